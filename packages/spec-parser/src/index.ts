@@ -1,0 +1,2 @@
+/** The npm name of this package. */
+export const packageName = "@org/openspec-spec-parser";

@@ -1,0 +1,30 @@
+// Validates this repository's own OpenSpec specs and changes with the pinned CLI, strictly.
+import { spawnSync } from "node:child_process";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+
+const root = new URL("..", import.meta.url).pathname;
+const require = createRequire(import.meta.url);
+// The package exports only its library entry; the CLI sits two folders above it.
+const openspecPackage = dirname(dirname(require.resolve("@fission-ai/openspec")));
+const bin = join(openspecPackage, "bin", "openspec.js");
+const run = spawnSync(
+  process.execPath,
+  [bin, "validate", "--all", "--strict", "--json", "--no-interactive"],
+  { cwd: root, encoding: "utf8", env: { ...process.env, OPENSPEC_TELEMETRY: "0", NO_COLOR: "1" } },
+);
+let report;
+try {
+  report = JSON.parse(run.stdout);
+} catch {
+  console.error(`openspec validate printed no JSON (exit ${run.status}):\n${run.stderr}`);
+  process.exit(1);
+}
+const failures = report.items.filter((item) => !item.valid);
+for (const item of failures) {
+  console.error(`invalid ${item.type} ${item.id}:`);
+  for (const issue of item.issues) console.error(`  ${issue.level} ${issue.path}: ${issue.message}`);
+}
+const { items, passed, failed } = report.summary.totals;
+console.log(`openspec validate --all --strict: ${items} items, ${passed} valid, ${failed} invalid`);
+if (run.status !== 0 || failures.length > 0 || items === 0) process.exit(1);
