@@ -1,6 +1,8 @@
 // Validates this repository's own OpenSpec specs and changes with the pinned CLI, strictly.
 import { spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 
 const root = new URL("..", import.meta.url).pathname;
@@ -8,11 +10,22 @@ const require = createRequire(import.meta.url);
 // The package exports only its library entry; the CLI sits two folders above it.
 const openspecPackage = dirname(dirname(require.resolve("@fission-ai/openspec")));
 const bin = join(openspecPackage, "bin", "openspec.js");
+// The CLI keeps its own config under HOME; a throwaway home keeps the user's untouched.
+const home = mkdtempSync(join(tmpdir(), "openspec-validate-"));
 const run = spawnSync(
   process.execPath,
   [bin, "validate", "--all", "--strict", "--json", "--no-interactive"],
-  { cwd: root, encoding: "utf8", env: { ...process.env, OPENSPEC_TELEMETRY: "0", NO_COLOR: "1" } },
+  { cwd: root, encoding: "utf8", env: {
+      ...process.env,
+      HOME: home,
+      XDG_CONFIG_HOME: join(home, ".config"),
+      XDG_DATA_HOME: join(home, ".local", "share"),
+      OPENSPEC_TELEMETRY: "0",
+      NO_COLOR: "1",
+    },
+  },
 );
+rmSync(home, { recursive: true, force: true });
 let report;
 try {
   report = JSON.parse(run.stdout);

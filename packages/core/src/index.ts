@@ -1,2 +1,6 @@
-/** The npm name of this package. */
-export const packageName = "@org/openspec-core";
+export type { CatalogContext, CatalogOptions } from "./catalog-context.js";
+export { type Catalog, createCatalog, type ToolAvailability } from "./create-catalog.js";
+export { cliToolNames, toolCatalog } from "./tool-catalog.js";
+export { defineTool, type ToolAnnotations, type ToolDefinition } from "./tool-definition.js";
+export { toolInputJsonSchema } from "./tool-json-schema.js";
+export { type ToolFailure, type ToolResult, type ToolSuccess, toolFailure } from "./tool-result.js";

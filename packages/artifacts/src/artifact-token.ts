@@ -1,0 +1,41 @@
+import { createHash } from "node:crypto";
+
+/**
+ * Tokens are derived, never stored, so identifiers users copied from the
+ * earlier Python plugin (`os_` + 6 hex digits of SHA-256) keep resolving.
+ */
+export const TOKEN_PREFIX = "os_";
+export const SHORT_TOKEN_LENGTH = 6;
+
+/** The full SHA-256 hex digest behind a change's token: over its folder name. */
+export function changeHash(changeName: string): string {
+  return sha256Hex(changeName);
+}
+
+/** The full SHA-256 hex digest behind a spec's token: over `spec:<path under openspec/specs>`. */
+export function specHash(specPath: string): string {
+  return sha256Hex(`spec:${specPath}`);
+}
+
+/** The short token of a change, e.g. `add-dark-mode` gives `os_243ec3`. */
+export function changeToken(changeName: string): string {
+  return shortToken(changeHash(changeName));
+}
+
+/** The short token of a spec file, e.g. `agent-tools/spec.md` gives `os_a59eca`. */
+export function specToken(specPath: string): string {
+  return shortToken(specHash(specPath));
+}
+
+export function shortToken(hash: string, length = SHORT_TOKEN_LENGTH): string {
+  return `${TOKEN_PREFIX}${hash.slice(0, length)}`;
+}
+
+/** Whether a string has the shape of a token: `os_` and 6 to 64 lowercase hex digits. */
+export function isToken(value: string): boolean {
+  return /^os_[0-9a-f]{6,64}$/.test(value);
+}
+
+function sha256Hex(value: string): string {
+  return createHash("sha256").update(value, "utf8").digest("hex");
+}

@@ -1,0 +1,82 @@
+import { join } from "node:path";
+import { shortToken } from "./artifact-token.js";
+import type { Repository } from "./open-repository.js";
+import { readTaskProgress, type TaskProgress } from "./read-change.js";
+import { type ChangeEntry, scanChanges } from "./scan-changes.js";
+import { scanSpecs } from "./scan-specs.js";
+
+export type RepositoryPageOptions = {
+  /** Entries per list (active changes, archived changes, specs). */
+  limit?: number;
+  offset?: number;
+  /** Keeps entries whose name or path contains this text, case-insensitively. */
+  query?: string;
+};
+
+export const DEFAULT_PAGE_LIMIT = 100;
+export const MAX_PAGE_LIMIT = 1000;
+
+export type RepositoryOverview = {
+  changes: { name: string; token: string; tasks: TaskProgress | null }[];
+  archived_changes: { name: string; token: string }[];
+  specs: { path: string; token: string }[];
+  totals: { changes: number; archived_changes: number; specs: number };
+  page: {
+    offset: number;
+    limit: number;
+    query: string | null;
+    /** The offset of the next page, or null when every list is complete. */
+    next_offset: number | null;
+  };
+  /** Says what was left out when a list was cut. */
+  note?: string;
+};
+
+/**
+ * A compact, deterministic overview of a repository's changes and specs.
+ * Lists are paged so a repository of thousands of artifacts stays small.
+ */
+export function describeRepository(
+  repository: Repository,
+  options: RepositoryPageOptions = {},
+): RepositoryOverview {
+  const limit = clamp(options.limit ?? DEFAULT_PAGE_LIMIT, 1, MAX_PAGE_LIMIT);
+  const offset = Math.max(0, Math.floor(options.offset ?? 0));
+  const query = options.query?.trim().toLowerCase() || null;
+  const keep = (text: string) => query === null || text.toLowerCase().includes(query);
+
+  const scan = scanChanges(repository);
+  const active = scan.active.filter((change) => keep(change.name));
+  const archived = scan.archived.filter((change) => keep(change.name));
+  const specs = scanSpecs(repository, join(repository.openspecDir, "specs")).filter((spec) =>
+    keep(spec.path),
+  );
+
+  const page = <T>(items: T[]) => items.slice(offset, offset + limit);
+  const longest = Math.max(active.length, archived.length, specs.length);
+  const nextOffset = offset + limit < longest ? offset + limit : null;
+
+  const overview: RepositoryOverview = {
+    changes: page(active).map((change) => ({
+      name: change.name,
+      token: tokenOf(change),
+      tasks: readTaskProgress(repository, change),
+    })),
+    archived_changes: page(archived).map((change) => ({ name: change.name, token: tokenOf(change) })),
+    specs: page(specs).map((spec) => ({ path: spec.path, token: shortToken(spec.hash) })),
+    totals: { changes: active.length, archived_changes: archived.length, specs: specs.length },
+    page: { offset, limit, query, next_offset: nextOffset },
+  };
+  if (nextOffset !== null) {
+    overview.note = `Lists were cut at ${limit} entries each; call again with offset ${nextOffset} for the next page, or narrow them with query.`;
+  }
+  return overview;
+}
+
+function tokenOf(change: ChangeEntry): string {
+  return shortToken(change.hash);
+}
+
+function clamp(value: number, min: number, max: number): number {
+  return Math.min(max, Math.max(min, Math.floor(value)));
+}

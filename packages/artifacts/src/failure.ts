@@ -1,0 +1,37 @@
+/** An expected failure: a stable code, one sentence saying what went wrong, and how to fix it. */
+export type Failure = {
+  ok: false;
+  code: ArtifactFailureCode;
+  error: string;
+  fix?: string;
+  candidates?: ArtifactCandidate[];
+};
+
+/** One of several artifacts that matched an ambiguous identifier. */
+export type ArtifactCandidate = {
+  kind: "change" | "spec";
+  name: string;
+  token: string;
+};
+
+export type ArtifactFailureCode =
+  | "invalid_workdir"
+  | "invalid_name"
+  | "invalid_input"
+  | "path_outside_repository"
+  | "no_openspec_root"
+  | "change_not_found"
+  | "spec_not_found"
+  | "artifact_not_found"
+  | "ambiguous_artifact"
+  | "spec_exists"
+  | "spec_unparsable"
+  | "write_failed";
+
+export function failure(
+  code: ArtifactFailureCode,
+  error: string,
+  extra: { fix?: string; candidates?: ArtifactCandidate[] } = {},
+): Failure {
+  return { ok: false, code, error, ...extra };
+}

@@ -1,0 +1,130 @@
+import { join, relative } from "node:path";
+import {
+  parseDeltaSpec,
+  parseSpec,
+  type Requirement,
+  type SpecDiagnostic,
+} from "@org/openspec-spec-parser";
+import { checkSpecId } from "./check-name.js";
+import { type Failure, failure } from "./failure.js";
+import type { Repository } from "./open-repository.js";
+import { readContainedText } from "./read-contained-text.js";
+import { scanSpecs } from "./scan-specs.js";
+import { locateSpecs } from "./spec-location.js";
+
+export type ShownScenario = {
+  name: string;
+  steps: { type: string; text: string }[];
+  raw_text: string;
+};
+
+export type ShownRequirement = {
+  name: string;
+  description: string;
+  scenarios: ShownScenario[];
+  /** For a delta spec: the section the requirement is in. */
+  operation?: "ADDED" | "MODIFIED";
+};
+
+export type ShownSpec = {
+  ok: true;
+  name: string;
+  change: string | null;
+  /** The file relative to the repository root. */
+  path: string;
+  /** `spec` for a main spec, `delta` for a change's delta spec. */
+  format: "spec" | "delta";
+  title: string;
+  purpose: string;
+  requirements: ShownRequirement[];
+  removed?: string[];
+  renamed?: { from: string; to: string }[];
+  warnings: SpecDiagnostic[];
+};
+
+const DELTA_HEADING = /^##\s+(ADDED|MODIFIED|REMOVED|RENAMED)\s+Requirements\s*$/im;
+
+/** A spec parsed into title, purpose and requirements with their scenarios. */
+export function showSpec(
+  repository: Repository,
+  options: { name: string; change?: string | null },
+): ShownSpec | Failure {
+  const invalid = checkSpecId(options.name);
+  if (invalid) return invalid;
+  const location = locateSpecs(repository, options.change);
+  if ("ok" in location) return location;
+
+  const file = join(location.specsDir, options.name, "spec.md");
+  const content = readContainedText(repository, file);
+  if (content === null) {
+    const known = scanSpecs(repository, location.specsDir).map((spec) => spec.id);
+    const where = location.change === null ? "openspec/specs" : `change "${location.change}"`;
+    return failure("spec_not_found", `No spec "${options.name}" in ${where}.`, {
+      fix:
+        known.length === 0
+          ? "There are no specs there yet; create one with openspec_spec_create."
+          : `Known specs: ${known.slice(0, 20).join(", ")}${known.length > 20 ? ", ..." : ""}.`,
+    });
+  }
+  const base = {
+    ok: true as const,
+    name: options.name,
+    change: location.change,
+    path: relative(repository.root, file),
+  };
+
+  if (DELTA_HEADING.test(content)) {
+    const parsed = parseDeltaSpec(content);
+    if (!parsed.ok) return unparsable(base.path, parsed.diagnostics);
+    const delta = parsed.value;
+    return {
+      ...base,
+      format: "delta",
+      title: firstHeading(content) ?? options.name,
+      purpose: "",
+      requirements: [
+        ...delta.added.map((requirement) => shown(requirement, "ADDED")),
+        ...delta.modified.map((requirement) => shown(requirement, "MODIFIED")),
+      ],
+      removed: delta.removed.map((entry) => entry.name),
+      renamed: delta.renamed.map(({ from, to }) => ({ from, to })),
+      warnings: parsed.diagnostics,
+    };
+  }
+  const parsed = parseSpec(content);
+  if (!parsed.ok) return unparsable(base.path, parsed.diagnostics);
+  return {
+    ...base,
+    format: "spec",
+    title: parsed.value.title,
+    purpose: parsed.value.purpose,
+    requirements: parsed.value.requirements.map((requirement) => shown(requirement)),
+    warnings: parsed.diagnostics,
+  };
+}
+
+function shown(requirement: Requirement, operation?: "ADDED" | "MODIFIED"): ShownRequirement {
+  return {
+    name: requirement.name,
+    description: requirement.text,
+    scenarios: requirement.scenarios.map((scenario) => ({
+      name: scenario.name,
+      steps: scenario.steps.map((step) => ({ type: step.type, text: step.text })),
+      raw_text: scenario.rawText,
+    })),
+    ...(operation ? { operation } : {}),
+  };
+}
+
+function unparsable(path: string, diagnostics: SpecDiagnostic[]): Failure {
+  const first = diagnostics.find((diagnostic) => diagnostic.severity === "error") ?? diagnostics[0];
+  const detail = first ? ` ${first.message.replace(/\.$/, "")} (line ${first.line}).` : "";
+  return failure("spec_unparsable", `The spec ${path} cannot be parsed.${detail}`, {
+    fix: "Give it a `# Title`, a `## Purpose` section and a `## Requirements` section.",
+  });
+}
+
+function firstHeading(content: string): string | null {
+  const match = /^#\s+(.+?)\s*$/m.exec(content);
+  return match?.[1] ?? null;
+}

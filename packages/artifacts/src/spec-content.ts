@@ -1,0 +1,96 @@
+import { type Failure, failure } from "./failure.js";
+
+export type StepInput = { type: "GIVEN" | "WHEN" | "THEN" | "AND" | "BUT"; text: string };
+export type ScenarioInput = { name: string; steps: StepInput[] };
+export type RequirementInput = { name: string; description: string; scenarios?: ScenarioInput[] };
+export type SpecContentInput = { title: string; purpose: string; requirements: RequirementInput[] };
+
+/** Something `openspec validate --strict` would reject; the spec is written all the same. */
+export type SpecWarning = { code: string; message: string; requirement?: string };
+
+// Mirrors the OpenSpec CLI's validator, so agents hear about problems before validating.
+const MIN_PURPOSE_LENGTH = 50;
+const MAX_REQUIREMENT_TEXT_LENGTH = 500;
+const HEADING_LINE = /^ {0,3}#/m;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/;
+
+/**
+ * Refuses text that would change the document's structure: a line break in a
+ * one-line field, or a heading line inside a paragraph.
+ */
+export function checkSpecContent(input: SpecContentInput): Failure | null {
+  const oneLine = (label: string, value: string): Failure | null => {
+    if (value.trim().length === 0) return invalid(`${label} is empty.`);
+    if (/[\r\n]/.test(value) || CONTROL.test(value)) {
+      return invalid(`${label} must be one line without control characters.`);
+    }
+    return null;
+  };
+  const paragraph = (label: string, value: string): Failure | null => {
+    if (value.trim().length === 0) return invalid(`${label} is empty.`);
+    if (CONTROL.test(value)) return invalid(`${label} contains a control character.`);
+    if (HEADING_LINE.test(value)) return invalid(`${label} contains a line that starts with "#".`);
+    return null;
+  };
+
+  const problem = oneLine("The title", input.title) ?? paragraph("The purpose", input.purpose);
+  if (problem) return problem;
+  if (input.requirements.length === 0) return invalid("The spec has no requirements.");
+  const seen = new Set<string>();
+  for (const [index, requirement] of input.requirements.entries()) {
+    const label = `Requirement ${index + 1}`;
+    const bad =
+      oneLine(`The name of ${label.toLowerCase()}`, requirement.name) ??
+      paragraph(`The description of requirement "${requirement.name}"`, requirement.description);
+    if (bad) return bad;
+    const key = requirement.name.trim().toLowerCase();
+    if (seen.has(key)) return invalid(`Two requirements are named "${requirement.name}".`);
+    seen.add(key);
+    for (const scenario of requirement.scenarios ?? []) {
+      const badScenario =
+        oneLine(`A scenario name of requirement "${requirement.name}"`, scenario.name) ??
+        scenario.steps.map((step) => oneLine(`A step of scenario "${scenario.name}"`, step.text)).find(Boolean);
+      if (badScenario) return badScenario;
+    }
+  }
+  return null;
+}
+
+export function specWarnings(input: SpecContentInput, format: "spec" | "delta"): SpecWarning[] {
+  const warnings: SpecWarning[] = [];
+  if (format === "spec" && input.purpose.trim().length < MIN_PURPOSE_LENGTH) {
+    warnings.push({
+      code: "purpose_too_brief",
+      message: `The purpose is shorter than ${MIN_PURPOSE_LENGTH} characters.`,
+    });
+  }
+  for (const requirement of input.requirements) {
+    if (!/\b(SHALL|MUST)\b/.test(requirement.description)) {
+      warnings.push({
+        code: "requirement_without_shall",
+        message: `Requirement "${requirement.name}" does not say SHALL or MUST.`,
+        requirement: requirement.name,
+      });
+    }
+    if (requirement.description.length > MAX_REQUIREMENT_TEXT_LENGTH) {
+      warnings.push({
+        code: "requirement_too_long",
+        message: `Requirement "${requirement.name}" is longer than ${MAX_REQUIREMENT_TEXT_LENGTH} characters.`,
+        requirement: requirement.name,
+      });
+    }
+    if ((requirement.scenarios ?? []).length === 0) {
+      warnings.push({
+        code: "requirement_without_scenario",
+        message: `Requirement "${requirement.name}" has no scenario.`,
+        requirement: requirement.name,
+      });
+    }
+  }
+  return warnings;
+}
+
+function invalid(error: string): Failure {
+  return failure("invalid_input", error, { fix: "Correct the field and call again." });
+}

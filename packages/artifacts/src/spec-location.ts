@@ -1,0 +1,46 @@
+import { existsSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { checkSegment } from "./check-name.js";
+import { type Failure, failure } from "./failure.js";
+import type { Repository } from "./open-repository.js";
+
+/** Where the specs of a repository, or of one of its active changes, live. */
+export type SpecsLocation = {
+  /** The folder that holds `<id>/spec.md` files. */
+  specsDir: string;
+  change: string | null;
+};
+
+/**
+ * The baseline specs folder, or `openspec/changes/<change>/specs` when a
+ * change is named; the change must exist as an active change folder.
+ */
+export function locateSpecs(repository: Repository, change: string | undefined | null): SpecsLocation | Failure {
+  if (change === undefined || change === null || change === "") {
+    return { specsDir: join(repository.openspecDir, "specs"), change: null };
+  }
+  const invalid = checkSegment("change", change);
+  if (invalid) return invalid;
+  if (change === "archive") {
+    return failure("invalid_name", `"archive" is the folder of archived changes, not a change.`, {
+      fix: "Name an active change.",
+    });
+  }
+  const changeDir = join(repository.openspecDir, "changes", change);
+  if (!isDirectory(changeDir)) {
+    return failure("change_not_found", `No active change "${change}" in ${repository.root}.`, {
+      fix: existsSync(join(repository.openspecDir, "changes"))
+        ? "Create it first with `openspec new change <name>`, or call openspec_context with the source to list changes."
+        : "This repository has no openspec/changes folder; run `openspec init` and create a change first.",
+    });
+  }
+  return { specsDir: join(changeDir, "specs"), change };
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,76 @@
+import { homedir } from "node:os";
+import {
+  createOpenSpecLocator,
+  type OpenSpecDiscovery,
+  type RunResult,
+  runOpenSpec,
+} from "@org/openspec-cli-runner";
+import { openRegistry, type Registry } from "@org/openspec-registry";
+import { type ToolFailure, toolFailure } from "./tool-result.js";
+
+export type CatalogOptions = {
+  /** The environment: `OPENSPEC_BIN`, `PATH`, `OPENSPEC_AGENT_DB`, `XDG_DATA_HOME`. Defaults to `process.env`. */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** The user's home folder; defaults to `os.homedir()`. */
+  home?: string;
+  /** The registry file; defaults to `OPENSPEC_AGENT_DB`, then the user's data folder. */
+  registryPath?: string;
+  /** The repository used when a call names neither `source` nor `workdir`. */
+  defaultWorkdir?: string;
+  /** How long one OpenSpec CLI run may take; defaults to 120 s. */
+  cliTimeoutMs?: number;
+  /** How much of each CLI output stream is kept; defaults to 1 MiB. */
+  cliMaxOutputBytes?: number;
+  /** How long a CLI discovery result is reused; defaults to 2 s. */
+  cliDiscoveryTtlMs?: number;
+};
+
+/** What a tool handler may use: the registry, the CLI and the settings. */
+export type CatalogContext = {
+  env: Readonly<Record<string, string | undefined>>;
+  home: string;
+  defaultWorkdir: string | undefined;
+  /** The registry, opened on first use and kept open. */
+  registry(): { ok: true; registry: Registry } | ToolFailure;
+  findCli(): Promise<OpenSpecDiscovery>;
+  runCli(args: string[], workdir: string): Promise<RunResult>;
+  close(): void;
+};
+
+export function createCatalogContext(options: CatalogOptions = {}): CatalogContext {
+  const env = options.env ?? process.env;
+  const home = options.home ?? homedir();
+  const locator = createOpenSpecLocator({ env, home, ttlMs: options.cliDiscoveryTtlMs ?? 2000 });
+  let opened: Registry | undefined;
+
+  return {
+    env,
+    home,
+    defaultWorkdir: options.defaultWorkdir,
+    registry() {
+      if (opened) return { ok: true, registry: opened };
+      const result = openRegistry({ path: options.registryPath, env, home });
+      if (!result.ok) {
+        return toolFailure(result.code, result.message, "Check OPENSPEC_AGENT_DB or move the damaged file aside.");
+      }
+      opened = result.registry;
+      return { ok: true, registry: opened };
+    },
+    findCli: () => locator.find(),
+    async runCli(args, workdir) {
+      const found = await locator.find();
+      return runOpenSpec({
+        args,
+        workdir,
+        env,
+        ...(found.ok ? { bin: found.path } : {}),
+        ...(options.cliTimeoutMs === undefined ? {} : { timeoutMs: options.cliTimeoutMs }),
+        ...(options.cliMaxOutputBytes === undefined ? {} : { maxOutputBytes: options.cliMaxOutputBytes }),
+      });
+    },
+    close() {
+      opened?.close();
+      opened = undefined;
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import type { OpenSpecDiscovery } from "@org/openspec-cli-runner";
+import type { z } from "zod";
+import { type CatalogOptions, createCatalogContext } from "./catalog-context.js";
+import { toolCatalog } from "./tool-catalog.js";
+import type { ToolDefinition } from "./tool-definition.js";
+import { type ToolResult, toolFailure } from "./tool-result.js";
+
+/** Whether a host should offer a tool right now, and why not. */
+export type ToolAvailability = { tool: ToolDefinition; available: boolean; reason: string | null };
+
+export type Catalog = {
+  /** Every tool, available or not. */
+  readonly tools: readonly ToolDefinition[];
+  /** The tools to offer now: without an OpenSpec binary, only those that need none. */
+  available(): Promise<ToolDefinition[]>;
+  /** Every tool with its availability and the reason when unavailable. */
+  availability(): Promise<ToolAvailability[]>;
+  /** Where the OpenSpec CLI was found, or why it was not (re-checked every few seconds). */
+  cliStatus(): Promise<OpenSpecDiscovery>;
+  /** Validates the arguments and runs the tool. Never throws: every outcome is a result. */
+  call(name: string, args: unknown): Promise<ToolResult>;
+  /** Closes the registry file. */
+  close(): void;
+};
+
+/** The tool catalog, bound to a registry, an OpenSpec binary and settings. */
+export function createCatalog(options: CatalogOptions = {}): Catalog {
+  const context = createCatalogContext(options);
+  const byName = new Map(toolCatalog.map((tool) => [tool.name, tool]));
+
+  const availability = async (): Promise<ToolAvailability[]> => {
+    const cli = await context.findCli();
+    return toolCatalog.map((tool) => ({
+      tool,
+      available: !tool.requiresCli || cli.ok,
+      reason: tool.requiresCli && !cli.ok ? cli.message : null,
+    }));
+  };
+
+  return {
+    tools: toolCatalog,
+    availability,
+    async available() {
+      return (await availability()).filter((entry) => entry.available).map((entry) => entry.tool);
+    },
+    cliStatus: () => context.findCli(),
+    async call(name, args) {
+      const tool = byName.get(name);
+      if (!tool) {
+        return toolFailure("unknown_tool", `There is no tool named "${String(name)}".`, `Use one of: ${[...byName.keys()].join(", ")}.`);
+      }
+      const parsed = tool.inputSchema.safeParse(args ?? {});
+      if (!parsed.success) return invalidInput(tool, parsed.error);
+      try {
+        return await tool.handler(parsed.data, context);
+      } catch (error) {
+        // A handler that throws has a bug; the caller still gets a result.
+        return toolFailure(
+          "internal_error",
+          `${tool.name} failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`,
+          "Report this as a bug in openspec-agent, with the input that caused it.",
+        );
+      }
+    },
+    close: () => context.close(),
+  };
+}
+
+function invalidInput(tool: ToolDefinition, error: z.ZodError): ToolResult {
+  const issue = error.issues[0];
+  const where = issue && issue.path.length > 0 ? issue.path.join(".") : "input";
+  const message = issue ? issue.message : "invalid input";
+  return toolFailure(
+    "invalid_input",
+    `Invalid input for ${tool.name}: ${where}: ${message}.`,
+    "Correct the arguments to match the tool's input schema and call again.",
+    { issues: error.issues.map((entry) => ({ path: entry.path.map(String).join("."), message: entry.message })) },
+  );
+}

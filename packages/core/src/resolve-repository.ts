@@ -1,0 +1,61 @@
+import { openRepository, type Repository } from "@org/openspec-artifacts";
+import type { CatalogContext } from "./catalog-context.js";
+import { type ToolFailure, toolFailure } from "./tool-result.js";
+
+/** The repository a call works on, and the source it was named by, if any. */
+export type ResolvedRepository = {
+  ok: true;
+  repository: Repository;
+  source: { name: string; token: string } | null;
+};
+
+/**
+ * Picks the repository for a repository-scoped tool: a registered `source`
+ * first, else an absolute `workdir`, else the host's default workdir.
+ */
+export function resolveRepository(
+  context: CatalogContext,
+  target: { source?: string | undefined; workdir?: string | undefined },
+): ResolvedRepository | ToolFailure {
+  if (target.source !== undefined) {
+    const registry = context.registry();
+    if (!registry.ok) return registry;
+    const resolved = registry.registry.resolve(target.source);
+    if (!resolved.ok) return toolFailure(resolved.code, resolved.message, sourceFix(resolved.code));
+    const opened = openRepository(resolved.source.path);
+    if (!opened.ok) {
+      return toolFailure(
+        "invalid_workdir",
+        `The folder of source "${resolved.source.displayName}" (${resolved.source.path}) is gone or not a directory.`,
+        "Point the source at its new folder with openspec_source_update, or remove it with openspec_source_remove.",
+      );
+    }
+    return {
+      ok: true,
+      repository: opened.repository,
+      source: { name: resolved.source.displayName, token: resolved.source.token },
+    };
+  }
+  const workdir = target.workdir ?? context.defaultWorkdir;
+  if (workdir === undefined) {
+    return toolFailure(
+      "missing_target",
+      "The call names no repository.",
+      "Pass source (a registered name or token) or workdir (an absolute path).",
+    );
+  }
+  const opened = openRepository(workdir);
+  if (!opened.ok) return toolFailure(opened.code, opened.error, opened.fix);
+  return { ok: true, repository: opened.repository, source: null };
+}
+
+export function sourceFix(code: string): string | undefined {
+  switch (code) {
+    case "source_not_found":
+      return "Call openspec_source_list to see the registered sources, or register it with openspec_source_add.";
+    case "ambiguous_source":
+      return "Give one of them a vanity name with openspec_source_update, or pass its token.";
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,31 @@
+import type { ToolDefinition } from "./tool-definition.js";
+import { contextTool } from "./tools/context-tool.js";
+import { instructionsTool } from "./tools/instructions-tool.js";
+import { listTool } from "./tools/list-tool.js";
+import { showTool } from "./tools/show-tool.js";
+import { sourceAddTool, sourceListTool, sourceRemoveTool, sourceUpdateTool } from "./tools/source-tools.js";
+import { specCreateTool } from "./tools/spec-create-tool.js";
+import { specListTool } from "./tools/spec-list-tool.js";
+import { specShowTool } from "./tools/spec-show-tool.js";
+import { statusTool } from "./tools/status-tool.js";
+import { validateTool } from "./tools/validate-tool.js";
+
+/** Every tool, in the order hosts list them. */
+export const toolCatalog: readonly ToolDefinition[] = [
+  contextTool,
+  listTool,
+  showTool,
+  validateTool,
+  statusTool,
+  instructionsTool,
+  specCreateTool,
+  specShowTool,
+  specListTool,
+  sourceAddTool,
+  sourceListTool,
+  sourceUpdateTool,
+  sourceRemoveTool,
+];
+
+/** The names of the tools that need the OpenSpec CLI. */
+export const cliToolNames: readonly string[] = toolCatalog.filter((tool) => tool.requiresCli).map((tool) => tool.name);

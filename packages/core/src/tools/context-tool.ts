@@ -1,0 +1,62 @@
+import { MAX_PAGE_LIMIT, resolveContext, type SourceResolver } from "@org/openspec-artifacts";
+import { z } from "zod";
+import { sourceFix } from "../resolve-repository.js";
+import { defineTool } from "../tool-definition.js";
+import { toolFailure } from "../tool-result.js";
+
+export const contextTool = defineTool({
+  name: "openspec_context",
+  description:
+    "Resolve an OpenSpec identifier of a registered repository. `<source>` returns the repository path, a workdir hint, its active and archived changes and its specs, each with an os_ token. `<source>/<token>` (or `<source>/<change-name>`, `<source>/<spec-id>`) returns that change's proposal, tasks, design and delta specs, or that spec's full content. Lists are paged: use limit, offset and query on large repositories. Reads the registry and files only; works without the OpenSpec CLI.",
+  inputSchema: z
+    .object({
+      identifier: z
+        .string()
+        .min(1)
+        .max(1024)
+        .describe("`<source>`, `<source>/<os_token>`, `<source>/<change-name>` or `<source>/<spec-id>`."),
+      limit: z
+        .number()
+        .int()
+        .min(1)
+        .max(MAX_PAGE_LIMIT)
+        .optional()
+        .describe("Entries per list in a bare source answer (default 100)."),
+      offset: z.number().int().min(0).optional().describe("Skip this many entries of each list."),
+      query: z.string().max(256).optional().describe("Keep only entries whose name or path contains this text."),
+    })
+    .strict(),
+  requiresCli: false,
+  annotations: {
+    title: "Resolve OpenSpec context",
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  async handler(input, context) {
+    const registry = context.registry();
+    if (!registry.ok) return registry;
+    const resolveSource: SourceResolver = (name) => {
+      const resolved = registry.registry.resolve(name);
+      if (!resolved.ok) {
+        const fix = sourceFix(resolved.code);
+        return fix === undefined
+          ? { ok: false, code: resolved.code, error: resolved.message }
+          : { ok: false, code: resolved.code, error: resolved.message, fix };
+      }
+      return { ok: true, name: resolved.source.displayName, path: resolved.source.path };
+    };
+    const result = resolveContext(input.identifier, resolveSource, {
+      ...(input.limit === undefined ? {} : { limit: input.limit }),
+      ...(input.offset === undefined ? {} : { offset: input.offset }),
+      ...(input.query === undefined ? {} : { query: input.query }),
+    });
+    if (!result.ok) return toolFailure(result.code, result.error, result.fix, candidatesOf(result));
+    return result;
+  },
+});
+
+function candidatesOf(result: object): Record<string, unknown> {
+  return "candidates" in result && Array.isArray(result.candidates) ? { candidates: result.candidates } : {};
+}

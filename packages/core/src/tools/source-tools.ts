@@ -1,0 +1,146 @@
+import { existsSync } from "node:fs";
+import { isAbsolute, join } from "node:path";
+import type { Registry, Source, SourceResult } from "@org/openspec-registry";
+import { z } from "zod";
+import type { CatalogContext } from "../catalog-context.js";
+import { sourceFix } from "../resolve-repository.js";
+import { defineTool, type ToolAnnotations } from "../tool-definition.js";
+import { type ToolResult, toolFailure } from "../tool-result.js";
+
+/** A registered source as the tools return it. */
+export type SourceView = {
+  token: string;
+  name: string | null;
+  display_name: string;
+  path: string;
+  has_openspec: boolean;
+  created_at: string;
+  updated_at: string;
+};
+
+const sourceField = z.string().min(1).max(256).describe("The source's vanity name, folder basename or os_ token.");
+const pathField = z
+  .string()
+  .min(1)
+  .max(4096)
+  .describe("The repository folder: an absolute path or one starting with ~/.");
+const nameField = z
+  .string()
+  .max(64)
+  .describe("A short vanity name without slashes, e.g. `shop-api`.");
+
+const writeAnnotations = (title: string, destructive: boolean): ToolAnnotations => ({
+  title,
+  readOnlyHint: false,
+  destructiveHint: destructive,
+  idempotentHint: false,
+  openWorldHint: false,
+});
+
+export const sourceAddTool = defineTool({
+  name: "openspec_source_add",
+  description:
+    "Register a repository folder as an OpenSpec source, shared by every host on this machine. It gets a stable os_ token and is addressed by its vanity name or, without one, by its folder's basename. The folder must exist; its openspec/ folder may come later.",
+  inputSchema: z.object({ path: pathField, name: nameField.optional() }).strict(),
+  requiresCli: false,
+  annotations: writeAnnotations("Register an OpenSpec source", false),
+  async handler(input, context) {
+    const relative = refuseRelative(input.path);
+    if (relative) return relative;
+    return withRegistry(context, (registry) => registry.add({ path: input.path, name: input.name ?? null }));
+  },
+});
+
+export const sourceListTool = defineTool({
+  name: "openspec_source_list",
+  description:
+    "List the registered OpenSpec sources, oldest first, with token, vanity name, display name, path and whether the folder holds openspec/.",
+  inputSchema: z.object({}).strict(),
+  requiresCli: false,
+  annotations: {
+    title: "List OpenSpec sources",
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  async handler(_input, context) {
+    const registry = context.registry();
+    if (!registry.ok) return registry;
+    const listed = registry.registry.list();
+    if (!listed.ok) return toolFailure(listed.code, listed.message, sourceFix(listed.code));
+    return { ok: true, sources: listed.sources.map(viewOf), total: listed.sources.length };
+  },
+});
+
+export const sourceUpdateTool = defineTool({
+  name: "openspec_source_update",
+  description:
+    "Rename a registered source or point it at a new folder. Its token and creation time stay. An empty name clears the vanity name so the folder basename is used.",
+  inputSchema: z
+    .object({ source: sourceField, name: nameField.nullable().optional(), path: pathField.optional() })
+    .strict(),
+  requiresCli: false,
+  annotations: writeAnnotations("Update an OpenSpec source", false),
+  async handler(input, context) {
+    if (input.name === undefined && input.path === undefined) {
+      return toolFailure("invalid_input", "Nothing to update.", "Pass name, path or both.");
+    }
+    const relative = input.path === undefined ? null : refuseRelative(input.path);
+    if (relative) return relative;
+    return withRegistry(context, (registry) =>
+      registry.update(input.source, {
+        ...(input.name === undefined ? {} : { name: input.name }),
+        ...(input.path === undefined ? {} : { path: input.path }),
+      }),
+    );
+  },
+});
+
+export const sourceRemoveTool = defineTool({
+  name: "openspec_source_remove",
+  description:
+    "Forget a registered source. Only the registry entry is removed; the repository folder is not touched.",
+  inputSchema: z.object({ source: sourceField }).strict(),
+  requiresCli: false,
+  annotations: writeAnnotations("Remove an OpenSpec source", true),
+  async handler(input, context) {
+    return withRegistry(context, (registry) => registry.remove(input.source));
+  },
+});
+
+/** Runs one registry write or lookup and shapes its answer as a tool result. */
+async function withRegistry(
+  context: CatalogContext,
+  operation: (registry: Registry) => SourceResult,
+): Promise<ToolResult> {
+  const registry = context.registry();
+  if (!registry.ok) return registry;
+  const result = operation(registry.registry);
+  if (!result.ok) {
+    const candidates = result.candidates?.map(viewOf);
+    return toolFailure(result.code, result.message, sourceFix(result.code), candidates ? { candidates } : {});
+  }
+  return { ok: true, source: viewOf(result.source) };
+}
+
+function refuseRelative(path: string): ToolResult | null {
+  if (isAbsolute(path) || path === "~" || path.startsWith("~/")) return null;
+  return toolFailure(
+    "invalid_path",
+    `The path "${path}" is relative, and a tool host has no meaningful current folder.`,
+    "Pass an absolute path or one that starts with ~/.",
+  );
+}
+
+function viewOf(source: Source): SourceView {
+  return {
+    token: source.token,
+    name: source.name,
+    display_name: source.displayName,
+    path: source.path,
+    has_openspec: existsSync(join(source.path, "openspec")),
+    created_at: source.createdAt,
+    updated_at: source.updatedAt,
+  };
+}

@@ -1,0 +1,70 @@
+import { createSpec } from "@org/openspec-artifacts";
+import { z } from "zod";
+import { nameField, repositoryTargetFields } from "../input-fields.js";
+import { resolveRepository } from "../resolve-repository.js";
+import { defineTool } from "../tool-definition.js";
+import { fromArtifactFailure } from "./from-artifact-failure.js";
+
+const stepSchema = z
+  .object({
+    type: z.enum(["GIVEN", "WHEN", "THEN", "AND", "BUT"]).describe("The step keyword."),
+    text: z.string().min(1).max(2000).describe("The step, one line, without the keyword."),
+  })
+  .strict();
+
+const scenarioSchema = z
+  .object({
+    name: z.string().min(1).max(200).describe("The scenario heading, one line."),
+    steps: z.array(stepSchema).max(50).describe("GIVEN/WHEN/THEN steps in order."),
+  })
+  .strict();
+
+const requirementSchema = z
+  .object({
+    name: z.string().min(1).max(200).describe("The requirement heading, one line."),
+    description: z
+      .string()
+      .min(1)
+      .max(10_000)
+      .describe("The requirement text; say SHALL or MUST so strict validation passes."),
+    scenarios: z.array(scenarioSchema).max(50).optional().describe("At least one scenario per requirement is expected by strict validation."),
+  })
+  .strict();
+
+export const specCreateTool = defineTool({
+  name: "openspec_spec_create",
+  description:
+    "Write a new spec from structured requirements, without the OpenSpec CLI. Without `change` it writes openspec/specs/<name>/spec.md; with `change` it writes the change's delta spec openspec/changes/<change>/specs/<name>/spec.md under `## ADDED Requirements`. Refuses to replace an existing spec unless force is true. Returns the relative path and warnings where `openspec validate --strict` would object.",
+  inputSchema: z
+    .object({
+      ...repositoryTargetFields,
+      name: nameField("The spec name, kebab-case, e.g. `user-auth`."),
+      title: z.string().min(1).max(200).describe("The spec title, one line."),
+      purpose: z.string().min(1).max(10_000).describe("Why the capability exists (50 characters or more)."),
+      requirements: z.array(requirementSchema).min(1).max(200).describe("The requirements, in order."),
+      change: nameField("An active change to write the spec into as a delta.").optional(),
+      force: z.boolean().optional().describe("Replace an existing spec."),
+    })
+    .strict(),
+  requiresCli: false,
+  annotations: {
+    title: "Create an OpenSpec spec",
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: false,
+  },
+  async handler(input, context) {
+    const target = resolveRepository(context, input);
+    if (!target.ok) return target;
+    const result = createSpec(target.repository, {
+      name: input.name,
+      title: input.title,
+      purpose: input.purpose,
+      requirements: input.requirements,
+      change: input.change ?? null,
+      force: input.force === true,
+    });
+    return result.ok ? result : fromArtifactFailure(result);
+  },
+});

@@ -1,0 +1,32 @@
+import { listSpecs } from "@org/openspec-artifacts";
+import { z } from "zod";
+import { nameField, repositoryTargetFields } from "../input-fields.js";
+import { resolveRepository } from "../resolve-repository.js";
+import { defineTool } from "../tool-definition.js";
+import { fromArtifactFailure } from "./from-artifact-failure.js";
+
+export const specListTool = defineTool({
+  name: "openspec_spec_list",
+  description:
+    "List spec ids without the OpenSpec CLI: those under openspec/specs/, or with `change` those under that change's specs/ folder. An empty or missing folder gives an empty list.",
+  inputSchema: z
+    .object({
+      ...repositoryTargetFields,
+      change: nameField("An active change whose delta specs to list.").optional(),
+    })
+    .strict(),
+  requiresCli: false,
+  annotations: {
+    title: "List OpenSpec specs",
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  async handler(input, context) {
+    const target = resolveRepository(context, input);
+    if (!target.ok) return target;
+    const result = listSpecs(target.repository, { change: input.change ?? null });
+    return result.ok ? result : fromArtifactFailure(result);
+  },
+});

@@ -1,0 +1,121 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Repository } from "@org/openspec-artifacts";
+import { schemaWhichArgs, templatesArgs } from "@org/openspec-cli-runner";
+import { parse as parseYaml } from "yaml";
+import { z } from "zod";
+import type { CatalogContext } from "../catalog-context.js";
+import { type ToolResult, toolFailure } from "../tool-result.js";
+
+const DEFAULT_SCHEMA = "spec-driven";
+
+// Only the parts of the CLI's JSON and schema.yaml that the guidance needs.
+const schemaWhichOutput = z.object({ path: z.string() });
+const templatesOutput = z.record(z.string(), z.object({ path: z.string() }));
+const schemaFile = z.object({
+  artifacts: z.array(
+    z.object({
+      id: z.string(),
+      generates: z.string().optional(),
+      description: z.string().optional(),
+      instruction: z.string().optional(),
+      requires: z.array(z.string()).optional(),
+    }),
+  ),
+});
+
+/**
+ * Instructions for an artifact when the repository has no change yet (the CLI
+ * refuses `instructions` then): the schema's description, instruction and
+ * template, found through `openspec schema which` and `openspec templates`.
+ */
+export async function templateGuidance(
+  context: CatalogContext,
+  repository: Repository,
+  artifact: string,
+  schema: string | undefined,
+): Promise<ToolResult> {
+  const schemaName = schema ?? configuredSchema(repository) ?? DEFAULT_SCHEMA;
+  const whichArgs = schemaWhichArgs({ name: schemaName });
+  const templateArgs = templatesArgs({ schema: schemaName });
+  if (!whichArgs.ok) return toolFailure(whichArgs.code, whichArgs.message);
+  if (!templateArgs.ok) return toolFailure(templateArgs.code, templateArgs.message);
+  const [which, templates] = await Promise.all([
+    context.runCli(whichArgs.args, repository.root),
+    context.runCli(templateArgs.args, repository.root),
+  ]);
+  const commands = [which.command, templates.command];
+  const whichJson = schemaWhichOutput.safeParse(which.stdout);
+  if (!which.ok || !whichJson.success) {
+    return toolFailure(
+      "unknown_schema",
+      `The OpenSpec CLI could not find the schema "${schemaName}".`,
+      "Pass a schema that `openspec schemas` lists, or leave schema out.",
+      { commands, workdir: repository.root, stderr: which.stderr },
+    );
+  }
+  const definition = readSchemaFile(join(whichJson.data.path, "schema.yaml"));
+  const entry = definition?.artifacts.find((candidate) => candidate.id === artifact);
+  if (!definition || !entry) {
+    const known = definition?.artifacts.map((candidate) => candidate.id).join(", ") ?? "none readable";
+    return toolFailure(
+      "unknown_artifact",
+      `The schema "${schemaName}" has no artifact "${artifact}".`,
+      `Ask for one of: ${known}.`,
+      { commands, workdir: repository.root },
+    );
+  }
+  const templatePath = templatesOutput.safeParse(templates.stdout).data?.[artifact]?.path;
+  return {
+    ok: true,
+    fallback: true,
+    note: "The repository has no change yet, so this guidance comes from the schema and its template. Create a change with `openspec new change <name>` for change-specific instructions.",
+    artifact,
+    change: null,
+    workdir: repository.root,
+    commands,
+    stdout: {
+      artifactId: entry.id,
+      schemaName,
+      outputPath: entry.generates ?? null,
+      description: entry.description ?? "",
+      instruction: entry.instruction ?? "",
+      template: templatePath ? readText(templatePath) : null,
+      dependencies: (entry.requires ?? []).map((id) => ({ id, done: false })),
+      unlocks: definition.artifacts
+        .filter((candidate) => candidate.requires?.includes(artifact))
+        .map((candidate) => candidate.id),
+    },
+  };
+}
+
+/** The `schema:` of `openspec/config.yaml`, when it names one. */
+function configuredSchema(repository: Repository): string | undefined {
+  const text = readText(join(repository.openspecDir, "config.yaml"));
+  if (text === null) return undefined;
+  const parsed = z.object({ schema: z.string().min(1) }).safeParse(safeYaml(text));
+  return parsed.success ? parsed.data.schema : undefined;
+}
+
+function readSchemaFile(path: string): z.infer<typeof schemaFile> | null {
+  const text = readText(path);
+  if (text === null) return null;
+  const parsed = schemaFile.safeParse(safeYaml(text));
+  return parsed.success ? parsed.data : null;
+}
+
+function safeYaml(text: string): unknown {
+  try {
+    return parseYaml(text);
+  } catch {
+    return null;
+  }
+}
+
+function readText(path: string): string | null {
+  try {
+    return readFileSync(path, "utf8");
+  } catch {
+    return null;
+  }
+}
