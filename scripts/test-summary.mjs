@@ -11,15 +11,18 @@ for (const group of ["packages", "apps"]) {
   for (const name of readdirSync(join(root, group))) {
     const dir = join(root, group, name);
     if (!existsSync(join(dir, "package.json"))) continue;
-    const report = join(dir, "test-results.json");
-    if (!existsSync(report)) {
+    // vitest writes test-results.json; other runners (Python's unittest) write test-results.<runner>.json.
+    const reports = readdirSync(dir).filter((file) => /^test-results(\.[\w-]+)?\.json$/.test(file));
+    if (reports.length === 0) {
       missing.push(`${group}/${name}`);
       continue;
     }
-    const result = JSON.parse(readFileSync(report, "utf8"));
-    passed += result.numPassedTests;
-    failed += result.numFailedTests;
-    skipped += result.numPendingTests + result.numTodoTests;
+    for (const report of reports) {
+      const result = JSON.parse(readFileSync(join(dir, report), "utf8"));
+      passed += result.numPassedTests;
+      failed += result.numFailedTests;
+      skipped += (result.numPendingTests ?? 0) + (result.numTodoTests ?? 0);
+    }
   }
 }
 if (missing.length > 0) {

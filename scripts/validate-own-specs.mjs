@@ -1,7 +1,7 @@
 // Validates this repository's own OpenSpec specs and changes with the pinned CLI, strictly.
 import { spawnSync } from "node:child_process";
-import { createRequire } from "node:module";
 import { mkdtempSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 
@@ -15,7 +15,10 @@ const home = mkdtempSync(join(tmpdir(), "openspec-validate-"));
 const run = spawnSync(
   process.execPath,
   [bin, "validate", "--all", "--strict", "--json", "--no-interactive"],
-  { cwd: root, encoding: "utf8", env: {
+  {
+    cwd: root,
+    encoding: "utf8",
+    env: {
       ...process.env,
       HOME: home,
       XDG_CONFIG_HOME: join(home, ".config"),
@@ -36,7 +39,8 @@ try {
 const failures = report.items.filter((item) => !item.valid);
 for (const item of failures) {
   console.error(`invalid ${item.type} ${item.id}:`);
-  for (const issue of item.issues) console.error(`  ${issue.level} ${issue.path}: ${issue.message}`);
+  for (const issue of item.issues)
+    console.error(`  ${issue.level} ${issue.path}: ${issue.message}`);
 }
 const { items, passed, failed } = report.summary.totals;
 console.log(`openspec validate --all --strict: ${items} items, ${passed} valid, ${failed} invalid`);

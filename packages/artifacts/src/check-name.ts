@@ -13,11 +13,9 @@ export function checkNewName(kind: NameKind, name: string): Failure | null {
   const unsafe = checkSegment(kind, name);
   if (unsafe) return unsafe;
   if (!KEBAB_CASE.test(name)) {
-    return failure(
-      "invalid_name",
-      `The ${kind} name "${name}" is not kebab-case.`,
-      { fix: `Use lowercase letters, digits and single hyphens, for example "user-auth".` },
-    );
+    return failure("invalid_name", `The ${kind} name "${name}" is not kebab-case.`, {
+      fix: `Use lowercase letters, digits and single hyphens, for example "user-auth".`,
+    });
   }
   return null;
 }
@@ -32,9 +30,13 @@ export function checkSegment(kind: NameKind, name: string): Failure | null {
     return failure("invalid_name", `The ${kind} name is empty.`, { fix });
   }
   if (name.length > MAX_NAME_LENGTH) {
-    return failure("invalid_name", `The ${kind} name is longer than ${MAX_NAME_LENGTH} characters.`, {
-      fix,
-    });
+    return failure(
+      "invalid_name",
+      `The ${kind} name is longer than ${MAX_NAME_LENGTH} characters.`,
+      {
+        fix,
+      },
+    );
   }
   if (name.includes("/") || name.includes("\\")) {
     return failure("invalid_name", `The ${kind} name "${printable(name)}" contains a slash.`, {

@@ -5,8 +5,13 @@ import { checkNewName } from "./check-name.js";
 import { isWritableInside } from "./contained-path.js";
 import { type Failure, failure } from "./failure.js";
 import type { Repository } from "./open-repository.js";
+import {
+  checkSpecContent,
+  type SpecContentInput,
+  type SpecWarning,
+  specWarnings,
+} from "./spec-content.js";
 import { locateSpecs } from "./spec-location.js";
-import { checkSpecContent, type SpecContentInput, type SpecWarning, specWarnings } from "./spec-content.js";
 import { writeFileAtomic } from "./write-file-atomic.js";
 
 export type CreateSpecInput = SpecContentInput & {
@@ -49,9 +54,13 @@ export function createSpec(repository: Repository, input: CreateSpecInput): Crea
   const file = join(location.specsDir, input.name, "spec.md");
   const path = relative(repository.root, file);
   if (!isWritableInside(repository, file)) {
-    return failure("path_outside_repository", `${path} leads outside the repository through a symlink.`, {
-      fix: "Remove the symlink or write the spec somewhere else.",
-    });
+    return failure(
+      "path_outside_repository",
+      `${path} leads outside the repository through a symlink.`,
+      {
+        fix: "Remove the symlink or write the spec somewhere else.",
+      },
+    );
   }
   const spec: SpecInput = {
     title: input.title,
@@ -75,7 +84,10 @@ export function createSpec(repository: Repository, input: CreateSpecInput): Crea
   }
   // The folder may have been swapped for a symlink between the check and mkdir.
   if (!isWritableInside(repository, file)) {
-    return failure("path_outside_repository", `${path} leads outside the repository through a symlink.`);
+    return failure(
+      "path_outside_repository",
+      `${path} leads outside the repository through a symlink.`,
+    );
   }
   const written = writeFileAtomic(file, markdown, { overwrite: input.force === true });
   if (!written.ok) {

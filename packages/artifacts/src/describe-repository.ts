@@ -62,7 +62,10 @@ export function describeRepository(
       token: tokenOf(change),
       tasks: readTaskProgress(repository, change),
     })),
-    archived_changes: page(archived).map((change) => ({ name: change.name, token: tokenOf(change) })),
+    archived_changes: page(archived).map((change) => ({
+      name: change.name,
+      token: tokenOf(change),
+    })),
     specs: page(specs).map((spec) => ({ path: spec.path, token: shortToken(spec.hash) })),
     totals: { changes: active.length, archived_changes: archived.length, specs: specs.length },
     page: { offset, limit, query, next_offset: nextOffset },

@@ -1,11 +1,13 @@
+import { join } from "node:path";
 import { isToken, SHORT_TOKEN_LENGTH, shortToken } from "./artifact-token.js";
 import { type ArtifactCandidate, type Failure, failure } from "./failure.js";
 import type { Repository } from "./open-repository.js";
 import { type ChangeEntry, scanChanges } from "./scan-changes.js";
 import { type SpecEntry, scanSpecs } from "./scan-specs.js";
-import { join } from "node:path";
 
-export type FoundArtifact = { kind: "change"; change: ChangeEntry } | { kind: "spec"; spec: SpecEntry };
+export type FoundArtifact =
+  | { kind: "change"; change: ChangeEntry }
+  | { kind: "spec"; spec: SpecEntry };
 
 /**
  * Finds one change or spec by token (`os_` and 6 or more hex digits of its
@@ -30,7 +32,9 @@ export function findArtifact(
       if (spec.hash.startsWith(prefix)) matches.push({ kind: "spec", spec });
     }
   } else {
-    const specId = reference.endsWith("/spec.md") ? reference.slice(0, -"/spec.md".length) : reference;
+    const specId = reference.endsWith("/spec.md")
+      ? reference.slice(0, -"/spec.md".length)
+      : reference;
     for (const change of allChanges) {
       if (change.name === reference) matches.push({ kind: "change", change });
     }
@@ -45,7 +49,9 @@ export function findArtifact(
     return failure(
       "artifact_not_found",
       `No change or spec in ${repository.root} matches "${reference}".`,
-      { fix: "Call openspec_context with the bare source name to list its changes and specs with their tokens." },
+      {
+        fix: "Call openspec_context with the bare source name to list its changes and specs with their tokens.",
+      },
     );
   }
   return failure(

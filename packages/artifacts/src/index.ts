@@ -34,7 +34,12 @@ export {
 export type { ChangeEntry, ChangeScan } from "./scan-changes.js";
 export { listActiveChangeFolders, scanChanges } from "./scan-changes.js";
 export { type SpecEntry, scanSpecs } from "./scan-specs.js";
-export { type ShownRequirement, type ShownScenario, type ShownSpec, showSpec } from "./show-spec.js";
+export {
+  type ShownRequirement,
+  type ShownScenario,
+  type ShownSpec,
+  showSpec,
+} from "./show-spec.js";
 export type {
   RequirementInput,
   ScenarioInput,

@@ -6,7 +6,10 @@ import { locateSpecs } from "./spec-location.js";
 export type SpecList = { ok: true; change: string | null; specs: string[] };
 
 /** The spec ids under `openspec/specs` or under a change's `specs` folder; empty when there are none. */
-export function listSpecs(repository: Repository, options: { change?: string | null } = {}): SpecList | Failure {
+export function listSpecs(
+  repository: Repository,
+  options: { change?: string | null } = {},
+): SpecList | Failure {
   const location = locateSpecs(repository, options.change);
   if ("ok" in location) return location;
   return {

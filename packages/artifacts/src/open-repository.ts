@@ -36,9 +36,13 @@ export function openRepository(workdir: unknown): { ok: true; repository: Reposi
   }
   const start = resolve(workdir);
   if (!isDirectory(start)) {
-    return failure("invalid_workdir", `The workdir ${start} does not exist or is not a directory.`, {
-      fix: "Pass the path of an existing repository folder.",
-    });
+    return failure(
+      "invalid_workdir",
+      `The workdir ${start} does not exist or is not a directory.`,
+      {
+        fix: "Pass the path of an existing repository folder.",
+      },
+    );
   }
   const root = findOpenSpecRoot(start);
   const base = root ?? start;

@@ -1,15 +1,10 @@
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { AUTH_SPEC, removeTemporaryFolders, temporaryFolder, writeFiles } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import { changeHash, changeToken, specToken } from "./artifact-token.js";
 import { type ContextFailure, resolveContext, type SourceResolver } from "./resolve-context.js";
-import {
-  makeRepository,
-  removeTemporaryFolders,
-  temporaryFolder,
-  VALID_SPEC,
-  writeFiles,
-} from "./test-support/temp-repository.js";
+import { makeRepository } from "./test-support/temp-repository.js";
 
 afterEach(removeTemporaryFolders);
 
@@ -17,7 +12,11 @@ function sourceAt(path: string, name = "shop"): SourceResolver {
   return (requested) =>
     requested.toLowerCase() === name
       ? { ok: true, name, path }
-      : { ok: false, code: "source_not_found", error: `No source "${requested}" is registered; known: ${name}.` };
+      : {
+          ok: false,
+          code: "source_not_found",
+          error: `No source "${requested}" is registered; known: ${name}.`,
+        };
 }
 
 function expectFailure(result: unknown): ContextFailure {
@@ -32,8 +31,8 @@ describe("resolveContext", () => {
       "openspec/changes/add-dark-mode/tasks.md": "- [x] 1.1 Pick colours\n- [ ] 1.2 Ship it\n",
       "openspec/changes/no-proposal/tasks.md": "- [ ] 1.1 Nothing\n",
       "openspec/changes/archive/2024-01-01-old-thing/proposal.md": "# Old\n",
-      "openspec/specs/auth/spec.md": VALID_SPEC,
-      "openspec/specs/platform/session/spec.md": VALID_SPEC,
+      "openspec/specs/auth/spec.md": AUTH_SPEC,
+      "openspec/specs/platform/session/spec.md": AUTH_SPEC,
     });
     const result = resolveContext("shop", sourceAt(root));
     expect(result).toMatchObject({
@@ -42,7 +41,9 @@ describe("resolveContext", () => {
       path: root,
       workdir: root,
       changes: [{ name: "add-dark-mode", token: "os_243ec3", tasks: { completed: 1, total: 2 } }],
-      archived_changes: [{ name: "2024-01-01-old-thing", token: changeToken("2024-01-01-old-thing") }],
+      archived_changes: [
+        { name: "2024-01-01-old-thing", token: changeToken("2024-01-01-old-thing") },
+      ],
       specs: [
         { path: "auth/spec.md", token: specToken("auth/spec.md") },
         { path: "platform/session/spec.md", token: specToken("platform/session/spec.md") },
@@ -86,20 +87,27 @@ describe("resolveContext", () => {
   });
 
   it("GIVEN a spec under openspec/specs WHEN resolving <source>/<token> THEN returns its path and full content", () => {
-    const { root } = makeRepository({ "openspec/specs/agent-tools/spec.md": VALID_SPEC });
+    const { root } = makeRepository({ "openspec/specs/agent-tools/spec.md": AUTH_SPEC });
     const result = resolveContext("SHOP/os_a59eca", sourceAt(root));
     expect(result).toMatchObject({
       ok: true,
-      spec: { id: "agent-tools", path: "agent-tools/spec.md", token: "os_a59eca", content: VALID_SPEC },
+      spec: {
+        id: "agent-tools",
+        path: "agent-tools/spec.md",
+        token: "os_a59eca",
+        content: AUTH_SPEC,
+      },
     });
   });
 
   it("GIVEN a change and a nested spec WHEN resolving them by name and id THEN both resolve", () => {
     const { root } = makeRepository({
       "openspec/changes/add-dark-mode/proposal.md": "# P\n",
-      "openspec/specs/platform/session/spec.md": VALID_SPEC,
+      "openspec/specs/platform/session/spec.md": AUTH_SPEC,
     });
-    expect(resolveContext("shop/add-dark-mode", sourceAt(root))).toMatchObject({ change: { name: "add-dark-mode" } });
+    expect(resolveContext("shop/add-dark-mode", sourceAt(root))).toMatchObject({
+      change: { name: "add-dark-mode" },
+    });
     expect(resolveContext("shop/platform/session", sourceAt(root))).toMatchObject({
       spec: { path: "platform/session/spec.md" },
     });
@@ -122,7 +130,9 @@ describe("resolveContext", () => {
 
   it("GIVEN a change folder without proposal.md WHEN resolving it THEN it does not count", () => {
     const { root } = makeRepository({ "openspec/changes/draft/tasks.md": "- [ ] 1\n" });
-    expect(expectFailure(resolveContext("shop/draft", sourceAt(root))).code).toBe("artifact_not_found");
+    expect(expectFailure(resolveContext("shop/draft", sourceAt(root))).code).toBe(
+      "artifact_not_found",
+    );
   });
 
   it("GIVEN two changes whose six-digit tokens collide WHEN resolving the short token THEN fails with candidates whose longer tokens resolve", () => {
@@ -168,11 +178,14 @@ describe("resolveContext", () => {
     }
     for (let i = 0; i < 500; i += 1) {
       mkdirSync(join(root, `openspec/changes/archive/2024-01-01-old-${i}`));
-      writeFileSync(join(root, `openspec/changes/archive/2024-01-01-old-${i}/proposal.md`), "# P\n");
+      writeFileSync(
+        join(root, `openspec/changes/archive/2024-01-01-old-${i}/proposal.md`),
+        "# P\n",
+      );
     }
     for (let i = 0; i < 1000; i += 1) {
       mkdirSync(join(root, `openspec/specs/spec-${i}`));
-      writeFileSync(join(root, `openspec/specs/spec-${i}/spec.md`), VALID_SPEC);
+      writeFileSync(join(root, `openspec/specs/spec-${i}/spec.md`), AUTH_SPEC);
     }
     const first = JSON.stringify(resolveContext("shop", sourceAt(root)));
     const second = JSON.stringify(resolveContext("shop", sourceAt(root)));

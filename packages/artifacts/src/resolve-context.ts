@@ -1,6 +1,10 @@
 import { join, relative } from "node:path";
 import { shortToken } from "./artifact-token.js";
-import { describeRepository, type RepositoryOverview, type RepositoryPageOptions } from "./describe-repository.js";
+import {
+  describeRepository,
+  type RepositoryOverview,
+  type RepositoryPageOptions,
+} from "./describe-repository.js";
 import { type Failure, failure } from "./failure.js";
 import { findArtifact } from "./find-artifact.js";
 import { openRepository, type Repository } from "./open-repository.js";
@@ -48,9 +52,13 @@ export function resolveContext(
   if (!source.ok) return source;
   const opened = openRepository(source.path);
   if (!opened.ok) {
-    return failure("invalid_workdir", `The folder of source "${source.name}" (${source.path}) is gone or not a directory.`, {
-      fix: "Update the source's path or remove it from the registry.",
-    });
+    return failure(
+      "invalid_workdir",
+      `The folder of source "${source.name}" (${source.path}) is gone or not a directory.`,
+      {
+        fix: "Update the source's path or remove it from the registry.",
+      },
+    );
   }
   const repository = opened.repository;
   const base: ContextBase = {
@@ -72,7 +80,10 @@ export function resolveContext(
   const spec = found.artifact.spec;
   const content = readContainedText(repository, spec.file);
   if (content === null) {
-    return failure("spec_not_found", `The spec file ${spec.path} of source "${source.name}" cannot be read.`);
+    return failure(
+      "spec_not_found",
+      `The spec file ${spec.path} of source "${source.name}" cannot be read.`,
+    );
   }
   return {
     ...base,

@@ -33,7 +33,11 @@ export function listChangeFolderNames(folder: string, archived: boolean): string
     .map((entry) => entry.name);
 }
 
-function scanChangeFolder(repository: Repository, folder: string, archived: boolean): ChangeEntry[] {
+function scanChangeFolder(
+  repository: Repository,
+  folder: string,
+  archived: boolean,
+): ChangeEntry[] {
   const changes: ChangeEntry[] = [];
   for (const entry of readFolders(folder)) {
     if (!archived && entry.name === "archive") continue;

@@ -49,7 +49,13 @@ function walk(
       const path = `${prefix}/spec.md`;
       specs.push({ id: prefix, path, hash: specHash(path), file: full });
     } else if ((entry.isDirectory() || isLink) && depth < MAX_DEPTH) {
-      walk(repository, full, prefix === "" ? entry.name : `${prefix}/${entry.name}`, specs, depth + 1);
+      walk(
+        repository,
+        full,
+        prefix === "" ? entry.name : `${prefix}/${entry.name}`,
+        specs,
+        depth + 1,
+      );
     }
   }
 }

@@ -50,7 +50,9 @@ export function checkSpecContent(input: SpecContentInput): Failure | null {
     for (const scenario of requirement.scenarios ?? []) {
       const badScenario =
         oneLine(`A scenario name of requirement "${requirement.name}"`, scenario.name) ??
-        scenario.steps.map((step) => oneLine(`A step of scenario "${scenario.name}"`, step.text)).find(Boolean);
+        scenario.steps
+          .map((step) => oneLine(`A step of scenario "${scenario.name}"`, step.text))
+          .find(Boolean);
       if (badScenario) return badScenario;
     }
   }

@@ -15,7 +15,10 @@ export type SpecsLocation = {
  * The baseline specs folder, or `openspec/changes/<change>/specs` when a
  * change is named; the change must exist as an active change folder.
  */
-export function locateSpecs(repository: Repository, change: string | undefined | null): SpecsLocation | Failure {
+export function locateSpecs(
+  repository: Repository,
+  change: string | undefined | null,
+): SpecsLocation | Failure {
   if (change === undefined || change === null || change === "") {
     return { specsDir: join(repository.openspecDir, "specs"), change: null };
   }

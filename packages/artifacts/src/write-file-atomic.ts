@@ -1,5 +1,13 @@
 import { randomBytes } from "node:crypto";
-import { closeSync, fsyncSync, linkSync, openSync, renameSync, unlinkSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  fsyncSync,
+  linkSync,
+  openSync,
+  renameSync,
+  unlinkSync,
+  writeSync,
+} from "node:fs";
 import { basename, dirname, join } from "node:path";
 
 export type AtomicWriteResult =
@@ -36,7 +44,8 @@ export function writeFileAtomic(
     try {
       linkSync(temp, path);
     } catch (error) {
-      if (isCode(error, "EEXIST")) return { ok: false, reason: "exists", error: `${path} already exists.` };
+      if (isCode(error, "EEXIST"))
+        return { ok: false, reason: "exists", error: `${path} already exists.` };
       throw error;
     }
     syncFolder(dir);

@@ -51,7 +51,11 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
       if (opened) return { ok: true, registry: opened };
       const result = openRegistry({ path: options.registryPath, env, home });
       if (!result.ok) {
-        return toolFailure(result.code, result.message, "Check OPENSPEC_AGENT_DB or move the damaged file aside.");
+        return toolFailure(
+          result.code,
+          result.message,
+          "Check OPENSPEC_AGENT_DB or move the damaged file aside.",
+        );
       }
       opened = result.registry;
       return { ok: true, registry: opened };
@@ -65,7 +69,9 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
         env,
         ...(found.ok ? { bin: found.path } : {}),
         ...(options.cliTimeoutMs === undefined ? {} : { timeoutMs: options.cliTimeoutMs }),
-        ...(options.cliMaxOutputBytes === undefined ? {} : { maxOutputBytes: options.cliMaxOutputBytes }),
+        ...(options.cliMaxOutputBytes === undefined
+          ? {}
+          : { maxOutputBytes: options.cliMaxOutputBytes }),
       });
     },
     close() {

@@ -47,7 +47,11 @@ export function createCatalog(options: CatalogOptions = {}): Catalog {
     async call(name, args) {
       const tool = byName.get(name);
       if (!tool) {
-        return toolFailure("unknown_tool", `There is no tool named "${String(name)}".`, `Use one of: ${[...byName.keys()].join(", ")}.`);
+        return toolFailure(
+          "unknown_tool",
+          `There is no tool named "${String(name)}".`,
+          `Use one of: ${[...byName.keys()].join(", ")}.`,
+        );
       }
       const parsed = tool.inputSchema.safeParse(args ?? {});
       if (!parsed.success) return invalidInput(tool, parsed.error);
@@ -74,6 +78,11 @@ function invalidInput(tool: ToolDefinition, error: z.ZodError): ToolResult {
     "invalid_input",
     `Invalid input for ${tool.name}: ${where}: ${message}.`,
     "Correct the arguments to match the tool's input schema and call again.",
-    { issues: error.issues.map((entry) => ({ path: entry.path.map(String).join("."), message: entry.message })) },
+    {
+      issues: error.issues.map((entry) => ({
+        path: entry.path.map(String).join("."),
+        message: entry.message,
+      })),
+    },
   );
 }

@@ -1,4 +1,5 @@
 import { openRepository, type Repository } from "@org/openspec-artifacts";
+import type { RegistryFailure } from "@org/openspec-registry";
 import type { CatalogContext } from "./catalog-context.js";
 import { type ToolFailure, toolFailure } from "./tool-result.js";
 
@@ -21,7 +22,7 @@ export function resolveRepository(
     const registry = context.registry();
     if (!registry.ok) return registry;
     const resolved = registry.registry.resolve(target.source);
-    if (!resolved.ok) return toolFailure(resolved.code, resolved.message, sourceFix(resolved.code));
+    if (!resolved.ok) return sourceFailure(resolved);
     const opened = openRepository(resolved.source.path);
     if (!opened.ok) {
       return toolFailure(
@@ -47,6 +48,22 @@ export function resolveRepository(
   const opened = openRepository(workdir);
   if (!opened.ok) return toolFailure(opened.code, opened.error, opened.fix);
   return { ok: true, repository: opened.repository, source: null };
+}
+
+/** A registry failure as a tool result, with the matching sources when there were several. */
+export function sourceFailure(failure: RegistryFailure): ToolFailure {
+  const candidates = failure.candidates?.map((source) => ({
+    token: source.token,
+    name: source.name,
+    display_name: source.displayName,
+    path: source.path,
+  }));
+  return toolFailure(
+    failure.code,
+    failure.message,
+    sourceFix(failure.code),
+    candidates ? { candidates } : {},
+  );
 }
 
 export function sourceFix(code: string): string | undefined {

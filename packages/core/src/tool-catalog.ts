@@ -3,7 +3,12 @@ import { contextTool } from "./tools/context-tool.js";
 import { instructionsTool } from "./tools/instructions-tool.js";
 import { listTool } from "./tools/list-tool.js";
 import { showTool } from "./tools/show-tool.js";
-import { sourceAddTool, sourceListTool, sourceRemoveTool, sourceUpdateTool } from "./tools/source-tools.js";
+import {
+  sourceAddTool,
+  sourceListTool,
+  sourceRemoveTool,
+  sourceUpdateTool,
+} from "./tools/source-tools.js";
 import { specCreateTool } from "./tools/spec-create-tool.js";
 import { specListTool } from "./tools/spec-list-tool.js";
 import { specShowTool } from "./tools/spec-show-tool.js";
@@ -28,4 +33,6 @@ export const toolCatalog: readonly ToolDefinition[] = [
 ];
 
 /** The names of the tools that need the OpenSpec CLI. */
-export const cliToolNames: readonly string[] = toolCatalog.filter((tool) => tool.requiresCli).map((tool) => tool.name);
+export const cliToolNames: readonly string[] = toolCatalog
+  .filter((tool) => tool.requiresCli)
+  .map((tool) => tool.name);

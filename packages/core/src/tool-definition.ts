@@ -29,6 +29,8 @@ export type ToolDefinition<Input extends z.ZodObject = z.ZodObject> = {
 };
 
 /** Keeps each tool's handler typed by its own schema. */
-export function defineTool<Input extends z.ZodObject>(definition: ToolDefinition<Input>): ToolDefinition<Input> {
+export function defineTool<Input extends z.ZodObject>(
+  definition: ToolDefinition<Input>,
+): ToolDefinition<Input> {
   return definition;
 }

@@ -19,5 +19,7 @@ export function toolFailure(
   fix?: string,
   extra: Record<string, unknown> = {},
 ): ToolFailure {
-  return fix === undefined ? { ok: false, code, error, ...extra } : { ok: false, code, error, fix, ...extra };
+  return fix === undefined
+    ? { ok: false, code, error, ...extra }
+    : { ok: false, code, error, fix, ...extra };
 }

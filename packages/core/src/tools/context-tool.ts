@@ -1,6 +1,6 @@
 import { MAX_PAGE_LIMIT, resolveContext, type SourceResolver } from "@org/openspec-artifacts";
 import { z } from "zod";
-import { sourceFix } from "../resolve-repository.js";
+import { sourceFailure } from "../resolve-repository.js";
 import { defineTool } from "../tool-definition.js";
 import { toolFailure } from "../tool-result.js";
 
@@ -14,7 +14,9 @@ export const contextTool = defineTool({
         .string()
         .min(1)
         .max(1024)
-        .describe("`<source>`, `<source>/<os_token>`, `<source>/<change-name>` or `<source>/<spec-id>`."),
+        .describe(
+          "`<source>`, `<source>/<os_token>`, `<source>/<change-name>` or `<source>/<spec-id>`.",
+        ),
       limit: z
         .number()
         .int()
@@ -23,7 +25,11 @@ export const contextTool = defineTool({
         .optional()
         .describe("Entries per list in a bare source answer (default 100)."),
       offset: z.number().int().min(0).optional().describe("Skip this many entries of each list."),
-      query: z.string().max(256).optional().describe("Keep only entries whose name or path contains this text."),
+      query: z
+        .string()
+        .max(256)
+        .optional()
+        .describe("Keep only entries whose name or path contains this text."),
     })
     .strict(),
   requiresCli: false,
@@ -39,12 +45,7 @@ export const contextTool = defineTool({
     if (!registry.ok) return registry;
     const resolveSource: SourceResolver = (name) => {
       const resolved = registry.registry.resolve(name);
-      if (!resolved.ok) {
-        const fix = sourceFix(resolved.code);
-        return fix === undefined
-          ? { ok: false, code: resolved.code, error: resolved.message }
-          : { ok: false, code: resolved.code, error: resolved.message, fix };
-      }
+      if (!resolved.ok) return sourceFailure(resolved);
       return { ok: true, name: resolved.source.displayName, path: resolved.source.path };
     };
     const result = resolveContext(input.identifier, resolveSource, {
@@ -58,5 +59,7 @@ export const contextTool = defineTool({
 });
 
 function candidatesOf(result: object): Record<string, unknown> {
-  return "candidates" in result && Array.isArray(result.candidates) ? { candidates: result.candidates } : {};
+  return "candidates" in result && Array.isArray(result.candidates)
+    ? { candidates: result.candidates }
+    : {};
 }

@@ -1,5 +1,5 @@
-import type { ArgsResult } from "@org/openspec-cli-runner";
 import type { Repository } from "@org/openspec-artifacts";
+import type { ArgsResult } from "@org/openspec-cli-runner";
 import type { CatalogContext } from "../catalog-context.js";
 import { resolveRepository } from "../resolve-repository.js";
 import { type ToolResult, toolFailure } from "../tool-result.js";
@@ -36,7 +36,9 @@ export async function runCliCommand(
   return {
     ...result,
     ...extra,
-    error: firstMessage ? `${result.error.replace(/\.$/, "")}: ${oneLine(firstMessage)}` : result.error,
+    error: firstMessage
+      ? `${result.error.replace(/\.$/, "")}: ${oneLine(firstMessage)}`
+      : result.error,
     ...(fix === undefined ? {} : { fix }),
   };
 }

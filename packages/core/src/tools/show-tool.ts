@@ -12,11 +12,19 @@ export const showTool = defineTool({
     .object({
       ...repositoryTargetFields,
       target: nameField("The change name or spec id to show."),
-      type: z.enum(["change", "spec"]).optional().describe("Say which, when a change and a spec share the name."),
+      type: z
+        .enum(["change", "spec"])
+        .optional()
+        .describe("Say which, when a change and a spec share the name."),
       deltas_only: z.boolean().optional().describe("Changes: only the deltas."),
       requirements: z.boolean().optional().describe("Specs: only the requirements."),
       no_scenarios: z.boolean().optional().describe("Leave scenario content out."),
-      requirement: z.number().int().min(1).optional().describe("Specs: only this 1-based requirement."),
+      requirement: z
+        .number()
+        .int()
+        .min(1)
+        .optional()
+        .describe("Specs: only this 1-based requirement."),
     })
     .strict(),
   requiresCli: true,

@@ -3,7 +3,7 @@ import { isAbsolute, join } from "node:path";
 import type { Registry, Source, SourceResult } from "@org/openspec-registry";
 import { z } from "zod";
 import type { CatalogContext } from "../catalog-context.js";
-import { sourceFix } from "../resolve-repository.js";
+import { sourceFailure } from "../resolve-repository.js";
 import { defineTool, type ToolAnnotations } from "../tool-definition.js";
 import { type ToolResult, toolFailure } from "../tool-result.js";
 
@@ -18,7 +18,11 @@ export type SourceView = {
   updated_at: string;
 };
 
-const sourceField = z.string().min(1).max(256).describe("The source's vanity name, folder basename or os_ token.");
+const sourceField = z
+  .string()
+  .min(1)
+  .max(256)
+  .describe("The source's vanity name, folder basename or os_ token.");
 const pathField = z
   .string()
   .min(1)
@@ -47,7 +51,9 @@ export const sourceAddTool = defineTool({
   async handler(input, context) {
     const relative = refuseRelative(input.path);
     if (relative) return relative;
-    return withRegistry(context, (registry) => registry.add({ path: input.path, name: input.name ?? null }));
+    return withRegistry(context, (registry) =>
+      registry.add({ path: input.path, name: input.name ?? null }),
+    );
   },
 });
 
@@ -68,7 +74,7 @@ export const sourceListTool = defineTool({
     const registry = context.registry();
     if (!registry.ok) return registry;
     const listed = registry.registry.list();
-    if (!listed.ok) return toolFailure(listed.code, listed.message, sourceFix(listed.code));
+    if (!listed.ok) return sourceFailure(listed);
     return { ok: true, sources: listed.sources.map(viewOf), total: listed.sources.length };
   },
 });
@@ -78,7 +84,11 @@ export const sourceUpdateTool = defineTool({
   description:
     "Rename a registered source or point it at a new folder. Its token and creation time stay. An empty name clears the vanity name so the folder basename is used.",
   inputSchema: z
-    .object({ source: sourceField, name: nameField.nullable().optional(), path: pathField.optional() })
+    .object({
+      source: sourceField,
+      name: nameField.nullable().optional(),
+      path: pathField.optional(),
+    })
     .strict(),
   requiresCli: false,
   annotations: writeAnnotations("Update an OpenSpec source", false),
@@ -117,10 +127,7 @@ async function withRegistry(
   const registry = context.registry();
   if (!registry.ok) return registry;
   const result = operation(registry.registry);
-  if (!result.ok) {
-    const candidates = result.candidates?.map(viewOf);
-    return toolFailure(result.code, result.message, sourceFix(result.code), candidates ? { candidates } : {});
-  }
+  if (!result.ok) return sourceFailure(result);
   return { ok: true, source: viewOf(result.source) };
 }
 

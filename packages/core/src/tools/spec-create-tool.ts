@@ -27,7 +27,11 @@ const requirementSchema = z
       .min(1)
       .max(10_000)
       .describe("The requirement text; say SHALL or MUST so strict validation passes."),
-    scenarios: z.array(scenarioSchema).max(50).optional().describe("At least one scenario per requirement is expected by strict validation."),
+    scenarios: z
+      .array(scenarioSchema)
+      .max(50)
+      .optional()
+      .describe("At least one scenario per requirement is expected by strict validation."),
   })
   .strict();
 
@@ -40,8 +44,16 @@ export const specCreateTool = defineTool({
       ...repositoryTargetFields,
       name: nameField("The spec name, kebab-case, e.g. `user-auth`."),
       title: z.string().min(1).max(200).describe("The spec title, one line."),
-      purpose: z.string().min(1).max(10_000).describe("Why the capability exists (50 characters or more)."),
-      requirements: z.array(requirementSchema).min(1).max(200).describe("The requirements, in order."),
+      purpose: z
+        .string()
+        .min(1)
+        .max(10_000)
+        .describe("Why the capability exists (50 characters or more)."),
+      requirements: z
+        .array(requirementSchema)
+        .min(1)
+        .max(200)
+        .describe("The requirements, in order."),
       change: nameField("An active change to write the spec into as a delta.").optional(),
       force: z.boolean().optional().describe("Replace an existing spec."),
     })

@@ -57,7 +57,8 @@ export async function templateGuidance(
   const definition = readSchemaFile(join(whichJson.data.path, "schema.yaml"));
   const entry = definition?.artifacts.find((candidate) => candidate.id === artifact);
   if (!definition || !entry) {
-    const known = definition?.artifacts.map((candidate) => candidate.id).join(", ") ?? "none readable";
+    const known =
+      definition?.artifacts.map((candidate) => candidate.id).join(", ") ?? "none readable";
     return toolFailure(
       "unknown_artifact",
       `The schema "${schemaName}" has no artifact "${artifact}".`,

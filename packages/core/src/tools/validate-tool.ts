@@ -13,8 +13,14 @@ export const validateTool = defineTool({
     .object({
       ...repositoryTargetFields,
       target: nameField("One change name or spec id to validate.").optional(),
-      type: z.enum(["change", "spec"]).optional().describe("Say which, when a change and a spec share the name."),
-      scope: z.enum(["all", "changes", "specs"]).optional().describe("Validate every item of a kind (default all)."),
+      type: z
+        .enum(["change", "spec"])
+        .optional()
+        .describe("Say which, when a change and a spec share the name."),
+      scope: z
+        .enum(["all", "changes", "specs"])
+        .optional()
+        .describe("Validate every item of a kind (default all)."),
     })
     .strict(),
   requiresCli: true,
@@ -27,12 +33,20 @@ export const validateTool = defineTool({
   },
   handler: async (input, context) => {
     if (input.target !== undefined && input.scope !== undefined) {
-      return toolFailure("invalid_input", "Both target and scope were given.", "Pass either a target or a scope.");
+      return toolFailure(
+        "invalid_input",
+        "Both target and scope were given.",
+        "Pass either a target or a scope.",
+      );
     }
     return runCliTool(context, input, () =>
       input.target === undefined
         ? validateArgs({ scope: input.scope ?? "all", strict: true })
-        : validateArgs({ item: input.target, ...(input.type ? { type: input.type } : {}), strict: true }),
+        : validateArgs({
+            item: input.target,
+            ...(input.type ? { type: input.type } : {}),
+            strict: true,
+          }),
     );
   },
 });

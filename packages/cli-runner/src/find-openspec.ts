@@ -1,0 +1,136 @@
+import { homedir } from "node:os";
+import { isAbsolute, join } from "node:path";
+import { findExecutableProblem } from "./find-executable-problem.js";
+
+/** The discovery rules, in the order they are tried. */
+export type OpenSpecRule = "OPENSPEC_BIN" | "PATH" | "npm-global";
+
+/** One candidate that was looked at and did not win, with the reason. */
+export interface DiscoveryAttempt {
+  rule: OpenSpecRule;
+  /** The candidate path, or `null` when the rule had nothing to look at. */
+  path: string | null;
+  reason: string;
+}
+
+export interface OpenSpecFound {
+  ok: true;
+  path: string;
+  rule: OpenSpecRule;
+  /** Candidates passed over before this one, e.g. a broken `OPENSPEC_BIN`. */
+  tried: DiscoveryAttempt[];
+}
+
+export interface OpenSpecNotFound {
+  ok: false;
+  code: "openspec_not_found";
+  message: string;
+  fix: string;
+  tried: DiscoveryAttempt[];
+}
+
+export type OpenSpecDiscovery = OpenSpecFound | OpenSpecNotFound;
+
+export interface FindOpenSpecOptions {
+  /** The environment to read `OPENSPEC_BIN` and `PATH` from; defaults to `process.env`. */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** The home folder holding `.npm-global/bin/openspec`; defaults to `os.homedir()`. */
+  home?: string;
+}
+
+/** A path to inspect, or a rule that cannot name one (`skipReason`), e.g. an unset variable. */
+type Candidate =
+  | { rule: OpenSpecRule; path: string; skipReason?: undefined }
+  | { rule: OpenSpecRule; path: string | null; skipReason: string };
+
+const INSTALL_FIX =
+  "Install the CLI with `npm install -g @fission-ai/openspec`, or set OPENSPEC_BIN to the absolute path of an openspec executable.";
+
+function binCandidate(value: string | undefined): Candidate {
+  if (value === undefined || value === "") {
+    return { rule: "OPENSPEC_BIN", path: null, skipReason: "OPENSPEC_BIN is not set" };
+  }
+  if (!isAbsolute(value)) {
+    return {
+      rule: "OPENSPEC_BIN",
+      path: value,
+      skipReason: `OPENSPEC_BIN is the relative path ${value}; it must be absolute`,
+    };
+  }
+  return { rule: "OPENSPEC_BIN", path: value };
+}
+
+// Empty and relative PATH entries would resolve against the host's own cwd,
+// which says nothing about where the CLI is installed, so they are skipped.
+function pathCandidates(value: string | undefined): Candidate[] {
+  if (value === undefined || value === "") {
+    return [{ rule: "PATH", path: null, skipReason: "PATH is not set" }];
+  }
+  return value.split(":").map(
+    (directory): Candidate =>
+      isAbsolute(directory)
+        ? { rule: "PATH", path: join(directory, "openspec") }
+        : {
+            rule: "PATH",
+            path: null,
+            skipReason: `PATH entry "${directory}" is not an absolute directory`,
+          },
+  );
+}
+
+function npmGlobalCandidate(home: string): Candidate {
+  if (!isAbsolute(home)) {
+    return { rule: "npm-global", path: null, skipReason: "no absolute home folder is known" };
+  }
+  return { rule: "npm-global", path: join(home, ".npm-global", "bin", "openspec") };
+}
+
+function describeProblem(rule: OpenSpecRule, path: string, problem: string): string {
+  if (rule === "OPENSPEC_BIN") return `OPENSPEC_BIN points to ${path}, which ${problem}`;
+  return `${path} (${rule}) ${problem}`;
+}
+
+function notFoundMessage(tried: DiscoveryAttempt[]): string {
+  const bin = tried.find((attempt) => attempt.rule === "OPENSPEC_BIN" && attempt.path !== null);
+  const detail = bin === undefined ? "" : `; ${bin.reason}`;
+  return `No executable openspec CLI was found via OPENSPEC_BIN, PATH or ~/.npm-global/bin${detail}.`;
+}
+
+/**
+ * Finds the OpenSpec CLI: `OPENSPEC_BIN`, then `openspec` in each `PATH`
+ * directory, then `<home>/.npm-global/bin/openspec`. The first existing
+ * executable regular file wins; a broken `OPENSPEC_BIN` does not stop the
+ * search but is reported in `tried`. Only a few `stat` calls, so callers may
+ * run it before every command.
+ */
+export async function findOpenSpec(options: FindOpenSpecOptions = {}): Promise<OpenSpecDiscovery> {
+  const env = options.env ?? process.env;
+  const candidates = [
+    binCandidate(env.OPENSPEC_BIN),
+    ...pathCandidates(env.PATH),
+    npmGlobalCandidate(options.home ?? homedir()),
+  ];
+  const tried: DiscoveryAttempt[] = [];
+  for (const candidate of candidates) {
+    if (candidate.skipReason !== undefined) {
+      tried.push({ rule: candidate.rule, path: candidate.path, reason: candidate.skipReason });
+      continue;
+    }
+    const problem = await findExecutableProblem(candidate.path);
+    if (problem === undefined) {
+      return { ok: true, path: candidate.path, rule: candidate.rule, tried };
+    }
+    tried.push({
+      rule: candidate.rule,
+      path: candidate.path,
+      reason: describeProblem(candidate.rule, candidate.path, problem),
+    });
+  }
+  return {
+    ok: false,
+    code: "openspec_not_found",
+    message: notFoundMessage(tried),
+    fix: INSTALL_FIX,
+    tried,
+  };
+}

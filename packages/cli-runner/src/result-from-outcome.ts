@@ -1,0 +1,69 @@
+import { collectDiagnostics } from "./collect-diagnostics.js";
+import { parseCliJson } from "./parse-cli-json.js";
+import type { RunEnvelope, RunResult } from "./run-result.js";
+import type { BoundedSpawnOutcome } from "./spawn-bounded.js";
+
+type FinishedOutcome = Extract<BoundedSpawnOutcome, { kind: "finished" }>;
+
+interface RunContext {
+  command: string[];
+  workdir: string;
+  timeoutMs: number;
+  durationMs: number;
+}
+
+function firstLine(text: string): string | undefined {
+  return text
+    .split("\n")
+    .map((line) => line.trim())
+    .find((line) => line !== "");
+}
+
+// The first error diagnostic, else the first stderr line, tells an agent what
+// happened without reading the whole envelope.
+function exitDetail(envelope: RunEnvelope): string {
+  const diagnostic =
+    envelope.diagnostics.find((entry) => entry.severity === "error") ?? envelope.diagnostics[0];
+  if (diagnostic !== undefined) return ` ${diagnostic.code}: ${diagnostic.message}`;
+  const line = firstLine(envelope.stderr);
+  return line === undefined ? "" : ` ${line}`;
+}
+
+/** Turns what the launcher saw into the runner's envelope. */
+export function resultFromOutcome(outcome: FinishedOutcome, context: RunContext): RunResult {
+  const document = outcome.truncated ? undefined : parseCliJson(outcome.stdout);
+  const envelope: RunEnvelope = {
+    command: context.command,
+    workdir: context.workdir,
+    exit_code: outcome.exitCode,
+    signal: outcome.signal,
+    stdout: document ?? outcome.stdout,
+    stderr: outcome.stderr,
+    truncated: outcome.truncated,
+    duration_ms: context.durationMs,
+    diagnostics: document === undefined ? [] : collectDiagnostics(document),
+  };
+  if (outcome.timedOut) {
+    return {
+      ok: false,
+      code: "timeout",
+      error: `The openspec CLI did not finish within ${context.timeoutMs} ms, so its process group was killed.`,
+      ...envelope,
+    };
+  }
+  if (envelope.exit_code === 0) return { ok: true, ...envelope, exit_code: 0 };
+  if (envelope.exit_code === null) {
+    return {
+      ok: false,
+      code: "killed_by_signal",
+      error: `The openspec CLI was killed by ${envelope.signal ?? "a signal"}.`,
+      ...envelope,
+    };
+  }
+  return {
+    ok: false,
+    code: "exit_nonzero",
+    error: `The openspec CLI exited with code ${envelope.exit_code}.${exitDetail(envelope)}`,
+    ...envelope,
+  };
+}

@@ -1,0 +1,127 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { setTimeout as delay } from "node:timers/promises";
+import { describe, expect, it } from "vitest";
+import { DEFAULT_MAX_OUTPUT_BYTES, runOpenSpec } from "./run-openspec.js";
+import { writeFakeBin } from "./test-support/fake-bin.js";
+import { isProcessRunning } from "./test-support/process-state.js";
+import { useSandbox } from "./test-support/sandbox.js";
+
+// Fake binaries for what the real CLI cannot be made to do on demand.
+describe("runOpenSpec limits, with fake CLIs", () => {
+  const box = useSandbox("all");
+  const fakeBin = (name: string, body: string) =>
+    writeFakeBin(box.current.makeDir("bin"), name, body);
+
+  const run = (bin: string, options: { timeoutMs?: number; maxOutputBytes?: number } = {}) =>
+    runOpenSpec({
+      bin,
+      args: ["list", "--json"],
+      workdir: box.current.root,
+      env: box.current.env,
+      ...options,
+    });
+
+  it("GIVEN a CLI that ignores SIGTERM and has a grandchild WHEN it outlives the timeout THEN both are killed and the result is a timeout", async () => {
+    const pidFile = join(box.current.root, "pids");
+    const bin = fakeBin(
+      "sleeper",
+      // The ignored SIGTERM is inherited by the grandchild, so only SIGKILL to the group ends both.
+      `trap '' TERM\nsleep 300 &\necho "$$ $!" > "${pidFile}"\nwait`,
+    );
+    const pending = run(bin, { timeoutMs: 300 });
+    while (!existsSync(pidFile) || readFileSync(pidFile, "utf8").trim() === "") await delay(20);
+    const pids = readFileSync(pidFile, "utf8").trim().split(" ").map(Number);
+    expect(pids.every(isProcessRunning)).toBe(true);
+
+    const result = await pending;
+
+    expect(result).toMatchObject({
+      ok: false,
+      code: "timeout",
+      exit_code: null,
+      signal: "SIGKILL",
+    });
+    expect(pids.filter(isProcessRunning)).toEqual([]);
+  });
+
+  it("GIVEN a CLI that prints 500 MB WHEN it runs THEN each stream keeps at most the cap, truncated is set and memory stays bounded", async () => {
+    const bin = fakeBin(
+      "flood",
+      "yes 'openspec output line' | head -c 500000000\nyes 'stderr line' | head -c 3000000 >&2",
+    );
+    const rssBefore = process.memoryUsage().rss;
+    let rssPeak = rssBefore;
+    const sampler = setInterval(() => {
+      rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+    }, 10);
+
+    const result = await run(bin);
+    clearInterval(sampler);
+
+    expect(result).toMatchObject({ ok: true, truncated: true, diagnostics: [] });
+    expect(typeof result.stdout).toBe("string");
+    expect(Buffer.byteLength(String(result.stdout))).toBe(DEFAULT_MAX_OUTPUT_BYTES);
+    expect(Buffer.byteLength(result.stderr)).toBe(DEFAULT_MAX_OUTPUT_BYTES);
+    expect(rssPeak - rssBefore).toBeLessThan(100 * 1024 * 1024);
+  });
+
+  it("GIVEN a cap that cuts a multi-byte character WHEN the output is kept THEN the half character is dropped, not garbled", async () => {
+    const bin = fakeBin("umlauts", "printf 'aäöü'");
+    const result = await run(bin, { maxOutputBytes: 4 });
+    expect(result).toMatchObject({ ok: true, truncated: true, stdout: "aä" });
+  });
+
+  it("GIVEN a CLI that prints invalid JSON WHEN it exits 0 THEN stdout stays the text and there are no diagnostics", async () => {
+    const bin = fakeBin("broken-json", `printf '{"changes": ['`);
+    const result = await run(bin);
+    expect(result).toMatchObject({ ok: true, stdout: '{"changes": [', diagnostics: [] });
+  });
+
+  it("GIVEN a CLI killed by a signal WHEN it ends THEN ok is false with killed_by_signal, no exit code and the signal", async () => {
+    const bin = fakeBin("self-kill", "kill -KILL $$");
+    const result = await run(bin);
+    expect(result).toMatchObject({
+      ok: false,
+      code: "killed_by_signal",
+      exit_code: null,
+      signal: "SIGKILL",
+      error: "The openspec CLI was killed by SIGKILL.",
+    });
+  });
+
+  it("GIVEN a caller env with telemetry on WHEN running THEN the CLI sees telemetry off, no colour, no interactivity, and a closed stdin", async () => {
+    const bin = fakeBin(
+      "env-probe",
+      // `cat` would block on an inherited stdin; a closed one ends it at once.
+      `stdin=$(cat)\nprintf '{"telemetry":"%s","noColor":"%s","interactive":"%s","stdin":"%s","home":"%s"}' "$OPENSPEC_TELEMETRY" "$NO_COLOR" "$OPEN_SPEC_INTERACTIVE" "$stdin" "$HOME"`,
+    );
+    const result = await runOpenSpec({
+      bin,
+      args: [],
+      workdir: box.current.root,
+      env: { ...box.current.env, OPENSPEC_TELEMETRY: "1", NO_COLOR: undefined },
+    });
+    expect(result.stdout).toEqual({
+      telemetry: "0",
+      noColor: "1",
+      interactive: "0",
+      stdin: "",
+      home: box.current.home,
+    });
+  });
+
+  it("GIVEN an argument full of shell syntax WHEN running THEN it arrives as one literal argument and nothing is executed", async () => {
+    const pwned = join(box.current.root, "pwned");
+    const bin = fakeBin("echo-args", `printf '%s\\n' "$#" "$1"`);
+    const hostile = `$(touch ${pwned}); touch ${pwned}`;
+    const result = await runOpenSpec({
+      bin,
+      args: [hostile],
+      workdir: box.current.root,
+      env: box.current.env,
+    });
+    expect(result.stdout).toBe(`1\n${hostile}\n`);
+    expect(existsSync(pwned)).toBe(false);
+  });
+});

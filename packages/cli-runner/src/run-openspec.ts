@@ -1,0 +1,115 @@
+import { buildChildEnv } from "./build-child-env.js";
+import type { OpenSpecLocator } from "./create-openspec-locator.js";
+import { findArgvProblem } from "./find-argv-problem.js";
+import { findOpenSpec } from "./find-openspec.js";
+import { findWorkdirProblem } from "./find-workdir-problem.js";
+import { resultFromOutcome } from "./result-from-outcome.js";
+import type { RunFailure, RunFailureCode, RunResult } from "./run-result.js";
+import { spawnBounded } from "./spawn-bounded.js";
+
+export interface RunOpenSpecOptions {
+  /** The arguments after the binary, e.g. from `listArgs`. Passed as an array, never through a shell. */
+  args: readonly string[];
+  /** Absolute path of the directory the CLI runs in. */
+  workdir: string;
+  /** Defaults to 120 000 ms. */
+  timeoutMs?: number;
+  /** Cap per stream (stdout, stderr); defaults to 1 MiB. */
+  maxOutputBytes?: number;
+  /** The child's complete environment; defaults to `process.env`. The runner's variables are added on top. */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** The binary to run. Without it, `locator` (or else `findOpenSpec` on `env` and its `HOME`) finds one. */
+  bin?: string;
+  locator?: OpenSpecLocator;
+}
+
+export const DEFAULT_TIMEOUT_MS = 120_000;
+export const DEFAULT_MAX_OUTPUT_BYTES = 1024 * 1024;
+const KILL_GRACE_MS = 1000;
+
+function isPositiveInteger(value: number): boolean {
+  return Number.isSafeInteger(value) && value > 0;
+}
+
+function findLimitProblem(timeoutMs: number, maxOutputBytes: number): string | undefined {
+  if (!isPositiveInteger(timeoutMs)) {
+    return `timeoutMs must be a positive integer, got ${timeoutMs}.`;
+  }
+  if (!isPositiveInteger(maxOutputBytes)) {
+    return `maxOutputBytes must be a positive integer, got ${maxOutputBytes}.`;
+  }
+  return undefined;
+}
+
+async function resolveBin(
+  options: RunOpenSpecOptions,
+  env: Readonly<Record<string, string | undefined>>,
+) {
+  if (options.bin !== undefined) return { ok: true as const, path: options.bin };
+  if (options.locator !== undefined) return options.locator.find();
+  return findOpenSpec({ env, ...(env.HOME === undefined ? {} : { home: env.HOME }) });
+}
+
+/**
+ * Runs the OpenSpec CLI once and describes the run in one envelope. Expected
+ * failures (no CLI, bad workdir, unsafe argument, timeout, non-zero exit) are
+ * values with `ok: false`; the CLI is never started when the request itself is
+ * invalid.
+ */
+export async function runOpenSpec(options: RunOpenSpecOptions): Promise<RunResult> {
+  const startedAt = performance.now();
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const maxOutputBytes = options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
+  const env = options.env ?? process.env;
+  const args = [...options.args];
+  const elapsed = () => Math.round(performance.now() - startedAt);
+  const fail = (command: string[], code: RunFailureCode, error: string): RunFailure => ({
+    ok: false,
+    code,
+    error,
+    command,
+    workdir: options.workdir,
+    exit_code: null,
+    signal: null,
+    stdout: "",
+    stderr: "",
+    truncated: false,
+    duration_ms: elapsed(),
+    diagnostics: [],
+  });
+
+  const requestProblem = findArgvProblem(args) ?? findLimitProblem(timeoutMs, maxOutputBytes);
+  if (requestProblem !== undefined) {
+    return fail(["openspec", ...args], "invalid_argument", requestProblem);
+  }
+  const bin = await resolveBin(options, env);
+  if (!bin.ok) {
+    return fail(["openspec", ...args], "openspec_not_found", `${bin.message} ${bin.fix}`);
+  }
+  const command = [bin.path, ...args];
+  const workdirProblem = await findWorkdirProblem(options.workdir);
+  if (workdirProblem !== undefined) return fail(command, "invalid_workdir", workdirProblem);
+
+  const outcome = await spawnBounded({
+    file: bin.path,
+    args,
+    cwd: options.workdir,
+    env: buildChildEnv(env),
+    timeoutMs,
+    maxOutputBytes,
+    killGraceMs: KILL_GRACE_MS,
+  });
+  if (outcome.kind === "spawn_failed") {
+    return fail(
+      command,
+      "spawn_failed",
+      `The openspec CLI at ${bin.path} could not be started: ${outcome.reason}.`,
+    );
+  }
+  return resultFromOutcome(outcome, {
+    command,
+    workdir: options.workdir,
+    timeoutMs,
+    durationMs: elapsed(),
+  });
+}

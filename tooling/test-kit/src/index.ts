@@ -1,0 +1,10 @@
+export { type IsolatedEnvironment, isolatedEnvironment } from "./isolated-environment.js";
+export {
+  type CliRun,
+  makeOpenSpecRepository,
+  REAL_OPENSPEC_BIN,
+  runRealOpenSpec,
+} from "./real-openspec.js";
+export { AUTH_SPEC, CHECKOUT_SPEC_INPUT, DARK_MODE_CHANGE } from "./samples.js";
+export { removeTemporaryFolders, temporaryFolder } from "./temporary-folder.js";
+export { fakeOpenSpecBinary, writeFiles } from "./write-files.js";

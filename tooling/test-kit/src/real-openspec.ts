@@ -1,0 +1,54 @@
+import { spawnSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { isolatedEnvironment } from "./isolated-environment.js";
+import { temporaryFolder } from "./temporary-folder.js";
+import { writeFiles } from "./write-files.js";
+
+const require = createRequire(import.meta.url);
+
+/** The pinned OpenSpec CLI's executable entry (`#!/usr/bin/env node`). */
+export const REAL_OPENSPEC_BIN = join(
+  dirname(dirname(require.resolve("@fission-ai/openspec"))),
+  "bin",
+  "openspec.js",
+);
+
+export type CliRun = { status: number | null; stdout: string; stderr: string };
+
+/** Runs the real OpenSpec CLI in `cwd` with a throwaway home. */
+export function runRealOpenSpec(cwd: string, args: string[]): CliRun {
+  const { env } = isolatedEnvironment();
+  const run = spawnSync(process.execPath, [REAL_OPENSPEC_BIN, ...args], {
+    cwd,
+    encoding: "utf8",
+    env,
+  });
+  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+let template: string | undefined;
+
+/**
+ * A repository laid out exactly as `openspec init --tools none` makes it, plus
+ * the given files. The CLI runs once per test process; later ones are copies.
+ */
+export function makeOpenSpecRepository(files: Record<string, string> = {}, name = "shop"): string {
+  const root = join(temporaryFolder("repos-"), name);
+  cpSync(initializedTemplate(), root, { recursive: true });
+  writeFiles(root, files);
+  return root;
+}
+
+function initializedTemplate(): string {
+  if (template && existsSync(template)) return template;
+  const folder = join(mkdtempSync(join(tmpdir(), "openspec-template-")), "repo");
+  mkdirSync(folder);
+  const init = runRealOpenSpec(folder, ["init", "--tools", "none", "."]);
+  if (init.status !== 0) throw new Error(`openspec init failed: ${init.stderr}`);
+  process.once("exit", () => rmSync(dirname(folder), { recursive: true, force: true }));
+  template = folder;
+  return folder;
+}
