@@ -1,2 +1,3 @@
-/** The npm name of this package. */
-export const packageName = "@org/openspec-cli";
+export type { Terminal } from "./output/terminal.js";
+export { type RunCliOptions, runCli } from "./program.js";
+export { USAGE_ERROR } from "./usage-error.js";

@@ -1,6 +1,7 @@
 import type { OpenSpecDiscovery } from "@org/openspec-cli-runner";
 import type { z } from "zod";
 import { type CatalogOptions, createCatalogContext } from "./catalog-context.js";
+import { importHermesSources } from "./import-hermes-sources.js";
 import { toolCatalog } from "./tool-catalog.js";
 import type { ToolDefinition } from "./tool-definition.js";
 import { type ToolResult, toolFailure } from "./tool-result.js";
@@ -19,6 +20,8 @@ export type Catalog = {
   cliStatus(): Promise<OpenSpecDiscovery>;
   /** Validates the arguments and runs the tool. Never throws: every outcome is a result. */
   call(name: string, args: unknown): Promise<ToolResult>;
+  /** Imports the sources of the earlier Python Hermes plugin's `openspec.db`; idempotent. */
+  importHermesSources(hermesDbPath: string): Promise<ToolResult>;
   /** Closes the registry file. */
   close(): void;
 };
@@ -66,6 +69,7 @@ export function createCatalog(options: CatalogOptions = {}): Catalog {
         );
       }
     },
+    importHermesSources: (hermesDbPath) => importHermesSources(context, hermesDbPath),
     close: () => context.close(),
   };
 }

@@ -140,7 +140,7 @@ function refuseRelative(path: string): ToolResult | null {
   );
 }
 
-function viewOf(source: Source): SourceView {
+export function viewOf(source: Source): SourceView {
   return {
     token: source.token,
     name: source.name,

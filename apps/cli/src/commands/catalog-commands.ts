@@ -1,0 +1,62 @@
+import type { Command } from "commander";
+import { formatTable } from "../output/format-table.js";
+import { paint } from "../output/terminal.js";
+import type { Session } from "../session.js";
+import { readJsonArgument } from "./spec-commands.js";
+
+/** `tools` and `call`: the catalog itself. */
+export function registerCatalogCommands(program: Command, session: Session): void {
+  program
+    .command("tools")
+    .description("every tool of the catalog, whether it is available now, and why not")
+    .action(async (_options: object, command: Command) => {
+      const catalog = session.catalog();
+      const [availability, cli] = await Promise.all([catalog.availability(), catalog.cliStatus()]);
+      const json = command.optsWithGlobals<{ json?: boolean }>().json === true;
+      const tools = availability.map(({ tool, available, reason }) => ({
+        name: tool.name,
+        available,
+        requires_cli: tool.requiresCli,
+        read_only: tool.annotations.readOnlyHint,
+        reason,
+        description: tool.description,
+      }));
+      const cliView = cli.ok
+        ? { found: true, path: cli.path, rule: cli.rule }
+        : { found: false, reason: cli.message, fix: cli.fix };
+      if (json) {
+        session.terminal.out(JSON.stringify({ ok: true, cli: cliView, tools }, null, 2));
+        return;
+      }
+      const t = session.terminal;
+      t.out(
+        cli.ok
+          ? `OpenSpec CLI: ${cli.path} (found through ${cli.rule})`
+          : `OpenSpec CLI: ${paint(t, "yellow", "not found")}: ${cli.message}\n${cli.fix}`,
+      );
+      t.out("");
+      t.out(
+        formatTable(
+          ["TOOL", "AVAILABLE", "NEEDS CLI"],
+          tools.map((tool) => [
+            tool.name,
+            tool.available ? "yes" : paint(t, "yellow", "no"),
+            tool.requires_cli ? "yes" : "no",
+          ]),
+        ),
+      );
+    });
+
+  program
+    .command("call")
+    .description("call any tool with raw JSON input and print its result as JSON")
+    .argument("<tool>", "the tool name, e.g. openspec_context")
+    .option("--args <json>", "the input as JSON, @file.json, or - for stdin", "{}")
+    .action(async (tool: string, options: { args: string }) => {
+      const input = readJsonArgument(session, "--args", options.args);
+      if (!input) return;
+      const result = await session.catalog().call(tool, input.value);
+      session.terminal.out(JSON.stringify(result, null, 2));
+      session.exitCode = result.ok ? 0 : 1;
+    });
+}

@@ -1,0 +1,88 @@
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { installHermesPlugin, uninstallHermesPlugin } from "@org/openspec-hermes-plugin";
+import { type McpClientName, mcpConfigSnippet, startStdioServer } from "@org/openspec-mcp";
+import { type Command, InvalidArgumentError } from "commander";
+import type { Session } from "../session.js";
+
+const CLIENTS: readonly McpClientName[] = ["claude", "cursor", "hermes"];
+
+/** `hermes install|uninstall` and `mcp [config]`: set up the other two hosts. */
+export function registerHostCommands(program: Command, session: Session): void {
+  const hermes = program.command("hermes").description("install the Hermes Agent plugin");
+  hermes
+    .command("install")
+    .description("put the plugin into $HERMES_HOME/plugins/openspec and enable it in config.yaml")
+    .option("--hermes-home <dir>", "the Hermes home (default: $HERMES_HOME, else ~/.hermes)")
+    .option("--link", "link the plugin folder instead of copying it (development)")
+    .option("--force", "move another plugin named openspec out of the way")
+    .action(
+      (options: { hermesHome?: string; link?: boolean; force?: boolean }, command: Command) => {
+        const result = installHermesPlugin({
+          env: session.env,
+          ...(options.hermesHome === undefined
+            ? {}
+            : { hermesHome: resolve(session.cwd, options.hermesHome) }),
+          ...(options.link ? { link: true } : {}),
+          ...(options.force ? { force: true } : {}),
+        });
+        session.print(command, "hermes_install", result);
+      },
+    );
+  hermes
+    .command("uninstall")
+    .description("remove the plugin folder and its config.yaml entry")
+    .option("--hermes-home <dir>", "the Hermes home (default: $HERMES_HOME, else ~/.hermes)")
+    .action((options: { hermesHome?: string }, command: Command) => {
+      const result = uninstallHermesPlugin({
+        env: session.env,
+        ...(options.hermesHome === undefined
+          ? {}
+          : { hermesHome: resolve(session.cwd, options.hermesHome) }),
+      });
+      session.print(command, "hermes_uninstall", result);
+    });
+
+  const mcp = program
+    .command("mcp")
+    .description("serve the catalog over MCP on stdin/stdout")
+    .option("-w, --workdir <path>", "the repository for calls that name neither source nor workdir")
+    .action(async (options: { workdir?: string }) => {
+      await startStdioServer({
+        env: session.env,
+        ...(options.workdir === undefined
+          ? {}
+          : { workdir: resolve(session.cwd, options.workdir) }),
+      });
+    });
+  mcp
+    .command("config")
+    .description("print the configuration that makes an MCP client start this server")
+    .requiredOption("--client <name>", `one of ${CLIENTS.join(", ")}`, parseClient)
+    .option("--db <file>", "a registry file other than the default")
+    .option("-w, --workdir <path>", "a default repository")
+    .action((options: { client: McpClientName; db?: string; workdir?: string }) => {
+      session.terminal.out(
+        mcpConfigSnippet(options.client, {
+          command: process.execPath,
+          args: [mcpServerBin()],
+          ...(options.db === undefined ? {} : { registryPath: resolve(session.cwd, options.db) }),
+          ...(options.workdir === undefined
+            ? {}
+            : { workdir: resolve(session.cwd, options.workdir) }),
+        }),
+      );
+    });
+}
+
+/** The MCP server's launcher, wherever the package is installed. */
+function mcpServerBin(): string {
+  const entry = fileURLToPath(import.meta.resolve("@org/openspec-mcp"));
+  return resolve(dirname(entry), "..", "bin", "openspec-mcp.js");
+}
+
+function parseClient(value: string): McpClientName {
+  const client = CLIENTS.find((candidate) => candidate === value);
+  if (!client) throw new InvalidArgumentError(`Use one of ${CLIENTS.join(", ")}.`);
+  return client;
+}

@@ -1,0 +1,14 @@
+/** Plain aligned columns: a header row, then one row per entry. */
+export function formatTable(headers: string[], rows: string[][]): string {
+  const widths = headers.map((header, column) =>
+    Math.max(header.length, ...rows.map((row) => (row[column] ?? "").length)),
+  );
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) =>
+        column === cells.length - 1 ? cell : cell.padEnd(widths[column] ?? 0),
+      )
+      .join("  ")
+      .trimEnd();
+  return [line(headers), ...rows.map(line)].join("\n");
+}

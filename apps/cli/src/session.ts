@@ -1,0 +1,72 @@
+import { resolve } from "node:path";
+import { type Catalog, createCatalog, type ToolResult } from "@org/openspec-core";
+import type { Command } from "commander";
+import { renderResult } from "./output/render-result.js";
+import type { Terminal } from "./output/terminal.js";
+
+/** What every command needs: where to print, the catalog, and where it was started. */
+export type Session = {
+  terminal: Terminal;
+  env: Readonly<Record<string, string | undefined>>;
+  cwd: string;
+  catalog(): Catalog;
+  /** Calls a tool, prints its result (JSON with --json) and records the exit code. */
+  run(command: Command, tool: string, args: Record<string, unknown>): Promise<void>;
+  /** Prints any result-shaped value the same way. */
+  print(command: Command, tool: string, result: ToolResult): void;
+  exitCode: number;
+  /** The registry file from --db; unset means OPENSPEC_AGENT_DB or the default. */
+  registryPath: string | undefined;
+  close(): void;
+};
+
+export function createSession(
+  terminal: Terminal,
+  env: Readonly<Record<string, string | undefined>>,
+  cwd: string,
+): Session {
+  let catalog: Catalog | undefined;
+  const session: Session = {
+    terminal,
+    env,
+    cwd,
+    exitCode: 0,
+    registryPath: undefined,
+    catalog() {
+      catalog ??= createCatalog({
+        env,
+        ...(session.registryPath === undefined
+          ? {}
+          : { registryPath: resolve(cwd, session.registryPath) }),
+      });
+      return catalog;
+    },
+    async run(command, tool, args) {
+      const result = await session.catalog().call(tool, args);
+      session.print(command, tool, result);
+    },
+    print(command, tool, result) {
+      const json = command.optsWithGlobals<{ json?: boolean }>().json === true;
+      session.exitCode = renderResult(terminal, tool, result, json);
+    },
+    close() {
+      catalog?.close();
+    },
+  };
+  return session;
+}
+
+/** The repository flags every repository-scoped command takes; without them, the current folder. */
+export function repositoryTarget(
+  session: Session,
+  options: { source?: string; workdir?: string },
+): Record<string, string> {
+  if (options.source !== undefined) return { source: options.source };
+  return { workdir: resolve(session.cwd, options.workdir ?? ".") };
+}
+
+/** Parses a positive whole number flag, leaving anything else for the tool's schema to refuse. */
+export function numberOption(value: string): number {
+  const parsed = Number(value);
+  return Number.isFinite(parsed) ? parsed : Number.NaN;
+}

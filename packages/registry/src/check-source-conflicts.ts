@@ -1,0 +1,57 @@
+import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { foldName } from "./lookup-key.js";
+import type { RegistryDatabase } from "./registry-database.js";
+import { type RegistryFailure, registryFailure } from "./registry-failure.js";
+import { sources } from "./schema.js";
+import { toSource } from "./to-source.js";
+
+export interface SourceClaim {
+  /** A path the source is about to take, if it changes. */
+  readonly path?: string;
+  /** A vanity name the source is about to take, if it changes to a non-null name. */
+  readonly name?: string;
+}
+
+/**
+ * Finds what stands in the way of a source taking a path or vanity name.
+ * A vanity name must differ, ignoring case, from every other vanity name and
+ * from the basename of every source without one: otherwise the name would
+ * silently redirect an identifier that already resolves to another source.
+ */
+export function checkSourceConflicts(
+  db: RegistryDatabase,
+  claim: SourceClaim,
+  exceptToken?: string,
+): RegistryFailure | undefined {
+  const others = exceptToken === undefined ? undefined : ne(sources.token, exceptToken);
+  if (claim.path !== undefined) {
+    const owner = db
+      .select()
+      .from(sources)
+      .where(and(eq(sources.path, claim.path), others))
+      .get();
+    if (owner !== undefined) {
+      const source = toSource(owner);
+      return registryFailure(
+        "duplicate_source_path",
+        `Path ${source.path} is already registered as ${source.displayName} (${source.token}); use that source or remove it first.`,
+        [source],
+      );
+    }
+  }
+  if (claim.name === undefined) return undefined;
+  const holder = db
+    .select()
+    .from(sources)
+    .where(and(eq(sources.lookupKey, foldName(claim.name)), others))
+    .orderBy(sql`${sources.name} IS NULL`, asc(sources.id))
+    .get();
+  if (holder === undefined) return undefined;
+  const source = toSource(holder);
+  const how = source.name === null ? "the basename of" : "the name of";
+  return registryFailure(
+    "duplicate_source_name",
+    `Name ${JSON.stringify(claim.name)} is already ${how} ${source.token} at ${source.path}; choose another name.`,
+    [source],
+  );
+}

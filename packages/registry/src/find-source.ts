@@ -1,0 +1,49 @@
+import { asc, eq, or } from "drizzle-orm";
+import { foldName } from "./lookup-key.js";
+import type { SourceResult } from "./registry.js";
+import type { RegistryDatabase } from "./registry-database.js";
+import { registryFailure } from "./registry-failure.js";
+import { sources } from "./schema.js";
+import { selectAllSources } from "./select-all-sources.js";
+import { toSource } from "./to-source.js";
+
+/**
+ * Resolves an identifier: a vanity name, then the basename of a source
+ * without one (both ignoring case), then a token. More than one match at the
+ * same step is an ambiguity, never a pick.
+ */
+export function findSource(db: RegistryDatabase, identifier: string): SourceResult {
+  const key = foldName(identifier);
+  const token = identifier.toLowerCase();
+  const candidates = db
+    .select()
+    .from(sources)
+    .where(or(eq(sources.lookupKey, key), eq(sources.token, token)))
+    .orderBy(asc(sources.createdAt), asc(sources.id))
+    .all();
+  const named = candidates.filter((row) => row.lookupKey === key && row.name !== null);
+  const unnamed = candidates.filter((row) => row.lookupKey === key && row.name === null);
+  const byToken = candidates.filter((row) => row.token === token);
+  const matches = [named, unnamed, byToken].find((step) => step.length > 0) ?? [];
+  const [first, ...others] = matches.map(toSource);
+  if (first === undefined) return notFound(db, identifier);
+  if (others.length === 0) return { ok: true, source: first };
+  const listed = [first, ...others].map((source) => `${source.token} at ${source.path}`);
+  return registryFailure(
+    "ambiguous_source",
+    `${JSON.stringify(identifier)} matches ${matches.length} sources (${listed.join(", ")}); use a token or give one of them a vanity name.`,
+    [first, ...others],
+  );
+}
+
+function notFound(db: RegistryDatabase, identifier: string): SourceResult {
+  const all = selectAllSources(db);
+  const registered =
+    all.length === 0
+      ? "the registry is empty, add the repository first"
+      : `registered: ${all.map((source) => `${source.displayName} (${source.token})`).join(", ")}`;
+  return registryFailure(
+    "source_not_found",
+    `No source is called ${JSON.stringify(identifier)}; ${registered}.`,
+  );
+}

@@ -1,0 +1,77 @@
+import { eq } from "drizzle-orm";
+import { checkSourceConflicts } from "./check-source-conflicts.js";
+import { insertSource } from "./insert-source.js";
+import { normalizeSourcePath } from "./normalize-source-path.js";
+import type { HermesSourceRow } from "./read-hermes-sources.js";
+import type { RegistryContext } from "./registry-context.js";
+import { sources } from "./schema.js";
+import type { Source } from "./source.js";
+import { validateSourceName } from "./validate-source-name.js";
+
+/** Why a Hermes source was not imported. */
+export type HermesSkipCode =
+  | "already_imported"
+  | "duplicate_source_token"
+  | "duplicate_source_path"
+  | "duplicate_source_name"
+  | "invalid_token"
+  | "invalid_path"
+  | "invalid_name";
+
+export interface SkippedHermesSource {
+  readonly token: string;
+  /** The path as the Hermes database holds it. */
+  readonly path: string;
+  readonly code: HermesSkipCode;
+  /** One sentence saying why. */
+  readonly reason: string;
+}
+
+/**
+ * Inserts one Hermes row with its token, name and creation time, or says why
+ * not. Runs inside the import's write transaction, so rows imported earlier
+ * in the same run count as existing.
+ */
+export function importHermesRow(
+  context: RegistryContext,
+  row: HermesSourceRow,
+): Source | SkippedHermesSource {
+  const skip = (code: HermesSkipCode, reason: string): SkippedHermesSource => ({
+    token: row.token,
+    path: row.path,
+    code,
+    reason,
+  });
+  if (!/^os_[0-9a-f]{6}$/.test(row.token)) {
+    return skip(
+      "invalid_token",
+      `Token ${JSON.stringify(row.token)} is not os_ plus 6 hex digits.`,
+    );
+  }
+  const path = normalizeSourcePath(row.path, { home: context.paths.home });
+  const sameToken = context.db.select().from(sources).where(eq(sources.token, row.token)).get();
+  if (sameToken !== undefined) {
+    return path.ok && sameToken.path === path.path
+      ? skip("already_imported", `Source ${row.token} is already in the registry.`)
+      : skip(
+          "duplicate_source_token",
+          `Token ${row.token} already belongs to the source at ${sameToken.path}.`,
+        );
+  }
+  if (!path.ok) return skip("invalid_path", path.message);
+  const name = row.name === "" ? undefined : validateSourceName(row.name);
+  if (name !== undefined && !name.ok) return skip("invalid_name", name.message);
+  const conflict = checkSourceConflicts(context.db, { path: path.path, name: name?.name });
+  if (conflict !== undefined) {
+    const code =
+      conflict.code === "duplicate_source_path" ? conflict.code : "duplicate_source_name";
+    return skip(code, conflict.message);
+  }
+  const createdAt = Math.round(row.createdAtSeconds * 1000);
+  return insertSource(context.db, {
+    token: row.token,
+    name: name?.name ?? null,
+    path: path.path,
+    createdAt: Number.isNaN(new Date(createdAt).getTime()) ? Date.now() : createdAt,
+  });
+}

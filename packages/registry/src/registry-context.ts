@@ -1,0 +1,9 @@
+import type { PathContext } from "./normalize-source-path.js";
+import type { RegistryDatabase } from "./registry-database.js";
+
+/** What every operation needs: the connection, the file (for messages), how to read paths. */
+export interface RegistryContext {
+  readonly db: RegistryDatabase;
+  readonly file: string;
+  readonly paths: PathContext;
+}

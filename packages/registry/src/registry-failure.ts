@@ -1,0 +1,32 @@
+import type { Source } from "./source.js";
+
+/** Every stable failure code the registry returns. */
+export type RegistryFailureCode =
+  | "duplicate_source_path"
+  | "duplicate_source_name"
+  | "source_not_found"
+  | "ambiguous_source"
+  | "invalid_path"
+  | "invalid_name"
+  | "registry_unreadable"
+  | "registry_busy"
+  | "hermes_db_unreadable";
+
+/** An expected failure: a stable code and one sentence that says what to fix. */
+export interface RegistryFailure<Code extends RegistryFailureCode = RegistryFailureCode> {
+  readonly ok: false;
+  readonly code: Code;
+  readonly message: string;
+  /** The sources involved, for `ambiguous_source` and `duplicate_*` failures. */
+  readonly candidates?: readonly Source[];
+}
+
+export function registryFailure<Code extends RegistryFailureCode>(
+  code: Code,
+  message: string,
+  candidates?: readonly Source[],
+): RegistryFailure<Code> {
+  return candidates === undefined
+    ? { ok: false, code, message }
+    : { ok: false, code, message, candidates };
+}

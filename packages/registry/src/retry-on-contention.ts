@@ -1,0 +1,24 @@
+import Database from "better-sqlite3";
+import { BUSY_TIMEOUT_MS } from "./registry-database.js";
+import { sleepSync } from "./sleep-sync.js";
+
+/** What one attempt reports: done with a value, or lost a race and worth another try. */
+export type Attempt<T> = { readonly done: true; readonly value: T } | { readonly done: false };
+
+/**
+ * Repeats `attempt` with a short random pause while it loses races against
+ * other processes. SQLite's busy handler does not cover everything (switching
+ * a fresh file to WAL, two processes migrating it at once), so those steps
+ * retry here, within the same budget as the busy timeout.
+ */
+export function retryOnContention<T>(attempt: () => Attempt<T>): T {
+  const deadline = Date.now() + BUSY_TIMEOUT_MS;
+  for (;;) {
+    const outcome = attempt();
+    if (outcome.done) return outcome.value;
+    if (Date.now() >= deadline) {
+      throw new Database.SqliteError("the registry file stayed locked", "SQLITE_BUSY");
+    }
+    sleepSync(5 + Math.random() * 20);
+  }
+}

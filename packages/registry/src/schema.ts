@@ -1,0 +1,32 @@
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+/**
+ * One row per registered source. Times are Unix milliseconds so that `list()`
+ * orders numerically. `lookup_key` is the case-folded name a source answers
+ * to (its vanity name, else its path's basename), computed in JavaScript so
+ * that folding covers all of Unicode; it makes resolving and conflict checks
+ * index lookups, and the partial unique index keeps vanity names unique.
+ */
+export const sources = sqliteTable(
+  "sources",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    token: text("token").notNull(),
+    name: text("name"),
+    path: text("path").notNull(),
+    lookupKey: text("lookup_key").notNull(),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (table) => [
+    uniqueIndex("sources_token_unique").on(table.token),
+    uniqueIndex("sources_path_unique").on(table.path),
+    index("sources_lookup_key").on(table.lookupKey),
+    uniqueIndex("sources_vanity_name_unique")
+      .on(table.lookupKey)
+      .where(sql`${table.name} IS NOT NULL`),
+  ],
+);
+
+export type SourceRow = typeof sources.$inferSelect;

@@ -1,0 +1,24 @@
+import Database from "better-sqlite3";
+
+/**
+ * How a SQLite error reads for a caller: the lock could not be had, or the
+ * file itself is the problem. Anything else (constraint, misuse, syntax) is a
+ * bug in this package and stays an exception.
+ */
+export function classifySqliteError(error: unknown): "busy" | "unreadable" | "bug" {
+  const code = findSqliteError(error)?.code;
+  if (code === undefined) return "bug";
+  if (code.startsWith("SQLITE_BUSY") || code.startsWith("SQLITE_LOCKED")) return "busy";
+  if (/^SQLITE_(CONSTRAINT|ERROR|MISUSE|RANGE|MISMATCH)/.test(code)) return "bug";
+  return "unreadable";
+}
+
+/** The SQLite error in `error`, looking through drizzle's DrizzleQueryError wrapper. */
+export function findSqliteError(
+  error: unknown,
+): InstanceType<typeof Database.SqliteError> | undefined {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    if (current instanceof Database.SqliteError) return current;
+  }
+  return undefined;
+}

@@ -1,0 +1,54 @@
+import { join } from "node:path";
+import { afterEach } from "vitest";
+import { openRegistry } from "../open-registry.js";
+import type { Registry } from "../registry.js";
+import { useTempDirs } from "./temp-dir.js";
+
+/**
+ * Returns a function that opens a registry file inside `root` (home and cwd
+ * are `root` too, so `~` and relative paths stay in the temp dir); every
+ * registry it opened is closed after the current test.
+ */
+export function useTestRegistries(): (root: string, file?: string) => Registry {
+  const opened: Registry[] = [];
+  afterEach(() => {
+    for (const registry of opened.splice(0)) registry.close();
+  });
+  return (root, file = join(root, "registry.db")) => {
+    const result = openRegistry({ path: file, home: root, cwd: root, env: {} });
+    if (!result.ok) throw new Error(`test registry did not open: ${result.message}`);
+    opened.push(result.registry);
+    return result.registry;
+  };
+}
+
+/** Unwraps a result the scenario expects to succeed, showing the failure otherwise. */
+export function expectOk<Result extends { ok: boolean }>(
+  result: Result,
+): Extract<Result, { ok: true }> {
+  if (!isSuccess(result)) {
+    const message = "message" in result ? String(result.message) : "no message";
+    throw new Error(`expected success, got: ${message}`);
+  }
+  return result;
+}
+
+function isSuccess<Result extends { ok: boolean }>(
+  result: Result,
+): result is Extract<Result, { ok: true }> {
+  return result.ok;
+}
+
+/**
+ * Everything a registry scenario needs, cleaned up after each test:
+ * `freshRegistry()` gives a new temp dir with an empty registry file in it.
+ */
+export function useRegistrySandbox() {
+  const tempDir = useTempDirs();
+  const openTestRegistry = useTestRegistries();
+  const freshRegistry = () => {
+    const root = tempDir();
+    return { root, registry: openTestRegistry(root) };
+  };
+  return { tempDir, openTestRegistry, freshRegistry };
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { validateSourceName } from "./validate-source-name.js";
+
+describe("validateSourceName", () => {
+  it.each([
+    ["empty", ""],
+    ["whitespace only", " \t "],
+    ["with a slash", "team/api"],
+    ["with a backslash", "team\\api"],
+    ["over 64 characters", "a".repeat(65)],
+    ["with a newline", "api\nweb"],
+    ["with a NUL byte", "api\0"],
+    ["with leading whitespace", " api"],
+    ["with trailing whitespace", "api "],
+    ["shaped like a token", "os_1a2b3c"],
+    ["starting with os_ and a hex digit in capitals", "OS_Beta"],
+  ])(
+    "GIVEN a name %s WHEN validating THEN it fails with invalid_name and a message saying what to fix",
+    (_, name) => {
+      const result = validateSourceName(name);
+
+      expect(result).toMatchObject({ ok: false, code: "invalid_name" });
+      expect(result.ok ? "" : result.message).toMatch(/;/);
+    },
+  );
+
+  it.each([
+    ["64 characters", "a".repeat(64)],
+    ["64 characters outside the BMP", "😀".repeat(64)],
+    ["an inner space", "billing api"],
+    ["os_ followed by a non-hex letter", "os_zeta"],
+    ["unicode letters", "Zahlungsverkehr-Ä"],
+  ])("GIVEN a name with %s WHEN validating THEN it is accepted unchanged", (_, name) => {
+    expect(validateSourceName(name)).toEqual({ ok: true, name });
+  });
+});
