@@ -1,2 +1,36 @@
-/** The npm name of this package. */
-export const packageName = "@org/openspec-spec-parser";
+export type {
+  CliChangeJson,
+  CliDelta,
+  CliDeltaOperation,
+  CliRequirement,
+  CliSpecJson,
+} from "./cli-projection/cli-json.js";
+export { toCliChangeDeltas } from "./cli-projection/to-cli-change-deltas.js";
+export { type ParsedChange, toCliChangeJson } from "./cli-projection/to-cli-change-json.js";
+export { toCliSpecJson } from "./cli-projection/to-cli-spec-json.js";
+export { parseDeltaSpec } from "./delta/parse-delta-spec.js";
+export { parseDocument } from "./document/parse-document.js";
+export { stringifyDeltaSpec } from "./serialize/stringify-delta-spec.js";
+export { stringifySpec } from "./serialize/stringify-spec.js";
+export { parseSpec } from "./spec/parse-spec.js";
+export { parseTasks } from "./tasks/parse-tasks.js";
+export type {
+  DeltaSpec,
+  DeltaSpecInput,
+  DocumentSection,
+  MarkdownDocument,
+  ParseResult,
+  RemovedRequirement,
+  RenamedRequirement,
+  Requirement,
+  RequirementInput,
+  Scenario,
+  ScenarioStep,
+  Spec,
+  SpecDiagnostic,
+  SpecDiagnosticCode,
+  SpecInput,
+  StepType,
+  Task,
+  TaskList,
+} from "./types.js";

@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseDeltaSpec } from "../delta/parse-delta-spec.js";
+import { parseDocument } from "../document/parse-document.js";
+import { parseSpec } from "../spec/parse-spec.js";
+import { parseTasks } from "../tasks/parse-tasks.js";
+import {
+  type CliRun,
+  cliJson,
+  createOpenSpecRepo,
+  mapConcurrently,
+  type OpenSpecRepo,
+} from "../test-support/openspec-cli.js";
+import { type ChangeCase, parityCorpus } from "../test-support/parity-corpus.js";
+import { toCliChangeJson } from "./to-cli-change-json.js";
+import { toCliSpecJson } from "./to-cli-spec-json.js";
+
+/** The sentence `openspec show` fails with for each of our error codes. */
+const CLI_ERRORS: Record<string, string> = {
+  missing_purpose: "Spec must have a Purpose section",
+  empty_purpose: "Spec must have a Purpose section",
+  missing_requirements: "Spec must have a Requirements section",
+  missing_why: "Change must have a Why section",
+  missing_what_changes: "Change must have a What Changes section",
+};
+
+const corpus = parityCorpus();
+const specRuns = new Map<string, CliRun>();
+const changeRuns = new Map<string, CliRun>();
+let listRun: CliRun;
+let repo: OpenSpecRepo;
+
+function parseChange(change: ChangeCase) {
+  const deltaSpecs = Object.entries(change.files)
+    .filter(([path]) => /^specs\/.+\/spec\.md$/.test(path))
+    .map(([path, content]) => ({
+      spec: path.slice("specs/".length, -"/spec.md".length),
+      delta: parseDeltaSpec(content),
+    }));
+  return toCliChangeJson({
+    id: change.id,
+    proposal: parseDocument(change.files["proposal.md"]!),
+    deltaSpecs,
+  });
+}
+
+function cliError(run: CliRun): string {
+  return `${run.stdout}${run.stderr}`;
+}
+
+beforeAll(async () => {
+  repo = await createOpenSpecRepo();
+  for (const spec of corpus.specs)
+    await repo.write(`openspec/specs/${spec.id}/spec.md`, spec.content);
+  for (const change of corpus.changes) {
+    for (const [path, content] of Object.entries(change.files)) {
+      await repo.write(`openspec/changes/${change.id}/${path}`, content);
+    }
+  }
+  // One repository, one CLI process per item, two at a time: each spawn costs ~0.7 s.
+  const jobs = [
+    ...corpus.specs.map((spec) => ({ runs: specRuns, id: spec.id, args: ["--type", "spec"] })),
+    ...corpus.changes.map((change) => ({
+      runs: changeRuns,
+      id: change.id,
+      args: ["--type", "change"],
+    })),
+  ];
+  await mapConcurrently(jobs, 2, async (job) => {
+    job.runs.set(
+      job.id,
+      await repo.run(["show", job.id, ...job.args, "--json", "--no-interactive"]),
+    );
+  });
+  listRun = await repo.run(["list", "--json"]);
+}, 120_000);
+
+afterAll(() => repo?.remove());
+
+describe("openspec show <spec> --json", () => {
+  it.each(corpus.specs.map((spec) => [spec.id, spec] as const))(
+    "GIVEN spec %s WHEN the CLI shows it THEN parseSpec projected by toCliSpecJson says the same",
+    (id, spec) => {
+      const run = specRuns.get(id)!;
+      const parsed = parseSpec(spec.content);
+      if (run.exitCode === 0) {
+        expect(parsed.ok ? toCliSpecJson(id, parsed.value) : parsed.diagnostics).toEqual(
+          cliJson(run),
+        );
+      } else {
+        expect(parsed.ok).toBe(false);
+        expect(cliError(run)).toContain(CLI_ERRORS[parsed.diagnostics[0]!.code]);
+      }
+    },
+  );
+});
+
+describe("openspec show <change> --json", () => {
+  it.each(corpus.changes.map((change) => [change.id, change] as const))(
+    "GIVEN change %s WHEN the CLI shows it THEN the parsed proposal and deltas projected by toCliChangeJson say the same",
+    (id, change) => {
+      const run = changeRuns.get(id)!;
+      const projected = parseChange(change);
+      if (run.exitCode === 0) {
+        expect(projected.ok ? projected.value : projected.diagnostics).toEqual(cliJson(run));
+      } else {
+        expect(projected.ok).toBe(false);
+        expect(cliError(run)).toContain(CLI_ERRORS[projected.diagnostics[0]!.code]);
+      }
+    },
+  );
+});
+
+describe("openspec list --json", () => {
+  it("GIVEN every corpus change WHEN the CLI lists them THEN parseTasks counts the same tasks and completions", () => {
+    const listed = cliJson(listRun) as {
+      changes: { name: string; completedTasks: number; totalTasks: number }[];
+    };
+    const counted = corpus.changes.map((change) => {
+      const tasks = parseTasks(change.files["tasks.md"] ?? "");
+      return { name: change.id, completedTasks: tasks.completed, totalTasks: tasks.total };
+    });
+    const reported = listed.changes.map(({ name, completedTasks, totalTasks }) => ({
+      name,
+      completedTasks,
+      totalTasks,
+    }));
+    expect(counted.sort((a, b) => a.name.localeCompare(b.name))).toEqual(
+      reported.sort((a, b) => a.name.localeCompare(b.name)),
+    );
+  });
+});

@@ -1,0 +1,49 @@
+import { type HeadingLine, readHeading } from "./read-heading.js";
+import type { LineScan } from "./scan-lines.js";
+
+/**
+ * A stretch of scanned lines read as one unit. The CLI reads a delta
+ * requirement from a copy of its block with the end trimmed, so a bare `#### `
+ * on the block's last non-blank line stops being a heading there;
+ * `trimmedLast` names that line (or is -1 when no line is re-read).
+ */
+export type LineView = {
+  scan: LineScan;
+  end: number;
+  trimmedLast: number;
+  trimmedHeading: HeadingLine | null;
+};
+
+export function createLineView(scan: LineScan, end: number, trimmedLast = -1): LineView {
+  const lastLine = trimmedLast >= 0 && !scan.fenced[trimmedLast] ? scan.lines[trimmedLast] : null;
+  const trimmedHeading = lastLine == null ? null : readHeading(lastLine.trimEnd());
+  return { scan, end, trimmedLast, trimmedHeading };
+}
+
+/** The section-boundary level of line `index` within the view, 0 when it is none. */
+export function boundaryAt(view: LineView, index: number): number {
+  if (index === view.trimmedLast) return view.trimmedHeading?.level ?? 0;
+  return view.scan.boundary[index]!;
+}
+
+/** The heading title of line `index` within the view, undefined when it is no heading. */
+export function titleAt(view: LineView, index: number): string | undefined {
+  if (index === view.trimmedLast) return view.trimmedHeading?.title ?? undefined;
+  return view.scan.titles[index];
+}
+
+/** Index of the first line after `start` that ends a section of `level`, or the view's end. */
+export function sectionEnd(view: LineView, start: number, level: number): number {
+  for (let index = start + 1; index < view.end; index++) {
+    const boundary = boundaryAt(view, index);
+    if (boundary !== 0 && boundary <= level) return index;
+  }
+  return view.end;
+}
+
+/** Lines `from` to `to` (exclusive) joined and trimmed: a section's content as the CLI reports it. */
+export function joinTrimmed(lines: string[], from: number, to: number): string {
+  if (from >= to) return "";
+  if (to - from === 1) return lines[from]!.trim();
+  return lines.slice(from, to).join("\n").trim();
+}

@@ -1,0 +1,80 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { parseDeltaSpec } from "../delta/parse-delta-spec.js";
+import { asRequirementInput } from "../test-support/as-requirement-input.js";
+import { deltaSpecInput } from "../test-support/spec-input-arbitrary.js";
+import { stringifyDeltaSpec } from "./stringify-delta-spec.js";
+
+describe("stringifyDeltaSpec", () => {
+  it("GIVEN one entry of each kind WHEN stringified THEN the four delta sections are written in order", () => {
+    const markdown = stringifyDeltaSpec({
+      added: [
+        {
+          name: "Logout",
+          text: "The system SHALL end the session.",
+          scenarios: [{ name: "Click", steps: [{ type: "WHEN", text: "the user logs out" }] }],
+        },
+      ],
+      modified: [{ name: "Login", text: "The system MUST lock after 5 failures." }],
+      removed: ["Guest access"],
+      renamed: [{ from: "Timeout", to: "Session expiry" }],
+    });
+    expect(markdown).toBe(
+      [
+        "## ADDED Requirements",
+        "",
+        "### Requirement: Logout",
+        "",
+        "The system SHALL end the session.",
+        "",
+        "#### Scenario: Click",
+        "",
+        "- **WHEN** the user logs out",
+        "",
+        "## MODIFIED Requirements",
+        "",
+        "### Requirement: Login",
+        "",
+        "The system MUST lock after 5 failures.",
+        "",
+        "## REMOVED Requirements",
+        "",
+        "### Requirement: Guest access",
+        "",
+        "## RENAMED Requirements",
+        "",
+        "- FROM: `### Requirement: Timeout`",
+        "- TO: `### Requirement: Session expiry`",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("GIVEN any delta input in the round-trip domain WHEN stringified and parsed again THEN the same entries come back", () => {
+    fc.assert(
+      fc.property(deltaSpecInput, (input) => {
+        const markdown = stringifyDeltaSpec(input);
+        const parsed = parseDeltaSpec(markdown);
+        const written = [input.added, input.modified, input.removed, input.renamed].some(
+          (entries) => (entries ?? []).length > 0,
+        );
+        expect(parsed.ok).toBe(written);
+        if (!parsed.ok) return;
+        expect(parsed.value.added.map(asRequirementInput)).toEqual(input.added);
+        expect(parsed.value.modified.map(asRequirementInput)).toEqual(input.modified);
+        expect(parsed.value.removed.map((entry) => entry.name)).toEqual(input.removed);
+        expect(parsed.value.renamed.map(({ from, to }) => ({ from, to }))).toEqual(input.renamed);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("GIVEN nothing to write WHEN stringified THEN the result is empty and reads as no delta", () => {
+    const markdown = stringifyDeltaSpec({});
+    expect(markdown).toBe("");
+    expect(parseDeltaSpec(markdown)).toMatchObject({
+      ok: false,
+      diagnostics: [{ code: "missing_delta_sections" }],
+    });
+  });
+});

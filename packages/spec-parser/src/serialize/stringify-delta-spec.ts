@@ -1,0 +1,48 @@
+import type { List, RootContent } from "mdast";
+import type { DeltaSpecInput } from "../types.js";
+import { markdownInline } from "./markdown-source.js";
+import { labelledHeading, requirementNodes } from "./requirement-nodes.js";
+import { toMarkdown } from "./to-markdown.js";
+
+function section(title: string, body: RootContent[]): RootContent[] {
+  return body.length === 0 ? [] : [labelledHeading(2, "", title), ...body];
+}
+
+function renameList(renamed: { from: string; to: string }[]): RootContent[] {
+  if (renamed.length === 0) return [];
+  const item = (line: string): List["children"][number] => ({
+    type: "listItem",
+    spread: false,
+    children: [{ type: "paragraph", children: [{ type: "html", value: line }] }],
+  });
+  const list: List = {
+    type: "list",
+    ordered: false,
+    spread: false,
+    children: renamed.flatMap((rename) => [
+      item(`FROM: \`### Requirement: ${markdownInline(rename.from)}\``),
+      item(`TO: \`### Requirement: ${markdownInline(rename.to)}\``),
+    ]),
+  };
+  return [list];
+}
+
+/**
+ * A delta spec as Markdown: `## ADDED`, `## MODIFIED`, `## REMOVED` and
+ * `## RENAMED Requirements`, each written only when it has entries. Removals
+ * are `### Requirement: <name>` headings; renames are FROM/TO bullet pairs.
+ */
+export function stringifyDeltaSpec(delta: DeltaSpecInput): string {
+  return toMarkdown({
+    type: "root",
+    children: [
+      ...section("ADDED Requirements", (delta.added ?? []).flatMap(requirementNodes)),
+      ...section("MODIFIED Requirements", (delta.modified ?? []).flatMap(requirementNodes)),
+      ...section(
+        "REMOVED Requirements",
+        (delta.removed ?? []).map((name) => labelledHeading(3, "Requirement: ", name)),
+      ),
+      ...section("RENAMED Requirements", renameList(delta.renamed ?? [])),
+    ],
+  });
+}

@@ -1,0 +1,41 @@
+// The README's main job: openspec-agent on this repository's own openspec/
+// folder, registered in a throwaway registry so nothing of the user's changes.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const root = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
+const bin = join(root, "apps", "cli", "bin", "openspec-agent.js");
+const scratch = mkdtempSync(join(tmpdir(), "openspec-agent-demo-"));
+const env = { ...process.env, OPENSPEC_AGENT_DB: join(scratch, "registry.db") };
+
+const steps = [
+  ["sources", "add", root, "--name", "openspec-agent"],
+  ["tools"],
+  ["context", "openspec-agent"],
+  ["context", "openspec-agent/os_a59eca", "--json"],
+  ["list", "--specs", "--source", "openspec-agent"],
+  ["spec", "show", "source-registry", "--source", "openspec-agent"],
+  ["validate", "--source", "openspec-agent"],
+];
+
+let failed = false;
+try {
+  for (const args of steps) {
+    console.log(`\n$ openspec-agent ${args.join(" ")}`);
+    const run = spawnSync(process.execPath, [bin, ...args], {
+      env,
+      stdio: ["ignore", "pipe", "inherit"],
+      encoding: "utf8",
+    });
+    const output = args.includes("--json")
+      ? `${run.stdout.slice(0, 600)}...\n(cut for the demo)`
+      : run.stdout;
+    process.stdout.write(output);
+    if (run.status !== 0) failed = true;
+  }
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+}
+if (failed) process.exit(1);
