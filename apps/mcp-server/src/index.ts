@@ -1,2 +1,12 @@
-/** The npm name of this package. */
-export const packageName = "@org/openspec-mcp";
+export {
+  type CatalogSource,
+  type CreateServerOptions,
+  createServer,
+  type OpenSpecMcpServer,
+} from "./create-server.js";
+export {
+  type McpClientName,
+  type McpConfigOptions,
+  mcpConfigSnippet,
+} from "./mcp-config-snippet.js";
+export { type StdioServerOptions, startStdioServer } from "./start-stdio-server.js";

@@ -1,0 +1,96 @@
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { type Catalog, type CatalogOptions, createCatalog } from "@org/openspec-core";
+import { packageVersion } from "./package-version.js";
+import { registerCatalogTool } from "./register-catalog-tool.js";
+import { syncToolAvailability } from "./sync-tool-availability.js";
+import { writeLog } from "./write-log.js";
+
+/** The catalog to serve: one the caller owns, or settings for one the server makes and closes. */
+export type CatalogSource =
+  | { catalog: Catalog; catalogOptions?: never }
+  | { catalog?: never; catalogOptions?: CatalogOptions };
+
+export type CreateServerOptions = CatalogSource & {
+  /** How often to look for the OpenSpec CLI appearing or disappearing; default 2000 ms. */
+  availabilityCheckMs?: number;
+  /** Where diagnostics go; default stderr. */
+  log?: (message: string) => void;
+};
+
+export type OpenSpecMcpServer = {
+  /** The SDK server, not yet connected: call `mcp.connect(transport)`. */
+  readonly mcp: McpServer;
+  readonly catalog: Catalog;
+  /** Looks for the CLI now; true when the tool list changed (the client has been told). */
+  checkAvailability(): Promise<boolean>;
+  /** Stops the availability check, closes the connection, and closes the catalog if the server made it. */
+  close(): Promise<void>;
+};
+
+const DEFAULT_AVAILABILITY_CHECK_MS = 2000;
+
+const INSTRUCTIONS =
+  "OpenSpec tools for many repositories at once. Register a repository with openspec_source_add, then name it in the `source` argument of any tool (or pass an absolute `workdir`). openspec_context resolves `<source>` and `<source>/<os_token>` identifiers. Every result has `ok`; a failure adds a stable `code`, an `error` sentence and usually a `fix`.";
+
+/**
+ * An MCP server that offers the catalog's tools. The tools that need the
+ * OpenSpec CLI are listed only while a CLI is found; the server keeps looking
+ * and sends `notifications/tools/list_changed` when that changes.
+ */
+export async function createServer(options: CreateServerOptions = {}): Promise<OpenSpecMcpServer> {
+  const ownsCatalog = options.catalog === undefined;
+  const catalog = options.catalog ?? createCatalog(options.catalogOptions);
+  const log = options.log ?? writeLog;
+  const mcp = new McpServer(
+    { name: "openspec", version: packageVersion },
+    { instructions: INSTRUCTIONS },
+  );
+  const registered = new Map(
+    catalog.tools.map((tool) => [tool.name, registerCatalogTool(mcp, catalog, tool, log)] as const),
+  );
+
+  let running: Promise<boolean> | undefined;
+  const checkAvailability = (): Promise<boolean> => {
+    running ??= syncToolAvailability(catalog, registered, mcp)
+      .then(async (changed) => {
+        if (changed) log(await describeOffer(catalog));
+        return changed;
+      })
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  };
+
+  // The first list a client asks for must already be right.
+  await checkAvailability();
+  const timer = setInterval(() => {
+    checkAvailability().catch((error: unknown) =>
+      log(`availability check failed: ${String(error)}`),
+    );
+  }, options.availabilityCheckMs ?? DEFAULT_AVAILABILITY_CHECK_MS);
+  timer.unref();
+
+  let closed = false;
+  return {
+    mcp,
+    catalog,
+    checkAvailability,
+    async close() {
+      if (closed) return;
+      closed = true;
+      clearInterval(timer);
+      await mcp.close();
+      if (ownsCatalog) catalog.close();
+    },
+  };
+}
+
+/** One line for the log, so a user reading the client's server log learns why tools came or went. */
+async function describeOffer(catalog: Catalog): Promise<string> {
+  const cli = await catalog.cliStatus();
+  const offered = (await catalog.available()).length;
+  return cli.ok
+    ? `OpenSpec CLI found at ${cli.path}: offering all ${offered} tools`
+    : `offering the ${offered} tools that need no OpenSpec CLI: ${cli.message}`;
+}

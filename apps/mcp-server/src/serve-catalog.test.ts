@@ -1,0 +1,250 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { toolCatalog, toolInputJsonSchema } from "@org/openspec-core";
+import {
+  AUTH_SPEC,
+  CHECKOUT_SPEC_INPUT,
+  DARK_MODE_CHANGE,
+  makeOpenSpecRepository,
+  removeTemporaryFolders,
+} from "@org/test-kit";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ALL_TOOLS } from "./test-support/expected-tools.js";
+import { type McpDoor, openMcpDoor } from "./test-support/mcp-door.js";
+import { serverEnvironment } from "./test-support/sandbox.js";
+
+// One server for the whole file: each start costs a node boot, each CLI call ~0.7 s.
+let door: McpDoor;
+let shop: string;
+
+beforeAll(async () => {
+  shop = makeOpenSpecRepository({ ...DARK_MODE_CHANGE, "openspec/specs/auth/spec.md": AUTH_SPEC });
+  door = await openMcpDoor({ env: serverEnvironment({ cli: true }).env });
+  expect(await door.call("openspec_source_add", { path: shop, name: "webshop" })).toMatchObject({
+    ok: true,
+  });
+});
+
+afterAll(async () => {
+  await door.close();
+  removeTemporaryFolders();
+});
+
+describe("GIVEN a server that finds the OpenSpec CLI", () => {
+  it("WHEN the tools are listed THEN all 13 catalog tools are offered, in catalog order", async () => {
+    expect(await door.listTools()).toEqual(ALL_TOOLS);
+  });
+
+  it("WHEN the tools are listed THEN each carries the catalog's description, annotations and input fields, and the result envelope as output schema", async () => {
+    const { tools } = await door.client.listTools();
+    for (const definition of toolCatalog) {
+      const listed = tools.find((tool) => tool.name === definition.name);
+      expect(listed).toMatchObject({
+        title: definition.annotations.title,
+        description: definition.description,
+        annotations: definition.annotations,
+        outputSchema: { type: "object", required: ["ok"], properties: { ok: { type: "boolean" } } },
+      });
+      const expected = toolInputJsonSchema(definition);
+      expect(listed?.inputSchema.properties).toEqual(expected.properties);
+      expect(listed?.inputSchema.required ?? []).toEqual(expected.required ?? []);
+    }
+    const spec = tools.find((tool) => tool.name === "openspec_spec_create");
+    const remove = tools.find((tool) => tool.name === "openspec_source_remove");
+    const list = tools.find((tool) => tool.name === "openspec_list");
+    expect(spec?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    expect(remove?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    expect(list?.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
+  });
+
+  it("WHEN a tool succeeds THEN structuredContent is the catalog's result and the one text block is the same JSON", async () => {
+    const result = await door.client.callTool({ name: "openspec_source_list", arguments: {} });
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toMatchObject({
+      ok: true,
+      total: 1,
+      sources: [
+        { name: "webshop", path: shop, has_openspec: true, token: expect.stringMatching(/^os_/) },
+      ],
+    });
+    expect(result.content).toEqual([
+      { type: "text", text: JSON.stringify(result.structuredContent) },
+    ]);
+  });
+
+  it("GIVEN a second repository WHEN it is added, renamed, listed and removed as a source THEN each step answers with the source", async () => {
+    const billing = makeOpenSpecRepository({}, "billing");
+    expect(await door.call("openspec_source_add", { path: billing })).toMatchObject({
+      ok: true,
+      source: { name: null, display_name: "billing", path: billing },
+    });
+    expect(
+      await door.call("openspec_source_update", { source: "billing", name: "invoices" }),
+    ).toMatchObject({
+      ok: true,
+      source: { name: "invoices", display_name: "invoices", path: billing },
+    });
+    expect(await door.call("openspec_source_list", {})).toMatchObject({ ok: true, total: 2 });
+    expect(await door.call("openspec_source_remove", { source: "invoices" })).toMatchObject({
+      ok: true,
+      source: { name: "invoices", path: billing },
+    });
+    expect(existsSync(billing)).toBe(true);
+    expect(await door.call("openspec_source_list", {})).toMatchObject({ ok: true, total: 1 });
+  });
+
+  it("WHEN openspec_context resolves the source and then its change token THEN the change's proposal comes back", async () => {
+    const overview = await door.call("openspec_context", { identifier: "webshop" });
+    expect(overview).toMatchObject({
+      ok: true,
+      path: shop,
+      changes: [{ name: "add-dark-mode", token: "os_243ec3" }],
+      specs: [{ path: "auth/spec.md" }],
+    });
+    expect(await door.call("openspec_context", { identifier: "webshop/os_243ec3" })).toMatchObject({
+      ok: true,
+      change: {
+        name: "add-dark-mode",
+        proposal: DARK_MODE_CHANGE["openspec/changes/add-dark-mode/proposal.md"],
+      },
+    });
+  });
+
+  it("WHEN a spec is created, shown and listed through the source THEN the file exists and reads back", async () => {
+    expect(
+      await door.call("openspec_spec_create", { source: "webshop", ...CHECKOUT_SPEC_INPUT }),
+    ).toMatchObject({
+      ok: true,
+      path: "openspec/specs/checkout/spec.md",
+    });
+    expect(readFileSync(join(shop, "openspec/specs/checkout/spec.md"), "utf8")).toMatch(
+      /^### Requirement: Pay with a saved card$/m,
+    );
+    expect(
+      await door.call("openspec_spec_show", { source: "webshop", name: "checkout" }),
+    ).toMatchObject({
+      ok: true,
+      title: "Checkout",
+      requirements: [
+        { name: "Pay with a saved card", scenarios: [{ name: "Saved card accepted" }] },
+      ],
+    });
+    expect(await door.call("openspec_spec_list", { source: "webshop" })).toMatchObject({
+      ok: true,
+      specs: ["auth", "checkout"],
+    });
+  });
+
+  it("WHEN the CLI-backed tools run on the source THEN list, show, validate, status and instructions return the CLI's JSON", async () => {
+    expect(await door.call("openspec_list", { source: "webshop" })).toMatchObject({
+      ok: true,
+      exit_code: 0,
+      stdout: {
+        changes: [
+          expect.objectContaining({ name: "add-dark-mode", completedTasks: 1, totalTasks: 2 }),
+        ],
+      },
+    });
+    expect(
+      await door.call("openspec_show", { source: "webshop", target: "auth", type: "spec" }),
+    ).toMatchObject({
+      ok: true,
+      stdout: expect.objectContaining({ id: "auth" }),
+    });
+    expect(
+      await door.call("openspec_validate", { source: "webshop", target: "auth", type: "spec" }),
+    ).toMatchObject({
+      ok: true,
+      command: expect.arrayContaining(["validate", "auth", "--strict"]),
+    });
+    expect(await door.call("openspec_status", { source: "webshop" })).toMatchObject({
+      ok: true,
+      change: "add-dark-mode",
+      stdout: { changeName: "add-dark-mode" },
+    });
+    expect(
+      await door.call("openspec_instructions", {
+        source: "webshop",
+        artifact: "tasks",
+        change: "add-dark-mode",
+      }),
+    ).toMatchObject({
+      ok: true,
+      artifact: "tasks",
+      stdout: { artifactId: "tasks", changeName: "add-dark-mode" },
+    });
+  });
+
+  it("WHEN a tool fails THEN isError is set, structuredContent holds the failure and the text leads with code, error and fix", async () => {
+    const result = await door.client.callTool({
+      name: "openspec_context",
+      arguments: { identifier: "nowhere" },
+    });
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toMatchObject({
+      ok: false,
+      code: "source_not_found",
+      fix: expect.any(String),
+    });
+    const failure = result.structuredContent as { code: string; error: string; fix: string };
+    const [text] = result.content as [{ type: string; text: string }];
+    expect(text.text.split("\n")).toEqual([
+      `${failure.code}: ${failure.error}`,
+      `Fix: ${failure.fix}`,
+      JSON.stringify(failure),
+    ]);
+  });
+
+  it("WHEN the CLI exits non-zero THEN the failure keeps the CLI's envelope in structuredContent", async () => {
+    const result = await door.client.callTool({
+      name: "openspec_show",
+      arguments: { source: "webshop", target: "missing-thing" },
+    });
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toMatchObject({
+      ok: false,
+      code: "exit_nonzero",
+      exit_code: 1,
+      command: expect.arrayContaining(["show", "missing-thing"]),
+    });
+  });
+
+  it("WHEN spec_create would overwrite an existing spec without force THEN ok is false with spec_exists and the file is unchanged", async () => {
+    expect(
+      await door.call("openspec_spec_create", {
+        source: "webshop",
+        ...CHECKOUT_SPEC_INPUT,
+        name: "auth",
+      }),
+    ).toMatchObject({
+      ok: false,
+      code: "spec_exists",
+    });
+    expect(readFileSync(join(shop, "openspec/specs/auth/spec.md"), "utf8")).toBe(AUTH_SPEC);
+  });
+
+  it.each([
+    ["a number where a string belongs", "openspec_context", { identifier: 42 }],
+    ["a missing required field", "openspec_show", { source: "webshop" }],
+    ["a field the tool does not have", "openspec_source_list", { verbose: true }],
+  ])(
+    "WHEN a call has %s THEN the SDK rejects it with an input validation error and no result object",
+    async (_label, name, args) => {
+      const result = await door.client.callTool({ name, arguments: args });
+      expect(result.isError).toBe(true);
+      expect(result.structuredContent).toBeUndefined();
+      expect(result.content).toEqual([
+        { type: "text", text: expect.stringContaining("Input validation error") },
+      ]);
+      expect(await door.call(name, args)).toMatchObject({ ok: false, code: "invalid_input" });
+    },
+  );
+
+  it("WHEN a tool that does not exist is called THEN the answer is an error result and the server keeps serving", async () => {
+    expect(await door.call("openspec_archive", {})).toMatchObject({
+      ok: false,
+      code: "unknown_tool",
+    });
+    expect(await door.listTools()).toHaveLength(13);
+  });
+});

@@ -1,0 +1,57 @@
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { createServer } from "./create-server.js";
+import { routeConsoleToStderr } from "./route-console-to-stderr.js";
+import { writeLog } from "./write-log.js";
+
+export type StdioServerOptions = {
+  /** Where settings are read from (`OPENSPEC_AGENT_DB`, `OPENSPEC_BIN`, `OPENSPEC_AGENT_WORKDIR`, `PATH`); default `process.env`. */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** The repository used when a call names neither source nor workdir; overrides `OPENSPEC_AGENT_WORKDIR`. */
+  workdir?: string;
+};
+
+/**
+ * Serves the catalog over this process's stdin and stdout. It takes over the
+ * process: when stdin closes, stdout breaks, or SIGTERM/SIGINT arrives, it
+ * closes the catalog (the registry file) and exits with code 0. Resolves once
+ * the server is listening.
+ */
+export async function startStdioServer(options: StdioServerOptions = {}): Promise<void> {
+  routeConsoleToStderr();
+  const env = options.env ?? process.env;
+  const defaultWorkdir = options.workdir ?? (env.OPENSPEC_AGENT_WORKDIR || undefined);
+  const server = await createServer({
+    catalogOptions: { env, ...(defaultWorkdir === undefined ? {} : { defaultWorkdir }) },
+  });
+
+  let stopping = false;
+  const stop = (reason: string): void => {
+    if (stopping) return;
+    stopping = true;
+    writeLog(`stopping: ${reason}`);
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        writeLog(`closing failed: ${String(error)}`);
+        process.exit(1);
+      },
+    );
+  };
+
+  process.stdin.once("end", () => stop("stdin closed"));
+  process.once("SIGTERM", () => stop("SIGTERM"));
+  process.once("SIGINT", () => stop("SIGINT"));
+  // EPIPE and friends: the client is gone, so is the reason to run.
+  process.stdout.on("error", (error) => stop(`stdout failed: ${error.message}`));
+  // A stray rejection is a bug somewhere; it is logged, and the server keeps serving.
+  process.on("unhandledRejection", (reason) => writeLog(`unhandled rejection: ${String(reason)}`));
+  // Malformed lines and unknown messages land here; the transport skips them and reads on.
+  server.mcp.server.onerror = (error) => writeLog(`protocol error: ${error.message}`);
+  server.mcp.server.onclose = () => stop("connection closed");
+
+  await server.mcp.connect(new StdioServerTransport());
+  const offered = await server.catalog.available();
+  writeLog(
+    `serving ${offered.length} of ${server.catalog.tools.length} tools${defaultWorkdir ? ` (default workdir ${defaultWorkdir})` : ""}`,
+  );
+}

@@ -1,0 +1,83 @@
+import { existsSync } from "node:fs";
+import { makeOpenSpecRepository, removeTemporaryFolders } from "@org/test-kit";
+import { afterEach, describe, expect, it } from "vitest";
+import { spawnRawServer } from "./test-support/raw-server.js";
+import { serverEnvironment } from "./test-support/sandbox.js";
+
+afterEach(removeTemporaryFolders);
+
+function isJsonRpcMessage(line: string): boolean {
+  const message: unknown = JSON.parse(line);
+  return (
+    typeof message === "object" &&
+    message !== null &&
+    "jsonrpc" in message &&
+    message.jsonrpc === "2.0"
+  );
+}
+
+describe("GIVEN the built server as a child process", () => {
+  it("WHEN a client initializes, lists tools and calls one THEN every line on stdout is a JSON-RPC 2.0 message", async () => {
+    const server = spawnRawServer(serverEnvironment({ cli: true }).env);
+    await server.initialize();
+    server.send({ jsonrpc: "2.0", id: 1, method: "tools/list" });
+    expect(await server.response(1)).toMatchObject({ result: { tools: expect.any(Array) } });
+    expect(await server.callTool(2, "openspec_source_list", {})).toMatchObject({
+      result: { structuredContent: { ok: true, total: 0 } },
+    });
+    server.child.stdin.end();
+    expect(await server.exited()).toEqual({ code: 0, signal: null });
+    expect(server.stdoutLines.length).toBeGreaterThanOrEqual(3);
+    expect(server.stdoutLines.every(isJsonRpcMessage)).toBe(true);
+    expect(server.stderr()).toContain("serving 13 of 13 tools");
+  });
+
+  it("WHEN malformed lines and a 5 MB argument arrive THEN the server answers the oversized call with an error and keeps serving", async () => {
+    const server = spawnRawServer(serverEnvironment({ cli: false }).env);
+    await server.initialize();
+    server.write("this is not json\n");
+    server.write('{"jsonrpc":"2.0","id":"half"\n');
+    server.write('{"not":"a json-rpc message"}\n');
+    server.send({ jsonrpc: "2.0", id: 1, method: "no/such/method" });
+    server.send({
+      jsonrpc: "2.0",
+      id: 2,
+      method: "tools/call",
+      params: { name: "openspec_context", arguments: { identifier: "x".repeat(5 * 1024 * 1024) } },
+    });
+    server.send({ jsonrpc: "2.0", id: 3, method: "tools/list" });
+    expect(await server.response(1)).toMatchObject({ error: { code: -32601 } });
+    expect(await server.response(2)).toMatchObject({ result: { isError: true } });
+    expect(await server.response(3)).toMatchObject({ result: { tools: expect.any(Array) } });
+    expect(server.child.exitCode).toBeNull();
+    expect(server.stderr()).toContain("protocol error");
+    server.child.stdin.end();
+    expect(await server.exited()).toEqual({ code: 0, signal: null });
+  });
+
+  it.each([
+    ["stdin closes", "stdin closed"],
+    ["it gets SIGTERM", "SIGTERM"],
+    ["it gets SIGINT", "SIGINT"],
+  ] as const)(
+    "GIVEN a source was just added WHEN %s THEN the server exits with 0 and has closed the registry file",
+    async (_when, reason) => {
+      const { env } = serverEnvironment({ cli: false });
+      const server = spawnRawServer(env);
+      await server.initialize();
+      const added = await server.callTool(1, "openspec_source_add", {
+        path: makeOpenSpecRepository(),
+      });
+      expect(added).toMatchObject({ result: { structuredContent: { ok: true } } });
+      // The registry runs in WAL mode; SQLite folds the -wal file back only on a clean close.
+      expect(existsSync(`${env.OPENSPEC_AGENT_DB}-wal`)).toBe(true);
+
+      if (reason === "stdin closed") server.child.stdin.end();
+      else server.child.kill(reason);
+
+      expect(await server.exited()).toEqual({ code: 0, signal: null });
+      expect(existsSync(`${env.OPENSPEC_AGENT_DB}-wal`)).toBe(false);
+      expect(server.stderr()).toContain(`stopping: ${reason}`);
+    },
+  );
+});

@@ -1,0 +1,90 @@
+import { existsSync } from "node:fs";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { BUILT_SERVER } from "./sandbox.js";
+
+export type McpDoorOptions = {
+  /** The server's whole environment (HOME, PATH, OPENSPEC_AGENT_DB, ...). */
+  env: Record<string, string>;
+  cwd?: string;
+  /** Command-line arguments for the server, e.g. `["--workdir", path]`. */
+  args?: string[];
+};
+
+export type McpDoor = {
+  /** Calls a tool and returns its result object (the `structuredContent`). */
+  call(tool: string, args: Record<string, unknown>): Promise<unknown>;
+  /** The names `tools/list` offers now, in the server's order. */
+  listTools(): Promise<string[]>;
+  close(): Promise<void>;
+  /** The SDK client, for what the door does not cover (raw results, notifications). */
+  client: Client;
+  /** What the server wrote to stderr so far. */
+  stderr(): string;
+};
+
+/**
+ * The MCP server as one "door" to the tool catalog: the built server is
+ * spawned over stdio and driven by the SDK's own client, exactly as an MCP
+ * host would. Needs `pnpm build` first.
+ */
+export async function openMcpDoor(options: McpDoorOptions): Promise<McpDoor> {
+  if (!existsSync(BUILT_SERVER))
+    throw new Error(`${BUILT_SERVER} is missing: run pnpm build first.`);
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [BUILT_SERVER, ...(options.args ?? [])],
+    env: options.env,
+    stderr: "pipe",
+    ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+  });
+  let stderr = "";
+  transport.stderr?.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString("utf8");
+  });
+  const client = new Client({ name: "openspec-mcp-tests", version: "0.0.0" });
+  await client.connect(transport);
+  return {
+    client,
+    stderr: () => stderr,
+    async call(tool, args) {
+      const result = await client.callTool({ name: tool, arguments: args });
+      if (result.structuredContent !== undefined) return result.structuredContent;
+      return sdkFailure(textOf(result.content));
+    },
+    async listTools() {
+      return (await client.listTools()).tools.map((tool) => tool.name);
+    },
+    close: () => client.close(),
+  };
+}
+
+/**
+ * Only the SDK answers without structured content: when it rejects the input
+ * against the schema, or the tool is unknown or switched off. The door gives
+ * those the catalog's shape so every door can be checked by the same table.
+ */
+function sdkFailure(text: string): { ok: false; code: string; error: string } {
+  const code = /Input validation error/.test(text)
+    ? "invalid_input"
+    : /Tool \S+ not found/.test(text)
+      ? "unknown_tool"
+      : /Tool \S+ disabled/.test(text)
+        ? "tool_unavailable"
+        : "mcp_error";
+  return { ok: false, code, error: text };
+}
+
+function textOf(content: unknown): string {
+  if (!Array.isArray(content)) return "";
+  return content
+    .map((block: unknown) =>
+      typeof block === "object" &&
+      block !== null &&
+      "text" in block &&
+      typeof block.text === "string"
+        ? block.text
+        : "",
+    )
+    .join("\n");
+}

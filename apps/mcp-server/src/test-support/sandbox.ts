@@ -1,0 +1,35 @@
+import { symlinkSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { isolatedEnvironment, REAL_OPENSPEC_BIN, temporaryFolder } from "@org/test-kit";
+
+/** The built server, as `node dist/bin.js` runs it. */
+export const BUILT_SERVER = fileURLToPath(new URL("../../dist/bin.js", import.meta.url));
+
+/** The package's bin wrapper, as a local checkout would be configured. */
+export const PACKAGE_BIN = fileURLToPath(new URL("../../bin/openspec-mcp.js", import.meta.url));
+
+/**
+ * A folder holding only `node`, for PATH: the CLI's shebang finds node, and
+ * an openspec installed next to node on this machine cannot leak in.
+ */
+export function nodeOnlyPath(): string {
+  const dir = temporaryFolder("node-bin-");
+  symlinkSync(process.execPath, join(dir, "node"));
+  return dir;
+}
+
+/**
+ * The whole environment for a server in a home of its own (registry, XDG
+ * folders, PATH with only node). `cli: true` points OPENSPEC_BIN at the real CLI.
+ */
+export function serverEnvironment(options: { cli: boolean; extra?: Record<string, string> }) {
+  const { home, env } = isolatedEnvironment({
+    PATH: nodeOnlyPath(),
+    ...(options.cli ? { OPENSPEC_BIN: REAL_OPENSPEC_BIN } : {}),
+    ...options.extra,
+  });
+  const defined: Record<string, string> = {};
+  for (const [key, value] of Object.entries(env)) if (value !== undefined) defined[key] = value;
+  return { home, env: defined };
+}
