@@ -7,10 +7,11 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const missing = [];
-for (const group of ["packages", "apps"]) {
+for (const group of ["packages", "apps", "tooling"]) {
   for (const name of readdirSync(join(root, group))) {
     const dir = join(root, group, name);
     if (!existsSync(join(dir, "package.json"))) continue;
+    if (!JSON.parse(readFileSync(join(dir, "package.json"), "utf8")).scripts?.test) continue;
     // vitest writes test-results.json; other runners (Python's unittest) write test-results.<runner>.json.
     const reports = readdirSync(dir).filter((file) => /^test-results(\.[\w-]+)?\.json$/.test(file));
     if (reports.length === 0) {

@@ -1,0 +1,81 @@
+import { removeTemporaryFolders } from "@org/test-kit";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { contractCases } from "./cases.js";
+import { openCliDoor } from "./doors/cli-door.js";
+import type { Door, DoorOptions } from "./doors/door.js";
+import { openHermesDoor } from "./doors/hermes-door.js";
+import { openLibraryDoor } from "./doors/library-door.js";
+import { openMcpDoor } from "./doors/mcp-door.js";
+import { type DoorRun, runCasesThrough } from "./run-cases.js";
+import { makeSandbox } from "./sandbox.js";
+
+const doors: Record<string, (options: DoorOptions) => Promise<Door>> = {
+  cli: openCliDoor,
+  mcp: openMcpDoor,
+  hermes: openHermesDoor,
+};
+
+let library: DoorRun;
+const others: Record<string, DoorRun> = {};
+
+beforeAll(async () => {
+  // Each door gets its own sandbox, so they can run side by side.
+  const [libraryRun, ...otherRuns] = await Promise.all([
+    runCasesThrough(openLibraryDoor),
+    ...Object.values(doors).map((open) => runCasesThrough(open)),
+  ]);
+  library = libraryRun as DoorRun;
+  for (const run of otherRuns) others[run.door] = run;
+}, 600_000);
+
+afterAll(removeTemporaryFolders);
+
+describe.each(contractCases.map((contractCase, index) => ({ ...contractCase, index })))(
+  "$tool: $name",
+  ({ index, expect: expectation }) => {
+    it("GIVEN the core library WHEN called THEN the result matches the case's expectation", () => {
+      expect(library.results[index]).toMatchObject(expectation);
+    });
+
+    it.each(Object.keys(doors))(
+      "GIVEN the %s door WHEN called THEN the result is the library's",
+      (door) => {
+        const theirs = others[door]?.normalized[index];
+        const ours = library.normalized[index];
+        if (expectation.ok === false && expectation.code === "invalid_input") {
+          // MCP clients get the SDK's own schema error; every door still says ok: false, invalid_input.
+          expect(theirs).toMatchObject({ ok: false, code: "invalid_input" });
+        } else {
+          expect(theirs).toEqual(ours);
+        }
+      },
+    );
+  },
+);
+
+describe("gating through every door", () => {
+  const everyDoor = { library: openLibraryDoor, ...doors };
+
+  it.each([true, false])(
+    "GIVEN the OpenSpec CLI is present: %s WHEN each door lists its tools THEN all list the same set",
+    async (cli) => {
+      const sandbox = makeSandbox({ cli });
+      const listings = await Promise.all(
+        Object.entries(everyDoor).map(async ([name, open]) => {
+          const door = await open({ env: sandbox.env, cwd: sandbox.home });
+          try {
+            return [name, (await door.listTools()).sort()] as const;
+          } finally {
+            await door.close();
+          }
+        }),
+      );
+      const expected = cli ? 13 : 8;
+      for (const [name, tools] of listings) {
+        expect(tools, name).toHaveLength(expected);
+        expect(tools, name).toEqual(listings[0]?.[1]);
+      }
+    },
+    120_000,
+  );
+});

@@ -1,0 +1,56 @@
+import type { Sandbox } from "./sandbox.js";
+
+/** Keys whose values differ between any two runs: times and durations. */
+const VOLATILE_KEYS = new Set([
+  "duration_ms",
+  "durationMs",
+  "created_at",
+  "updated_at",
+  "lastModified",
+]);
+
+/**
+ * A result with everything that legitimately differs between doors replaced:
+ * each door's own temporary paths, the random source tokens its registry
+ * made, and times. What is left must be identical through every door.
+ */
+export function normalizeResult(
+  result: unknown,
+  sandbox: Sandbox,
+  sourceTokens: readonly string[],
+): unknown {
+  let text = JSON.stringify(result);
+  for (const [path, label] of [
+    [sandbox.shop, "<shop>"],
+    [sandbox.fresh, "<fresh>"],
+    [sandbox.home, "<home>"],
+  ] as const) {
+    text = text.split(path).join(label);
+  }
+  sourceTokens.forEach((token, index) => {
+    text = text.split(token).join(`<source-token-${index}>`);
+  });
+  return dropVolatile(JSON.parse(text));
+}
+
+function dropVolatile(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(dropVolatile);
+  if (typeof value !== "object" || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => !VOLATILE_KEYS.has(key))
+      .map(([key, inner]) => [key, dropVolatile(inner)]),
+  );
+}
+
+/** The tokens of the sources a result registered, in the order they appear. */
+export function sourceTokensOf(result: unknown): string[] {
+  if (typeof result !== "object" || result === null || !("source" in result)) return [];
+  const source = result.source;
+  return typeof source === "object" &&
+    source !== null &&
+    "token" in source &&
+    typeof source.token === "string"
+    ? [source.token]
+    : [];
+}

@@ -1,0 +1,31 @@
+import { type ContractCase, contractCases } from "./cases.js";
+import type { Door, DoorOptions } from "./doors/door.js";
+import { normalizeResult, sourceTokensOf } from "./normalize-result.js";
+import { makeSandbox, type Sandbox } from "./sandbox.js";
+
+export type DoorRun = { door: string; results: unknown[]; normalized: unknown[] };
+
+/** Runs the whole table through one door, in order, in a sandbox of its own. */
+export async function runCasesThrough(
+  openDoor: (options: DoorOptions) => Promise<Door>,
+  cases: readonly ContractCase[] = contractCases,
+): Promise<DoorRun> {
+  const sandbox: Sandbox = makeSandbox({ cli: true });
+  const door = await openDoor({ env: sandbox.env, cwd: sandbox.home });
+  const results: unknown[] = [];
+  const tokens: string[] = [];
+  try {
+    for (const contractCase of cases) {
+      const result = await door.call(contractCase.tool, contractCase.args(sandbox));
+      if (contractCase.tool === "openspec_source_add") tokens.push(...sourceTokensOf(result));
+      results.push(result);
+    }
+  } finally {
+    await door.close();
+  }
+  return {
+    door: door.name,
+    results,
+    normalized: results.map((result) => normalizeResult(result, sandbox, tokens)),
+  };
+}

@@ -1,0 +1,33 @@
+import {
+  AUTH_SPEC,
+  DARK_MODE_CHANGE,
+  isolatedEnvironment,
+  makeOpenSpecRepository,
+  REAL_OPENSPEC_BIN,
+} from "@org/test-kit";
+
+/** One door's world: its own home and registry, and two repositories laid out alike for every door. */
+export type Sandbox = {
+  env: Record<string, string | undefined>;
+  home: string;
+  /** A repository with an active change, an archived change and a spec. */
+  shop: string;
+  /** A freshly initialized repository without changes or specs. */
+  fresh: string;
+};
+
+export const ARCHIVED_CHANGE = "2024-01-15-add-search";
+
+export function makeSandbox(options: { cli: boolean }): Sandbox {
+  const { env, home } = isolatedEnvironment(options.cli ? { OPENSPEC_BIN: REAL_OPENSPEC_BIN } : {});
+  const shop = makeOpenSpecRepository(
+    {
+      ...DARK_MODE_CHANGE,
+      "openspec/specs/auth/spec.md": AUTH_SPEC,
+      [`openspec/changes/archive/${ARCHIVED_CHANGE}/proposal.md`]: "# Add search\n",
+    },
+    "shop",
+  );
+  const fresh = makeOpenSpecRepository({}, "fresh");
+  return { env, home, shop, fresh };
+}
