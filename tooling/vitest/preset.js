@@ -9,8 +9,8 @@ const preset = defineConfig({
   test: {
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
     reporters: ["default", ["json", { outputFile: "test-results.json" }]],
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    testTimeout: 180_000,
+    hookTimeout: 300_000,
     pool: "forks",
     restoreMocks: true,
   },

@@ -64,7 +64,7 @@ describe("runOpenSpec limits, with fake CLIs", () => {
     expect(Buffer.byteLength(String(result.stdout))).toBe(DEFAULT_MAX_OUTPUT_BYTES);
     expect(Buffer.byteLength(result.stderr)).toBe(DEFAULT_MAX_OUTPUT_BYTES);
     expect(rssPeak - rssBefore).toBeLessThan(100 * 1024 * 1024);
-  });
+  }, 180_000);
 
   it("GIVEN a cap that cuts a multi-byte character WHEN the output is kept THEN the half character is dropped, not garbled", async () => {
     const bin = fakeBin("umlauts", "printf 'aäöü'");

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { RunResult } from "../run-result.js";
 import { initRepo, REAL_CLI, writeCompleteChange } from "../test-support/real-cli.js";
 import { useRealCliRepo } from "../test-support/real-cli-fixture.js";
-import type { Sandbox } from "../test-support/sandbox.js";
+import { createSandbox, type Sandbox } from "../test-support/sandbox.js";
 import { archiveArgs } from "./archive-args.js";
 import { contextArgs } from "./context-args.js";
 import { doctorArgs } from "./doctor-args.js";
@@ -217,16 +217,24 @@ describe.concurrent("command builders accepted by the real CLI", () => {
   );
 
   it("GIVEN a registered store WHEN listArgs selects it from a folder without a root THEN the store is the root", async () => {
-    const storePath = join(sandbox.root, "team-store");
-    execFileSync(
-      process.execPath,
-      [REAL_CLI, "store", "setup", "team", "--path", storePath, "--no-init-git", "--json"],
-      { env: sandbox.env, stdio: "ignore" },
-    );
-    const result = await run(listArgs({ store: "team" }), sandbox.makeDir("bare-for-store"));
-    expect(result).toMatchObject({
-      ok: true,
-      stdout: { root: { path: storePath, source: "store", store_id: "team" } },
-    });
+    // A home of its own: the other tests here run at the same time and expect no store at all.
+    const own = createSandbox();
+    try {
+      const storePath = join(own.root, "team-store");
+      execFileSync(
+        process.execPath,
+        [REAL_CLI, "store", "setup", "team", "--path", storePath, "--no-init-git", "--json"],
+        { env: own.env, stdio: "ignore" },
+      );
+      const built = listArgs({ store: "team" });
+      if (!built.ok) throw new Error(built.message);
+      const result = await cli.run(built.args, { workdir: own.makeDir("bare-for-store"), env: own.env });
+      expect(result).toMatchObject({
+        ok: true,
+        stdout: { root: { path: storePath, source: "store", store_id: "team" } },
+      });
+    } finally {
+      own.dispose();
+    }
   });
 });
