@@ -1,2 +1,12 @@
-/** The npm name of this package. */
-export const packageName = "@org/openspec-hermes-plugin";
+export type { BridgeCatalog } from "./answer-bridge-request.js";
+export {
+  type InstallOptions,
+  type InstallSuccess,
+  installHermesPlugin,
+} from "./install-hermes-plugin.js";
+export type { InstallerFailure, InstallerFailureCode } from "./installer-result.js";
+export { packagePaths } from "./package-paths.js";
+export type { BridgeId, BridgeOperation, BridgeRequest } from "./parse-bridge-request.js";
+export type { HermesHomeOptions } from "./resolve-hermes-home.js";
+export { type BridgeStreams, runBridge } from "./run-bridge.js";
+export { type UninstallSuccess, uninstallHermesPlugin } from "./uninstall-hermes-plugin.js";

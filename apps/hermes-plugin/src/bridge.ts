@@ -1,0 +1,32 @@
+import { createCatalog } from "@org/openspec-core";
+import { catalogOptionsFromEnv } from "./catalog-options-from-env.js";
+import { runBridge } from "./run-bridge.js";
+import { watchParent } from "./watch-parent.js";
+
+// The process the Python plugin starts: `node dist/bridge.js`, JSON lines on stdin and stdout.
+const log = (message: string) => process.stderr.write(`${message}\n`);
+const { options, warnings } = catalogOptionsFromEnv(process.env);
+for (const warning of warnings) log(`openspec bridge: ${warning}`);
+const catalog = createCatalog(options);
+
+const stop = (code: number) => {
+  catalog.close();
+  process.exit(code);
+};
+const stopWatching = watchParent(() => {
+  log("openspec bridge: the parent process is gone; exiting.");
+  stop(0);
+});
+// A reader that went away leaves nobody to answer.
+process.stdout.on("error", () => stop(0));
+
+runBridge({ input: process.stdin, output: process.stdout, catalog, log }).then(
+  () => {
+    stopWatching();
+    catalog.close();
+  },
+  (error: unknown) => {
+    log(`openspec bridge: stopped: ${error instanceof Error ? error.stack : String(error)}`);
+    stop(1);
+  },
+);

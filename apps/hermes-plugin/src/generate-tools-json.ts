@@ -1,0 +1,30 @@
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { toolCatalog } from "@org/openspec-core";
+import { packagePaths, packageVersion } from "./package-paths.js";
+import { renderPluginYaml, renderToolsJson } from "./render-plugin-files.js";
+
+// Build step: brings plugin/openspec/tools.json and plugin.yaml in line with the catalog.
+// Under CI it only checks, so a commit that forgot to regenerate them fails instead of
+// being silently repaired in the CI checkout.
+const version = packageVersion();
+const wanted = {
+  "tools.json": renderToolsJson(toolCatalog, version),
+  "plugin.yaml": renderPluginYaml(toolCatalog, version),
+};
+const checkOnly = Boolean(process.env.CI) && process.env.CI !== "false";
+const stale: string[] = [];
+for (const [file, content] of Object.entries(wanted)) {
+  const path = join(packagePaths.pluginFolder, file);
+  if (existsSync(path) && readFileSync(path, "utf8") === content) continue;
+  stale.push(path);
+  if (!checkOnly) writeFileSync(path, content);
+}
+if (stale.length > 0 && checkOnly) {
+  console.error(
+    `Out of date with the tool catalog: ${stale.join(", ")}. Run \`pnpm --filter @org/openspec-hermes-plugin build\` and commit the result.`,
+  );
+  process.exitCode = 1;
+} else if (stale.length > 0) {
+  console.error(`Regenerated from the tool catalog (commit them): ${stale.join(", ")}`);
+}

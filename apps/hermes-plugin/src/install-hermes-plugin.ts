@@ -1,0 +1,116 @@
+import { existsSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { findLegacyDatabase, legacyImportFix } from "./find-legacy-database.js";
+import { saveConfigEdit, withPluginEnabled } from "./hermes-config.js";
+import { inspectPluginFolder } from "./inspect-plugin-folder.js";
+import { type InstallerFailure, installerFailure, ioFailure } from "./installer-result.js";
+import {
+  PACKAGE_NAME,
+  PLUGIN_FILES,
+  PLUGIN_NAME,
+  packagePaths,
+  packageVersion,
+} from "./package-paths.js";
+import { copyPluginFolder, linkPluginFolder, moveAside } from "./place-plugin-folder.js";
+import { type HermesHomeOptions, resolveHermesHome } from "./resolve-hermes-home.js";
+
+export type InstallOptions = HermesHomeOptions & {
+  /** Link the package's plugin folder instead of copying it, so edits show up at once (development). */
+  link?: boolean;
+  /** Move a plugin we did not install out of the way instead of stopping. */
+  force?: boolean;
+  /** The node executable the plugin starts the bridge with; defaults to the one running now. */
+  nodePath?: string;
+};
+
+export type InstallSuccess = {
+  ok: true;
+  hermes_home: string;
+  plugin_dir: string;
+  mode: "copy" | "link";
+  /** The bridge entry and node recorded in bridge.json. */
+  bridge: string;
+  node: string;
+  config: string;
+  /** What this run changed, one sentence each; empty parts were already in place. */
+  done: string[];
+  /** Where a plugin that was in the way went (only with `force`). */
+  moved_aside?: string;
+  /** The older OpenSpec plugin's registry, with `fix` saying how to import it. */
+  legacy_db?: string;
+  fix?: string;
+};
+
+/**
+ * Puts the plugin into `$HERMES_HOME/plugins/openspec`, records where the
+ * bridge and node are, and enables it in config.yaml. Running it again
+ * refreshes the copy and changes nothing else.
+ */
+export function installHermesPlugin(
+  options: InstallOptions = {},
+): InstallSuccess | InstallerFailure {
+  const { hermesHome, pluginDir, configPath } = resolveHermesHome(options);
+  const legacyDb = findLegacyDatabase(hermesHome);
+  const missing = [
+    packagePaths.bridgeEntry,
+    ...PLUGIN_FILES.map((file) => join(packagePaths.pluginFolder, file)),
+  ].filter((path) => !existsSync(path));
+  if (missing.length > 0) {
+    return installerFailure(
+      "plugin_not_built",
+      `The plugin is not built: ${missing.join(", ")} missing.`,
+      `Build it first: pnpm --filter ${PACKAGE_NAME} build`,
+      legacyDb,
+    );
+  }
+  const existing = inspectPluginFolder(pluginDir);
+  if (existing.state === "foreign" && !options.force) {
+    return installerFailure(
+      "plugin_conflict",
+      `${existing.description}.`,
+      `Run again with --force to move it to ${join(hermesHome, "plugin-backups")} and install openspec-agent's plugin${legacyDb ? `; then ${legacyImportFix(legacyDb)}` : ""}.`,
+      legacyDb,
+    );
+  }
+  const config = withPluginEnabled(configPath, PLUGIN_NAME);
+  if (!config.ok) return { ...config, ...(legacyDb ? { legacy_db: legacyDb } : {}) };
+
+  const node = options.nodePath ?? process.execPath;
+  const mode = options.link ? "link" : "copy";
+  const done: string[] = [];
+  let movedAside: string | undefined;
+  try {
+    mkdirSync(join(hermesHome, "plugins"), { recursive: true });
+    if (existing.state === "foreign") {
+      movedAside = moveAside(hermesHome, pluginDir);
+      done.push(`moved the other plugin to ${movedAside}`);
+    }
+    const record = {
+      bridge: packagePaths.bridgeEntry,
+      node,
+      installed_by: PACKAGE_NAME,
+      version: packageVersion(),
+    };
+    const bridgeJson = `${JSON.stringify(record, null, 2)}\n`;
+    if (mode === "link") linkPluginFolder(pluginDir, bridgeJson);
+    else copyPluginFolder(hermesHome, pluginDir, bridgeJson);
+    done.push(
+      `${existing.state === "ours" ? "replaced" : "installed"} the plugin at ${pluginDir} (${mode === "link" ? `linked to ${packagePaths.pluginFolder}` : "copied"})`,
+    );
+    done.push(...saveConfigEdit(configPath, config));
+  } catch (error) {
+    return ioFailure(`Installing into ${hermesHome}`, error, legacyDb);
+  }
+  return {
+    ok: true,
+    hermes_home: hermesHome,
+    plugin_dir: pluginDir,
+    mode,
+    bridge: packagePaths.bridgeEntry,
+    node,
+    config: configPath,
+    done,
+    ...(movedAside ? { moved_aside: movedAside } : {}),
+    ...(legacyDb ? { legacy_db: legacyDb, fix: legacyImportFix(legacyDb) } : {}),
+  };
+}

@@ -1,0 +1,33 @@
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+// This file sits in src/ (tests) or dist/ (built); either way the package root is one level up.
+const packageRoot = dirname(dirname(fileURLToPath(import.meta.url)));
+
+/** Where this package's files are, so the installer and the generator never guess. */
+export const packagePaths = {
+  root: packageRoot,
+  /** The plugin folder as committed: what the installer copies or links. */
+  pluginFolder: join(packageRoot, "plugin", "openspec"),
+  /** The Node bridge the Python plugin starts. */
+  bridgeEntry: join(packageRoot, "dist", "bridge.js"),
+};
+
+/** The plugin's name in Hermes: its folder under plugins/ and its entry in plugins.enabled. */
+export const PLUGIN_NAME = "openspec";
+/** The files of the plugin folder; anything else in the source folder (caches, bridge.json) stays behind. */
+export const PLUGIN_FILES = ["plugin.yaml", "__init__.py", "bridge.py", "tools.json"] as const;
+
+/** The npm name, which also marks a plugin folder as ours (see tools.json's `generator`). */
+export const PACKAGE_NAME = "@org/openspec-hermes-plugin";
+
+/** The package version, written into plugin.yaml and tools.json. */
+export function packageVersion(): string {
+  const manifest: unknown = JSON.parse(readFileSync(join(packageRoot, "package.json"), "utf8"));
+  if (typeof manifest === "object" && manifest !== null && "version" in manifest) {
+    const { version } = manifest;
+    if (typeof version === "string") return version;
+  }
+  throw new Error(`${PACKAGE_NAME}: package.json has no version`);
+}

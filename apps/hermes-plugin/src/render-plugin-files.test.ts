@@ -1,0 +1,50 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { toolCatalog, toolInputJsonSchema } from "@org/openspec-core";
+import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { packagePaths, packageVersion } from "./package-paths.js";
+import { renderPluginYaml, renderToolsJson } from "./render-plugin-files.js";
+
+const committed = (file: string) => readFileSync(join(packagePaths.pluginFolder, file), "utf8");
+const STALE =
+  "is out of date with the tool catalog: run `pnpm --filter @org/openspec-hermes-plugin build` and commit it";
+
+describe("the committed plugin folder", () => {
+  it("GIVEN the tool catalog WHEN tools.json is rendered from it THEN the committed tools.json is identical", () => {
+    expect(committed("tools.json"), `tools.json ${STALE}`).toBe(
+      renderToolsJson(toolCatalog, packageVersion()),
+    );
+  });
+
+  it("GIVEN the tool catalog WHEN plugin.yaml is rendered from it THEN the committed plugin.yaml is identical", () => {
+    expect(committed("plugin.yaml"), `plugin.yaml ${STALE}`).toBe(
+      renderPluginYaml(toolCatalog, packageVersion()),
+    );
+  });
+
+  it("GIVEN tools.json WHEN read as the Python plugin does THEN every catalog tool is there with its description, CLI flag and JSON Schema", () => {
+    const { tools } = JSON.parse(committed("tools.json")) as { tools: Record<string, unknown>[] };
+    expect(tools).toEqual(
+      toolCatalog.map((tool) => ({
+        name: tool.name,
+        description: tool.description,
+        requiresCli: tool.requiresCli,
+        parameters: toolInputJsonSchema(tool),
+      })),
+    );
+    expect(tools.every((tool) => (tool.parameters as { type?: string }).type === "object")).toBe(
+      true,
+    );
+  });
+
+  it("GIVEN plugin.yaml WHEN read as Hermes does THEN it names the plugin openspec, standalone, with this version and every tool", () => {
+    expect(parse(committed("plugin.yaml"))).toEqual({
+      name: "openspec",
+      version: packageVersion(),
+      description: expect.any(String),
+      kind: "standalone",
+      provides_tools: toolCatalog.map((tool) => tool.name),
+    });
+  });
+});
