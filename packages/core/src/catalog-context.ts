@@ -17,7 +17,7 @@ export type CatalogOptions = {
   registryPath?: string;
   /** The repository used when a call names neither `source` nor `workdir`. */
   defaultWorkdir?: string;
-  /** How long one OpenSpec CLI run may take; defaults to 120 s. */
+  /** How long one OpenSpec CLI run may take; defaults to `OPENSPEC_AGENT_CLI_TIMEOUT_MS`, else 120 s. */
   cliTimeoutMs?: number;
   /** How much of each CLI output stream is kept; defaults to 1 MiB. */
   cliMaxOutputBytes?: number;
@@ -41,6 +41,7 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
   const env = options.env ?? process.env;
   const home = options.home ?? homedir();
   const locator = createOpenSpecLocator({ env, home, ttlMs: options.cliDiscoveryTtlMs ?? 2000 });
+  const cliTimeoutMs = options.cliTimeoutMs ?? positiveInteger(env.OPENSPEC_AGENT_CLI_TIMEOUT_MS);
   let opened: Registry | undefined;
 
   return {
@@ -68,7 +69,7 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
         workdir,
         env,
         ...(found.ok ? { bin: found.path } : {}),
-        ...(options.cliTimeoutMs === undefined ? {} : { timeoutMs: options.cliTimeoutMs }),
+        ...(cliTimeoutMs === undefined ? {} : { timeoutMs: cliTimeoutMs }),
         ...(options.cliMaxOutputBytes === undefined
           ? {}
           : { maxOutputBytes: options.cliMaxOutputBytes }),
@@ -79,4 +80,10 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
       opened = undefined;
     },
   };
+}
+
+/** A setting that must be a positive whole number; anything else leaves the default. */
+function positiveInteger(value: string | undefined): number | undefined {
+  const parsed = Number(value);
+  return value !== undefined && Number.isSafeInteger(parsed) && parsed > 0 ? parsed : undefined;
 }

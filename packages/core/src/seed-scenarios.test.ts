@@ -251,6 +251,17 @@ describe("Requirement: CLI command execution contract", () => {
     });
     expect(result.ok === false && result.error).toMatch(/did not finish within/);
   });
+
+  it("GIVEN OPENSPEC_AGENT_CLI_TIMEOUT_MS WHEN the CLI runs longer THEN that timeout applies", async () => {
+    const bin = fakeOpenSpecBinary("sleep 30");
+    const { catalog } = makeCatalog({
+      cli: false,
+      env: { OPENSPEC_BIN: bin, OPENSPEC_AGENT_CLI_TIMEOUT_MS: "300" },
+    });
+    const result = await catalog.call("openspec_list", { workdir: makeOpenSpecRepository() });
+    expect(result).toMatchObject({ ok: false, code: "timeout" });
+    expect(result.ok === false && result.error).toContain("300 ms");
+  });
 });
 
 describe("Requirement: Artifact listing and inspection", () => {
