@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { type Catalog, createCatalog, type ToolResult } from "@org/openspec-core";
+import type { Catalog, ToolResult } from "@org/openspec-core";
 import type { Command } from "commander";
 import { renderResult } from "./output/render-result.js";
 import type { Terminal } from "./output/terminal.js";
@@ -9,7 +9,8 @@ export type Session = {
   terminal: Terminal;
   env: Readonly<Record<string, string | undefined>>;
   cwd: string;
-  catalog(): Catalog;
+  /** The catalog, loaded on first use so `--help` and `--version` stay instant. */
+  catalog(): Promise<Catalog>;
   /** Calls a tool, prints its result (JSON with --json) and records the exit code. */
   run(command: Command, tool: string, args: Record<string, unknown>): Promise<void>;
   /** Prints any result-shaped value the same way. */
@@ -32,7 +33,8 @@ export function createSession(
     cwd,
     exitCode: 0,
     registryPath: undefined,
-    catalog() {
+    async catalog() {
+      const { createCatalog } = await import("@org/openspec-core");
       catalog ??= createCatalog({
         env,
         ...(session.registryPath === undefined
@@ -42,7 +44,7 @@ export function createSession(
       return catalog;
     },
     async run(command, tool, args) {
-      const result = await session.catalog().call(tool, args);
+      const result = await (await session.catalog()).call(tool, args);
       session.print(command, tool, result);
     },
     print(command, tool, result) {

@@ -10,7 +10,7 @@ export function registerCatalogCommands(program: Command, session: Session): voi
     .command("tools")
     .description("every tool of the catalog, whether it is available now, and why not")
     .action(async (_options: object, command: Command) => {
-      const catalog = session.catalog();
+      const catalog = await session.catalog();
       const [availability, cli] = await Promise.all([catalog.availability(), catalog.cliStatus()]);
       const json = command.optsWithGlobals<{ json?: boolean }>().json === true;
       const tools = availability.map(({ tool, available, reason }) => ({
@@ -55,7 +55,7 @@ export function registerCatalogCommands(program: Command, session: Session): voi
     .action(async (tool: string, options: { args: string }) => {
       const input = readJsonArgument(session, "--args", options.args);
       if (!input) return;
-      const result = await session.catalog().call(tool, input.value);
+      const result = await (await session.catalog()).call(tool, input.value);
       session.terminal.out(JSON.stringify(result, null, 2));
       session.exitCode = result.ok ? 0 : 1;
     });

@@ -1,11 +1,15 @@
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { installHermesPlugin, uninstallHermesPlugin } from "@org/openspec-hermes-plugin";
-import { type McpClientName, mcpConfigSnippet, startStdioServer } from "@org/openspec-mcp";
+import type { McpClientName } from "@org/openspec-mcp";
 import { type Command, InvalidArgumentError } from "commander";
 import type { Session } from "../session.js";
 
 const CLIENTS: readonly McpClientName[] = ["claude", "cursor", "hermes"];
+
+// The hosts are loaded only by the commands that need them, so every other
+// command starts without the MCP SDK and the Hermes installer.
+const loadHermes = () => import("@org/openspec-hermes-plugin");
+const loadMcp = () => import("@org/openspec-mcp");
 
 /** `hermes install|uninstall` and `mcp [config]`: set up the other two hosts. */
 export function registerHostCommands(program: Command, session: Session): void {
@@ -17,7 +21,11 @@ export function registerHostCommands(program: Command, session: Session): void {
     .option("--link", "link the plugin folder instead of copying it (development)")
     .option("--force", "move another plugin named openspec out of the way")
     .action(
-      (options: { hermesHome?: string; link?: boolean; force?: boolean }, command: Command) => {
+      async (
+        options: { hermesHome?: string; link?: boolean; force?: boolean },
+        command: Command,
+      ) => {
+        const { installHermesPlugin } = await loadHermes();
         const result = installHermesPlugin({
           env: session.env,
           ...(options.hermesHome === undefined
@@ -33,7 +41,8 @@ export function registerHostCommands(program: Command, session: Session): void {
     .command("uninstall")
     .description("remove the plugin folder and its config.yaml entry")
     .option("--hermes-home <dir>", "the Hermes home (default: $HERMES_HOME, else ~/.hermes)")
-    .action((options: { hermesHome?: string }, command: Command) => {
+    .action(async (options: { hermesHome?: string }, command: Command) => {
+      const { uninstallHermesPlugin } = await loadHermes();
       const result = uninstallHermesPlugin({
         env: session.env,
         ...(options.hermesHome === undefined
@@ -48,6 +57,7 @@ export function registerHostCommands(program: Command, session: Session): void {
     .description("serve the catalog over MCP on stdin/stdout")
     .option("-w, --workdir <path>", "the repository for calls that name neither source nor workdir")
     .action(async (options: { workdir?: string }) => {
+      const { startStdioServer } = await loadMcp();
       await startStdioServer({
         env: session.env,
         ...(options.workdir === undefined
@@ -61,7 +71,8 @@ export function registerHostCommands(program: Command, session: Session): void {
     .requiredOption("--client <name>", `one of ${CLIENTS.join(", ")}`, parseClient)
     .option("--db <file>", "a registry file other than the default")
     .option("-w, --workdir <path>", "a default repository")
-    .action((options: { client: McpClientName; db?: string; workdir?: string }) => {
+    .action(async (options: { client: McpClientName; db?: string; workdir?: string }) => {
+      const { mcpConfigSnippet } = await loadMcp();
       session.terminal.out(
         mcpConfigSnippet(options.client, {
           command: process.execPath,

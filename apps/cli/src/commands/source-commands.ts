@@ -56,9 +56,8 @@ export function registerSourceCommands(program: Command, session: Session): void
     .description("import the sources of the earlier Python Hermes plugin, keeping their tokens")
     .requiredOption("--hermes-db <file>", "its database, usually ~/.hermes/openspec.db")
     .action(async (options: { hermesDb: string }, command: Command) => {
-      const result = await session
-        .catalog()
-        .importHermesSources(resolve(session.cwd, options.hermesDb));
+      const catalog = await session.catalog();
+      const result = await catalog.importHermesSources(resolve(session.cwd, options.hermesDb));
       session.print(command, "sources_import", result);
     });
 }
