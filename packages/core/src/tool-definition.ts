@@ -28,6 +28,28 @@ export type ToolDefinition<Input extends z.ZodObject = z.ZodObject> = {
   handler(input: z.output<Input>, context: CatalogContext): Promise<ToolResult>;
 };
 
+/** Annotations of a tool that only reads. */
+export function readOnlyTool(title: string): ToolAnnotations {
+  return {
+    title,
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  };
+}
+
+/** Annotations of a tool that writes; `destructive` when it can replace or remove what exists. */
+export function writingTool(title: string, destructive: boolean): ToolAnnotations {
+  return {
+    title,
+    readOnlyHint: false,
+    destructiveHint: destructive,
+    idempotentHint: false,
+    openWorldHint: false,
+  };
+}
+
 /** Keeps each tool's handler typed by its own schema. */
 export function defineTool<Input extends z.ZodObject>(
   definition: ToolDefinition<Input>,

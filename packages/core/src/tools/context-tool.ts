@@ -1,7 +1,7 @@
 import { MAX_PAGE_LIMIT, resolveContext, type SourceResolver } from "@org/openspec-artifacts";
 import { z } from "zod";
 import { sourceFailure } from "../resolve-repository.js";
-import { defineTool } from "../tool-definition.js";
+import { defineTool, readOnlyTool } from "../tool-definition.js";
 import { toolFailure } from "../tool-result.js";
 
 export const contextTool = defineTool({
@@ -33,13 +33,7 @@ export const contextTool = defineTool({
     })
     .strict(),
   requiresCli: false,
-  annotations: {
-    title: "Resolve OpenSpec context",
-    readOnlyHint: true,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  annotations: readOnlyTool("Resolve OpenSpec context"),
   async handler(input, context) {
     const registry = context.registry();
     if (!registry.ok) return registry;

@@ -1,7 +1,7 @@
 import { instructionsArgs } from "@org/openspec-cli-runner";
 import { z } from "zod";
 import { nameField, repositoryTargetFields } from "../input-fields.js";
-import { defineTool } from "../tool-definition.js";
+import { defineTool, readOnlyTool } from "../tool-definition.js";
 import { pickChange } from "./pick-change.js";
 import { prepareCliCall, runCliCommand } from "./run-cli-tool.js";
 import { templateGuidance } from "./template-guidance.js";
@@ -22,13 +22,7 @@ export const instructionsTool = defineTool({
     })
     .strict(),
   requiresCli: true,
-  annotations: {
-    title: "Get OpenSpec instructions",
-    readOnlyHint: true,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  annotations: readOnlyTool("Get OpenSpec instructions"),
   handler: async (input, context) => {
     const prepared = await prepareCliCall(context, input);
     if (!prepared.ok) return prepared;

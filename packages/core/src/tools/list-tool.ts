@@ -1,7 +1,7 @@
 import { listArgs } from "@org/openspec-cli-runner";
 import { z } from "zod";
 import { repositoryTargetFields } from "../input-fields.js";
-import { defineTool } from "../tool-definition.js";
+import { defineTool, readOnlyTool } from "../tool-definition.js";
 import { runCliTool } from "./run-cli-tool.js";
 
 export const listTool = defineTool({
@@ -16,13 +16,7 @@ export const listTool = defineTool({
     })
     .strict(),
   requiresCli: true,
-  annotations: {
-    title: "List OpenSpec changes or specs",
-    readOnlyHint: true,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  annotations: readOnlyTool("List OpenSpec changes or specs"),
   handler: (input, context) =>
     runCliTool(context, input, () =>
       listArgs({ kind: input.kind ?? "changes", ...(input.sort ? { sort: input.sort } : {}) }),

@@ -1,7 +1,7 @@
 import { showArgs } from "@org/openspec-cli-runner";
 import { z } from "zod";
 import { nameField, repositoryTargetFields } from "../input-fields.js";
-import { defineTool } from "../tool-definition.js";
+import { defineTool, readOnlyTool } from "../tool-definition.js";
 import { runCliTool } from "./run-cli-tool.js";
 
 export const showTool = defineTool({
@@ -28,13 +28,7 @@ export const showTool = defineTool({
     })
     .strict(),
   requiresCli: true,
-  annotations: {
-    title: "Show an OpenSpec change or spec",
-    readOnlyHint: true,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  annotations: readOnlyTool("Show an OpenSpec change or spec"),
   handler: (input, context) =>
     runCliTool(context, input, () =>
       showArgs({

@@ -4,7 +4,7 @@ import type { Registry, Source, SourceResult } from "@org/openspec-registry";
 import { z } from "zod";
 import type { CatalogContext } from "../catalog-context.js";
 import { sourceFailure } from "../resolve-repository.js";
-import { defineTool, type ToolAnnotations } from "../tool-definition.js";
+import { defineTool, readOnlyTool, writingTool } from "../tool-definition.js";
 import { type ToolResult, toolFailure } from "../tool-result.js";
 
 /** A registered source as the tools return it. */
@@ -33,21 +33,13 @@ const nameField = z
   .max(64)
   .describe("A short vanity name without slashes, e.g. `shop-api`.");
 
-const writeAnnotations = (title: string, destructive: boolean): ToolAnnotations => ({
-  title,
-  readOnlyHint: false,
-  destructiveHint: destructive,
-  idempotentHint: false,
-  openWorldHint: false,
-});
-
 export const sourceAddTool = defineTool({
   name: "openspec_source_add",
   description:
     "Register a repository folder as an OpenSpec source, shared by every host on this machine. It gets a stable os_ token and is addressed by its vanity name or, without one, by its folder's basename. The folder must exist; its openspec/ folder may come later.",
   inputSchema: z.object({ path: pathField, name: nameField.optional() }).strict(),
   requiresCli: false,
-  annotations: writeAnnotations("Register an OpenSpec source", false),
+  annotations: writingTool("Register an OpenSpec source", false),
   async handler(input, context) {
     const relative = refuseRelative(input.path);
     if (relative) return relative;
@@ -63,13 +55,7 @@ export const sourceListTool = defineTool({
     "List the registered OpenSpec sources, oldest first, with token, vanity name, display name, path and whether the folder holds openspec/.",
   inputSchema: z.object({}).strict(),
   requiresCli: false,
-  annotations: {
-    title: "List OpenSpec sources",
-    readOnlyHint: true,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  annotations: readOnlyTool("List OpenSpec sources"),
   async handler(_input, context) {
     const registry = context.registry();
     if (!registry.ok) return registry;
@@ -91,7 +77,7 @@ export const sourceUpdateTool = defineTool({
     })
     .strict(),
   requiresCli: false,
-  annotations: writeAnnotations("Update an OpenSpec source", false),
+  annotations: writingTool("Update an OpenSpec source", false),
   async handler(input, context) {
     if (input.name === undefined && input.path === undefined) {
       return toolFailure("invalid_input", "Nothing to update.", "Pass name, path or both.");
@@ -113,7 +99,7 @@ export const sourceRemoveTool = defineTool({
     "Forget a registered source. Only the registry entry is removed; the repository folder is not touched.",
   inputSchema: z.object({ source: sourceField }).strict(),
   requiresCli: false,
-  annotations: writeAnnotations("Remove an OpenSpec source", true),
+  annotations: writingTool("Remove an OpenSpec source", true),
   async handler(input, context) {
     return withRegistry(context, (registry) => registry.remove(input.source));
   },

@@ -2,7 +2,7 @@ import { createSpec } from "@org/openspec-artifacts";
 import { z } from "zod";
 import { nameField, repositoryTargetFields } from "../input-fields.js";
 import { resolveRepository } from "../resolve-repository.js";
-import { defineTool } from "../tool-definition.js";
+import { defineTool, writingTool } from "../tool-definition.js";
 import { fromArtifactFailure } from "./from-artifact-failure.js";
 
 const stepSchema = z
@@ -59,13 +59,7 @@ export const specCreateTool = defineTool({
     })
     .strict(),
   requiresCli: false,
-  annotations: {
-    title: "Create an OpenSpec spec",
-    readOnlyHint: false,
-    destructiveHint: true,
-    idempotentHint: false,
-    openWorldHint: false,
-  },
+  annotations: writingTool("Create an OpenSpec spec", true),
   async handler(input, context) {
     const target = resolveRepository(context, input);
     if (!target.ok) return target;

@@ -2,7 +2,7 @@ import { listSpecs } from "@org/openspec-artifacts";
 import { z } from "zod";
 import { nameField, repositoryTargetFields } from "../input-fields.js";
 import { resolveRepository } from "../resolve-repository.js";
-import { defineTool } from "../tool-definition.js";
+import { defineTool, readOnlyTool } from "../tool-definition.js";
 import { fromArtifactFailure } from "./from-artifact-failure.js";
 
 export const specListTool = defineTool({
@@ -16,13 +16,7 @@ export const specListTool = defineTool({
     })
     .strict(),
   requiresCli: false,
-  annotations: {
-    title: "List OpenSpec specs",
-    readOnlyHint: true,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  annotations: readOnlyTool("List OpenSpec specs"),
   async handler(input, context) {
     const target = resolveRepository(context, input);
     if (!target.ok) return target;

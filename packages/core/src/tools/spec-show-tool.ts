@@ -2,7 +2,7 @@ import { showSpec } from "@org/openspec-artifacts";
 import { z } from "zod";
 import { nameField, repositoryTargetFields } from "../input-fields.js";
 import { resolveRepository } from "../resolve-repository.js";
-import { defineTool } from "../tool-definition.js";
+import { defineTool, readOnlyTool } from "../tool-definition.js";
 import { fromArtifactFailure } from "./from-artifact-failure.js";
 
 export const specShowTool = defineTool({
@@ -17,13 +17,7 @@ export const specShowTool = defineTool({
     })
     .strict(),
   requiresCli: false,
-  annotations: {
-    title: "Show an OpenSpec spec",
-    readOnlyHint: true,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  annotations: readOnlyTool("Show an OpenSpec spec"),
   async handler(input, context) {
     const target = resolveRepository(context, input);
     if (!target.ok) return target;

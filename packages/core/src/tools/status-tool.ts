@@ -1,7 +1,7 @@
 import { statusArgs } from "@org/openspec-cli-runner";
 import { z } from "zod";
 import { nameField, repositoryTargetFields } from "../input-fields.js";
-import { defineTool } from "../tool-definition.js";
+import { defineTool, readOnlyTool } from "../tool-definition.js";
 import { pickChange } from "./pick-change.js";
 import { prepareCliCall, runCliCommand } from "./run-cli-tool.js";
 
@@ -17,13 +17,7 @@ export const statusTool = defineTool({
     })
     .strict(),
   requiresCli: true,
-  annotations: {
-    title: "Show OpenSpec change status",
-    readOnlyHint: true,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  annotations: readOnlyTool("Show OpenSpec change status"),
   handler: async (input, context) => {
     const prepared = await prepareCliCall(context, input);
     if (!prepared.ok) return prepared;

@@ -1,7 +1,7 @@
 import { validateArgs } from "@org/openspec-cli-runner";
 import { z } from "zod";
 import { nameField, repositoryTargetFields } from "../input-fields.js";
-import { defineTool } from "../tool-definition.js";
+import { defineTool, readOnlyTool } from "../tool-definition.js";
 import { toolFailure } from "../tool-result.js";
 import { runCliTool } from "./run-cli-tool.js";
 
@@ -24,13 +24,7 @@ export const validateTool = defineTool({
     })
     .strict(),
   requiresCli: true,
-  annotations: {
-    title: "Validate OpenSpec artifacts",
-    readOnlyHint: true,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  annotations: readOnlyTool("Validate OpenSpec artifacts"),
   handler: async (input, context) => {
     if (input.target !== undefined && input.scope !== undefined) {
       return toolFailure(
