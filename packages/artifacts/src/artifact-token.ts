@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { createBoundedCache } from "./cache/bounded-cache.js";
 
 /**
  * Tokens are derived, never stored, so identifiers users copied from the
@@ -36,6 +37,14 @@ export function isToken(value: string): boolean {
   return /^os_[0-9a-f]{6,64}$/.test(value);
 }
 
+// A token lookup hashes every change and spec name; names rarely change, so
+// each is hashed once.
+const digests = createBoundedCache<string>(100_000);
+
 function sha256Hex(value: string): string {
-  return createHash("sha256").update(value, "utf8").digest("hex");
+  const known = digests.get(value);
+  if (known !== undefined) return known;
+  const digest = createHash("sha256").update(value, "utf8").digest("hex");
+  digests.set(value, digest);
+  return digest;
 }

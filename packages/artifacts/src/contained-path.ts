@@ -13,7 +13,8 @@ export function isInsideRoot(repository: Repository, realPath: string): boolean 
  */
 export function containedRealPath(repository: Repository, path: string): string | null {
   try {
-    const real = realpathSync(path);
+    // The native call resolves the whole path at once; the JavaScript one lstats every component.
+    const real = realpathSync.native(path);
     return isInsideRoot(repository, real) ? real : null;
   } catch {
     return null;

@@ -1,9 +1,9 @@
 import { join } from "node:path";
-import { shortToken } from "./artifact-token.js";
+import { changeToken, specToken } from "./artifact-token.js";
 import type { Repository } from "./open-repository.js";
 import { readTaskProgress, type TaskProgress } from "./read-change.js";
-import { type ChangeEntry, scanChanges } from "./scan-changes.js";
-import { scanSpecs } from "./scan-specs.js";
+import { scanChangeFolders } from "./scan-changes.js";
+import { scanSpecFiles } from "./scan-specs.js";
 
 export type RepositoryPageOptions = {
   /** Entries per list (active changes, archived changes, specs). */
@@ -45,10 +45,11 @@ export function describeRepository(
   const query = options.query?.trim().toLowerCase() || null;
   const keep = (text: string) => query === null || text.toLowerCase().includes(query);
 
-  const scan = scanChanges(repository);
+  // Tokens are derived for the page only; a lookup by token hashes the rest.
+  const scan = scanChangeFolders(repository);
   const active = scan.active.filter((change) => keep(change.name));
   const archived = scan.archived.filter((change) => keep(change.name));
-  const specs = scanSpecs(repository, join(repository.openspecDir, "specs")).filter((spec) =>
+  const specs = scanSpecFiles(repository, join(repository.openspecDir, "specs")).filter((spec) =>
     keep(spec.path),
   );
 
@@ -59,14 +60,14 @@ export function describeRepository(
   const overview: RepositoryOverview = {
     changes: page(active).map((change) => ({
       name: change.name,
-      token: tokenOf(change),
+      token: changeToken(change.name),
       tasks: readTaskProgress(repository, change),
     })),
     archived_changes: page(archived).map((change) => ({
       name: change.name,
-      token: tokenOf(change),
+      token: changeToken(change.name),
     })),
-    specs: page(specs).map((spec) => ({ path: spec.path, token: shortToken(spec.hash) })),
+    specs: page(specs).map((spec) => ({ path: spec.path, token: specToken(spec.path) })),
     totals: { changes: active.length, archived_changes: archived.length, specs: specs.length },
     page: { offset, limit, query, next_offset: nextOffset },
   };
@@ -74,10 +75,6 @@ export function describeRepository(
     overview.note = `Lists were cut at ${limit} entries each; call again with offset ${nextOffset} for the next page, or narrow them with query.`;
   }
   return overview;
-}
-
-function tokenOf(change: ChangeEntry): string {
-  return shortToken(change.hash);
 }
 
 function clamp(value: number, min: number, max: number): number {

@@ -1,9 +1,9 @@
 import { join } from "node:path";
-import { isToken, SHORT_TOKEN_LENGTH, shortToken } from "./artifact-token.js";
+import { changeHash, isToken, SHORT_TOKEN_LENGTH, shortToken, specHash } from "./artifact-token.js";
 import { type ArtifactCandidate, type Failure, failure } from "./failure.js";
 import type { Repository } from "./open-repository.js";
-import { type ChangeEntry, scanChanges } from "./scan-changes.js";
-import { type SpecEntry, scanSpecs } from "./scan-specs.js";
+import { type ChangeEntry, changeFoldersIn } from "./scan-changes.js";
+import { type SpecEntry, scanSpecFiles } from "./scan-specs.js";
 
 export type FoundArtifact =
   | { kind: "change"; change: ChangeEntry }
@@ -18,30 +18,34 @@ export function findArtifact(
   repository: Repository,
   reference: string,
 ): { ok: true; artifact: FoundArtifact } | Failure {
-  const changes = scanChanges(repository);
-  const allChanges = [...changes.active, ...changes.archived];
-  const specs = scanSpecs(repository, join(repository.openspecDir, "specs"));
-
-  const matches: FoundArtifact[] = [];
-  if (isToken(reference)) {
-    const prefix = reference.slice(3);
-    for (const change of allChanges) {
-      if (change.hash.startsWith(prefix)) matches.push({ kind: "change", change });
-    }
-    for (const spec of specs) {
-      if (spec.hash.startsWith(prefix)) matches.push({ kind: "spec", spec });
-    }
-  } else {
-    const specId = reference.endsWith("/spec.md")
-      ? reference.slice(0, -"/spec.md".length)
-      : reference;
-    for (const change of allChanges) {
-      if (change.name === reference) matches.push({ kind: "change", change });
-    }
-    for (const spec of specs) {
-      if (spec.id === specId) matches.push({ kind: "spec", spec });
-    }
-  }
+  const token = isToken(reference) ? reference.slice(3) : undefined;
+  const specId = reference.endsWith("/spec.md")
+    ? reference.slice(0, -"/spec.md".length)
+    : reference;
+  // Only the changes whose name or hash matches are checked for a proposal, so
+  // a lookup reads two folder listings, not every change.
+  const wanted =
+    token === undefined
+      ? (name: string) => name === reference
+      : (name: string) => changeHash(name).startsWith(token);
+  const changesDir = join(repository.openspecDir, "changes");
+  const changes = [
+    ...changeFoldersIn(repository, changesDir, false, wanted),
+    ...changeFoldersIn(repository, join(changesDir, "archive"), true, wanted),
+  ];
+  const specs = scanSpecFiles(repository, join(repository.openspecDir, "specs")).filter((spec) =>
+    token === undefined ? spec.id === specId : specHash(spec.path).startsWith(token),
+  );
+  const matches: FoundArtifact[] = [
+    ...changes.map((change) => ({
+      kind: "change" as const,
+      change: { ...change, hash: changeHash(change.name) },
+    })),
+    ...specs.map((spec) => ({
+      kind: "spec" as const,
+      spec: { ...spec, hash: specHash(spec.path) },
+    })),
+  ];
 
   const [only] = matches;
   if (only && matches.length === 1) return { ok: true, artifact: only };

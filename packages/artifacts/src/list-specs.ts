@@ -1,6 +1,6 @@
 import type { Failure } from "./failure.js";
 import type { Repository } from "./open-repository.js";
-import { scanSpecs } from "./scan-specs.js";
+import { scanSpecFiles } from "./scan-specs.js";
 import { locateSpecs } from "./spec-location.js";
 
 export type SpecList = { ok: true; change: string | null; specs: string[] };
@@ -15,6 +15,6 @@ export function listSpecs(
   return {
     ok: true,
     change: location.change,
-    specs: scanSpecs(repository, location.specsDir).map((spec) => spec.id),
+    specs: scanSpecFiles(repository, location.specsDir).map((spec) => spec.id),
   };
 }

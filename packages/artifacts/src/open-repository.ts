@@ -50,7 +50,7 @@ export function openRepository(workdir: unknown): { ok: true; repository: Reposi
     ok: true,
     repository: {
       root: base,
-      realRoot: realpathSync(base),
+      realRoot: realpathSync.native(base),
       openspecDir: join(base, "openspec"),
       hasOpenSpec: root !== null,
     },

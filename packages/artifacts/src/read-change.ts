@@ -1,9 +1,10 @@
 import { join, relative } from "node:path";
 import { parseTasks } from "@org/openspec-spec-parser";
 import { shortToken } from "./artifact-token.js";
+import { cachedParser } from "./cache/cached-parser.js";
 import type { Repository } from "./open-repository.js";
 import { readContainedText } from "./read-contained-text.js";
-import type { ChangeEntry } from "./scan-changes.js";
+import type { ChangeEntry, ChangeFolder } from "./scan-changes.js";
 import { scanSpecs } from "./scan-specs.js";
 
 /** Task progress from a change's `tasks.md`. */
@@ -43,13 +44,18 @@ export function readChange(repository: Repository, change: ChangeEntry): ChangeC
   };
 }
 
-/** Progress of a `tasks.md`, or null when the change has none. */
-export function readTaskProgress(repository: Repository, change: ChangeEntry): TaskProgress | null {
-  const tasks = readContainedText(repository, join(change.dir, "tasks.md"));
-  return tasks === null ? null : taskProgress(tasks);
-}
-
 function taskProgress(markdown: string): TaskProgress {
   const list = parseTasks(markdown);
   return { completed: list.completed, total: list.total };
+}
+
+const cachedTaskProgress = cachedParser(taskProgress, 50_000);
+
+/** Progress of a `tasks.md`, or null when the change has none; parsed again only when the file changed. */
+export function readTaskProgress(
+  repository: Repository,
+  change: ChangeFolder,
+): TaskProgress | null {
+  const progress = cachedTaskProgress(repository, join(change.dir, "tasks.md"));
+  return progress === null ? null : { ...progress };
 }

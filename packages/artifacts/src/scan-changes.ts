@@ -1,6 +1,7 @@
-import { type Dirent, existsSync, readdirSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { changeHash } from "./artifact-token.js";
+import { cachedFolderReader } from "./cache/cached-folder-reader.js";
 import { containedRealPath } from "./contained-path.js";
 import type { Repository } from "./open-repository.js";
 
@@ -16,49 +17,76 @@ export type ChangeEntry = {
 
 export type ChangeScan = { active: ChangeEntry[]; archived: ChangeEntry[] };
 
+/** A change folder before its token is derived: what listing a repository needs. */
+export type ChangeFolder = Omit<ChangeEntry, "hash">;
+
 /** The active and archived changes of a repository, each sorted by name. */
 export function scanChanges(repository: Repository): ChangeScan {
+  const folders = scanChangeFolders(repository);
+  const withHash = (change: ChangeFolder) => ({ ...change, hash: changeHash(change.name) });
+  return { active: folders.active.map(withHash), archived: folders.archived.map(withHash) };
+}
+
+/** `scanChanges` without tokens, which a paged overview derives for one page only. */
+export function scanChangeFolders(repository: Repository): {
+  active: ChangeFolder[];
+  archived: ChangeFolder[];
+} {
   const changesDir = join(repository.openspecDir, "changes");
-  const archiveDir = join(changesDir, "archive");
+  const everyName = () => true;
   return {
-    active: scanChangeFolder(repository, changesDir, false),
-    archived: scanChangeFolder(repository, archiveDir, true),
+    active: changeFoldersIn(repository, changesDir, false, everyName),
+    archived: changeFoldersIn(repository, join(changesDir, "archive"), true, everyName),
   };
 }
 
-/** Change folder names under one folder, without checking for `proposal.md`: cheap. */
-export function listChangeFolderNames(folder: string, archived: boolean): string[] {
-  return readFolders(folder)
-    .filter((entry) => archived || entry.name !== "archive")
-    .map((entry) => entry.name);
-}
-
-function scanChangeFolder(
+/**
+ * The changes under one folder (`changes/` or `changes/archive/`) whose names
+ * pass `wanted`, sorted by name. `proposal.md` is checked only for those, so a
+ * lookup by token does not touch every change. The proposal is looked for on
+ * every call: whether it exists is what makes a folder a change, and checking
+ * costs no more than checking whether the folder changed.
+ */
+export function changeFoldersIn(
   repository: Repository,
   folder: string,
   archived: boolean,
-): ChangeEntry[] {
-  const changes: ChangeEntry[] = [];
-  for (const entry of readFolders(folder)) {
-    if (!archived && entry.name === "archive") continue;
-    const dir = join(folder, entry.name);
+  wanted: (name: string) => boolean,
+): ChangeFolder[] {
+  const changes: ChangeFolder[] = [];
+  for (const candidate of candidatesIn(folder)) {
+    if (!archived && candidate.name === "archive") continue;
+    if (!wanted(candidate.name)) continue;
     // A symlinked change folder counts only while it stays inside the repository.
-    if (entry.isSymbolicLink() && containedRealPath(repository, dir) === null) continue;
-    if (!existsSync(join(dir, "proposal.md"))) continue;
-    changes.push({ name: entry.name, archived, hash: changeHash(entry.name), dir });
+    if (candidate.isLink && containedRealPath(repository, candidate.dir) === null) continue;
+    if (!existsSync(candidate.proposal)) continue;
+    changes.push({ name: candidate.name, archived, dir: candidate.dir });
   }
-  return changes.sort((a, b) => compareNames(a.name, b.name));
+  return changes;
 }
 
-function readFolders(folder: string): Dirent[] {
-  try {
-    return readdirSync(folder, { withFileTypes: true }).filter(
-      (entry) => (entry.isDirectory() || entry.isSymbolicLink()) && !entry.name.startsWith("."),
-    );
-  } catch {
-    return [];
-  }
-}
+type Candidate = { name: string; dir: string; proposal: string; isLink: boolean };
+
+/** The sub-folders (and links) of a folder that may be changes, sorted by name. */
+const candidatesIn = cachedFolderReader(
+  (folder, entries): Candidate[] =>
+    entries
+      .filter(
+        (entry) => (entry.isDirectory() || entry.isSymbolicLink()) && !entry.name.startsWith("."),
+      )
+      .map((entry) => {
+        // Names from a listing hold no separator, so plain concatenation is the joined path.
+        const dir = `${folder}/${entry.name}`;
+        return {
+          name: entry.name,
+          dir,
+          proposal: `${dir}/proposal.md`,
+          isLink: entry.isSymbolicLink(),
+        };
+      })
+      .sort((a, b) => compareNames(a.name, b.name)),
+  10_000,
+);
 
 export function compareNames(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
@@ -69,5 +97,7 @@ export function compareNames(a: string, b: string): number {
  * OpenSpec CLI counts as a change (`openspec new change` starts without one).
  */
 export function listActiveChangeFolders(repository: Repository): string[] {
-  return listChangeFolderNames(join(repository.openspecDir, "changes"), false).sort(compareNames);
+  return candidatesIn(join(repository.openspecDir, "changes"))
+    .map((candidate) => candidate.name)
+    .filter((name) => name !== "archive");
 }

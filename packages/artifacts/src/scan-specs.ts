@@ -1,6 +1,5 @@
-import { type Dirent, readdirSync } from "node:fs";
-import { join } from "node:path";
 import { specHash } from "./artifact-token.js";
+import { cachedFolderReader } from "./cache/cached-folder-reader.js";
 import { containedRealPath } from "./contained-path.js";
 import type { Repository } from "./open-repository.js";
 import { compareNames } from "./scan-changes.js";
@@ -17,9 +16,20 @@ export type SpecEntry = {
   file: string;
 };
 
+/** A spec before its token is derived: what listing a repository needs. */
+export type SpecFile = Omit<SpecEntry, "hash">;
+
 /** Every `spec.md` below `specsDir` (nested ids included), sorted by id. */
 export function scanSpecs(repository: Repository, specsDir: string): SpecEntry[] {
-  const specs: SpecEntry[] = [];
+  return scanSpecFiles(repository, specsDir).map((spec) => ({
+    ...spec,
+    hash: specHash(spec.path),
+  }));
+}
+
+/** `scanSpecs` without tokens. Folders unchanged since the last walk cost one stat each. */
+export function scanSpecFiles(repository: Repository, specsDir: string): SpecFile[] {
+  const specs: SpecFile[] = [];
   walk(repository, specsDir, "", specs, 0);
   return specs.sort((a, b) => compareNames(a.id, b.id));
 }
@@ -31,31 +41,40 @@ function walk(
   repository: Repository,
   dir: string,
   prefix: string,
-  specs: SpecEntry[],
+  specs: SpecFile[],
   depth: number,
 ): void {
-  let entries: Dirent[];
-  try {
-    entries = readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return;
-  }
-  for (const entry of entries) {
-    if (entry.name.startsWith(".")) continue;
-    const full = join(dir, entry.name);
-    const isLink = entry.isSymbolicLink();
-    if (isLink && containedRealPath(repository, full) === null) continue;
-    if (entry.name === "spec.md" && prefix !== "" && (entry.isFile() || isLink)) {
-      const path = `${prefix}/spec.md`;
-      specs.push({ id: prefix, path, hash: specHash(path), file: full });
-    } else if ((entry.isDirectory() || isLink) && depth < MAX_DEPTH) {
+  for (const child of childrenOf(dir)) {
+    if (child.isLink && containedRealPath(repository, child.full) === null) continue;
+    if (child.name === "spec.md" && prefix !== "" && (child.isFile || child.isLink)) {
+      specs.push({ id: prefix, path: `${prefix}/spec.md`, file: child.full });
+    } else if ((child.isDirectory || child.isLink) && depth < MAX_DEPTH) {
       walk(
         repository,
-        full,
-        prefix === "" ? entry.name : `${prefix}/${entry.name}`,
+        child.full,
+        prefix === "" ? child.name : `${prefix}/${child.name}`,
         specs,
         depth + 1,
       );
     }
   }
 }
+
+type Child = { name: string; full: string; isLink: boolean; isFile: boolean; isDirectory: boolean };
+
+/** The entries of a folder that are not hidden, with their full paths. */
+const childrenOf = cachedFolderReader((dir, entries): Child[] => {
+  const children: Child[] = [];
+  for (const entry of entries) {
+    if (entry.name.startsWith(".")) continue;
+    children.push({
+      name: entry.name,
+      // Names from a listing hold no separator, so plain concatenation is the joined path.
+      full: `${dir}/${entry.name}`,
+      isLink: entry.isSymbolicLink(),
+      isFile: entry.isFile(),
+      isDirectory: entry.isDirectory(),
+    });
+  }
+  return children;
+}, 50_000);

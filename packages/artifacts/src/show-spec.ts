@@ -1,15 +1,18 @@
 import { join, relative } from "node:path";
 import {
+  type DeltaSpec,
+  type ParseResult,
   parseDeltaSpec,
   parseSpec,
   type Requirement,
+  type Spec,
   type SpecDiagnostic,
 } from "@org/openspec-spec-parser";
+import { cachedParser } from "./cache/cached-parser.js";
 import { checkSpecId } from "./check-name.js";
 import { type Failure, failure } from "./failure.js";
 import type { Repository } from "./open-repository.js";
-import { readContainedText } from "./read-contained-text.js";
-import { scanSpecs } from "./scan-specs.js";
+import { scanSpecFiles } from "./scan-specs.js";
 import { locateSpecs } from "./spec-location.js";
 
 export type ShownScenario = {
@@ -55,9 +58,9 @@ export function showSpec(
   if ("ok" in location) return location;
 
   const file = join(location.specsDir, options.name, "spec.md");
-  const content = readContainedText(repository, file);
-  if (content === null) {
-    const known = scanSpecs(repository, location.specsDir).map((spec) => spec.id);
+  const parsed = cachedSpecParse(repository, file);
+  if (parsed === null) {
+    const known = scanSpecFiles(repository, location.specsDir).map((spec) => spec.id);
     const where = location.change === null ? "openspec/specs" : `change "${location.change}"`;
     return failure("spec_not_found", `No spec "${options.name}" in ${where}.`, {
       fix:
@@ -73,14 +76,14 @@ export function showSpec(
     path: relative(repository.root, file),
   };
 
-  if (DELTA_HEADING.test(content)) {
-    const parsed = parseDeltaSpec(content);
-    if (!parsed.ok) return unparsable(base.path, parsed.diagnostics);
-    const delta = parsed.value;
+  // The parse is cached and shared: everything returned is a fresh copy.
+  if (parsed.format === "delta") {
+    if (!parsed.result.ok) return unparsable(base.path, parsed.result.diagnostics);
+    const delta = parsed.result.value;
     return {
       ...base,
       format: "delta",
-      title: firstHeading(content) ?? options.name,
+      title: parsed.heading ?? options.name,
       purpose: "",
       requirements: [
         ...delta.added.map((requirement) => shown(requirement, "ADDED")),
@@ -88,19 +91,35 @@ export function showSpec(
       ],
       removed: delta.removed.map((entry) => entry.name),
       renamed: delta.renamed.map(({ from, to }) => ({ from, to })),
-      warnings: parsed.diagnostics,
+      warnings: copied(parsed.result.diagnostics),
     };
   }
-  const parsed = parseSpec(content);
-  if (!parsed.ok) return unparsable(base.path, parsed.diagnostics);
+  if (!parsed.result.ok) return unparsable(base.path, parsed.result.diagnostics);
+  const spec = parsed.result.value;
   return {
     ...base,
     format: "spec",
-    title: parsed.value.title,
-    purpose: parsed.value.purpose,
-    requirements: parsed.value.requirements.map((requirement) => shown(requirement)),
-    warnings: parsed.diagnostics,
+    title: spec.title,
+    purpose: spec.purpose,
+    requirements: spec.requirements.map((requirement) => shown(requirement)),
+    warnings: copied(parsed.result.diagnostics),
   };
+}
+
+type ParsedSpecFile =
+  | { format: "delta"; heading: string | null; result: ParseResult<DeltaSpec> }
+  | { format: "spec"; result: ParseResult<Spec> };
+
+const cachedSpecParse = cachedParser(
+  (content): ParsedSpecFile =>
+    DELTA_HEADING.test(content)
+      ? { format: "delta", heading: firstHeading(content), result: parseDeltaSpec(content) }
+      : { format: "spec", result: parseSpec(content) },
+  10_000,
+);
+
+function copied(diagnostics: SpecDiagnostic[]): SpecDiagnostic[] {
+  return diagnostics.map((diagnostic) => ({ ...diagnostic }));
 }
 
 function shown(requirement: Requirement, operation?: "ADDED" | "MODIFIED"): ShownRequirement {

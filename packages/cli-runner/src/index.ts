@@ -34,6 +34,13 @@ export {
 } from "./find-openspec.js";
 export { type JsonDocument, type JsonValue, parseCliJson } from "./parse-cli-json.js";
 export {
+  createOpenSpecPool,
+  DEFAULT_POOL_SIZE,
+  type OpenSpecPool,
+  type OpenSpecPoolOptions,
+  type OpenSpecPoolStats,
+} from "./pool/create-openspec-pool.js";
+export {
   DEFAULT_MAX_OUTPUT_BYTES,
   DEFAULT_TIMEOUT_MS,
   type RunOpenSpecOptions,

@@ -1,7 +1,7 @@
 import { collectDiagnostics } from "./collect-diagnostics.js";
 import { parseCliJson } from "./parse-cli-json.js";
 import type { RunEnvelope, RunResult } from "./run-result.js";
-import type { BoundedSpawnOutcome } from "./spawn-bounded.js";
+import type { BoundedSpawnOutcome } from "./supervise-bounded.js";
 
 type FinishedOutcome = Extract<BoundedSpawnOutcome, { kind: "finished" }>;
 

@@ -1,10 +1,10 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { setTimeout as delay } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_MAX_OUTPUT_BYTES, runOpenSpec } from "./run-openspec.js";
 import { writeFakeBin } from "./test-support/fake-bin.js";
-import { isProcessRunning } from "./test-support/process-state.js";
+import { waitForPids } from "./test-support/pid-file.js";
+import { expectKilledByTimeout, isProcessRunning } from "./test-support/process-state.js";
 import { useSandbox } from "./test-support/sandbox.js";
 
 // Fake binaries for what the real CLI cannot be made to do on demand.
@@ -30,19 +30,12 @@ describe("runOpenSpec limits, with fake CLIs", () => {
       `trap '' TERM\nsleep 300 &\necho "$$ $!" > "${pidFile}"\nwait`,
     );
     const pending = run(bin, { timeoutMs: 300 });
-    while (!existsSync(pidFile) || readFileSync(pidFile, "utf8").trim() === "") await delay(20);
-    const pids = readFileSync(pidFile, "utf8").trim().split(" ").map(Number);
+    const pids = await waitForPids(pidFile);
     expect(pids.every(isProcessRunning)).toBe(true);
 
     const result = await pending;
 
-    expect(result).toMatchObject({
-      ok: false,
-      code: "timeout",
-      exit_code: null,
-      signal: "SIGKILL",
-    });
-    expect(pids.filter(isProcessRunning)).toEqual([]);
+    expectKilledByTimeout(result, pids);
   });
 
   it("GIVEN a CLI that prints 500 MB WHEN it runs THEN each stream keeps at most the cap, truncated is set and memory stays bounded", async () => {

@@ -3,6 +3,7 @@ import type { OpenSpecLocator } from "./create-openspec-locator.js";
 import { findArgvProblem } from "./find-argv-problem.js";
 import { findOpenSpec } from "./find-openspec.js";
 import { findWorkdirProblem } from "./find-workdir-problem.js";
+import { launchInPool, type OpenSpecPool } from "./pool/create-openspec-pool.js";
 import { resultFromOutcome } from "./result-from-outcome.js";
 import type { RunFailure, RunFailureCode, RunResult } from "./run-result.js";
 import { spawnBounded } from "./spawn-bounded.js";
@@ -21,6 +22,13 @@ export interface RunOpenSpecOptions {
   /** The binary to run. Without it, `locator` (or else `findOpenSpec` on `env` and its `HOME`) finds one. */
   bin?: string;
   locator?: OpenSpecLocator;
+  /**
+   * Warm workers to run the command on (see `createOpenSpecPool`). Used only
+   * when the binary is OpenSpec's own JavaScript entry and `env` is the pool's;
+   * otherwise, or when a worker fails before the command starts, the command
+   * runs cold. The envelope is the same either way.
+   */
+  pool?: OpenSpecPool;
 }
 
 export const DEFAULT_TIMEOUT_MS = 120_000;
@@ -90,7 +98,7 @@ export async function runOpenSpec(options: RunOpenSpecOptions): Promise<RunResul
   const workdirProblem = await findWorkdirProblem(options.workdir);
   if (workdirProblem !== undefined) return fail(command, "invalid_workdir", workdirProblem);
 
-  const outcome = await spawnBounded({
+  const request = {
     file: bin.path,
     args,
     cwd: options.workdir,
@@ -98,7 +106,9 @@ export async function runOpenSpec(options: RunOpenSpecOptions): Promise<RunResul
     timeoutMs,
     maxOutputBytes,
     killGraceMs: KILL_GRACE_MS,
-  });
+  };
+  const warm = options.pool && (await launchInPool(options.pool, bin.path, request));
+  const outcome = warm || (await spawnBounded(request));
   if (outcome.kind === "spawn_failed") {
     return fail(
       command,

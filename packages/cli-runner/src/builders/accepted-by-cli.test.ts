@@ -228,7 +228,10 @@ describe.concurrent("command builders accepted by the real CLI", () => {
       );
       const built = listArgs({ store: "team" });
       if (!built.ok) throw new Error(built.message);
-      const result = await cli.run(built.args, { workdir: own.makeDir("bare-for-store"), env: own.env });
+      const result = await cli.run(built.args, {
+        workdir: own.makeDir("bare-for-store"),
+        env: own.env,
+      });
       expect(result).toMatchObject({
         ok: true,
         stdout: { root: { path: storePath, source: "store", store_id: "team" } },

@@ -1,0 +1,74 @@
+import { measureRatio } from "./measure.mjs";
+import { ratioResult } from "./result.mjs";
+import { spawnRawList } from "./run-process.mjs";
+
+/**
+ * P1: a CLI-backed tool call served by a warm worker, against a raw spawn of
+ * the same command (`node bin/openspec.js list --json`). Before each timed
+ * call the pool gets time to have a worker warm again (`warm`), as an agent's
+ * thinking time between calls would give it.
+ *
+ * @param {{ iterations: number, bin: string, workdir: string, env: Record<string, string>,
+ *   pooledCall: () => Promise<unknown>, warm: () => Promise<unknown>, through?: string }} options
+ */
+export function benchPooledToolCall({ pooledCall, warm, through, ...run }) {
+  return benchAgainstRawList({
+    ...run,
+    id: "P1",
+    title: "CLI tool call on a warm worker / raw openspec spawn",
+    target: 0.2,
+    call: pooledCall,
+    settle: warm,
+    through: through ?? "runOpenSpec with a pool",
+  });
+}
+
+/**
+ * P2: a CLI-backed tool call that spawns the CLI (no pool), against a raw
+ * spawn of the same command: what the tool adds around the process.
+ *
+ * @param {{ iterations: number, bin: string, workdir: string, env: Record<string, string>,
+ *   coldCall: () => Promise<unknown>, through?: string }} options
+ */
+export function benchColdToolCall({ coldCall, through, ...run }) {
+  return benchAgainstRawList({
+    ...run,
+    id: "P2",
+    title: "CLI tool call, cold spawn / raw openspec spawn",
+    target: 1.05,
+    call: coldCall,
+    settle: async () => {},
+    through: through ?? "runOpenSpec without a pool",
+  });
+}
+
+async function benchAgainstRawList({
+  id,
+  title,
+  target,
+  iterations,
+  bin,
+  workdir,
+  env,
+  call,
+  settle,
+  through,
+}) {
+  const measured = await measureRatio({
+    iterations,
+    settle,
+    baseline: () => spawnRawList({ bin, workdir, env }),
+    candidate: call,
+  });
+  return ratioResult({
+    id,
+    title,
+    measured,
+    atMost: target,
+    details: {
+      through,
+      rawSpawnMs: measured.baselineMs.median,
+      toolCallMs: measured.candidateMs.median,
+    },
+  });
+}

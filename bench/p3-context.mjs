@@ -1,0 +1,71 @@
+import { bareDirectoryScan } from "./bare-scan.mjs";
+import { measureRatio } from "./measure.mjs";
+import { benchResult, ratioResult } from "./result.mjs";
+
+/**
+ * P3 and P3b: the bare `openspec_context` answer and lookups by token on a
+ * large repository, each against a bare directory scan of it
+ * (`bareDirectoryScan`). Cold runs empty the caches first (`forgetCaches`,
+ * untimed); warm runs follow one another.
+ *
+ * @param {{ iterations: number, root: string, source: string,
+ *   context: (identifier: string) => Promise<any> | any, forgetCaches: () => void }} options
+ */
+export async function benchContext({ iterations, root, source, context, forgetCaches }) {
+  const scan = () => bareDirectoryScan(root);
+  const bare = await context(source);
+  if (!bare?.ok) throw new Error(`openspec_context ${source} failed: ${JSON.stringify(bare)}`);
+  const counted = scan();
+  const agrees =
+    bare.totals.changes === counted.changes &&
+    bare.totals.archived_changes === counted.archived &&
+    bare.totals.specs === counted.specs;
+  const middle = (list) => list[Math.floor(list.length / 2)].token;
+  const changeToken = middle(bare.changes);
+  const specToken = middle(bare.specs);
+
+  const ratio = (identifier, cold) =>
+    measureRatio({
+      iterations,
+      baseline: scan,
+      candidate: () => context(identifier),
+      ...(cold ? { settle: async () => forgetCaches() } : {}),
+    });
+  const coldBare = await ratio(source, true);
+  const warmBare = await ratio(source, false);
+  const changeLookup = await ratio(`${source}/${changeToken}`, false);
+  const specLookup = await ratio(`${source}/${specToken}`, false);
+  const coldSpecLookup = await ratio(`${source}/${specToken}`, true);
+
+  const scanMs = warmBare.baselineMs.median;
+  const row = (id, title, measured, atMost) =>
+    ratioResult({
+      id,
+      title,
+      measured,
+      atMost,
+      details: { scanMs, answerMs: measured.candidateMs.median },
+    });
+  const bytes = Buffer.byteLength(JSON.stringify(bare), "utf8");
+  return [
+    row("P3", "bare openspec_context, cold caches / bare scan", coldBare, 1.5),
+    row("P3", "bare openspec_context, warm caches / bare scan", warmBare, 0.5),
+    row("P3", "openspec_context by change token / bare scan", changeLookup, 0.3),
+    row("P3", "openspec_context by spec token / bare scan", specLookup, 0.3),
+    row(
+      "P3",
+      "openspec_context by spec token, first lookup (cold) / bare scan",
+      coldSpecLookup,
+      0.3,
+    ),
+    benchResult({
+      id: "P3b",
+      title: "size of the bare openspec_context answer",
+      unit: "bytes",
+      value: bytes,
+      spread: null,
+      target: { at: "most", value: 64 * 1024 },
+      details: { totals: bare.totals, totalsAgreeWithScan: agrees },
+    }),
+  ];
+}

@@ -1,0 +1,64 @@
+import { rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname } from "node:path";
+import { parseSpec, toCliSpecJson } from "@org/openspec-spec-parser";
+import { describe, expect, it } from "vitest";
+import { generateRepository, specMarkdown } from "../../../bench/generate-repository.mjs";
+import { loadCliSpecParser } from "../../../bench/load-cli-spec-parser.mjs";
+import { benchContext } from "../../../bench/p3-context.mjs";
+import { benchSpecParser } from "../../../bench/p4-spec-parser.mjs";
+import { forgetCaches } from "./cache/bounded-cache.js";
+import { resolveContext } from "./resolve-context.js";
+
+// A smoke run of the P3, P3b and P4 benchmarks (`pnpm bench`): one iteration
+// on a small repository, to show they run and measure what they claim. No
+// timing is asserted.
+describe("benchmarks P3, P3b and P4, smoke run", () => {
+  it("GIVEN a small generated repository WHEN P3 runs once THEN every figure is a positive ratio and the bare answer agrees with the scan", async () => {
+    const root = generateRepository({ changes: 12, archived: 3, specs: 6, requirements: 4 });
+    try {
+      const results = await benchContext({
+        iterations: 1,
+        root,
+        source: "shop",
+        context: (identifier: string) =>
+          resolveContext(identifier, (name) => ({ ok: true, name, path: root })),
+        forgetCaches,
+      });
+
+      expect(results.map((result) => result.id)).toEqual(["P3", "P3", "P3", "P3", "P3", "P3b"]);
+      for (const result of results.slice(0, 5)) {
+        expect(Number.isFinite(result.value) && result.value > 0).toBe(true);
+      }
+      expect(results[5]).toMatchObject({
+        unit: "bytes",
+        details: {
+          totals: { changes: 12, archived_changes: 3, specs: 6 },
+          totalsAgreeWithScan: true,
+        },
+      });
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it("GIVEN generated specs WHEN P4 runs once THEN both parsers give equal results and the ratio is positive", async () => {
+    const openspecRoot = dirname(
+      dirname(createRequire(import.meta.url).resolve("@fission-ai/openspec")),
+    );
+    const specs = ["auth", "billing", "search"].map((id) => ({ id, content: specMarkdown(id, 4) }));
+
+    const result = await benchSpecParser({
+      iterations: 1,
+      specs,
+      ours: (id: string, content: string) => {
+        const parsed = parseSpec(content);
+        return parsed.ok ? toCliSpecJson(id, parsed.value) : parsed.diagnostics;
+      },
+      theirs: await loadCliSpecParser(openspecRoot),
+    });
+
+    expect(result).toMatchObject({ id: "P4", details: { specs: 3, equalResults: true } });
+    expect(Number.isFinite(result.value) && result.value > 0).toBe(true);
+  });
+});

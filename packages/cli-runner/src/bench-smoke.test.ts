@@ -1,0 +1,59 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { benchColdToolCall, benchPooledToolCall } from "../../../bench/cli-tool-call.mjs";
+import { listArgs } from "./builders/list-args.js";
+import { createOpenSpecPool } from "./pool/create-openspec-pool.js";
+import { runOpenSpec } from "./run-openspec.js";
+import { REAL_CLI } from "./test-support/real-cli.js";
+import { useRealCliRepo } from "./test-support/real-cli-fixture.js";
+
+// A smoke run of the P1 and P2 benchmarks (`pnpm bench`): one iteration
+// each, to show they run and measure what they claim. No timing is asserted.
+describe("benchmarks P1 and P2, smoke run", () => {
+  const cli = useRealCliRepo();
+  const pools: Array<{ close(): void }> = [];
+  afterAll(() => {
+    for (const pool of pools) pool.close();
+  });
+  const list = () => {
+    const built = listArgs({});
+    if (!built.ok) throw new Error(built.message);
+    return built.args;
+  };
+  const sane = (result: { value: number; details: Record<string, unknown> }) => {
+    expect(Number.isFinite(result.value) && result.value > 0).toBe(true);
+    expect(result.details.rawSpawnMs).toBeGreaterThan(0);
+    expect(result.details.toolCallMs).toBeGreaterThan(0);
+  };
+
+  it("GIVEN a warm pool WHEN P1 runs once THEN it reports a ratio of a pooled call to a raw spawn", async () => {
+    const pool = createOpenSpecPool({ env: cli.sandbox.env });
+    pools.push(pool);
+    const result = await benchPooledToolCall({
+      iterations: 1,
+      bin: REAL_CLI,
+      workdir: cli.repo,
+      env: cli.sandbox.env,
+      warm: () => pool.warm(REAL_CLI),
+      pooledCall: () =>
+        runOpenSpec({ bin: REAL_CLI, args: list(), workdir: cli.repo, env: cli.sandbox.env, pool }),
+    });
+
+    expect(result).toMatchObject({ id: "P1", unit: "ratio", target: { at: "most", value: 0.2 } });
+    sane(result);
+    expect(pool.stats()).toMatchObject({ warm: 2, fallbacks: 0 });
+  });
+
+  it("GIVEN no pool WHEN P2 runs once THEN it reports a ratio of a cold call to a raw spawn", async () => {
+    const result = await benchColdToolCall({
+      iterations: 1,
+      bin: REAL_CLI,
+      workdir: cli.repo,
+      env: cli.sandbox.env,
+      coldCall: () =>
+        runOpenSpec({ bin: REAL_CLI, args: list(), workdir: cli.repo, env: cli.sandbox.env }),
+    });
+
+    expect(result).toMatchObject({ id: "P2", unit: "ratio", target: { at: "most", value: 1.05 } });
+    sane(result);
+  });
+});

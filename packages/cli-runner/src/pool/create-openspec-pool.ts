@@ -1,0 +1,174 @@
+import { buildChildEnv } from "../build-child-env.js";
+import type { BoundedSpawnRequest } from "../spawn-bounded.js";
+import type { BoundedSpawnOutcome } from "../supervise-bounded.js";
+import { type OpenSpecPackage, resolveOpenSpecPackage } from "./resolve-openspec-package.js";
+import { startWarmWorker, type WarmWorker } from "./warm-worker.js";
+
+export interface OpenSpecPoolOptions {
+  /** How many workers wait, already warm; default 2. */
+  size?: number;
+  /**
+   * The environment the workers start with; default `process.env`. A run is
+   * served warm only when its own `env` is the same, since the CLI's
+   * dependencies read some variables when imported. `OPENSPEC_AGENT_POOL=0`
+   * here turns the pool off.
+   */
+  env?: Readonly<Record<string, string | undefined>>;
+}
+
+export interface OpenSpecPoolStats {
+  /** Commands a warm worker ran. */
+  warm: number;
+  /** Commands that went to a cold spawn: pool off or closed, another binary or env, no worker left. */
+  cold: number;
+  /** Commands whose worker failed before the command started, then ran cold. */
+  fallbacks: number;
+  /** Workers waiting now, warm or still importing. */
+  waiting: number;
+}
+
+/** Warm OpenSpec workers for `runOpenSpec({ ..., pool })`. */
+export interface OpenSpecPool {
+  readonly size: number;
+  /** False when `OPENSPEC_AGENT_POOL=0` or `size` is 0: every run is cold. */
+  readonly enabled: boolean;
+  /**
+   * Starts the workers for this binary now instead of at the first run, and
+   * resolves true once they are all warm; false when `bin` is not OpenSpec's
+   * JavaScript entry, the pool is off or closed, or the workers failed. Like
+   * the workers, it does not keep the host alive: a script that awaits only
+   * this needs a handle of its own (a server, a timer) to wait for it.
+   */
+  warm(bin: string): Promise<boolean>;
+  stats(): OpenSpecPoolStats;
+  /** Kills the waiting workers and starts no more; commands already running finish. */
+  close(): void;
+}
+
+/** What `runOpenSpec` needs from a pool; kept off the public type. */
+export type PoolLauncher = (
+  bin: string,
+  request: BoundedSpawnRequest,
+) => Promise<BoundedSpawnOutcome | undefined>;
+
+const launchers = new WeakMap<OpenSpecPool, PoolLauncher>();
+
+/** Runs a request on a warm worker of `pool`, or undefined when it has to run cold. */
+export function launchInPool(
+  pool: OpenSpecPool,
+  bin: string,
+  request: BoundedSpawnRequest,
+): Promise<BoundedSpawnOutcome | undefined> {
+  return launchers.get(pool)?.(bin, request) ?? Promise.resolve(undefined);
+}
+
+export const DEFAULT_POOL_SIZE = 2;
+/** Workers that die before serving, in a row, after which the pool stops starting them. */
+const MAX_CONSECUTIVE_FAILURES = 3;
+
+/**
+ * A pool of processes that have already imported the OpenSpec CLI, so a
+ * command costs its own work (tens of milliseconds) instead of the CLI's
+ * start-up (most of a second). Each worker serves one command and exits; a
+ * replacement starts when that command ends, or at once when no other worker
+ * is waiting. Workers never keep the host alive and die with it.
+ */
+export function createOpenSpecPool(options: OpenSpecPoolOptions = {}): OpenSpecPool {
+  const size = Math.max(0, Math.floor(options.size ?? DEFAULT_POOL_SIZE));
+  const env = buildChildEnv(options.env ?? process.env);
+  const envKey = keyOf(env);
+  const enabled = size > 0 && env.OPENSPEC_AGENT_POOL !== "0";
+  const counts = { warm: 0, cold: 0, fallbacks: 0 };
+  let target: OpenSpecPackage | undefined;
+  let waiting: WarmWorker[] = [];
+  let failuresInRow = 0;
+  let closed = !enabled;
+  let exitHooked = false;
+
+  const killWaiting = () => {
+    for (const worker of waiting.splice(0)) worker.kill();
+  };
+  const topUp = () => {
+    const pkg = target;
+    if (closed || pkg === undefined) return;
+    while (waiting.length < size && failuresInRow < MAX_CONSECUTIVE_FAILURES) {
+      const worker = startWarmWorker(pkg, env);
+      waiting.push(worker);
+      void worker.closed.then(() => {
+        if (!waiting.includes(worker)) return;
+        // It died while waiting: killed from outside, or the CLI would not import.
+        waiting = waiting.filter((other) => other !== worker);
+        failuresInRow += 1;
+        topUp();
+      });
+    }
+  };
+  const aim = (pkg: OpenSpecPackage) => {
+    if (target?.identity === pkg.identity) return;
+    killWaiting();
+    target = pkg;
+    failuresInRow = 0;
+    if (!exitHooked) process.on("exit", killWaiting);
+    exitHooked = true;
+  };
+
+  const launch: PoolLauncher = async (bin, request) => {
+    const pkg = closed || keyOf(request.env) !== envKey ? undefined : resolveOpenSpecPackage(bin);
+    if (pkg === undefined) {
+      counts.cold += 1;
+      return undefined;
+    }
+    aim(pkg);
+    const worker = waiting.find((candidate) => candidate.isReady()) ?? waiting[0];
+    if (worker === undefined) {
+      topUp();
+      counts.cold += 1;
+      return undefined;
+    }
+    waiting = waiting.filter((other) => other !== worker);
+    if (waiting.length === 0) topUp();
+    const outcome = await worker.serve({
+      cwd: request.cwd,
+      argv: [bin, ...request.args],
+      timeoutMs: request.timeoutMs,
+      killGraceMs: request.killGraceMs,
+      maxOutputBytes: request.maxOutputBytes,
+    });
+    if (outcome === undefined) {
+      counts.fallbacks += 1;
+      failuresInRow += 1;
+    } else {
+      counts.warm += 1;
+      failuresInRow = 0;
+    }
+    topUp();
+    return outcome;
+  };
+
+  const pool: OpenSpecPool = {
+    size,
+    enabled,
+    async warm(bin) {
+      const pkg = closed ? undefined : resolveOpenSpecPackage(bin);
+      if (pkg === undefined) return false;
+      aim(pkg);
+      topUp();
+      const started = [...waiting];
+      const ready = await Promise.all(started.map((worker) => worker.ready));
+      return started.length === size && ready.every(Boolean);
+    },
+    stats: () => ({ ...counts, waiting: waiting.length }),
+    close() {
+      closed = true;
+      killWaiting();
+      process.off("exit", killWaiting);
+    },
+  };
+  launchers.set(pool, launch);
+  return pool;
+}
+
+/** The same environment gives the same key, whatever the order of its variables. */
+function keyOf(env: Record<string, string>): string {
+  return JSON.stringify(Object.entries(env).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}

@@ -1,0 +1,275 @@
+// `pnpm bench`: measures P1–P6 against their yardsticks on this machine,
+// prints a table and writes bench-results/latest.json. Run after `turbo run
+// build` (the pnpm script does). `--smoke` runs each benchmark once on a small
+// repository (checks that it works, not how fast); `--only P3,P5` picks some.
+import { execFileSync } from "node:child_process";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { createRequire } from "node:module";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { setTimeout as delay } from "node:timers/promises";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { benchColdToolCall, benchPooledToolCall } from "../bench/cli-tool-call.mjs";
+import { generateRepository, LARGE_REPOSITORY } from "../bench/generate-repository.mjs";
+import { loadCliSpecParser } from "../bench/load-cli-spec-parser.mjs";
+import { benchContext } from "../bench/p3-context.mjs";
+import { benchSpecParser } from "../bench/p4-spec-parser.mjs";
+import { benchMcpStartup } from "../bench/p5-mcp-startup.mjs";
+import { benchBridgeRoundTrip } from "../bench/p6-bridge-round-trip.mjs";
+
+const root = dirname(dirname(fileURLToPath(import.meta.url)));
+const argv = process.argv.slice(2);
+const smoke = argv.includes("--smoke");
+const onlyArg = argv.find((arg) => arg.startsWith("--only="));
+const only = onlyArg ? new Set(onlyArg.slice("--only=".length).split(",")) : null;
+const wanted = (id) => only === null || only.has(id);
+const iterations = (full) => (smoke ? 1 : full);
+
+const openspecRoot = dirname(
+  dirname(createRequire(import.meta.url).resolve("@fission-ai/openspec")),
+);
+const cliBin = join(openspecRoot, "bin", "openspec.js");
+const fromRoot = (path) => join(root, path);
+const importBuilt = async (path) => {
+  if (!existsSync(fromRoot(path))) return null;
+  return import(pathToFileURL(fromRoot(path)).href);
+};
+
+// Everything runs in a throwaway home: nothing of the real user's is read or written.
+const sandbox = mkdtempSync(join(tmpdir(), "openspec-agent-bench-"));
+const home = join(sandbox, "home");
+mkdirSync(home);
+const env = {
+  PATH: `${dirname(process.execPath)}:/usr/bin:/bin`,
+  HOME: home,
+  XDG_CONFIG_HOME: join(home, ".config"),
+  XDG_DATA_HOME: join(home, ".local", "share"),
+  OPENSPEC_AGENT_DB: join(home, "registry.db"),
+  OPENSPEC_BIN: cliBin,
+  OPENSPEC_TELEMETRY: "0",
+  NO_COLOR: "1",
+};
+
+const keepAlive = setInterval(() => {}, 60_000);
+const loadBefore = loadavg();
+const results = [];
+const notes = [];
+const core = await importBuilt("packages/core/dist/index.js");
+const runner = await importBuilt("packages/cli-runner/dist/index.js");
+if (core === null || runner === null) throw new Error("Build first: turbo run build");
+
+try {
+  const smallRepo = join(sandbox, "shop");
+  execFileSync(process.execPath, [cliBin, "init", "--tools", "none", smallRepo], {
+    env,
+    stdio: "ignore",
+  });
+  writeFileSync(
+    join(smallRepo, "openspec", "specs", "greeting.md"),
+    "A file beside the specs, so listing them has something to skip.\n",
+  );
+
+  if (wanted("P1")) results.push(await benchP1(smallRepo));
+  if (wanted("P2")) {
+    const catalog = core.createCatalog({ env });
+    results.push(
+      await benchColdToolCall({
+        iterations: iterations(15),
+        bin: cliBin,
+        workdir: smallRepo,
+        env,
+        coldCall: () => catalog.call("openspec_list", { workdir: smallRepo }),
+        through: "core catalog: openspec_list",
+      }),
+    );
+    catalog.close();
+  }
+  if (wanted("P3") || wanted("P3b") || wanted("P4")) {
+    const shape = smoke
+      ? { changes: 20, archived: 5, specs: 10, requirements: 4 }
+      : LARGE_REPOSITORY;
+    const big = generateRepository(shape);
+    try {
+      // Files written in the last timestamp tick are never trusted from cache; let them settle.
+      await delay(200);
+      if (wanted("P3") || wanted("P3b")) results.push(...(await benchP3(big)));
+      if (wanted("P4")) results.push(await benchP4(big));
+    } finally {
+      rmSync(big, { recursive: true, force: true });
+    }
+  }
+  if (wanted("P5")) await benchP5(smallRepo);
+  if (wanted("P6")) await benchP6(smallRepo);
+} finally {
+  clearInterval(keepAlive);
+  rmSync(sandbox, { recursive: true, force: true });
+}
+
+async function benchP1(workdir) {
+  const pool = runner.createOpenSpecPool({ env });
+  const warm = () => pool.warm(cliBin);
+  // Through the catalog when core takes a pool (`pool` option); else through the runner itself.
+  const catalog = core.createCatalog({ env, pool });
+  await warm();
+  await catalog.call("openspec_list", { workdir });
+  const throughCatalog = pool.stats().warm > 0;
+  const listArgs = runner.listArgs({});
+  const pooledCall = throughCatalog
+    ? () => catalog.call("openspec_list", { workdir })
+    : () => runner.runOpenSpec({ bin: cliBin, args: listArgs.args, workdir, env, pool });
+  if (!throughCatalog) {
+    notes.push("P1 ran through runOpenSpec({ pool }): the core catalog does not take a pool yet.");
+  }
+  try {
+    return await benchPooledToolCall({
+      iterations: iterations(15),
+      bin: cliBin,
+      workdir,
+      env,
+      pooledCall,
+      warm,
+      through: throughCatalog
+        ? "core catalog: openspec_list"
+        : "runOpenSpec({ pool }): list --json",
+    });
+  } finally {
+    catalog.close();
+    pool.close();
+  }
+}
+
+async function benchP3(big) {
+  const { forgetCaches } = await import(
+    pathToFileURL(fromRoot("packages/artifacts/dist/cache/bounded-cache.js")).href
+  );
+  const catalog = core.createCatalog({ env });
+  const added = await catalog.call("openspec_source_add", { path: big, name: "big" });
+  if (!added.ok) throw new Error(`could not register the P3 repository: ${JSON.stringify(added)}`);
+  try {
+    return await benchContext({
+      iterations: iterations(31),
+      root: big,
+      source: "big",
+      context: (identifier) => catalog.call("openspec_context", { identifier }),
+      forgetCaches,
+    });
+  } finally {
+    await catalog.call("openspec_source_remove", { source: "big" });
+    catalog.close();
+  }
+}
+
+async function benchP4(big) {
+  const parser = await importBuilt("packages/spec-parser/dist/index.js");
+  const theirs = await loadCliSpecParser(openspecRoot);
+  const specsOf = (specsDir) =>
+    readdirSync(specsDir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && existsSync(join(specsDir, entry.name, "spec.md")))
+      .map((entry) => ({
+        id: entry.name,
+        content: readFileSync(join(specsDir, entry.name, "spec.md"), "utf8"),
+      }));
+  // The generated specs, plus this repository's own, which use more of the format.
+  const specs = [
+    ...specsOf(join(big, "openspec", "specs")),
+    ...specsOf(fromRoot("openspec/specs")),
+  ];
+  return benchSpecParser({
+    iterations: iterations(15),
+    specs,
+    ours: (id, content) => {
+      const parsed = parser.parseSpec(content);
+      return parsed.ok ? parser.toCliSpecJson(id, parsed.value) : { failed: parsed.diagnostics };
+    },
+    theirs,
+  });
+}
+
+async function benchP5(cwd) {
+  const serverBin = fromRoot("apps/mcp-server/bin/openspec-mcp.js");
+  if (!existsSync(fromRoot("apps/mcp-server/dist/bin.js"))) {
+    notes.push("P5 skipped: apps/mcp-server is not built.");
+    return;
+  }
+  results.push(await benchMcpStartup({ iterations: iterations(15), serverBin, env, cwd }));
+}
+
+async function benchP6(workdir) {
+  const bridgeEntry = fromRoot("apps/hermes-plugin/dist/bridge.js");
+  if (!existsSync(bridgeEntry)) {
+    notes.push("P6 skipped: apps/hermes-plugin is not built.");
+    return;
+  }
+  const catalog = core.createCatalog({ env });
+  const args = { workdir };
+  try {
+    results.push(
+      await benchBridgeRoundTrip({
+        iterations: iterations(101),
+        bridgeEntry,
+        env,
+        cwd: workdir,
+        tool: "openspec_spec_list",
+        args,
+        inProcess: () => catalog.call("openspec_spec_list", args),
+      }),
+    );
+  } finally {
+    catalog.close();
+  }
+}
+
+const report = {
+  date: new Date().toISOString(),
+  smoke,
+  machine: {
+    cpus: cpus().length,
+    node: process.version,
+    loadBefore,
+    loadAfter: loadavg(),
+  },
+  results,
+  notes,
+};
+if (!smoke) {
+  mkdirSync(fromRoot("bench-results"), { recursive: true });
+  writeFileSync(fromRoot("bench-results/latest.json"), `${JSON.stringify(report, null, 2)}\n`);
+}
+printTable(report);
+
+function printTable({ machine, results: rows, notes: remarks }) {
+  const format = (value, unit) => {
+    if (value === null || value === undefined || Number.isNaN(value)) return "–";
+    if (unit === "bytes") return `${(value / 1024).toFixed(1)} KB`;
+    if (unit === "ms") return `${value.toFixed(2)} ms`;
+    if (unit === "×") return `${value.toFixed(2)}×`;
+    return value.toFixed(3);
+  };
+  const table = rows.map((row) => ({
+    id: row.id,
+    figure: row.title,
+    median: format(row.value, row.unit),
+    "p25–p75": row.spread
+      ? `${format(row.spread.p25, row.unit)}–${format(row.spread.p75, row.unit)}`
+      : "",
+    "min–max": row.spread
+      ? `${format(row.spread.min, row.unit)}–${format(row.spread.max, row.unit)}`
+      : "",
+    target: `${row.target.at === "most" ? "≤" : "≥"} ${format(row.target.value, row.unit)}`,
+    met: smoke ? "–" : row.met ? "yes" : "NO",
+  }));
+  console.log(
+    `openspec-agent benchmarks${smoke ? " (smoke run: one iteration, small repository)" : ""} — node ${machine.node}, ${machine.cpus} CPUs, load ${machine.loadBefore.map((l) => l.toFixed(2)).join(" ")} before, ${machine.loadAfter.map((l) => l.toFixed(2)).join(" ")} after`,
+  );
+  console.table(table);
+  for (const remark of remarks) console.log(`note: ${remark}`);
+  if (!smoke) console.log("written to bench-results/latest.json");
+}
