@@ -7,7 +7,7 @@ import { watchParent } from "./watch-parent.js";
 const log = (message: string) => process.stderr.write(`${message}\n`);
 const { options, warnings } = catalogOptionsFromEnv(process.env);
 for (const warning of warnings) log(`openspec bridge: ${warning}`);
-const catalog = createCatalog(options);
+const catalog = createCatalog({ ...options, warmPool: true });
 
 const stop = (code: number) => {
   catalog.close();

@@ -21,7 +21,11 @@ export async function startStdioServer(options: StdioServerOptions = {}): Promis
   const env = options.env ?? process.env;
   const defaultWorkdir = options.workdir ?? (env.OPENSPEC_AGENT_WORKDIR || undefined);
   const server = await createServer({
-    catalogOptions: { env, ...(defaultWorkdir === undefined ? {} : { defaultWorkdir }) },
+    catalogOptions: {
+      env,
+      warmPool: true,
+      ...(defaultWorkdir === undefined ? {} : { defaultWorkdir }),
+    },
   });
 
   let stopping = false;

@@ -1,7 +1,9 @@
 import { homedir } from "node:os";
 import {
   createOpenSpecLocator,
+  createOpenSpecPool,
   type OpenSpecDiscovery,
+  type OpenSpecPool,
   type RunResult,
   runOpenSpec,
 } from "@org/openspec-cli-runner";
@@ -23,6 +25,14 @@ export type CatalogOptions = {
   cliMaxOutputBytes?: number;
   /** How long a CLI discovery result is reused; defaults to 2 s. */
   cliDiscoveryTtlMs?: number;
+  /**
+   * Keep OpenSpec workers warm (true, or how many) from the first CLI-backed
+   * call on, so later calls skip the CLI's start-up. For long-lived hosts;
+   * `OPENSPEC_AGENT_POOL=0` turns it off.
+   */
+  warmPool?: boolean | number;
+  /** A pool the caller made and closes itself, instead of `warmPool`. */
+  pool?: OpenSpecPool;
 };
 
 /** What a tool handler may use: the registry, the CLI and the settings. */
@@ -43,6 +53,16 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
   const locator = createOpenSpecLocator({ env, home, ttlMs: options.cliDiscoveryTtlMs ?? 2000 });
   const cliTimeoutMs = options.cliTimeoutMs ?? positiveInteger(env.OPENSPEC_AGENT_CLI_TIMEOUT_MS);
   let opened: Registry | undefined;
+  const ownPool =
+    options.pool === undefined && options.warmPool !== undefined && options.warmPool !== false
+      ? createOpenSpecPool({
+          env,
+          ...(typeof options.warmPool === "number" ? { size: options.warmPool } : {}),
+        })
+      : undefined;
+  const pool = options.pool ?? ownPool;
+  // Workers start with the first CLI-backed call, so a host that never runs the CLI pays nothing.
+  let warming = false;
 
   return {
     env,
@@ -64,11 +84,16 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
     findCli: () => locator.find(),
     async runCli(args, workdir) {
       const found = await locator.find();
+      if (ownPool?.enabled && found.ok && !warming) {
+        warming = true;
+        void ownPool.warm(found.path);
+      }
       return runOpenSpec({
         args,
         workdir,
         env,
         ...(found.ok ? { bin: found.path } : {}),
+        ...(pool ? { pool } : {}),
         ...(cliTimeoutMs === undefined ? {} : { timeoutMs: cliTimeoutMs }),
         ...(options.cliMaxOutputBytes === undefined
           ? {}
@@ -78,6 +103,7 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
     close() {
       opened?.close();
       opened = undefined;
+      ownPool?.close();
     },
   };
 }

@@ -1,15 +1,18 @@
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { createOpenSpecPool } from "@org/openspec-cli-runner";
 import {
   AUTH_SPEC,
   CHECKOUT_SPEC_INPUT,
   DARK_MODE_CHANGE,
   fakeOpenSpecBinary,
+  isolatedEnvironment,
   makeOpenSpecRepository,
   REAL_OPENSPEC_BIN,
   temporaryFolder,
 } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
+import { createCatalog } from "./create-catalog.js";
 import { cleanUp, makeCatalog } from "./test-support/fixture.js";
 import { cliToolNames } from "./tool-catalog.js";
 
@@ -250,6 +253,28 @@ describe("Requirement: CLI command execution contract", () => {
       command: expect.arrayContaining(["list"]),
     });
     expect(result.ok === false && result.error).toMatch(/did not finish within/);
+  });
+
+  it("GIVEN a catalog with a warm pool WHEN a CLI-backed tool runs THEN a warm worker answers exactly as a cold spawn does", async () => {
+    const root = makeOpenSpecRepository(DARK_MODE_CHANGE);
+    const { env, home } = isolatedEnvironment({ OPENSPEC_BIN: REAL_OPENSPEC_BIN });
+    // Workers start with the pool's environment, so it is the catalog's own.
+    const pool = createOpenSpecPool({ size: 1, env });
+    const warm = createCatalog({ env, home, pool });
+    const cold = createCatalog({ env, home });
+    try {
+      expect(await pool.warm(REAL_OPENSPEC_BIN)).toBe(true);
+      const pooled = await warm.call("openspec_list", { workdir: root });
+      expect(pool.stats().warm).toBe(1);
+      const spawned = await cold.call("openspec_list", { workdir: root });
+      expect(pooled).toMatchObject({ ok: true, exit_code: 0 });
+      expect(pooled.stdout).toEqual(spawned.stdout);
+      expect(pooled.command).toEqual(spawned.command);
+    } finally {
+      warm.close();
+      cold.close();
+      pool.close();
+    }
   });
 
   it("GIVEN OPENSPEC_AGENT_CLI_TIMEOUT_MS WHEN the CLI runs longer THEN that timeout applies", async () => {
