@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseBridgeRequest } from "./parse-bridge-request.js";
+import { leadingBridgeId, parseBridgeRequest } from "./parse-bridge-request.js";
 
 describe("parseBridgeRequest", () => {
   it.each([
@@ -25,5 +25,25 @@ describe("parseBridgeRequest", () => {
     ['{"id": 4, "tool": 12}', 4],
   ])("GIVEN %s WHEN parsed THEN it is refused, addressed to id %s", (line, id) => {
     expect(parseBridgeRequest(line)).toMatchObject({ ok: false, id, error: expect.any(String) });
+  });
+});
+
+describe("leadingBridgeId", () => {
+  it.each([
+    ['{"id": "t12", "tool": "openspec_spec_create", "args": {"purpose": "', "t12"],
+    ['  {"id":42,"tool":', 42],
+    ['{"id": "a \\"quoted\\" id", "op"', 'a "quoted" id'],
+  ])("GIVEN the first bytes %s WHEN read THEN the id is %j", (head, id) => {
+    expect(leadingBridgeId(head)).toBe(id);
+  });
+
+  it.each([
+    '{"tool": "x", "id": 1}',
+    '{"id": {"nested": 1}}',
+    '{"id": ""',
+    "[1, 2",
+    '{"id": "unterminated',
+  ])("GIVEN the first bytes %s WHEN read THEN there is no id to answer", (head) => {
+    expect(leadingBridgeId(head)).toBeNull();
   });
 });

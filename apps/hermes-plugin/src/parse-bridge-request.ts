@@ -43,6 +43,24 @@ export function parseBridgeRequest(line: string): ParsedBridgeLine {
   };
 }
 
+/**
+ * The id a request line starts with (`{"id": ...`, as the Python plugin writes
+ * every request), read from the first bytes alone; null when there is none.
+ * It lets the bridge answer a line it will not read whole.
+ */
+export function leadingBridgeId(head: string): BridgeId | null {
+  const match = /^\s*\{\s*"id"\s*:\s*("(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)/.exec(
+    head,
+  );
+  if (match?.[1] === undefined) return null;
+  try {
+    const id: unknown = JSON.parse(match[1]);
+    return isBridgeId(id) ? id : null;
+  } catch {
+    return null;
+  }
+}
+
 function isBridgeId(value: unknown): value is BridgeId {
   return (
     (typeof value === "string" && value.length > 0) ||

@@ -8,7 +8,7 @@ import {
   removeTemporaryFolders,
 } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
-import { runBridge } from "./run-bridge.js";
+import { MAX_REQUEST_LINE_BYTES, runBridge } from "./run-bridge.js";
 
 const catalogs: Catalog[] = [];
 afterEach(() => {
@@ -87,6 +87,22 @@ describe("runBridge", () => {
           fix: expect.any(String),
         }),
       },
+    ]);
+  });
+
+  it("GIVEN request lines longer than 10 MiB, with and without a leading id WHEN they arrive THEN the one with an id is answered request_too_large, the other is logged, and the next request is answered", async () => {
+    const huge = "a".repeat(MAX_REQUEST_LINE_BYTES);
+    const { answers, logs } = await exchange(catalogWith(), [
+      JSON.stringify({ id: "t1", tool: "openspec_context", args: { identifier: huge } }),
+      JSON.stringify({ tool: "openspec_context", id: "t2", args: { identifier: huge } }),
+      JSON.stringify({ id: "t3", op: "ping" }),
+    ]);
+    expect(answers).toEqual([
+      { id: "t1", result: expect.objectContaining({ ok: false, code: "request_too_large" }) },
+      { id: "t3", result: expect.objectContaining({ ok: true, pong: true }) },
+    ]);
+    expect(logs).toEqual([
+      expect.stringMatching(/^openspec bridge: ignored a line: The request line is \d+ bytes long/),
     ]);
   });
 

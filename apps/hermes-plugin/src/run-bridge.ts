@@ -1,8 +1,15 @@
-import { createInterface } from "node:readline";
 import type { Readable, Writable } from "node:stream";
 import { toolFailure } from "@org/openspec-core";
 import { answerBridgeRequest, type BridgeCatalog } from "./answer-bridge-request.js";
-import { type BridgeId, parseBridgeRequest } from "./parse-bridge-request.js";
+import { type BridgeId, leadingBridgeId, parseBridgeRequest } from "./parse-bridge-request.js";
+import { readBoundedLines } from "./read-bounded-lines.js";
+
+/**
+ * The longest request line the bridge reads, the MCP SDK's stdio limit too:
+ * far above any real tool call, and low enough that a peer that never sends a
+ * newline cannot make the bridge grow without end.
+ */
+export const MAX_REQUEST_LINE_BYTES = 10 * 1024 * 1024;
 
 export type BridgeStreams = {
   /** One JSON request per line. */
@@ -31,8 +38,15 @@ export async function runBridge({
     output.write(`${encodeAnswer(id, result, log)}\n`);
   };
 
-  const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
-  for await (const line of lines) {
+  for await (const read of readBoundedLines(input, MAX_REQUEST_LINE_BYTES)) {
+    if (read.kind === "too_long") {
+      const error = `The request line is ${read.bytes} bytes long; the bridge reads at most ${MAX_REQUEST_LINE_BYTES} bytes per line.`;
+      const id = leadingBridgeId(read.head);
+      if (id === null) log(`openspec bridge: ignored a line: ${error}`);
+      else send(id, toolFailure("request_too_large", error, TOO_LARGE_FIX));
+      continue;
+    }
+    const line = read.text;
     if (line.trim() === "") continue;
     const parsed = parseBridgeRequest(line);
     if (!parsed.ok) {
@@ -59,6 +73,7 @@ export async function runBridge({
 
 const BRIDGE_PROTOCOL_FIX =
   'Send one JSON object per line: {"id": ..., "tool": "<name>", "args": {...}} or {"id": ..., "op": "ping" | "cli_status"}.';
+const TOO_LARGE_FIX = "Send smaller arguments: no tool takes anywhere near 10 MiB of input.";
 const BUG_FIX = "Report this as a bug in openspec-agent, with the input that caused it.";
 
 function encodeAnswer(id: BridgeId, result: unknown, log: (message: string) => void): string {

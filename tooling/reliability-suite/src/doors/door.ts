@@ -1,0 +1,24 @@
+/**
+ * What a host answered: the catalog's result object, or a refusal by the
+ * host's own transport before the catalog saw the call (an MCP JSON-RPC error,
+ * or the MCP SDK rejecting the input against the tool's schema).
+ */
+export type DoorAnswer = { kind: "result"; result: unknown } | { kind: "refused"; detail: string };
+
+/** One way into the tool catalog: the library, the shell CLI, the MCP server or the Hermes plugin. */
+export type Door = {
+  name: DoorName;
+  /** Calls a tool with any value as its arguments; rejects only when the host broke. */
+  call(tool: string, args: unknown): Promise<DoorAnswer>;
+  /** The process serving the calls (the MCP server, the Hermes bridge); undefined in-process and for the shell CLI. */
+  hostPid(): Promise<number | undefined>;
+  close(): Promise<void>;
+};
+
+export type DoorName = "library" | "cli" | "mcp" | "hermes";
+
+export type DoorOptions = {
+  /** The whole environment of the host: HOME, PATH, OPENSPEC_BIN, OPENSPEC_AGENT_DB, ... */
+  env: Record<string, string | undefined>;
+  cwd: string;
+};

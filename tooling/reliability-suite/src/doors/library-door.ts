@@ -1,0 +1,13 @@
+import { createCatalog } from "@org/openspec-core";
+import type { Door, DoorOptions } from "./door.js";
+
+/** The catalog called in-process, as a Node script would. */
+export async function openLibraryDoor({ env }: DoorOptions): Promise<Door> {
+  const catalog = createCatalog({ env });
+  return {
+    name: "library",
+    call: async (tool, args) => ({ kind: "result", result: await catalog.call(tool, args) }),
+    hostPid: async () => undefined,
+    close: async () => catalog.close(),
+  };
+}

@@ -1,0 +1,173 @@
+import { ESCAPING_CHANGE, ESCAPING_SPECS } from "../world/make-world.js";
+
+/** One attempt to get out of the repository, and what must come of it. */
+export type PathCase = {
+  what: string;
+  tool: string;
+  args: Record<string, unknown>;
+  /** refused: ok is false (with this code, when given); contained: any answer, but nothing from outside. */
+  expect: { refused: true; code?: string } | { refused: false };
+};
+
+/** Valid spec content: only the place it is written to is hostile. */
+export const SPEC_CONTENT = {
+  title: "Escape",
+  purpose: "A purpose long enough for the strict validator, written only to try to escape.",
+  requirements: [{ name: "Escape", description: "The system SHALL stay inside the repository." }],
+};
+
+/** Spec names that try to climb out, or to pass for `auth` by case, a lookalike or trailing dots and spaces. */
+const HOSTILE_SPEC_NAMES = [
+  "../outside",
+  "..%2f..%2foutside",
+  "%2e%2e",
+  "Auth",
+  "AUTH",
+  "auth.",
+  "auth ",
+  "\u0430uth",
+  "\uff0e\uff0e\uff0foutside",
+  "auth/../../outside",
+  "nul\u0000byte",
+  "-rf",
+];
+const HOSTILE_CHANGE_NAMES = [
+  "../../outside",
+  "..%2f..",
+  "ESCAPE",
+  `${ESCAPING_CHANGE}.`,
+  "add-dark-mode/../../..",
+];
+
+const refused = { refused: true } as const;
+const refusedAs = (code: string) => ({ refused: true, code }) as const;
+const contained = { refused: false } as const;
+type CaseRow = [
+  what: string,
+  tool: string,
+  args: Record<string, unknown>,
+  expect: PathCase["expect"],
+];
+const fromRows = (rows: CaseRow[]): PathCase[] =>
+  rows.map(([what, tool, args, expect]) => ({ what, tool, args, expect }));
+
+/** Writes through symlinks that lead out (each without and with force), hostile names, and a deleted source. */
+export function writeCases(): PathCase[] {
+  const symlinked: [string, Record<string, unknown>][] = [
+    ...ESCAPING_SPECS.map((name): [string, Record<string, unknown>] => [
+      `the spec ${name}, a symlink out`,
+      { source: "shop", name },
+    ]),
+    [
+      "a new spec in the change escape, a symlink out",
+      { source: "shop", change: ESCAPING_CHANGE, name: "new-spec" },
+    ],
+    [
+      "the delta spec leak of add-dark-mode, a symlink out",
+      { source: "shop", change: "add-dark-mode", name: "leak" },
+    ],
+    [
+      "a new spec in linked, whose openspec/specs leads out",
+      { source: "linked", name: "new-spec" },
+    ],
+  ];
+  const create = (args: Record<string, unknown>) => ({ ...args, ...SPEC_CONTENT });
+  return fromRows([
+    ...symlinked.flatMap(([what, args]): CaseRow[] => [
+      [what, "openspec_spec_create", create(args), refusedAs("path_outside_repository")],
+      [
+        `${what}, with force`,
+        "openspec_spec_create",
+        create({ ...args, force: true }),
+        refusedAs("path_outside_repository"),
+      ],
+    ]),
+    ...HOSTILE_SPEC_NAMES.map(
+      (name): CaseRow => [
+        `the spec name ${JSON.stringify(name)}, with force`,
+        "openspec_spec_create",
+        create({ source: "shop", name, force: true }),
+        refusedAs("invalid_name"),
+      ],
+    ),
+    ...HOSTILE_CHANGE_NAMES.map(
+      (change): CaseRow => [
+        `the change name ${JSON.stringify(change)}, with force`,
+        "openspec_spec_create",
+        create({ source: "shop", change, name: "new-spec", force: true }),
+        refused,
+      ],
+    ),
+    [
+      "the source gone, whose folder was deleted, with force",
+      "openspec_spec_create",
+      create({ source: "gone", name: "auth", force: true }),
+      refusedAs("invalid_workdir"),
+    ],
+  ]);
+}
+
+/** Reads through the same traps: each is refused, or answers without anything from outside. */
+export function readCases(): PathCase[] {
+  const references = [
+    ...ESCAPING_SPECS,
+    ESCAPING_CHANGE,
+    "leak-dir/spec.md",
+    "../outside",
+    "..%2foutside",
+    "leak",
+  ];
+  const specNames = [...ESCAPING_SPECS, "leak-dir/../../outside", "Auth", "auth.", "\u0430uth"];
+  return fromRows([
+    ...references.map(
+      (reference): CaseRow => [
+        `the context shop/${reference}`,
+        "openspec_context",
+        { identifier: `shop/${reference}` },
+        refused,
+      ],
+    ),
+    [
+      "the context linked/spec-folder",
+      "openspec_context",
+      { identifier: "linked/spec-folder" },
+      refused,
+    ],
+    ["the context gone", "openspec_context", { identifier: "gone" }, refusedAs("invalid_workdir")],
+    ["the context shop", "openspec_context", { identifier: "shop" }, contained],
+    ...specNames.map(
+      (name): CaseRow => [
+        `the spec ${JSON.stringify(name)}`,
+        "openspec_spec_show",
+        { source: "shop", name },
+        refused,
+      ],
+    ),
+    [
+      "the delta spec leak of add-dark-mode",
+      "openspec_spec_show",
+      { source: "shop", change: "add-dark-mode", name: "leak" },
+      refused,
+    ],
+    [
+      "the spec spec-folder of linked",
+      "openspec_spec_show",
+      { source: "linked", name: "spec-folder" },
+      refused,
+    ],
+    [
+      "a spec of gone",
+      "openspec_spec_show",
+      { source: "gone", name: "auth" },
+      refusedAs("invalid_workdir"),
+    ],
+    ["the specs of shop", "openspec_spec_list", { source: "shop" }, contained],
+    [
+      "the delta specs of add-dark-mode",
+      "openspec_spec_list",
+      { source: "shop", change: "add-dark-mode" },
+      contained,
+    ],
+    ["the specs of gone", "openspec_spec_list", { source: "gone" }, refusedAs("invalid_workdir")],
+  ]);
+}

@@ -1,0 +1,184 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { removeTemporaryFolders } from "@org/test-kit";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Door, DoorOptions } from "./doors/door.js";
+import { openHermesDoor } from "./doors/hermes-door.js";
+import { openLibraryDoor } from "./doors/library-door.js";
+import { openMcpDoor } from "./doors/mcp-door.js";
+import { recordFigure } from "./figures/record-figure.js";
+import { findAnswerProblem } from "./fuzz/find-answer-problem.js";
+import { type PathCase, readCases, SPEC_CONTENT, writeCases } from "./path-safety/path-cases.js";
+import { makePathTraps, type PathTraps } from "./world/make-path-traps.js";
+import {
+  ESCAPING_CHANGE,
+  ESCAPING_SPECS,
+  makeWorld,
+  OUTSIDE_SPEC_IDS,
+  type World,
+} from "./world/make-world.js";
+import { registerShop } from "./world/register-shop.js";
+import { snapshotTree, treeChanges } from "./world/snapshot-tree.js";
+
+const CALL_TOOL = join(import.meta.dirname, "workers", "call-tool.mjs");
+/** The specs and changes that are symlinks leading out, and what lies outside: none may be listed. */
+const ESCAPING_NAMES = new Set<string>([
+  ...ESCAPING_SPECS,
+  ESCAPING_CHANGE,
+  "leak",
+  ...OUTSIDE_SPEC_IDS,
+]);
+
+/** The spec ids and change names a listing holds: `openspec_spec_list`'s ids, a bare `openspec_context`'s names and paths. */
+function listedNames(result: Record<string, unknown>): string[] {
+  const entries = [result.specs, result.changes, result.archived_changes].flatMap((list) =>
+    Array.isArray(list) ? (list as unknown[]) : [],
+  );
+  return entries.map((entry) => {
+    if (typeof entry === "string") return entry;
+    const fields = (entry ?? {}) as { id?: unknown; name?: unknown; path?: unknown };
+    const specId =
+      typeof fields.path === "string" ? fields.path.replace(/\/spec\.md$/, "") : undefined;
+    return String(fields.id ?? fields.name ?? specId);
+  });
+}
+
+let world: World;
+let traps: PathTraps;
+let outsideBefore: ReturnType<typeof snapshotTree>;
+let hardLinkContent: string;
+let calls = 0;
+
+beforeAll(async () => {
+  world = makeWorld();
+  await registerShop(world);
+  traps = await makePathTraps(world);
+  hardLinkContent = readFileSync(traps.hardLinkTarget, "utf8");
+  outsideBefore = snapshotTree(world.root, [world.repo]);
+});
+
+afterAll(() => {
+  recordFigure("R4", `${calls} calls`);
+  removeTemporaryFolders();
+});
+
+describe.each([
+  { door: "library", open: openLibraryDoor },
+  { door: "mcp", open: openMcpDoor },
+  { door: "hermes", open: openHermesDoor },
+] as { door: string; open: (options: DoorOptions) => Promise<Door> }[])(
+  "R4 path safety through the $door host",
+  ({ open }) => {
+    let door: Door;
+    beforeAll(async () => {
+      door = await open({ env: world.env, cwd: world.home });
+    });
+    afterAll(async () => door?.close());
+
+    async function expectSafe(pathCase: PathCase): Promise<Record<string, unknown>> {
+      const answer = await door.call(pathCase.tool, pathCase.args);
+      calls += 1;
+      expect(findAnswerProblem(answer)).toBeNull();
+      expect(treeChanges(outsideBefore, snapshotTree(world.root, [world.repo]))).toEqual([]);
+      const result =
+        answer.kind === "result" ? (answer.result as Record<string, unknown>) : { ok: false };
+      if (pathCase.expect.refused) {
+        expect(result.ok).toBe(false);
+        if (pathCase.expect.code && answer.kind === "result")
+          expect(result.code).toBe(pathCase.expect.code);
+      }
+      return result;
+    }
+
+    it.each(writeCases())(
+      "GIVEN $what WHEN a spec is written through it THEN it is refused and nothing outside changes",
+      async (pathCase) => {
+        await expectSafe(pathCase);
+        expect(existsSync(traps.goneFolder)).toBe(false);
+      },
+    );
+
+    it.each(readCases())(
+      "GIVEN $what WHEN it is read THEN it is refused or contained: nothing from outside comes back",
+      async (pathCase) => {
+        const result = await expectSafe(pathCase);
+        expect(listedNames(result).filter((name) => ESCAPING_NAMES.has(name))).toEqual([]);
+      },
+    );
+
+    it("GIVEN a spec that is a hard link to a file outside WHEN it is replaced with force THEN the new spec is written inside and the file outside keeps its content", async () => {
+      const result = await expectSafe({
+        what: "hard link",
+        tool: "openspec_spec_create",
+        args: { source: "shop", name: "hardlinked", ...SPEC_CONTENT, force: true },
+        expect: { refused: false },
+      });
+      expect(result).toMatchObject({ ok: true, overwritten: true });
+      expect(readFileSync(traps.hardLinkTarget, "utf8")).toBe(hardLinkContent);
+      expect(
+        readFileSync(join(world.repo, "openspec", "specs", "hardlinked", "spec.md"), "utf8"),
+      ).toContain("# Escape");
+    });
+  },
+);
+
+describe("R4 path safety: known containment bugs in @org/openspec-artifacts (owned elsewhere)", () => {
+  let library: Door;
+  beforeAll(async () => {
+    library = await openLibraryDoor({ env: world.env, cwd: world.home });
+  });
+  afterAll(async () => library?.close());
+
+  // spec-location.ts accepts a change folder that is a symlink leading out, and scan-specs.ts checks
+  // only the entries below the specs folder, never the folder itself: names from outside come back.
+  it.fails.each([
+    {
+      what: "the specs of the change escape, a symlink out",
+      tool: "openspec_spec_list",
+      args: { source: "shop", change: ESCAPING_CHANGE },
+    },
+    {
+      what: "the specs of linked, whose openspec/specs is a symlink out",
+      tool: "openspec_spec_list",
+      args: { source: "linked" },
+    },
+    {
+      what: "the context of linked, whose openspec/specs is a symlink out",
+      tool: "openspec_context",
+      args: { identifier: "linked" },
+    },
+  ])("GIVEN $what WHEN listed THEN no name from outside comes back", async ({ tool, args }) => {
+    const answer = await library.call(tool, args);
+    const result = answer.kind === "result" ? (answer.result as Record<string, unknown>) : {};
+    expect(listedNames(result).filter((name) => ESCAPING_NAMES.has(name))).toEqual([]);
+  });
+
+  it.fails("GIVEN the change escape, a symlink out WHEN a missing spec of it is shown THEN the fix names no spec from outside", async () => {
+    const answer = await library.call("openspec_spec_show", {
+      source: "shop",
+      change: ESCAPING_CHANGE,
+      name: "missing",
+    });
+    expect(JSON.stringify(answer)).not.toContain("outside");
+  });
+
+  // write-file-atomic.ts checks whether the target exists by opening it for reading; opening a
+  // FIFO blocks until a writer comes, which freezes the host's event loop for every other call.
+  it.fails("GIVEN a spec.md that is a FIFO WHEN it is replaced with force THEN the call finishes within 8 s", () => {
+    const folder = join(world.repo, "openspec", "specs", "pipe");
+    mkdirSync(folder);
+    expect(spawnSync("/usr/bin/mkfifo", [join(folder, "spec.md")]).status).toBe(0);
+    const run = spawnSync(
+      process.execPath,
+      [
+        CALL_TOOL,
+        "openspec_spec_create",
+        JSON.stringify({ source: "shop", name: "pipe", ...SPEC_CONTENT, force: true }),
+      ],
+      { env: world.env, encoding: "utf8", timeout: 8_000, killSignal: "SIGKILL" },
+    );
+    expect(run.signal).toBeNull();
+    expect(JSON.parse(run.stdout)).toMatchObject({ ok: true });
+  });
+});

@@ -1,0 +1,51 @@
+/** How hard each check pushes: the default fits the test command, `long` is for a soak before a release. */
+export type ReliabilitySizes = {
+  mode: "default" | "long";
+  /** R1: calls per tool through the library. */
+  libraryCallsPerTool: number;
+  /** R1: calls per CLI-backed tool through the library with the real OpenSpec CLI (about a second each). */
+  realCliCallsPerTool: number;
+  /** R1: calls per tool through the MCP server and through the Hermes plugin. */
+  hostCallsPerTool: number;
+  /** R1: calls per tool through the shell CLI, one process each. */
+  shellCallsPerTool: number;
+  /** R2: processes that write the registry at once, and sources each one adds. */
+  registryWriters: number;
+  sourcesPerWriter: number;
+  /** R5: how many writers are killed mid-write. */
+  tornWriteKills: number;
+  /** How long one check may take: the shared preset's 180 s, or an hour for the long mode's soak. */
+  testTimeoutMs: number;
+};
+
+const SIZES: Record<ReliabilitySizes["mode"], ReliabilitySizes> = {
+  default: {
+    mode: "default",
+    libraryCallsPerTool: 300,
+    realCliCallsPerTool: 4,
+    hostCallsPerTool: 20,
+    shellCallsPerTool: 2,
+    registryWriters: 4,
+    sourcesPerWriter: 12,
+    tornWriteKills: 40,
+    testTimeoutMs: 180_000,
+  },
+  long: {
+    mode: "long",
+    libraryCallsPerTool: 10_000,
+    realCliCallsPerTool: 200,
+    hostCallsPerTool: 400,
+    shellCallsPerTool: 25,
+    registryWriters: 8,
+    sourcesPerWriter: 60,
+    tornWriteKills: 1_000,
+    testTimeoutMs: 3_600_000,
+  },
+};
+
+/** `OPENSPEC_AGENT_RELIABILITY=long` selects the long mode; anything else the default. */
+export function reliabilitySizes(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): ReliabilitySizes {
+  return env.OPENSPEC_AGENT_RELIABILITY === "long" ? SIZES.long : SIZES.default;
+}

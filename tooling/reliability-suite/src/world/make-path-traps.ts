@@ -1,0 +1,48 @@
+import { cpSync, linkSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { createCatalog } from "@org/openspec-core";
+import { makeOpenSpecRepository } from "@org/test-kit";
+import { OUTSIDE_MARKER, type World } from "./make-world.js";
+
+/** Sources beside `shop` that each lead out of their repository in another way. */
+export type PathTraps = {
+  /** A file outside that a spec inside the repository is a hard link to. */
+  hardLinkTarget: string;
+  /** The folder of the source `gone`, deleted after it was registered. */
+  goneFolder: string;
+};
+
+/**
+ * Adds to the world: `openspec/specs/hardlinked/spec.md`, a hard link to a file
+ * outside; the source `linked`, a repository whose `openspec/specs` is a
+ * symlink to the outside folder; and the source `gone`, registered and then
+ * deleted.
+ */
+export async function makePathTraps(world: World): Promise<PathTraps> {
+  const hardLinkTarget = join(world.outside, "hard.md");
+  writeFileSync(hardLinkTarget, `# Hard\n\n${OUTSIDE_MARKER}\n`);
+  mkdirSync(join(world.repo, "openspec", "specs", "hardlinked"));
+  linkSync(hardLinkTarget, join(world.repo, "openspec", "specs", "hardlinked", "spec.md"));
+
+  const linked = makeOpenSpecRepository({}, "linked");
+  rmSync(join(linked, "openspec", "specs"), { recursive: true, force: true });
+  symlinkSync(world.outside, join(linked, "openspec", "specs"));
+
+  const goneFolder = join(world.root, "gone");
+  cpSync(world.repo, goneFolder, { recursive: true, verbatimSymlinks: true });
+
+  const catalog = createCatalog({ env: world.env });
+  try {
+    for (const [path, name] of [
+      [linked, "linked"],
+      [goneFolder, "gone"],
+    ] as const) {
+      const added = await catalog.call("openspec_source_add", { path, name });
+      if (!added.ok) throw new Error(`registering ${name} failed: ${added.error}`);
+    }
+  } finally {
+    catalog.close();
+  }
+  rmSync(goneFolder, { recursive: true, force: true });
+  return { hardLinkTarget, goneFolder };
+}

@@ -1,0 +1,8 @@
+import { definePackageConfig } from "@org/vitest-config";
+import { reliabilitySizes } from "./src/reliability-mode.js";
+
+// The checks spend most of their time waiting on other processes (hosts, CLI timeouts,
+// killed writers), so two files at a time halve the wall time without crowding two cores.
+export default definePackageConfig({
+  test: { maxWorkers: 2, testTimeout: reliabilitySizes().testTimeoutMs },
+});
