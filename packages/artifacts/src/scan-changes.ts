@@ -54,6 +54,8 @@ export function changeFoldersIn(
   wanted: (name: string) => boolean,
 ): ChangeFolder[] {
   const changes: ChangeFolder[] = [];
+  // A changes folder that is (or sits behind) a symlink out of the repository lists nothing.
+  if (containedRealPath(repository, folder) === null) return changes;
   for (const candidate of candidatesIn(folder)) {
     if (!archived && candidate.name === "archive") continue;
     if (!wanted(candidate.name)) continue;

@@ -30,6 +30,8 @@ export function scanSpecs(repository: Repository, specsDir: string): SpecEntry[]
 /** `scanSpecs` without tokens. Folders unchanged since the last walk cost one stat each. */
 export function scanSpecFiles(repository: Repository, specsDir: string): SpecFile[] {
   const specs: SpecFile[] = [];
+  // A specs folder that is (or sits behind) a symlink out of the repository lists nothing.
+  if (containedRealPath(repository, specsDir) === null) return specs;
   walk(repository, specsDir, "", specs, 0);
   return specs.sort((a, b) => compareNames(a.id, b.id));
 }

@@ -1,6 +1,7 @@
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { checkSegment } from "./check-name.js";
+import { containedRealPath } from "./contained-path.js";
 import { type Failure, failure } from "./failure.js";
 import type { Repository } from "./open-repository.js";
 
@@ -36,6 +37,13 @@ export function locateSpecs(
         ? "Create it first with `openspec new change <name>`, or call openspec_context with the source to list changes."
         : "This repository has no openspec/changes folder; run `openspec init` and create a change first.",
     });
+  }
+  if (containedRealPath(repository, changeDir) === null) {
+    return failure(
+      "path_outside_repository",
+      `The change folder "${change}" is a symlink that leads outside ${repository.root}.`,
+      { fix: "Replace the symlink with the change folder itself." },
+    );
   }
   return { specsDir: join(changeDir, "specs"), change };
 }

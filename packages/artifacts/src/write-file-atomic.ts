@@ -3,6 +3,7 @@ import {
   closeSync,
   fsyncSync,
   linkSync,
+  lstatSync,
   openSync,
   renameSync,
   unlinkSync,
@@ -61,9 +62,10 @@ export function writeFileAtomic(
   }
 }
 
+/** Whether something is at the path; never opens it (a FIFO there would block an open). */
 function linkExists(path: string): boolean {
   try {
-    closeSync(openSync(path, "r"));
+    lstatSync(path);
     return true;
   } catch {
     return false;

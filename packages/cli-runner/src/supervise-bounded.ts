@@ -1,5 +1,6 @@
 import { setTimeout as delay } from "node:timers/promises";
 import type { CollectedOutput, LaunchedProcess } from "./launch-bounded.js";
+import { trackProcessGroup } from "./live-process-groups.js";
 import { signalProcessGroup } from "./signal-process-group.js";
 
 export interface SupervisionLimits {
@@ -50,9 +51,11 @@ export async function superviseBounded(
           termination = terminateGroup(leaderPid);
         }, limits.timeoutMs);
 
+  const untrack = leaderPid === undefined ? undefined : trackProcessGroup(leaderPid);
   const exit = await closed;
   clearTimeout(timer);
   if (termination !== undefined) await termination;
+  untrack?.();
   if (leaderPid === undefined) {
     return {
       kind: "spawn_failed",

@@ -119,9 +119,8 @@ describe("the Hermes bridge meets a bad peer", () => {
     expect(await waitFor(() => started.every(isGone), 10_000)).toBe(true);
   });
 
-  // Known bug in @org/openspec-cli-runner (owned elsewhere): runOpenSpec starts the CLI in a process
-  // group of its own and kills it only on timeout, so a bridge that exits mid-call leaves it running.
-  it.fails("GIVEN the Python plugin waiting on a call whose OpenSpec CLI never finishes WHEN the Python process is killed with SIGKILL THEN the bridge exits on its own and the CLI and its child are gone", async () => {
+  // The CLI runs in a process group of its own; the runner kills the groups still running when its host exits.
+  it("GIVEN the Python plugin waiting on a call whose OpenSpec CLI never finishes WHEN the Python process is killed with SIGKILL THEN the bridge exits on its own and the CLI and its child are gone", async () => {
     const fake = hangingFake();
     pidFiles.push(fake.pidFile);
     const world = makeWorld({ OPENSPEC_BIN: fake.bin, OPENSPEC_AGENT_CLI_TIMEOUT_MS: "60000" });

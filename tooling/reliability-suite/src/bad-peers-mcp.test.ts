@@ -141,9 +141,8 @@ describe("the MCP server meets a bad peer", () => {
       end: (server: JsonLinePeer) => server.write(callOfSize("too-big", SDK_LIMIT_BYTES + MB)),
     },
   ])("GIVEN a call whose OpenSpec CLI never finishes", ({ how, end }) => {
-    // Known bug in @org/openspec-cli-runner (owned elsewhere): runOpenSpec starts the CLI in a
-    // process group of its own and kills it only on timeout, so a host that exits mid-call leaves it running.
-    it.fails(`WHEN ${how} THEN the server exits with code 0 and the CLI and its child are gone`, async () => {
+    // The CLI runs in a process group of its own; the runner kills the groups still running when its host exits.
+    it(`WHEN ${how} THEN the server exits with code 0 and the CLI and its child are gone`, async () => {
       const fake = hangingFake();
       pidFiles.push(fake.pidFile);
       const world = makeWorld({ OPENSPEC_BIN: fake.bin, OPENSPEC_AGENT_CLI_TIMEOUT_MS: "60000" });

@@ -1,5 +1,6 @@
-import { type Dirent, readdirSync, statSync } from "node:fs";
+import { type Dirent, readdirSync } from "node:fs";
 import { createStatKeyedCache } from "./stat-keyed-cache.js";
+import { statOrNull } from "./stat-or-null.js";
 
 /** What `derive` made of a folder's entries; of no entries when the folder is missing or unreadable. */
 export type CachedFolderReader<T> = (folder: string) => T;
@@ -16,8 +17,8 @@ export function cachedFolderReader<T>(
 ): CachedFolderReader<T> {
   const cache = createStatKeyedCache<T>(maxEntries);
   return (folder) => {
-    const stats = statSync(folder, { throwIfNoEntry: false });
-    if (stats === undefined || !stats.isDirectory()) return derive(folder, []);
+    const stats = statOrNull(folder);
+    if (stats === null || !stats.isDirectory()) return derive(folder, []);
     const cached = cache.get(folder, stats);
     if (cached !== undefined) return cached;
     const observedAt = Date.now();

@@ -1,7 +1,7 @@
-import { statSync } from "node:fs";
 import type { Repository } from "../open-repository.js";
 import { readContainedText } from "../read-contained-text.js";
 import { createStatKeyedCache } from "./stat-keyed-cache.js";
+import { statOrNull } from "./stat-or-null.js";
 
 /** Reads a file of the repository and parses it; null when it is missing or leads out of the repository. */
 export type CachedParser<T> = (repository: Repository, path: string) => T | null;
@@ -15,8 +15,8 @@ export type CachedParser<T> = (repository: Repository, path: string) => T | null
 export function cachedParser<T>(parse: (text: string) => T, maxEntries: number): CachedParser<T> {
   const cache = createStatKeyedCache<T>(maxEntries);
   return (repository, path) => {
-    const stats = statSync(path, { throwIfNoEntry: false });
-    if (stats === undefined || !stats.isFile()) return null;
+    const stats = statOrNull(path);
+    if (stats === null || !stats.isFile()) return null;
     const cached = cache.get(path, stats);
     if (cached !== undefined) return cached;
     const observedAt = Date.now();

@@ -3,18 +3,10 @@ import type { DoorAnswer } from "../doors/door.js";
 /**
  * Failures caused by bugs reported in packages this suite may not change.
  * Fuzzing counts these instead of failing on them, so that it keeps finding
- * new ones; an `it.fails` check for each keeps it visible until it is fixed.
+ * new ones; a named check for each keeps it visible until it is fixed.
  */
 const KNOWN_BUGS: { id: string; matches: (result: Record<string, unknown>) => boolean }[] = [
-  {
-    // packages/artifacts/src/cache/cached-parser.ts: statSync(path, { throwIfNoEntry: false })
-    // still throws for ENOTDIR (a spec id through a file) and ELOOP (a symlink loop).
-    id: "artifacts-stat-throws",
-    matches: (result) =>
-      result.code === "internal_error" &&
-      typeof result.error === "string" &&
-      /\b(ENOTDIR|ELOOP)\b.*, stat '/.test(result.error),
-  },
+  // None open. The ENOTDIR/ELOOP stat bug in the artifacts caches was the last one; it is fixed.
 ];
 
 /** The known bug an answer shows, or null. */

@@ -1,0 +1,41 @@
+import { spawn } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { setTimeout as delay } from "node:timers/promises";
+import { describe, expect, it } from "vitest";
+import { writeFakeBin } from "./test-support/fake-bin.js";
+import { waitForPids } from "./test-support/pid-file.js";
+import { isProcessRunning } from "./test-support/process-state.js";
+import { useSandbox } from "./test-support/sandbox.js";
+
+const BUILT_RUNNER = join(import.meta.dirname, "..", "dist", "index.js");
+
+describe("a host that exits during a run", () => {
+  const box = useSandbox("each");
+
+  it("GIVEN a CLI run with a grandchild in progress WHEN the host process exits THEN the CLI and its child are gone too", async () => {
+    const pidFile = join(box.current.root, "pids");
+    const bin = writeFakeBin(
+      box.current.makeDir("bin"),
+      "openspec",
+      `sleep 300 &\necho "$$ $!" > "${pidFile}"\nwait`,
+    );
+    // A host that starts a run, then exits as a host does when its stdin closes.
+    const host = join(box.current.root, "host.mjs");
+    writeFileSync(
+      host,
+      [
+        `import { existsSync } from "node:fs";`,
+        `import { runOpenSpec } from ${JSON.stringify(BUILT_RUNNER)};`,
+        `void runOpenSpec({ bin: ${JSON.stringify(bin)}, args: ["list"], workdir: ${JSON.stringify(box.current.root)}, timeoutMs: 600000 });`,
+        `const timer = setInterval(() => { if (existsSync(${JSON.stringify(pidFile)})) { clearInterval(timer); process.exit(0); } }, 20);`,
+      ].join("\n"),
+    );
+    const child = spawn(process.execPath, [host], { env: box.current.env, stdio: "ignore" });
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    const pids = await waitForPids(pidFile);
+    await exited;
+    for (let tries = 0; tries < 50 && pids.some(isProcessRunning); tries += 1) await delay(20);
+    expect(pids.filter(isProcessRunning)).toEqual([]);
+  });
+});
