@@ -1,13 +1,11 @@
 import { createCatalog } from "@org/openspec-core";
-import { catalogOptionsFromEnv } from "./catalog-options-from-env.js";
 import { runBridge } from "./run-bridge.js";
 import { watchParent } from "./watch-parent.js";
 
 // The process the Python plugin starts: `node dist/bridge.js`, JSON lines on stdin and stdout.
 const log = (message: string) => process.stderr.write(`${message}\n`);
-const { options, warnings } = catalogOptionsFromEnv(process.env);
-for (const warning of warnings) log(`openspec bridge: ${warning}`);
-const catalog = createCatalog({ ...options, warmPool: true });
+// The catalog reads its settings (OPENSPEC_BIN, OPENSPEC_AGENT_DB, OPENSPEC_AGENT_CLI_TIMEOUT_MS) from the environment.
+const catalog = createCatalog({ env: process.env, warmPool: true });
 
 const stop = (code: number) => {
   catalog.close();

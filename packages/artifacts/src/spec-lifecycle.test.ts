@@ -9,6 +9,7 @@ import {
 import { join } from "node:path";
 import {
   AUTH_SPEC,
+  CHECKOUT_SPEC_INPUT,
   removeTemporaryFolders,
   runRealOpenSpec,
   temporaryFolder,
@@ -23,25 +24,12 @@ import { makeRepository, openedRepository } from "./test-support/temp-repository
 
 afterEach(removeTemporaryFolders);
 
+// The shared sample with a second requirement (MUST rather than SHALL) and an AND step.
+const { name: _sampleName, ...sample } = CHECKOUT_SPEC_INPUT;
 const checkout: Omit<CreateSpecInput, "name"> = {
-  title: "Checkout",
-  purpose: "Let a shopper pay for the items in the cart with a saved card or a new one.",
+  ...sample,
   requirements: [
-    {
-      name: "Pay with a saved card",
-      description: "The system SHALL charge the saved card the shopper picks.",
-      scenarios: [
-        {
-          name: "Saved card accepted",
-          steps: [
-            { type: "GIVEN", text: "a shopper with a saved card" },
-            { type: "WHEN", text: "they pay" },
-            { type: "THEN", text: "the card is charged" },
-            { type: "AND", text: "a receipt is sent" },
-          ],
-        },
-      ],
-    },
+    ...sample.requirements,
     {
       name: "Refuse an expired card",
       description: "The system MUST refuse a card whose expiry date has passed.",
@@ -51,6 +39,7 @@ const checkout: Omit<CreateSpecInput, "name"> = {
           steps: [
             { type: "WHEN", text: "an expired card is used" },
             { type: "THEN", text: "payment is refused" },
+            { type: "AND", text: "the shopper is told why" },
           ],
         },
       ],

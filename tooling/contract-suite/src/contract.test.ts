@@ -1,11 +1,14 @@
+import {
+  type Door,
+  type DoorOptions,
+  openCliDoor,
+  openHermesDoor,
+  openLibraryDoor,
+  openMcpDoor,
+} from "@org/host-doors";
 import { removeTemporaryFolders } from "@org/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contractCases } from "./cases.js";
-import { openCliDoor } from "./doors/cli-door.js";
-import type { Door, DoorOptions } from "./doors/door.js";
-import { openHermesDoor } from "./doors/hermes-door.js";
-import { openLibraryDoor } from "./doors/library-door.js";
-import { openMcpDoor } from "./doors/mcp-door.js";
 import { type DoorRun, runCasesThrough } from "./run-cases.js";
 import { makeSandbox } from "./sandbox.js";
 

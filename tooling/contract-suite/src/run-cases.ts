@@ -1,5 +1,5 @@
+import type { Door, DoorAnswer, DoorOptions } from "@org/host-doors";
 import { type ContractCase, contractCases } from "./cases.js";
-import type { Door, DoorOptions } from "./doors/door.js";
 import { normalizeResult, sourceTokensOf } from "./normalize-result.js";
 import { makeSandbox, type Sandbox } from "./sandbox.js";
 
@@ -16,7 +16,7 @@ export async function runCasesThrough(
   const tokens: string[] = [];
   try {
     for (const contractCase of cases) {
-      const result = await door.call(contractCase.tool, contractCase.args(sandbox));
+      const result = resultOf(await door.call(contractCase.tool, contractCase.args(sandbox)));
       if (contractCase.tool === "openspec_source_add") tokens.push(...sourceTokensOf(result));
       results.push(result);
     }
@@ -28,4 +28,15 @@ export async function runCasesThrough(
     results,
     normalized: results.map((result) => normalizeResult(result, sandbox, tokens)),
   };
+}
+
+/**
+ * The catalog's answer. A host that refused the call itself (only the MCP SDK,
+ * checking the input against the tool's schema) is recorded as the catalog
+ * would have answered: ok false with invalid_input.
+ */
+function resultOf(answer: DoorAnswer): unknown {
+  return answer.kind === "result"
+    ? answer.result
+    : { ok: false, code: "invalid_input", error: answer.detail };
 }

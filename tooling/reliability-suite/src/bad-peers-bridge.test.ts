@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { openHermesDoor } from "@org/host-doors";
 import { REAL_OPENSPEC_BIN, removeTemporaryFolders } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
-import { openHermesDoor } from "./doors/hermes-door.js";
 import { hangingFake } from "./fake-cli/hanging-fake.js";
 import { recordFigure } from "./figures/record-figure.js";
 import { type JsonLinePeer, startJsonLinePeer } from "./processes/json-line-peer.js";

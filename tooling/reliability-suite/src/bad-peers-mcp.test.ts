@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { MCP_BIN, openMcpDoor } from "@org/host-doors";
 import { REAL_OPENSPEC_BIN, removeTemporaryFolders } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
-import { MCP_BIN, openMcpDoor } from "./doors/mcp-door.js";
 import { hangingFake } from "./fake-cli/hanging-fake.js";
 import { recordFigure } from "./figures/record-figure.js";
 import { type JsonLinePeer, startJsonLinePeer } from "./processes/json-line-peer.js";

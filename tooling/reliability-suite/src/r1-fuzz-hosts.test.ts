@@ -1,10 +1,13 @@
+import {
+  type Door,
+  type DoorOptions,
+  openCliDoor,
+  openHermesDoor,
+  openMcpDoor,
+} from "@org/host-doors";
 import { toolCatalog } from "@org/openspec-core";
 import { removeTemporaryFolders } from "@org/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openCliDoor } from "./doors/cli-door.js";
-import type { Door, DoorOptions } from "./doors/door.js";
-import { openHermesDoor } from "./doors/hermes-door.js";
-import { openMcpDoor } from "./doors/mcp-door.js";
 import { describeFuzzFigures } from "./figures/describe-fuzz-figures.js";
 import { recordFigure } from "./figures/record-figure.js";
 import { fuzzCatalogTool } from "./fuzz/fuzz-catalog-tool.js";

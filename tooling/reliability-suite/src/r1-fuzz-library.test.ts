@@ -1,9 +1,8 @@
+import { type Door, openLibraryDoor } from "@org/host-doors";
 import { cliToolNames, toolCatalog } from "@org/openspec-core";
 import { REAL_OPENSPEC_BIN, removeTemporaryFolders } from "@org/test-kit";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Door } from "./doors/door.js";
-import { openLibraryDoor } from "./doors/library-door.js";
 import { describeFuzzFigures } from "./figures/describe-fuzz-figures.js";
 import { recordFigure } from "./figures/record-figure.js";
 import { fuzzCatalogTool } from "./fuzz/fuzz-catalog-tool.js";

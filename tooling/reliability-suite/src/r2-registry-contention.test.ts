@@ -3,12 +3,15 @@ import { once } from "node:events";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
+import {
+  type Door,
+  type DoorAnswer,
+  openCliDoor,
+  openLibraryDoor,
+  openMcpDoor,
+} from "@org/host-doors";
 import { removeTemporaryFolders } from "@org/test-kit";
 import { afterAll, describe, expect, it } from "vitest";
-import { openCliDoor } from "./doors/cli-door.js";
-import type { Door, DoorAnswer } from "./doors/door.js";
-import { openLibraryDoor } from "./doors/library-door.js";
-import { openMcpDoor } from "./doors/mcp-door.js";
 import { recordFigure } from "./figures/record-figure.js";
 import { reliabilitySizes } from "./reliability-mode.js";
 import { makeWorld, type World } from "./world/make-world.js";

@@ -1,11 +1,14 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
+import {
+  type Door,
+  type DoorOptions,
+  openHermesDoor,
+  openLibraryDoor,
+  openMcpDoor,
+} from "@org/host-doors";
 import { removeTemporaryFolders, temporaryFolder } from "@org/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Door, DoorOptions } from "./doors/door.js";
-import { openHermesDoor } from "./doors/hermes-door.js";
-import { openLibraryDoor } from "./doors/library-door.js";
-import { openMcpDoor } from "./doors/mcp-door.js";
 import { type Misbehaviour, misbehavingOpenSpec } from "./fake-cli/fake-openspec.js";
 import { readFakePids } from "./fake-cli/hanging-fake.js";
 import { recordFigure } from "./figures/record-figure.js";

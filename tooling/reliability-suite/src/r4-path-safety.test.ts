@@ -1,12 +1,15 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import {
+  type Door,
+  type DoorOptions,
+  openHermesDoor,
+  openLibraryDoor,
+  openMcpDoor,
+} from "@org/host-doors";
 import { removeTemporaryFolders } from "@org/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Door, DoorOptions } from "./doors/door.js";
-import { openHermesDoor } from "./doors/hermes-door.js";
-import { openLibraryDoor } from "./doors/library-door.js";
-import { openMcpDoor } from "./doors/mcp-door.js";
 import { recordFigure } from "./figures/record-figure.js";
 import { findAnswerProblem } from "./fuzz/find-answer-problem.js";
 import { type PathCase, readCases, SPEC_CONTENT, writeCases } from "./path-safety/path-cases.js";

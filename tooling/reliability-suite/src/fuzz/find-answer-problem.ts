@@ -1,4 +1,4 @@
-import type { DoorAnswer } from "../doors/door.js";
+import type { DoorAnswer } from "@org/host-doors";
 import { OUTSIDE_MARKER } from "../world/make-world.js";
 import { previewValue } from "./preview-value.js";
 

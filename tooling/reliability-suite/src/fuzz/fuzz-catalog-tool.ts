@@ -1,5 +1,5 @@
+import type { Door } from "@org/host-doors";
 import { toolCatalog, toolInputJsonSchema } from "@org/openspec-core";
-import type { Door } from "../doors/door.js";
 import type { World } from "../world/make-world.js";
 import { registerShop } from "../world/register-shop.js";
 import { type FuzzFigures, fuzzTool } from "./fuzz-tool.js";

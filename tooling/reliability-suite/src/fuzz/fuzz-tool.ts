@@ -1,5 +1,5 @@
+import type { Door } from "@org/host-doors";
 import fc from "fast-check";
-import type { Door } from "../doors/door.js";
 import { withDeadline } from "../processes/with-deadline.js";
 import type { World } from "../world/make-world.js";
 import { snapshotTree, treeChanges } from "../world/snapshot-tree.js";

@@ -1,4 +1,4 @@
-import type { DoorAnswer } from "../doors/door.js";
+import type { DoorAnswer } from "@org/host-doors";
 
 /**
  * Failures caused by bugs reported in packages this suite may not change.

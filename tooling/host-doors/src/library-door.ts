@@ -6,8 +6,9 @@ export async function openLibraryDoor({ env }: DoorOptions): Promise<Door> {
   const catalog = createCatalog({ env });
   return {
     name: "library",
-    call: (tool, args) => catalog.call(tool, args),
+    call: async (tool, args) => ({ kind: "result", result: await catalog.call(tool, args) }),
     listTools: async () => (await catalog.available()).map((tool) => tool.name),
+    hostPid: async () => undefined,
     close: async () => catalog.close(),
   };
 }

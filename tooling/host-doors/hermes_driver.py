@@ -1,6 +1,7 @@
 """Loads the installed OpenSpec plugin the way Hermes Agent does and serves its
 handlers over JSON lines, one thread per request:
 {"id", "op": "call", "tool", "args"} -> {"id", "result"} (or "raised" / "not_json"),
+{"id", "op": "list"} -> {"id", "tools"} (those Hermes would offer now: no check_fn, or a passing one),
 {"id", "op": "bridge_pid"} -> {"id", "pid"}."""
 
 import importlib.util
@@ -24,7 +25,7 @@ class Context:
                       is_async=False, description="", emoji="", override=False):
         if not isinstance(schema, dict) or not isinstance(schema.get("parameters"), dict):
             raise ValueError(f"tool {name} has an invalid schema")
-        self.tools[name] = handler
+        self.tools[name] = (handler, check_fn)
 
 
 def load_plugin():
@@ -44,9 +45,12 @@ def load_plugin():
 def answer(context, bridge, request):
     if request["op"] == "bridge_pid":
         return {"pid": bridge.shared().pid()}
-    handler = context.tools.get(request["tool"])
-    if handler is None:
+    if request["op"] == "list":
+        return {"tools": [name for name, (_, check) in context.tools.items() if check is None or check()]}
+    entry = context.tools.get(request["tool"])
+    if entry is None:
         return {"unknown_tool": request["tool"]}
+    handler = entry[0]
     try:
         text = handler(request.get("args"))
     except BaseException as error:  # the plugin promises never to raise; catching it is the check

@@ -10,6 +10,8 @@ export type Door = {
   name: DoorName;
   /** Calls a tool with any value as its arguments; rejects only when the host broke. */
   call(tool: string, args: unknown): Promise<DoorAnswer>;
+  /** The tools the host offers now (its tools/list, check_fn, or availability). */
+  listTools(): Promise<string[]>;
   /** The process serving the calls (the MCP server, the Hermes bridge); undefined in-process and for the shell CLI. */
   hostPid(): Promise<number | undefined>;
   close(): Promise<void>;

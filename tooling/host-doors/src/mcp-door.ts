@@ -54,6 +54,7 @@ export async function openMcpDoor({ env, cwd }: DoorOptions): Promise<Door> {
         throw error;
       }
     },
+    listTools: async () => (await client.listTools()).tools.map((tool) => tool.name),
     hostPid: async () => transport.pid ?? undefined,
     close: () => client.close(),
   };

@@ -5,7 +5,8 @@ import { installHermesPlugin } from "@org/openspec-hermes-plugin";
 import { temporaryFolder } from "@org/test-kit";
 import type { Door, DoorOptions } from "./door.js";
 
-const DRIVER = join(import.meta.dirname, "hermes_driver.py");
+// Shipped beside src/ and dist/, so it is found from either.
+const DRIVER = join(import.meta.dirname, "..", "hermes_driver.py");
 
 /** Python as this process finds it: the door's own PATH may hold only node's folder. */
 export const PYTHON = execFileSync("python3", ["-c", "import sys; print(sys.executable)"], {
@@ -19,6 +20,7 @@ type DriverReply = {
   not_json?: string;
   unknown_tool?: string;
   pid?: number | null;
+  tools?: string[];
 };
 
 /**
@@ -43,6 +45,7 @@ export async function openHermesDoor({ env, cwd }: DoorOptions): Promise<Door> {
       if ("result" in reply) return { kind: "result", result: reply.result };
       throw new Error(`the Hermes handler broke its promise: ${JSON.stringify(reply)}`);
     },
+    listTools: async () => (await ask({ op: "list" })).tools ?? [],
     hostPid: async () => (await ask({ op: "bridge_pid" })).pid ?? undefined,
     async close() {
       if (driver.exitCode !== null || driver.signalCode !== null) return;
