@@ -146,6 +146,12 @@ export const contractCases: ContractCase[] = [
     expect: { ok: true, stdout: { summary: { totals: { failed: 0 } } } },
   },
   {
+    name: "validate an invalid spec: the top level says what to fix",
+    tool: "openspec_validate",
+    args: (s) => ({ workdir: s.broken, target: "thin" }),
+    expect: { ok: false, code: "validation_failed" },
+  },
+  {
     name: "validate one change",
     tool: "openspec_validate",
     args: () => ({ source: "webshop", target: "add-dark-mode", type: "change" }),

@@ -14,6 +14,8 @@ export type Sandbox = {
   shop: string;
   /** A freshly initialized repository without changes or specs. */
   fresh: string;
+  /** A repository whose only spec fails strict validation. */
+  broken: string;
 };
 
 export const ARCHIVED_CHANGE = "2024-01-15-add-search";
@@ -29,5 +31,12 @@ export function makeSandbox(options: { cli: boolean }): Sandbox {
     "shop",
   );
   const fresh = makeOpenSpecRepository({}, "fresh");
-  return { env, home, shop, fresh };
+  const broken = makeOpenSpecRepository(
+    {
+      "openspec/specs/thin/spec.md":
+        "# thin\n\n## Purpose\nshort\n\n## Requirements\n### Requirement: Bare\nNo scenario.\n",
+    },
+    "broken",
+  );
+  return { env, home, shop, fresh, broken };
 }

@@ -1,10 +1,12 @@
 import type { ToolResult } from "@org/openspec-core";
+import { escapeControlCharactersDeep } from "./escape-control-characters.js";
+import { failureDetails } from "./failure-details.js";
 import { renderers } from "./renderers.js";
 import { paint, type Terminal } from "./terminal.js";
 
 /**
- * Prints a tool result: the exact JSON with `--json`, else a readable view.
- * Returns the exit code: 0 when ok, 1 when not.
+ * Prints a tool result: the exact JSON with `--json`, else a readable view
+ * with control characters made visible. Returns the exit code: 0 when ok, 1 when not.
  */
 export function renderResult(
   terminal: Terminal,
@@ -16,16 +18,19 @@ export function renderResult(
     terminal.out(JSON.stringify(result, null, 2));
     return result.ok ? 0 : 1;
   }
-  if (!result.ok) {
+  const shown = escapeControlCharactersDeep(result);
+  if (!shown.ok) {
+    const details = failureDetails(shown, terminal);
+    if (details) terminal.err(details);
     terminal.err(
-      `${paint(terminal, "red", "error")} ${result.error} ${paint(terminal, "dim", `(${result.code})`)}`,
+      `${paint(terminal, "red", "error")} ${shown.error} ${paint(terminal, "dim", `(${shown.code})`)}`,
     );
-    if (result.fix) terminal.err(`${paint(terminal, "bold", "fix")}   ${result.fix}`);
-    const stderr = typeof result.stderr === "string" ? result.stderr.trim() : "";
+    if (shown.fix) terminal.err(`${paint(terminal, "bold", "fix")}   ${shown.fix}`);
+    const stderr = typeof shown.stderr === "string" ? shown.stderr.trim() : "";
     if (stderr) terminal.err(paint(terminal, "dim", stderr));
     return 1;
   }
   const render = renderers[tool];
-  terminal.out(render ? render(result, terminal) : JSON.stringify(result, null, 2));
+  terminal.out(render ? render(shown, terminal) : JSON.stringify(shown, null, 2));
   return 0;
 }

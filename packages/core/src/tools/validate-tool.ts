@@ -4,11 +4,12 @@ import { nameField, repositoryTargetFields } from "../input-fields.js";
 import { defineTool, readOnlyTool } from "../tool-definition.js";
 import { toolFailure } from "../tool-result.js";
 import { runCliTool } from "./run-cli-tool.js";
+import { summarizeValidation } from "./summarize-validation.js";
 
 export const validateTool = defineTool({
   name: "openspec_validate",
   description:
-    "Run `openspec validate --strict --json --no-interactive` in a repository, on one target (a change or spec) or a scope (all, changes, specs; default all). ok is false when any item is invalid; the full report is under stdout.",
+    "Run `openspec validate --strict --json --no-interactive` in a repository, on one target (a change or spec) or a scope (all, changes, specs; default all). ok is false when any item is invalid: code validation_failed, error counts and names the invalid items, fix says what to correct first, invalid lists each invalid item with its file and issues; the full report stays under stdout.",
   inputSchema: z
     .object({
       ...repositoryTargetFields,
@@ -33,7 +34,7 @@ export const validateTool = defineTool({
         "Pass either a target or a scope.",
       );
     }
-    return runCliTool(context, input, () =>
+    const result = await runCliTool(context, input, () =>
       input.target === undefined
         ? validateArgs({ scope: input.scope ?? "all", strict: true })
         : validateArgs({
@@ -42,5 +43,10 @@ export const validateTool = defineTool({
             strict: true,
           }),
     );
+    if (result.ok || result.code !== "exit_nonzero") return result;
+    // The CLI reports invalid items only deep inside stdout; say them at the top.
+    const summary = summarizeValidation(result.stdout);
+    if (summary === null) return result;
+    return { ...result, code: "validation_failed", ...summary };
   },
 });

@@ -1,0 +1,61 @@
+import {
+  AUTH_SPEC,
+  isolatedEnvironment,
+  makeOpenSpecRepository,
+  REAL_OPENSPEC_BIN,
+  removeTemporaryFolders,
+} from "@org/test-kit";
+import { afterEach, describe, expect, it } from "vitest";
+import { runBin } from "./test-support/run-bin.js";
+
+afterEach(removeTemporaryFolders);
+
+const HOSTILE_CHANGE = "evil\u001b[2J\u001b]0;owned\u0007";
+// Any C0 or C1 control but the newline and tab that multi-line output keeps.
+const CONTROL_CHARACTER = /(?![\n\t])\p{Cc}/u;
+const PROPOSAL = "## Why\nA reason.\n\n## What Changes\n- A change.\n";
+
+describe("human output", () => {
+  it("GIVEN a change folder whose name holds escape sequences WHEN context is shown for people THEN no control character reaches the terminal, and --json keeps the exact name", () => {
+    const { env } = isolatedEnvironment({});
+    const root = makeOpenSpecRepository({
+      [`openspec/changes/${HOSTILE_CHANGE}/proposal.md`]: PROPOSAL,
+      "openspec/specs/auth/spec.md": AUTH_SPEC,
+    });
+    const run = (args: string[]) => runBin(args, { env, cwd: root });
+    expect(run(["sources", "add", "."]).status).toBe(0);
+
+    const shown = run(["context", "shop"]);
+    expect(shown.status).toBe(0);
+    expect(shown.stdout).toContain("evil\\x1b[2J\\x1b]0;owned\\x07");
+    expect(shown.stdout + shown.stderr).not.toMatch(CONTROL_CHARACTER);
+
+    const missing = run(["context", `shop/${HOSTILE_CHANGE}x`]);
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).not.toMatch(CONTROL_CHARACTER);
+
+    const json = JSON.parse(run(["context", "shop", "--json"]).stdout);
+    expect(json.changes.map((change: { name: string }) => change.name)).toEqual([HOSTILE_CHANGE]);
+  });
+
+  it("GIVEN an invalid spec WHEN validate runs for people THEN each invalid item is listed with its file and issues, then the counts and what to fix first", () => {
+    const { env } = isolatedEnvironment({ OPENSPEC_BIN: REAL_OPENSPEC_BIN });
+    const root = makeOpenSpecRepository({
+      "openspec/specs/auth/spec.md": AUTH_SPEC,
+      "openspec/specs/billing/spec.md":
+        "# billing\n\n## Purpose\nshort\n\n## Requirements\n### Requirement: Invoice\nInvoices exist.\n",
+    });
+    const validated = runBin(["validate"], { env, cwd: root });
+    expect(validated.status).toBe(1);
+    expect(validated.stderr).toContain("invalid spec billing  openspec/specs/billing/spec.md");
+    expect(validated.stderr).toContain(
+      "ERROR requirements.0.scenarios: Requirement must have at least one scenario",
+    );
+    expect(validated.stderr).toContain(
+      "error 1 of 2 items is invalid: spec billing. (validation_failed)",
+    );
+    expect(validated.stderr).toContain(
+      "fix   Start with spec billing (openspec/specs/billing/spec.md): requirements.0.scenarios: Requirement must have at least one scenario.",
+    );
+  });
+});
