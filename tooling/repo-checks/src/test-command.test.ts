@@ -1,0 +1,135 @@
+import { spawnSync } from "node:child_process";
+import { chmodSync, copyFileSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { removeTemporaryFolders, temporaryFolder } from "@org/test-kit";
+import { afterEach, describe, expect, it } from "vitest";
+
+afterEach(removeTemporaryFolders);
+
+const REPOSITORY = new URL("../../..", import.meta.url).pathname;
+const SCRIPTS = ["run-tests.mjs", "test-reports.mjs", "test-summary.mjs"];
+
+/** A copy of the root test scripts in a folder with its own packages, so nothing real is touched. */
+function scratchRepository(): string {
+  const root = temporaryFolder("test-command-");
+  mkdirSync(join(root, "scripts"));
+  for (const script of SCRIPTS) {
+    copyFileSync(join(REPOSITORY, "scripts", script), join(root, "scripts", script));
+  }
+  writeFileSync(join(root, "scripts", "validate-own-specs.mjs"), "console.log('specs ok');\n");
+  return root;
+}
+
+function testedPackage(root: string, path: string, report?: object): void {
+  mkdirSync(join(root, path), { recursive: true });
+  writeFileSync(
+    join(root, path, "package.json"),
+    JSON.stringify({ name: path, scripts: { test: "vitest run" } }),
+  );
+  if (report) writeFileSync(join(root, path, "test-results.json"), JSON.stringify(report));
+}
+
+const report = (passed: number, failed: number) => ({
+  numPassedTests: passed,
+  numFailedTests: failed,
+  numPendingTests: 0,
+  numTodoTests: 0,
+});
+
+describe("the root test command", () => {
+  it("GIVEN a package whose tests failed WHEN the turbo step fails THEN the summary still prints the failures and the exit code stays non-zero", () => {
+    const root = scratchRepository();
+    testedPackage(root, "packages/good");
+    testedPackage(root, "packages/bad");
+    // A stand-in for pnpm/turbo: writes each package's report as its tests would, then fails.
+    const bin = join(root, "bin");
+    mkdirSync(bin);
+    writeFileSync(
+      join(bin, "pnpm"),
+      `#!/bin/sh
+printf '%s' '${JSON.stringify(report(3, 0))}' > "${root}/packages/good/test-results.json"
+printf '%s' '${JSON.stringify(report(1, 2))}' > "${root}/packages/bad/test-results.json"
+exit 1
+`,
+    );
+    chmodSync(join(bin, "pnpm"), 0o755);
+    const run = spawnSync(process.execPath, [join(root, "scripts", "run-tests.mjs")], {
+      cwd: root,
+      encoding: "utf8",
+      env: { ...process.env, PATH: `${bin}:${process.env.PATH ?? ""}` },
+    });
+    expect(run.status).toBe(1);
+    expect(run.stdout).toContain("specs ok");
+    expect(run.stdout.trimEnd().split("\n").at(-1)).toBe("4 passed, 2 failed, 0 skipped");
+  });
+
+  it("GIVEN reports left from an earlier run WHEN the tests run again THEN the old reports are removed first and a package that wrote none counts as missing", () => {
+    const root = scratchRepository();
+    testedPackage(root, "apps/stale", report(50, 0));
+    const bin = join(root, "bin");
+    mkdirSync(bin);
+    writeFileSync(join(bin, "pnpm"), "#!/bin/sh\nexit 1\n");
+    chmodSync(join(bin, "pnpm"), 0o755);
+    const run = spawnSync(process.execPath, [join(root, "scripts", "run-tests.mjs")], {
+      cwd: root,
+      encoding: "utf8",
+      env: { ...process.env, PATH: `${bin}:${process.env.PATH ?? ""}` },
+    });
+    expect(existsSync(join(root, "apps/stale/test-results.json"))).toBe(false);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain("No test report from: apps/stale");
+    expect(run.stdout.trimEnd().split("\n").at(-1)).toBe("0 passed, 0 failed, 0 skipped");
+  });
+});
+
+type DryRun = {
+  globalCacheInputs: { files: Record<string, string> };
+  tasks: { taskId: string; hash: string; inputs: Record<string, string> }[];
+};
+
+function dryRun(filter: string, env: Record<string, string | undefined>): DryRun {
+  const run = spawnSync(
+    "pnpm",
+    ["exec", "turbo", "run", "test", "--dry=json", `--filter=${filter}`],
+    {
+      cwd: REPOSITORY,
+      encoding: "utf8",
+      env,
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
+  expect(run.status, run.stderr).toBe(0);
+  return JSON.parse(run.stdout) as DryRun;
+}
+
+function taskHash(dry: DryRun, taskId: string): string | undefined {
+  return dry.tasks.find((task) => task.taskId === taskId)?.hash;
+}
+
+describe("turbo's cache keys", () => {
+  const { OPENSPEC_AGENT_RELIABILITY: _mode, ...baseEnv } = process.env;
+
+  it("GIVEN the shared configs and the Hermes driver WHEN turbo hashes the tasks THEN they are inputs, so editing them re-runs what they affect", () => {
+    const dry = dryRun("@org/contract-suite", baseEnv);
+    expect(Object.keys(dry.globalCacheInputs.files)).toEqual(
+      expect.arrayContaining([
+        "tooling/tsconfig/base.json",
+        "tooling/vitest/preset.js",
+        "biome.json",
+      ]),
+    );
+    const hostDoors = dry.tasks.find((task) => task.taskId === "@org/host-doors#build");
+    expect(Object.keys(hostDoors?.inputs ?? {})).toContain("hermes_driver.py");
+  });
+
+  it("GIVEN OPENSPEC_AGENT_RELIABILITY=long WHEN turbo hashes the reliability suite's tests THEN the hash differs from the default run, so the short run is never replayed for the long one", () => {
+    const id = "@org/reliability-suite#test";
+    const short = taskHash(dryRun("@org/reliability-suite", baseEnv), id);
+    const long = taskHash(
+      dryRun("@org/reliability-suite", { ...baseEnv, OPENSPEC_AGENT_RELIABILITY: "long" }),
+      id,
+    );
+    expect(short).toBeDefined();
+    expect(long).not.toBe(short);
+  });
+});
