@@ -55,6 +55,21 @@ describe("GIVEN the built server as a child process", () => {
     expect(await server.exited()).toEqual({ code: 0, signal: null });
   });
 
+  it("WHEN a message fails the protocol's validation THEN every log event on stderr is one line with the server's prefix", async () => {
+    const server = spawnRawServer(serverEnvironment({ cli: false }).env);
+    await server.initialize();
+    // The SDK reports this with a multi-line dump of every union branch it tried.
+    server.write('{"jsonrpc":"2.0","id":7,"method":"tools/call","params":"bad"}\n');
+    server.write('{"foo":1}\n');
+    server.send({ jsonrpc: "2.0", id: 3, method: "tools/list" });
+    expect(await server.response(3)).toMatchObject({ result: { tools: expect.any(Array) } });
+    server.child.stdin.end();
+    expect(await server.exited()).toEqual({ code: 0, signal: null });
+    const lines = server.stderr().trimEnd().split("\n");
+    expect(server.stderr()).toContain("protocol error");
+    expect(lines.filter((line) => !line.startsWith("[openspec-mcp] "))).toEqual([]);
+  });
+
   it.each([
     ["stdin closes", "stdin closed"],
     ["it gets SIGTERM", "SIGTERM"],

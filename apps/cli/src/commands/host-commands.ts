@@ -69,9 +69,25 @@ export function registerHostCommands(program: Command, session: Session): void {
     .command("config")
     .description("print the configuration that makes an MCP client start this server")
     .requiredOption("--client <name>", `one of ${CLIENTS.join(", ")}`, parseClient)
-    .option("--db <file>", "a registry file other than the default")
-    .option("-w, --workdir <path>", "a default repository")
-    .action(async (options: { client: McpClientName; db?: string; workdir?: string }) => {
+    .option("--db <file>", "a registry file other than the default (sets OPENSPEC_AGENT_DB)")
+    .option(
+      "-w, --workdir <path>",
+      "a default repository (sets OPENSPEC_AGENT_WORKDIR; Claude Code: local scope)",
+    )
+    .option(
+      "--openspec-bin <path>",
+      "the OpenSpec CLI the server should run (sets OPENSPEC_BIN; default: $OPENSPEC_BIN when set)",
+    )
+    .action(async (_options: unknown, command: Command) => {
+      // --db belongs to the root and -w to `mcp` as well, and commander hands an
+      // option to the first command that defines it, so read them from every level.
+      const options = command.optsWithGlobals<{
+        client: McpClientName;
+        db?: string;
+        workdir?: string;
+        openspecBin?: string;
+      }>();
+      const openspecBin = options.openspecBin ?? (session.env.OPENSPEC_BIN || undefined);
       const { mcpConfigSnippet } = await loadMcp();
       session.terminal.out(
         mcpConfigSnippet(options.client, {
@@ -81,6 +97,7 @@ export function registerHostCommands(program: Command, session: Session): void {
           ...(options.workdir === undefined
             ? {}
             : { workdir: resolve(session.cwd, options.workdir) }),
+          ...(openspecBin === undefined ? {} : { openspecBin: resolve(session.cwd, openspecBin) }),
         }),
       );
     });
