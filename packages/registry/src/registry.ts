@@ -36,7 +36,7 @@ export interface Registry {
   /** Returns the source that was removed. */
   remove(identifier: string): SourceResult;
   list(): SourceListResult;
-  /** Vanity name, then basename of an unnamed source (both ignoring case), then token. */
+  /** Token, then vanity name, then basename of an unnamed source (all ignoring case). */
   resolve(identifier: string): SourceResult;
   /** Closes the file; calling it twice is harmless. */
   close(): void;
