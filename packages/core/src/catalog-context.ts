@@ -8,6 +8,7 @@ import {
   runOpenSpec,
 } from "@org/openspec-cli-runner";
 import { openRegistry, type Registry } from "@org/openspec-registry";
+import { sourceFix } from "./resolve-repository.js";
 import { type ToolFailure, toolFailure } from "./tool-result.js";
 
 export type CatalogOptions = {
@@ -75,7 +76,7 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
         return toolFailure(
           result.code,
           result.message,
-          "Check OPENSPEC_AGENT_DB or move the damaged file aside.",
+          sourceFix(result.code) ?? "Check OPENSPEC_AGENT_DB or move the damaged file aside.",
         );
       }
       opened = result.registry;

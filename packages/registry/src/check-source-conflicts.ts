@@ -1,4 +1,5 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { findSameFolder } from "./find-same-folder.js";
 import { foldName } from "./lookup-key.js";
 import type { RegistryDatabase } from "./registry-database.js";
 import { type RegistryFailure, registryFailure } from "./registry-failure.js";
@@ -14,6 +15,7 @@ export interface SourceClaim {
 
 /**
  * Finds what stands in the way of a source taking a path or vanity name.
+ * A path must not be another source's folder, also not through a symlink.
  * A vanity name must differ, ignoring case, from every other vanity name and
  * from the basename of every source without one: otherwise the name would
  * silently redirect an identifier that already resolves to another source.
@@ -36,6 +38,14 @@ export function checkSourceConflicts(
         "duplicate_source_path",
         `Path ${source.path} is already registered as ${source.displayName} (${source.token}); use that source or remove it first.`,
         [source],
+      );
+    }
+    const sameFolder = findSameFolder(db, claim.path, exceptToken);
+    if (sameFolder !== undefined) {
+      return registryFailure(
+        "duplicate_source_path",
+        `Path ${claim.path} is the same folder as ${sameFolder.path} (through a symlink), already registered as ${sameFolder.displayName} (${sameFolder.token}); use that source or remove it first.`,
+        [sameFolder],
       );
     }
   }

@@ -2,7 +2,15 @@ import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { applyMigrations, isMigrated } from "./apply-migrations.js";
-import { databaseFailure, unreadableRegistry } from "./database-failure.js";
+import {
+  databaseFailure,
+  readOnlyRegistry,
+  tooNewRegistry,
+  unreadableRegistry,
+} from "./database-failure.js";
+import { findNewerSchema } from "./find-newer-schema.js";
+import { openReadOnly } from "./open-read-only.js";
+import { registryAccess } from "./registry-access.js";
 import { BUSY_TIMEOUT_MS, type RegistryDatabase } from "./registry-database.js";
 import type { RegistryFailure } from "./registry-failure.js";
 import { retryOnContention } from "./retry-on-contention.js";
@@ -11,38 +19,67 @@ import { classifySqliteError } from "./sqlite-error.js";
 // Resolved from the built module (dist/) and from the sources under test (src/) alike.
 const MIGRATIONS_FOLDER = fileURLToPath(new URL("../drizzle", import.meta.url));
 
-export type ConnectResult = { readonly ok: true; readonly db: RegistryDatabase } | RegistryFailure;
+export type ConnectResult =
+  | { readonly ok: true; readonly db: RegistryDatabase; readonly readOnly: boolean }
+  | RegistryFailure;
 
 /**
  * Opens the SQLite file and makes it a current registry. Nothing is written
  * until the file has proven to be an intact SQLite database that is empty or
- * already a registry, so a foreign or damaged file stays byte-identical. A
- * registry that is already current is only read, which keeps opening cheap.
+ * already a registry of a schema this build knows, so a foreign, damaged or
+ * newer file stays byte-identical. A registry that is already current is only
+ * read, which keeps opening cheap. A file this user may not write is opened
+ * read-only: reads work, writes answer `registry_read_only`.
  */
 export function connectRegistryFile(file: string): ConnectResult {
+  const access = registryAccess(file);
+  if (access === "cannot_create") {
+    return readOnlyRegistry(file, "it does not exist and its folder is not writable");
+  }
+  const readOnly = access === "read_only";
   let sqlite: Database.Database;
   try {
-    sqlite = new Database(file, { timeout: BUSY_TIMEOUT_MS });
+    sqlite = readOnly ? openReadOnly(file) : new Database(file, { timeout: BUSY_TIMEOUT_MS });
   } catch (error) {
     return databaseFailure(file, error);
   }
   try {
-    const inWalMode = sqlite.pragma("journal_mode", { simple: true }) === "wal";
-    const migrated = isMigrated(sqlite, MIGRATIONS_FOLDER);
-    const problem =
-      findForeignContent(sqlite) ?? (inWalMode && migrated ? undefined : findDamage(sqlite));
+    const problem = checkBeforeUse(sqlite, file, readOnly);
     if (problem !== undefined) {
       sqlite.close();
-      return unreadableRegistry(file, problem);
+      return problem;
     }
-    if (!inWalMode) enableWriteAheadLog(sqlite);
     const db = drizzle({ client: sqlite });
-    if (!migrated) applyMigrations(db, MIGRATIONS_FOLDER);
-    return { ok: true, db };
+    if (!readOnly) {
+      if (sqlite.pragma("journal_mode", { simple: true }) !== "wal") enableWriteAheadLog(sqlite);
+      if (!isMigrated(sqlite, MIGRATIONS_FOLDER)) applyMigrations(db, MIGRATIONS_FOLDER);
+    }
+    return { ok: true, db, readOnly };
   } catch (error) {
     sqlite.close();
     return databaseFailure(file, error);
   }
+}
+
+/** Why the file must not be used (or, read-only, cannot be brought up to date), if it must not. */
+function checkBeforeUse(
+  sqlite: Database.Database,
+  file: string,
+  readOnly: boolean,
+): RegistryFailure | undefined {
+  const foreign = findForeignContent(sqlite);
+  if (foreign !== undefined) return unreadableRegistry(file, foreign);
+  const newer = findNewerSchema(sqlite, MIGRATIONS_FOLDER);
+  if (newer !== undefined) return tooNewRegistry(file, newer);
+  const migrated = isMigrated(sqlite, MIGRATIONS_FOLDER);
+  if (readOnly) {
+    return migrated
+      ? undefined
+      : readOnlyRegistry(file, "it needs an upgrade that cannot be written");
+  }
+  const inWalMode = sqlite.pragma("journal_mode", { simple: true }) === "wal";
+  const damage = inWalMode && migrated ? undefined : findDamage(sqlite);
+  return damage === undefined ? undefined : unreadableRegistry(file, damage);
 }
 
 function findForeignContent(sqlite: Database.Database): string | undefined {

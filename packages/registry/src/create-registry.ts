@@ -6,6 +6,7 @@ import { removeSource } from "./remove-source.js";
 import { runGuarded } from "./run-guarded.js";
 import { selectAllSources } from "./select-all-sources.js";
 import { updateSource } from "./update-source.js";
+import { writeWithoutBlocking } from "./write-without-blocking.js";
 
 // Lets package functions such as the Hermes import reach the connection
 // without putting it on the public Registry type.
@@ -19,6 +20,11 @@ export function createRegistry(context: RegistryContext): Registry {
     add: (input) => addSource(context, input),
     update: (identifier, changes) => updateSource(context, identifier, changes),
     remove: (identifier) => removeSource(context, identifier),
+    addAsync: (input) => writeWithoutBlocking(context, () => addSource(context, input)),
+    updateAsync: (identifier, changes) =>
+      writeWithoutBlocking(context, () => updateSource(context, identifier, changes)),
+    removeAsync: (identifier) =>
+      writeWithoutBlocking(context, () => removeSource(context, identifier)),
     list,
     resolve: (identifier): SourceResult =>
       runGuarded(context, () => findSource(context.db, identifier)),

@@ -1,3 +1,5 @@
+import { basename } from "node:path";
+import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { expectOk, useRegistrySandbox } from "./test-support/open-test-registry.js";
 import { makeDir } from "./test-support/temp-dir.js";
@@ -34,16 +36,29 @@ describe("registry.resolve", () => {
     expect(registry.resolve(source.token.toUpperCase())).toEqual({ ok: true, source });
   });
 
-  it("GIVEN a vanity name, an unnamed source with that basename and a token all in play WHEN resolving THEN the vanity name wins, then the basename, then the token", () => {
+  it("GIVEN a vanity name and an unnamed source with that basename WHEN resolving THEN the vanity name wins, and the unnamed one answers to its token", () => {
     const { root, registry } = freshRegistry();
     const named = expectOk(registry.add({ path: makeDir(root, "a/frontend"), name: "web" })).source;
     const shadowed = expectOk(registry.add({ path: makeDir(root, "b/web") })).source;
-    const tokenLike = expectOk(registry.add({ path: makeDir(root, `c/${named.token}`) })).source;
 
     expect(expectOk(registry.resolve("web")).source).toEqual(named);
-    expect(expectOk(registry.resolve(named.token)).source).toEqual(tokenLike);
     expect(expectOk(registry.resolve(shadowed.token)).source).toEqual(shadowed);
   });
+
+  // A folder called like alpha's token, registered before such folders were refused, once took alpha's writes.
+  it.each([
+    ["as written", (token: string) => token],
+    ["in capitals", (token: string) => token.toUpperCase()],
+  ])(
+    "GIVEN alpha and an older unnamed source whose folder is called alpha's token WHEN resolving the token %s THEN alpha is found, not the folder",
+    (_, spell) => {
+      const { root, registry } = freshRegistry();
+      const alpha = expectOk(registry.add({ path: makeDir(root, "alpha") })).source;
+      insertLegacyRow(registry.path, makeDir(root, `decoy/${alpha.token.toUpperCase()}`));
+
+      expect(registry.resolve(spell(alpha.token))).toEqual({ ok: true, source: alpha });
+    },
+  );
 
   it("GIVEN two sources named api by their basenames WHEN resolving 'api' THEN fails with ambiguous_source listing both tokens and saying to set a vanity name", () => {
     const { root, registry } = freshRegistry();
@@ -94,3 +109,17 @@ describe("registry.resolve", () => {
     expect(reader.resolve("api")).toEqual({ ok: true, source });
   });
 });
+
+/** Writes a row the way a build without today's checks could have: an unnamed source at `path`. */
+function insertLegacyRow(file: string, path: string): void {
+  const sqlite = new Database(file);
+  try {
+    sqlite
+      .prepare(
+        "INSERT INTO sources (token, name, path, lookup_key, created_at, updated_at) VALUES ('os_0b5010', NULL, ?, ?, 1, 1)",
+      )
+      .run(path, basename(path).toLowerCase());
+  } finally {
+    sqlite.close();
+  }
+}

@@ -8,9 +8,11 @@ import { selectAllSources } from "./select-all-sources.js";
 import { toSource } from "./to-source.js";
 
 /**
- * Resolves an identifier: a vanity name, then the basename of a source
- * without one (both ignoring case), then a token. More than one match at the
- * same step is an ambiguity, never a pick.
+ * Resolves an identifier: a token, then a vanity name, then the basename of a
+ * source without one (all ignoring case). The token comes first because it is
+ * the one identifier that never changes: a folder or name that happens to
+ * spell another source's token must not take its writes. More than one match
+ * at the same step is an ambiguity, never a pick.
  */
 export function findSource(db: RegistryDatabase, identifier: string): SourceResult {
   const key = foldName(identifier);
@@ -21,10 +23,10 @@ export function findSource(db: RegistryDatabase, identifier: string): SourceResu
     .where(or(eq(sources.lookupKey, key), eq(sources.token, token)))
     .orderBy(asc(sources.createdAt), asc(sources.id))
     .all();
+  const byToken = candidates.filter((row) => row.token === token);
   const named = candidates.filter((row) => row.lookupKey === key && row.name !== null);
   const unnamed = candidates.filter((row) => row.lookupKey === key && row.name === null);
-  const byToken = candidates.filter((row) => row.token === token);
-  const matches = [named, unnamed, byToken].find((step) => step.length > 0) ?? [];
+  const matches = [byToken, named, unnamed].find((step) => step.length > 0) ?? [];
   const [first, ...others] = matches.map(toSource);
   if (first === undefined) return notFound(db, identifier);
   if (others.length === 0) return { ok: true, source: first };

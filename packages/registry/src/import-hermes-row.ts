@@ -7,6 +7,7 @@ import type { RegistryContext } from "./registry-context.js";
 import { sources } from "./schema.js";
 import type { Source } from "./source.js";
 import { validateSourceName } from "./validate-source-name.js";
+import { validateUnnamedFolder } from "./validate-unnamed-folder.js";
 
 /** Why a Hermes source was not imported. */
 export type HermesSkipCode =
@@ -61,6 +62,8 @@ export function importHermesRow(
   if (!path.ok) return skip("invalid_path", path.message);
   const name = row.name === "" ? undefined : validateSourceName(row.name);
   if (name !== undefined && !name.ok) return skip("invalid_name", name.message);
+  const unnamedProblem = name === undefined ? validateUnnamedFolder(path.path) : undefined;
+  if (unnamedProblem !== undefined) return skip("invalid_name", unnamedProblem.message);
   const conflict = checkSourceConflicts(context.db, { path: path.path, name: name?.name });
   if (conflict !== undefined) {
     const code =

@@ -41,5 +41,13 @@ export function openRegistry(options: OpenRegistryOptions = {}): OpenRegistryRes
   }
   const connected = connectRegistryFile(file);
   if (!connected.ok) return connected;
-  return { ok: true, registry: createRegistry({ db: connected.db, file, paths: { home, cwd } }) };
+  return {
+    ok: true,
+    registry: createRegistry({
+      db: connected.db,
+      file,
+      paths: { home, cwd },
+      readOnly: connected.readOnly,
+    }),
+  };
 }

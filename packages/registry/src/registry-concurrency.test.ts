@@ -1,29 +1,17 @@
 import { type ChildProcess, fork } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { openRegistry } from "./open-registry.js";
+import { assertBuildIsCurrent } from "./test-support/assert-build-is-current.js";
 import { makeDir, useTempDirs } from "./test-support/temp-dir.js";
 
 const WORKERS = 8;
 const SOURCES_PER_WORKER = 200;
 const workerScript = fileURLToPath(new URL("./test-support/registry-worker.mjs", import.meta.url));
-const builtEntry = fileURLToPath(new URL("../dist/index.js", import.meta.url));
-const sourceDir = fileURLToPath(new URL(".", import.meta.url));
 
 interface WorkerReport {
   readonly failures: readonly { step: string; code: string; message: string }[];
-}
-
-function assertBuildIsCurrent(): void {
-  if (!existsSync(builtEntry)) throw new Error("dist/ is missing: run `pnpm build` first");
-  const built = statSync(builtEntry).mtimeMs;
-  const stale = readdirSync(sourceDir).filter(
-    (file) => !file.endsWith(".test.ts") && statSync(join(sourceDir, file)).mtimeMs > built,
-  );
-  if (stale.length > 0)
-    throw new Error(`dist/ is older than ${stale.join(", ")}: run \`pnpm build\``);
 }
 
 function startWorker(args: readonly string[]): { child: ChildProcess; ready: Promise<void> } {

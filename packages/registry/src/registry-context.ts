@@ -6,4 +6,6 @@ export interface RegistryContext {
   readonly db: RegistryDatabase;
   readonly file: string;
   readonly paths: PathContext;
+  /** This user may not write the file: every write answers `registry_read_only` up front. */
+  readonly readOnly: boolean;
 }

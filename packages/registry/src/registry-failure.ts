@@ -10,6 +10,8 @@ export type RegistryFailureCode =
   | "invalid_name"
   | "registry_unreadable"
   | "registry_busy"
+  | "registry_read_only"
+  | "registry_too_new"
   | "hermes_db_unreadable";
 
 /** An expected failure: a stable code and one sentence that says what to fix. */

@@ -25,7 +25,9 @@ export interface UpdateSourceChanges {
 
 /**
  * An open registry file. Every method runs against the file itself, so it
- * sees what other processes wrote; writes take the lock up front.
+ * sees what other processes wrote; writes take the lock up front. The
+ * synchronous writes wait for another process's lock on the calling thread;
+ * the `*Async` ones wait without blocking it.
  */
 export interface Registry {
   /** The absolute path of the SQLite file. */
@@ -35,8 +37,18 @@ export interface Registry {
   update(identifier: string, changes: UpdateSourceChanges): SourceResult;
   /** Returns the source that was removed. */
   remove(identifier: string): SourceResult;
+  /**
+   * {@link Registry.add} for hosts that serve other calls meanwhile: while
+   * another process holds the write lock it waits without blocking the event
+   * loop (short busy timeout, asynchronous retries, same 10 s budget).
+   */
+  addAsync(input: AddSourceInput): Promise<SourceResult>;
+  /** {@link Registry.update}, waiting for the lock like {@link Registry.addAsync}. */
+  updateAsync(identifier: string, changes: UpdateSourceChanges): Promise<SourceResult>;
+  /** {@link Registry.remove}, waiting for the lock like {@link Registry.addAsync}. */
+  removeAsync(identifier: string): Promise<SourceResult>;
   list(): SourceListResult;
-  /** Vanity name, then basename of an unnamed source (both ignoring case), then token. */
+  /** Token, then vanity name, then basename of an unnamed source (all ignoring case). */
   resolve(identifier: string): SourceResult;
   /** Closes the file; calling it twice is harmless. */
   close(): void;

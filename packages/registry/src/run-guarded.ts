@@ -1,4 +1,4 @@
-import { databaseFailure } from "./database-failure.js";
+import { databaseFailure, readOnlyRegistry } from "./database-failure.js";
 import type { RegistryContext } from "./registry-context.js";
 import type { RegistryFailure } from "./registry-failure.js";
 
@@ -21,5 +21,8 @@ export function runInWriteTransaction<T>(
   context: RegistryContext,
   work: () => T,
 ): T | RegistryFailure {
+  if (context.readOnly) {
+    return readOnlyRegistry(context.file, "its file or folder is not writable");
+  }
   return runGuarded(context, () => context.db.transaction(work, { behavior: "immediate" }));
 }

@@ -1,14 +1,15 @@
 import Database from "better-sqlite3";
 
 /**
- * How a SQLite error reads for a caller: the lock could not be had, or the
- * file itself is the problem. Anything else (constraint, misuse, syntax) is a
+ * How a SQLite error reads for a caller: the lock could not be had, the file
+ * may not be written, or the file itself is the problem. Anything else (constraint, misuse, syntax) is a
  * bug in this package and stays an exception.
  */
-export function classifySqliteError(error: unknown): "busy" | "unreadable" | "bug" {
+export function classifySqliteError(error: unknown): "busy" | "read_only" | "unreadable" | "bug" {
   const code = findSqliteError(error)?.code;
   if (code === undefined) return "bug";
   if (code.startsWith("SQLITE_BUSY") || code.startsWith("SQLITE_LOCKED")) return "busy";
+  if (code.startsWith("SQLITE_READONLY")) return "read_only";
   if (/^SQLITE_(CONSTRAINT|ERROR|MISUSE|RANGE|MISMATCH)/.test(code)) return "bug";
   return "unreadable";
 }

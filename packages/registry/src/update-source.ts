@@ -9,6 +9,7 @@ import { runInWriteTransaction } from "./run-guarded.js";
 import { sources } from "./schema.js";
 import { toSource } from "./to-source.js";
 import { validateSourceName } from "./validate-source-name.js";
+import { validateUnnamedFolder } from "./validate-unnamed-folder.js";
 
 /** Changes a source's path and/or vanity name; its token and creation time stay. */
 export function updateSource(
@@ -29,6 +30,8 @@ export function updateSource(
     const nextPath = path?.path ?? current.path;
     const nextName = clearsName ? null : (name?.name ?? current.name);
     if (nextPath === current.path && nextName === current.name) return found;
+    const unnamedProblem = nextName === null ? validateUnnamedFolder(nextPath) : undefined;
+    if (unnamedProblem !== undefined) return unnamedProblem;
     const conflict = checkSourceConflicts(
       context.db,
       {

@@ -1,3 +1,4 @@
+import { invisibleCharacters, looksLikeToken } from "./name-hazards.js";
 import { type RegistryFailure, registryFailure } from "./registry-failure.js";
 
 const MAX_NAME_LENGTH = 64;
@@ -23,8 +24,12 @@ function describeNameProblem(name: string): string | undefined {
   }
   if (/[/\\]/.test(name)) return "contains a slash; use a name without / or \\";
   if (/\p{Cc}/u.test(name)) return "contains control characters; use printable characters only";
+  const invisible = invisibleCharacters(name);
+  if (invisible.length > 0) {
+    return `contains invisible or bidirectional formatting characters (${invisible.join(", ")}), which make it look like another name; type it without them`;
+  }
   if (name.trim() !== name) return "starts or ends with whitespace; trim it";
-  if (/^os_[0-9a-f]/i.test(name)) {
+  if (looksLikeToken(name)) {
     return "starts with os_ and a hex digit, which is reserved for tokens; pick another name";
   }
   return undefined;

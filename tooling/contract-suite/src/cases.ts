@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { CHECKOUT_SPEC_INPUT } from "@org/test-kit";
-import { ARCHIVED_CHANGE, type Sandbox } from "./sandbox.js";
+import { ARCHIVED_CHANGE, type Sandbox, TOKEN_LIKE_FOLDER } from "./sandbox.js";
 
 /** What a case expects of the library's answer; every other door must then answer the same. */
 export type Expectation = { ok: true; [key: string]: unknown } | { ok: false; code: string };
@@ -8,7 +8,8 @@ export type Expectation = { ok: true; [key: string]: unknown } | { ok: false; co
 export type ContractCase = {
   name: string;
   tool: string;
-  args: (sandbox: Sandbox) => Record<string, unknown>;
+  /** `sourceTokens`: the tokens of the sources earlier cases registered, in order. */
+  args: (sandbox: Sandbox, sourceTokens: readonly string[]) => Record<string, unknown>;
   expect: Expectation;
 };
 
@@ -264,5 +265,33 @@ export const contractCases: ContractCase[] = [
     tool: "openspec_context",
     args: () => ({ identifier: "fresh" }),
     expect: { ok: false, code: "source_not_found" },
+  },
+  {
+    name: "refuse an unnamed folder called like a token",
+    tool: "openspec_source_add",
+    args: (s) => ({ path: join(s.home, TOKEN_LIKE_FOLDER) }),
+    expect: { ok: false, code: "invalid_name" },
+  },
+  {
+    name: "refuse a source name with an invisible character",
+    tool: "openspec_source_add",
+    args: (s) => ({ path: join(s.home, TOKEN_LIKE_FOLDER), name: "sto\u200bre" }),
+    expect: { ok: false, code: "invalid_name" },
+  },
+  {
+    name: "register a folder called like a token under a vanity name",
+    tool: "openspec_source_add",
+    args: (s) => ({ path: join(s.home, TOKEN_LIKE_FOLDER), name: "decoy" }),
+    expect: { ok: true, source: { name: "decoy", display_name: "decoy" } },
+  },
+  {
+    name: "a source token in capitals resolves to its source",
+    tool: "openspec_spec_create",
+    args: (_, tokens) => ({
+      source: String(tokens[0]).toUpperCase(),
+      ...checkout,
+      name: "by-token",
+    }),
+    expect: { ok: true, name: "by-token", path: "openspec/specs/by-token/spec.md" },
   },
 ];

@@ -16,7 +16,9 @@ export async function runCasesThrough(
   const tokens: string[] = [];
   try {
     for (const contractCase of cases) {
-      const result = resultOf(await door.call(contractCase.tool, contractCase.args(sandbox)));
+      const result = resultOf(
+        await door.call(contractCase.tool, contractCase.args(sandbox, tokens)),
+      );
       if (contractCase.tool === "openspec_source_add") tokens.push(...sourceTokensOf(result));
       results.push(result);
     }

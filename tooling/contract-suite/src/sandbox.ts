@@ -1,3 +1,5 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
 import {
   AUTH_SPEC,
   DARK_MODE_CHANGE,
@@ -20,6 +22,9 @@ export type Sandbox = {
 
 export const ARCHIVED_CHANGE = "2024-01-15-add-search";
 
+/** A folder in the home whose name looks like a source token. */
+export const TOKEN_LIKE_FOLDER = "os_f09d3e";
+
 export function makeSandbox(options: { cli: boolean }): Sandbox {
   const { env, home } = isolatedEnvironment(options.cli ? { OPENSPEC_BIN: REAL_OPENSPEC_BIN } : {});
   const shop = makeOpenSpecRepository(
@@ -38,5 +43,6 @@ export function makeSandbox(options: { cli: boolean }): Sandbox {
     },
     "broken",
   );
+  mkdirSync(join(home, TOKEN_LIKE_FOLDER, "openspec", "specs"), { recursive: true });
   return { env, home, shop, fresh, broken };
 }

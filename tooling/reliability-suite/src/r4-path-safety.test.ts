@@ -12,7 +12,15 @@ import { removeTemporaryFolders } from "@org/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordFigure } from "./figures/record-figure.js";
 import { findAnswerProblem } from "./fuzz/find-answer-problem.js";
-import { type PathCase, readCases, SPEC_CONTENT, writeCases } from "./path-safety/path-cases.js";
+import {
+  fillPlaceholders,
+  type PathCase,
+  readCases,
+  SHOP_TOKEN,
+  SHOP_TOKEN_IN_CAPITALS,
+  SPEC_CONTENT,
+  writeCases,
+} from "./path-safety/path-cases.js";
 import { makePathTraps, type PathTraps } from "./world/make-path-traps.js";
 import {
   ESCAPING_CHANGE,
@@ -80,7 +88,7 @@ describe.each([
     afterAll(async () => door?.close());
 
     async function expectSafe(pathCase: PathCase): Promise<Record<string, unknown>> {
-      const answer = await door.call(pathCase.tool, pathCase.args);
+      const answer = await door.call(pathCase.tool, fillPlaceholders(pathCase.args, traps));
       calls += 1;
       expect(findAnswerProblem(answer)).toBeNull();
       expect(treeChanges(outsideBefore, snapshotTree(world.root, [world.repo]))).toEqual([]);
@@ -97,8 +105,14 @@ describe.each([
     it.each(writeCases())(
       "GIVEN $what WHEN a spec is written through it THEN it is refused and nothing outside changes",
       async (pathCase) => {
-        await expectSafe(pathCase);
+        const result = await expectSafe(pathCase);
         expect(existsSync(traps.goneFolder)).toBe(false);
+        if ([SHOP_TOKEN, SHOP_TOKEN_IN_CAPITALS].includes(String(pathCase.args.source))) {
+          expect(result).toMatchObject({ ok: true });
+          expect(existsSync(join(world.repo, "openspec", "specs", "by-token", "spec.md"))).toBe(
+            true,
+          );
+        }
       },
     );
 

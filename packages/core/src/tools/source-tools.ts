@@ -44,7 +44,7 @@ export const sourceAddTool = defineTool({
     const relative = refuseRelative(input.path);
     if (relative) return relative;
     return withRegistry(context, (registry) =>
-      registry.add({ path: input.path, name: input.name ?? null }),
+      registry.addAsync({ path: input.path, name: input.name ?? null }),
     );
   },
 });
@@ -85,7 +85,7 @@ export const sourceUpdateTool = defineTool({
     const relative = input.path === undefined ? null : refuseRelative(input.path);
     if (relative) return relative;
     return withRegistry(context, (registry) =>
-      registry.update(input.source, {
+      registry.updateAsync(input.source, {
         ...(input.name === undefined ? {} : { name: input.name }),
         ...(input.path === undefined ? {} : { path: input.path }),
       }),
@@ -101,18 +101,22 @@ export const sourceRemoveTool = defineTool({
   requiresCli: false,
   annotations: writingTool("Remove an OpenSpec source", true),
   async handler(input, context) {
-    return withRegistry(context, (registry) => registry.remove(input.source));
+    return withRegistry(context, (registry) => registry.removeAsync(input.source));
   },
 });
 
-/** Runs one registry write or lookup and shapes its answer as a tool result. */
+/**
+ * Runs one registry write and shapes its answer as a tool result. Writes wait
+ * for another process's lock without blocking, so the host keeps answering
+ * other calls meanwhile.
+ */
 async function withRegistry(
   context: CatalogContext,
-  operation: (registry: Registry) => SourceResult,
+  operation: (registry: Registry) => Promise<SourceResult>,
 ): Promise<ToolResult> {
   const registry = context.registry();
   if (!registry.ok) return registry;
-  const result = operation(registry.registry);
+  const result = await operation(registry.registry);
   if (!result.ok) return sourceFailure(result);
   return { ok: true, source: viewOf(result.source) };
 }

@@ -9,6 +9,30 @@ export type PathCase = {
   expect: { refused: true; code?: string } | { refused: false };
 };
 
+/**
+ * Placeholders for what exists only once the world is made: shop's token
+ * (as written and in capitals) and the folder beside shop called like it.
+ * {@link fillPlaceholders} puts the real values in before a call.
+ */
+export const SHOP_TOKEN = "{shop-token}";
+export const SHOP_TOKEN_IN_CAPITALS = "{SHOP-TOKEN}";
+export const TOKEN_FOLDER = "{token-folder}";
+
+export function fillPlaceholders(
+  args: Record<string, unknown>,
+  values: { shopToken: string; tokenFolder: string },
+): Record<string, unknown> {
+  const fill = (value: unknown) =>
+    value === SHOP_TOKEN
+      ? values.shopToken
+      : value === SHOP_TOKEN_IN_CAPITALS
+        ? values.shopToken.toUpperCase()
+        : value === TOKEN_FOLDER
+          ? values.tokenFolder
+          : value;
+  return Object.fromEntries(Object.entries(args).map(([key, value]) => [key, fill(value)]));
+}
+
 /** Valid spec content: only the place it is written to is hostile. */
 export const SPEC_CONTENT = {
   title: "Escape",
@@ -103,6 +127,25 @@ export function writeCases(): PathCase[] {
       "openspec_spec_create",
       create({ source: "gone", name: "auth", force: true }),
       refusedAs("invalid_workdir"),
+    ],
+    // A folder called like shop's token, added without a name, once took shop's writes.
+    [
+      "a folder beside shop called like shop's token, added without a name",
+      "openspec_source_add",
+      { path: TOKEN_FOLDER },
+      refusedAs("invalid_name"),
+    ],
+    [
+      "shop's token in capitals, with a folder beside it called like that token",
+      "openspec_spec_create",
+      create({ source: SHOP_TOKEN_IN_CAPITALS, name: "by-token", force: true }),
+      contained,
+    ],
+    [
+      "shop's token, with a folder beside it called like that token",
+      "openspec_spec_create",
+      create({ source: SHOP_TOKEN, name: "by-token", force: true }),
+      contained,
     ],
   ]);
 }

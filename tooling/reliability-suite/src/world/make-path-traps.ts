@@ -10,13 +10,17 @@ export type PathTraps = {
   hardLinkTarget: string;
   /** The folder of the source `gone`, deleted after it was registered. */
   goneFolder: string;
+  /** The token of the source `shop`. */
+  shopToken: string;
+  /** A repository beside `shop`, not registered, whose folder is called like shop's token. */
+  tokenFolder: string;
 };
 
 /**
  * Adds to the world: `openspec/specs/hardlinked/spec.md`, a hard link to a file
  * outside; the source `linked`, a repository whose `openspec/specs` is a
- * symlink to the outside folder; and the source `gone`, registered and then
- * deleted.
+ * symlink to the outside folder; the source `gone`, registered and then
+ * deleted; and a repository whose folder is called like shop's token.
  */
 export async function makePathTraps(world: World): Promise<PathTraps> {
   const hardLinkTarget = join(world.outside, "hard.md");
@@ -32,7 +36,12 @@ export async function makePathTraps(world: World): Promise<PathTraps> {
   cpSync(world.repo, goneFolder, { recursive: true, verbatimSymlinks: true });
 
   const catalog = createCatalog({ env: world.env });
+  let shopToken = "";
   try {
+    const listed = await catalog.call("openspec_source_list", {});
+    const sources = (listed.sources ?? []) as { token: string; name: string | null }[];
+    shopToken = sources.find((source) => source.name === "shop")?.token ?? "";
+    if (shopToken === "") throw new Error("the source shop is not registered");
     for (const [path, name] of [
       [linked, "linked"],
       [goneFolder, "gone"],
@@ -44,5 +53,7 @@ export async function makePathTraps(world: World): Promise<PathTraps> {
     catalog.close();
   }
   rmSync(goneFolder, { recursive: true, force: true });
-  return { hardLinkTarget, goneFolder };
+  const tokenFolder = join(world.root, shopToken);
+  mkdirSync(join(tokenFolder, "openspec", "specs"), { recursive: true });
+  return { hardLinkTarget, goneFolder, shopToken, tokenFolder };
 }

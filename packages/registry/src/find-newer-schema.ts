@@ -1,0 +1,35 @@
+import type Database from "better-sqlite3";
+import { readMigrationFiles } from "drizzle-orm/migrator";
+
+const MIGRATIONS_TABLE = "__drizzle_migrations";
+
+/** The schema versions of a file written by a newer build, and of this build. */
+export interface NewerSchema {
+  /** How many migrations the file has had. */
+  readonly fileVersion: number;
+  /** How many migrations this build ships. */
+  readonly buildVersion: number;
+}
+
+/**
+ * Whether a newer build has migrated the file past what this build knows:
+ * more migrations applied than this build ships, or one dated after this
+ * build's newest. Comparing only the newest time (as drizzle's migrator does)
+ * would count such a file as current and read it with the wrong schema.
+ */
+export function findNewerSchema(
+  sqlite: Database.Database,
+  migrationsFolder: string,
+): NewerSchema | undefined {
+  const table = sqlite
+    .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?")
+    .get(MIGRATIONS_TABLE);
+  if (table === undefined) return undefined;
+  const applied = sqlite
+    .prepare(`SELECT count(*) AS count, max(created_at) AS newest FROM "${MIGRATIONS_TABLE}"`)
+    .get() as { count: number; newest: number | null };
+  const known = readMigrationFiles({ migrationsFolder });
+  const newestKnown = Math.max(...known.map((migration) => migration.folderMillis));
+  const newer = applied.count > known.length || Number(applied.newest ?? 0) > newestKnown;
+  return newer ? { fileVersion: applied.count, buildVersion: known.length } : undefined;
+}

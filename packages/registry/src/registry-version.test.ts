@@ -1,0 +1,61 @@
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { describe, expect, it } from "vitest";
+import { openRegistry } from "./open-registry.js";
+import { expectOk, useRegistrySandbox } from "./test-support/open-test-registry.js";
+import { makeDir } from "./test-support/temp-dir.js";
+
+const hashOf = (file: string) => createHash("sha256").update(readFileSync(file)).digest("hex");
+
+/** Records a migration the way a newer build's drizzle migrator would. */
+function recordMigration(file: string, createdAt: (newest: number) => number): void {
+  const sqlite = new Database(file);
+  try {
+    const newest = sqlite
+      .prepare("SELECT max(created_at) FROM __drizzle_migrations")
+      .pluck()
+      .get() as number;
+    sqlite
+      .prepare("INSERT INTO __drizzle_migrations (hash, created_at) VALUES (?, ?)")
+      .run("a-migration-this-build-does-not-know", createdAt(newest));
+  } finally {
+    sqlite.close();
+  }
+}
+
+describe("a registry written by a newer build", () => {
+  const { freshRegistry } = useRegistrySandbox();
+
+  it.each([
+    ["dated after this build's newest", (newest: number) => newest + 86_400_000],
+    ["beyond this build's count, dated the same", (newest: number) => newest],
+  ])(
+    "GIVEN a file with one more migration %s WHEN opening it THEN it fails with registry_too_new naming both versions and the file stays byte-identical",
+    (_, createdAt) => {
+      const { root, registry } = freshRegistry();
+      expectOk(registry.add({ path: makeDir(root, "api") }));
+      const file = registry.path;
+      registry.close();
+      recordMigration(file, createdAt);
+      const before = hashOf(file);
+
+      const result = openRegistry({ path: file, env: {}, home: root, cwd: root });
+
+      expect(result).toMatchObject({ ok: false, code: "registry_too_new" });
+      const message = result.ok ? "" : result.message;
+      expect(message).toContain("schema version 2");
+      expect(message).toContain("up to version 1");
+      expect(message).toMatch(/upgrade openspec-agent/);
+      expect(hashOf(file)).toBe(before);
+    },
+  );
+
+  it("GIVEN a file of this build WHEN opening it again THEN it opens", () => {
+    const { root, registry } = freshRegistry();
+    registry.close();
+
+    expect(openRegistry({ path: join(root, "registry.db"), env: {} })).toMatchObject({ ok: true });
+  });
+});

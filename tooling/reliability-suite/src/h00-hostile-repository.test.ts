@@ -1,0 +1,159 @@
+import { spawn } from "node:child_process";
+import { join } from "node:path";
+import {
+  type Door,
+  type DoorAnswer,
+  type DoorOptions,
+  openCliDoor,
+  openHermesDoor,
+  openMcpDoor,
+} from "@org/host-doors";
+import { REAL_OPENSPEC_BIN, removeTemporaryFolders } from "@org/test-kit";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { recordFigure } from "./figures/record-figure.js";
+import { findAnswerProblem } from "./fuzz/find-answer-problem.js";
+import { SPEC_CONTENT } from "./path-safety/path-cases.js";
+import { withDeadline } from "./processes/with-deadline.js";
+import { makeHostileRepository } from "./world/make-hostile-repository.js";
+import { ESCAPING_CHANGE, makeWorld, type World } from "./world/make-world.js";
+import { registerShop } from "./world/register-shop.js";
+import { snapshotTree, treeChanges } from "./world/snapshot-tree.js";
+
+const CALL_TOOL = join(import.meta.dirname, "workers", "call-tool.mjs");
+/** The CLI's own limit in this check: the real CLI blocks on a FIFO too, and must be stopped. */
+const CLI_TIMEOUT_MS = 8_000;
+/** A call that needs no CLI must answer well within this; a CLI-backed one within the CLI timeout and its kill grace. */
+const FILE_DEADLINE_MS = 20_000;
+const CLI_DEADLINE_MS = CLI_TIMEOUT_MS + 25_000;
+
+type Call = { tool: string; args: Record<string, unknown>; cli: boolean };
+
+const CALLS: Call[] = [
+  { tool: "openspec_context", args: { identifier: "shop" }, cli: false },
+  ...[
+    "piped",
+    "piped-proposal",
+    "slow-heading",
+    "locked",
+    ESCAPING_CHANGE,
+    "piped-spec",
+    "slow",
+    "secret",
+  ].map((name) => ({ tool: "openspec_context", args: { identifier: `shop/${name}` }, cli: false })),
+  ...["piped-spec", "slow", "secret", "l1"].map((name) => ({
+    tool: "openspec_spec_show",
+    args: { source: "shop", name },
+    cli: false,
+  })),
+  {
+    tool: "openspec_spec_show",
+    args: { source: "shop", name: "slow", change: "slow-heading" },
+    cli: false,
+  },
+  { tool: "openspec_spec_list", args: { source: "shop" }, cli: false },
+  { tool: "openspec_spec_list", args: { source: "shop", change: "piped" }, cli: false },
+  {
+    tool: "openspec_spec_create",
+    args: { source: "shop", name: "new-one", ...SPEC_CONTENT },
+    cli: false,
+  },
+  {
+    tool: "openspec_spec_create",
+    args: { source: "shop", name: "piped-spec", ...SPEC_CONTENT, force: true },
+    cli: false,
+  },
+  { tool: "openspec_list", args: { source: "shop" }, cli: true },
+  { tool: "openspec_list", args: { source: "shop", kind: "specs" }, cli: true },
+  { tool: "openspec_show", args: { source: "shop", target: "piped" }, cli: true },
+  { tool: "openspec_validate", args: { source: "shop" }, cli: true },
+  { tool: "openspec_status", args: { source: "shop", change: "piped" }, cli: true },
+  { tool: "openspec_instructions", args: { source: "shop", artifact: "apply" }, cli: true },
+  {
+    tool: "openspec_instructions",
+    args: { source: "shop", artifact: "apply", change: ESCAPING_CHANGE },
+    cli: true,
+  },
+];
+
+/** The library in a process of its own: a call that blocked this process would stall the suite. */
+async function openLibraryProcessDoor({ env, cwd }: DoorOptions): Promise<Door> {
+  return {
+    name: "library",
+    call: (tool, args) =>
+      new Promise<DoorAnswer>((resolve, reject) => {
+        const child = spawn(process.execPath, [CALL_TOOL, tool, JSON.stringify(args)], {
+          env,
+          cwd,
+        });
+        let stdout = "";
+        child.stdout.on("data", (chunk: Buffer) => {
+          stdout += chunk.toString("utf8");
+        });
+        child.on("error", reject);
+        child.on("close", () => {
+          try {
+            resolve({ kind: "result", result: JSON.parse(stdout) });
+          } catch {
+            reject(new Error(`the library printed no result: ${stdout.slice(0, 300)}`));
+          }
+        });
+        // The deadline below reports the hang; this only makes sure nothing is left running.
+        setTimeout(() => child.kill("SIGKILL"), CLI_DEADLINE_MS + 5_000).unref();
+      }),
+    listTools: async () => [],
+    hostPid: async () => undefined,
+    close: async () => {},
+  };
+}
+
+afterAll(() => removeTemporaryFolders());
+
+describe.each([
+  { door: "library", open: openLibraryProcessDoor },
+  { door: "cli", open: openCliDoor },
+  { door: "mcp", open: openMcpDoor },
+  { door: "hermes", open: openHermesDoor },
+] as { door: string; open: (options: DoorOptions) => Promise<Door> }[])(
+  "H0 a repository made of every hostile file at once, through the $door host",
+  ({ door: doorName, open }) => {
+    let world: World;
+    let door: Door;
+    beforeAll(async () => {
+      world = makeWorld({
+        OPENSPEC_BIN: REAL_OPENSPEC_BIN,
+        OPENSPEC_AGENT_CLI_TIMEOUT_MS: String(CLI_TIMEOUT_MS),
+      });
+      makeHostileRepository(world.repo);
+      await registerShop(world);
+      door = await open({ env: world.env, cwd: world.home });
+    });
+    afterAll(async () => door?.close());
+
+    it("WHEN every tool is called on it THEN each answers a result within the usual time, nothing outside the repository changes, and the host still answers afterwards", async () => {
+      const outsideBefore = snapshotTree(world.root, [world.repo]);
+      const problems: string[] = [];
+      const started = Date.now();
+      for (const call of CALLS) {
+        const what = `${call.tool} ${JSON.stringify(call.args)}`;
+        const deadline = call.cli ? CLI_DEADLINE_MS : FILE_DEADLINE_MS;
+        try {
+          const answer = await withDeadline(door.call(call.tool, call.args), deadline, what);
+          const problem = findAnswerProblem(answer);
+          if (problem) problems.push(`${what}: ${problem}`);
+        } catch (error) {
+          problems.push(`${what}: ${error instanceof Error ? error.message : String(error)}`);
+        }
+        const changed = treeChanges(outsideBefore, snapshotTree(world.root, [world.repo]));
+        if (changed.length > 0) problems.push(`${what} changed outside: ${changed.join(", ")}`);
+      }
+      expect(problems).toEqual([]);
+      const after = await withDeadline(
+        door.call("openspec_source_list", {}),
+        FILE_DEADLINE_MS,
+        "source_list",
+      );
+      expect(after).toMatchObject({ kind: "result", result: { ok: true } });
+      recordFigure("H0", `${doorName}: ${CALLS.length} calls in ${Date.now() - started} ms`);
+    }, 900_000);
+  },
+);

@@ -1,0 +1,72 @@
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { join } from "node:path";
+import { type Door, openMcpDoor } from "@org/host-doors";
+import { removeTemporaryFolders } from "@org/test-kit";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { recordFigure } from "./figures/record-figure.js";
+import { makeWorld, type World } from "./world/make-world.js";
+import { registerShop } from "./world/register-shop.js";
+
+const HOLD_LOCK = join(import.meta.dirname, "workers", "hold-registry-lock.mjs");
+/** Far below the 10 s a blocked server took per waiting write, far above a read on a busy machine. */
+const READ_DEADLINE_MS = 5_000;
+
+let world: World;
+let door: Door;
+
+beforeAll(async () => {
+  world = makeWorld();
+  await registerShop(world);
+  door = await openMcpDoor({ env: world.env, cwd: world.home });
+});
+
+afterAll(async () => {
+  await door?.close();
+  removeTemporaryFolders();
+});
+
+async function timed(call: Promise<unknown>): Promise<{ answer: unknown; ms: number }> {
+  const started = performance.now();
+  const answer = await call;
+  return { answer, ms: Math.round(performance.now() - started) };
+}
+
+describe("H04 a registry write lock held by another process", () => {
+  // better-sqlite3's busy wait once ran on the event loop: the server answered nothing for 10 s per waiting write.
+  it("GIVEN another process holds BEGIN IMMEDIATE on the registry WHEN openspec_source_add waits through the MCP server THEN openspec_context and openspec_source_list answer meanwhile, and the add completes once the lock is released", async () => {
+    const holder = spawn(process.execPath, [HOLD_LOCK, String(world.env.OPENSPEC_AGENT_DB)], {
+      stdio: ["pipe", "pipe", "inherit"],
+    });
+    await once(holder.stdout, "data");
+    let addSettled = false;
+    const adding = door.call("openspec_source_add", { path: world.outside, name: "beside" });
+    void adding.then(() => {
+      addSettled = true;
+    });
+
+    const context = await timed(door.call("openspec_context", { identifier: "shop" }));
+    const listed = await timed(door.call("openspec_source_list", {}));
+    const addWaitedMeanwhile = !addSettled;
+    holder.stdin.end();
+    await once(holder, "exit");
+    const added = await adding;
+
+    recordFigure(
+      "H04",
+      `while a write waited on the lock: openspec_context ${context.ms} ms, openspec_source_list ${listed.ms} ms`,
+    );
+    expect(context.answer).toMatchObject({
+      kind: "result",
+      result: { ok: true, path: world.repo },
+    });
+    expect(listed.answer).toMatchObject({ kind: "result", result: { ok: true } });
+    expect(context.ms).toBeLessThan(READ_DEADLINE_MS);
+    expect(listed.ms).toBeLessThan(READ_DEADLINE_MS);
+    expect(addWaitedMeanwhile).toBe(true);
+    expect(added).toMatchObject({
+      kind: "result",
+      result: { ok: true, source: { name: "beside", path: world.outside } },
+    });
+  });
+});

@@ -1,0 +1,11 @@
+// Records a migration this build does not ship, dated a year after now, the
+// way a newer build's migrator would, so the registry file counts as newer.
+// argv: <registry file>
+import { Database } from "./sqlite-driver.mjs";
+
+const [file] = process.argv.slice(2);
+const sqlite = new Database(file);
+sqlite
+  .prepare("INSERT INTO __drizzle_migrations (hash, created_at) VALUES (?, ?)")
+  .run("a-migration-of-a-newer-build", Date.now() + 365 * 86_400_000);
+sqlite.close();
