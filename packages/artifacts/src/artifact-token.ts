@@ -13,6 +13,15 @@ export function changeHash(changeName: string): string {
   return sha256Hex(changeName);
 }
 
+/**
+ * The full SHA-256 hex digest behind the token of an archived change whose
+ * folder name is also an active change folder's: over `archive/<name>`, so the
+ * two get different tokens. Every other archived change keeps `changeHash`.
+ */
+export function shadowedArchivedChangeHash(changeName: string): string {
+  return sha256Hex(`archive/${changeName}`);
+}
+
 /** The full SHA-256 hex digest behind a spec's token: over `spec:<path under openspec/specs>`. */
 export function specHash(specPath: string): string {
   return sha256Hex(`spec:${specPath}`);
