@@ -23,6 +23,7 @@ export function normalizeResult(
   for (const [path, label] of [
     [sandbox.shop, "<shop>"],
     [sandbox.fresh, "<fresh>"],
+    [sandbox.collide, "<collide>"],
     [sandbox.home, "<home>"],
   ] as const) {
     text = text.split(path).join(label);
