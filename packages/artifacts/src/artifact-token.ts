@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { createBoundedCache } from "./cache/bounded-cache.js";
 
 /**
@@ -53,7 +53,9 @@ const digests = createBoundedCache<string>(100_000);
 function sha256Hex(value: string): string {
   const known = digests.get(value);
   if (known !== undefined) return known;
-  const digest = createHash("sha256").update(value, "utf8").digest("hex");
+  // The one-shot hash skips the Hash object; a repository's first unique-token
+  // table hashes every change and spec name, so this is most of a cold answer.
+  const digest = hash("sha256", value, "hex");
   digests.set(value, digest);
   return digest;
 }
