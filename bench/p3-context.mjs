@@ -6,12 +6,22 @@ import { benchResult, ratioResult } from "./result.mjs";
  * P3 and P3b: the bare `openspec_context` answer and lookups by token on a
  * large repository, each against a bare directory scan of it
  * (`bareDirectoryScan`). Cold runs empty the caches first (`forgetCaches`,
- * untimed); warm runs follow one another.
+ * untimed); warm runs follow one another. With `registeredSources` (the
+ * caller registered that many sources, this one among them), a spec token
+ * passed alone is looked up across all of them too.
  *
  * @param {{ iterations: number, root: string, source: string,
- *   context: (identifier: string) => Promise<any> | any, forgetCaches: () => void }} options
+ *   context: (identifier: string) => Promise<any> | any, forgetCaches: () => void,
+ *   registeredSources?: number }} options
  */
-export async function benchContext({ iterations, root, source, context, forgetCaches }) {
+export async function benchContext({
+  iterations,
+  root,
+  source,
+  context,
+  forgetCaches,
+  registeredSources,
+}) {
   const scan = () => bareDirectoryScan(root);
   const bare = await context(source);
   if (!bare?.ok) throw new Error(`openspec_context ${source} failed: ${JSON.stringify(bare)}`);
@@ -36,6 +46,15 @@ export async function benchContext({ iterations, root, source, context, forgetCa
   const changeLookup = await ratio(`${source}/${changeToken}`, false);
   const specLookup = await ratio(`${source}/${specToken}`, false);
   const coldSpecLookup = await ratio(`${source}/${specToken}`, true);
+  let bareTokenLookup = null;
+  if (registeredSources !== undefined) {
+    // The token must name one artifact of one source, or the figure would time a failure.
+    const found = await context(specToken);
+    if (!found?.ok || found.spec?.token !== specToken) {
+      throw new Error(`the bare token ${specToken} did not resolve: ${JSON.stringify(found)}`);
+    }
+    bareTokenLookup = await ratio(specToken, false);
+  }
 
   const scanMs = warmBare.baselineMs.median;
   const row = (id, title, measured, atMost) =>
@@ -58,6 +77,16 @@ export async function benchContext({ iterations, root, source, context, forgetCa
       coldSpecLookup,
       0.3,
     ),
+    ...(bareTokenLookup === null
+      ? []
+      : [
+          row(
+            "P3",
+            `openspec_context by a spec token alone, ${registeredSources} sources / bare scan`,
+            bareTokenLookup,
+            0.6,
+          ),
+        ]),
     benchResult({
       id: "P3b",
       title: "size of the bare openspec_context answer",

@@ -32,6 +32,10 @@ const onlyArg = argv.find((arg) => arg.startsWith("--only="));
 const only = onlyArg ? new Set(onlyArg.slice("--only=".length).split(",")) : null;
 const wanted = (id) => only === null || only.has(id);
 const iterations = (full) => (smoke ? 1 : full);
+// A token passed alone is looked up in every registered source: the P3
+// repository and this many smaller ones beside it.
+const OTHER_SOURCES = 19;
+const OTHER_SOURCE_SHAPE = { changes: 100, archived: 25, specs: 50, requirements: 2 };
 
 const openspecRoot = dirname(
   dirname(createRequire(import.meta.url).resolve("@fission-ai/openspec")),
@@ -151,18 +155,36 @@ async function benchP3(big) {
     pathToFileURL(fromRoot("packages/artifacts/dist/cache/bounded-cache.js")).href
   );
   const catalog = core.createCatalog({ env });
-  const added = await catalog.call("openspec_source_add", { path: big, name: "big" });
-  if (!added.ok) throw new Error(`could not register the P3 repository: ${JSON.stringify(added)}`);
+  const others = [];
+  const register = async (path, name) => {
+    const added = await catalog.call("openspec_source_add", { path, name });
+    if (!added.ok) throw new Error(`could not register ${path}: ${JSON.stringify(added)}`);
+  };
   try {
+    await register(big, "big");
+    const otherShape = smoke
+      ? { changes: 4, archived: 1, specs: 2, requirements: 1 }
+      : OTHER_SOURCE_SHAPE;
+    for (let i = 1; i <= OTHER_SOURCES; i += 1) {
+      const other = generateRepository(otherShape);
+      others.push(other);
+      await register(other, `other-${i}`);
+    }
+    await delay(200);
     return await benchContext({
       iterations: iterations(31),
       root: big,
       source: "big",
       context: (identifier) => catalog.call("openspec_context", { identifier }),
       forgetCaches,
+      registeredSources: OTHER_SOURCES + 1,
     });
   } finally {
     await catalog.call("openspec_source_remove", { source: "big" });
+    for (let i = 1; i <= others.length; i += 1) {
+      await catalog.call("openspec_source_remove", { source: `other-${i}` });
+    }
+    for (const other of others) rmSync(other, { recursive: true, force: true });
     catalog.close();
   }
 }

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { createBoundedCache } from "./cache/bounded-cache.js";
 
 /**
@@ -11,6 +11,15 @@ export const SHORT_TOKEN_LENGTH = 6;
 /** The full SHA-256 hex digest behind a change's token: over its folder name. */
 export function changeHash(changeName: string): string {
   return sha256Hex(changeName);
+}
+
+/**
+ * The full SHA-256 hex digest behind the token of an archived change whose
+ * folder name is also an active change folder's: over `archive/<name>`, so the
+ * two get different tokens. Every other archived change keeps `changeHash`.
+ */
+export function shadowedArchivedChangeHash(changeName: string): string {
+  return sha256Hex(`archive/${changeName}`);
 }
 
 /** The full SHA-256 hex digest behind a spec's token: over `spec:<path under openspec/specs>`. */
@@ -44,7 +53,9 @@ const digests = createBoundedCache<string>(100_000);
 function sha256Hex(value: string): string {
   const known = digests.get(value);
   if (known !== undefined) return known;
-  const digest = createHash("sha256").update(value, "utf8").digest("hex");
+  // The one-shot hash skips the Hash object; a repository's first unique-token
+  // table hashes every change and spec name, so this is most of a cold answer.
+  const digest = hash("sha256", value, "hex");
   digests.set(value, digest);
   return digest;
 }

@@ -16,21 +16,46 @@ import { resolveContext } from "./resolve-context.js";
 describe("benchmarks P3, P3b and P4, smoke run", () => {
   it("GIVEN a small generated repository WHEN P3 runs once THEN every figure is a positive ratio and the bare answer agrees with the scan", async () => {
     const root = generateRepository({ changes: 12, archived: 3, specs: 6, requirements: 4 });
+    const other = generateRepository({ changes: 2, archived: 1, specs: 1, requirements: 1 });
+    const sources = [
+      { name: "shop", path: root },
+      { name: "other", path: other },
+    ];
     try {
       const results = await benchContext({
         iterations: 1,
         root,
         source: "shop",
         context: (identifier: string) =>
-          resolveContext(identifier, (name) => ({ ok: true, name, path: root })),
+          resolveContext(
+            identifier,
+            (name) => {
+              const known = sources.find((source) => source.name === name);
+              return known
+                ? { ok: true, ...known }
+                : { ok: false, code: "source_not_found", error: `No source ${name}.` };
+            },
+            {},
+            { everySource: () => sources },
+          ),
         forgetCaches,
+        registeredSources: 2,
       });
 
-      expect(results.map((result) => result.id)).toEqual(["P3", "P3", "P3", "P3", "P3", "P3b"]);
-      for (const result of results.slice(0, 5)) {
+      expect(results.map((result) => result.id)).toEqual([
+        "P3",
+        "P3",
+        "P3",
+        "P3",
+        "P3",
+        "P3",
+        "P3b",
+      ]);
+      expect(results[5]?.title).toContain("spec token alone, 2 sources");
+      for (const result of results.slice(0, 6)) {
         expect(Number.isFinite(result.value) && result.value > 0).toBe(true);
       }
-      expect(results[5]).toMatchObject({
+      expect(results[6]).toMatchObject({
         unit: "bytes",
         details: {
           totals: { changes: 12, archived_changes: 3, specs: 6 },
@@ -39,6 +64,7 @@ describe("benchmarks P3, P3b and P4, smoke run", () => {
       });
     } finally {
       rmSync(root, { recursive: true, force: true });
+      rmSync(other, { recursive: true, force: true });
     }
   });
 

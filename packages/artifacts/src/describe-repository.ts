@@ -1,8 +1,9 @@
 import { join } from "node:path";
-import { changeToken, specToken } from "./artifact-token.js";
+import { specHash } from "./artifact-token.js";
 import type { Repository } from "./open-repository.js";
 import { readTaskProgress, type TaskProgress } from "./read-change.js";
-import { scanChangeFolders } from "./scan-changes.js";
+import { repositoryTokens } from "./repository-tokens.js";
+import { type ChangeFolder, scanChangeFolders } from "./scan-changes.js";
 import { scanSpecFiles } from "./scan-specs.js";
 
 export type RepositoryPageOptions = {
@@ -17,8 +18,9 @@ export const DEFAULT_PAGE_LIMIT = 100;
 export const MAX_PAGE_LIMIT = 1000;
 
 export type RepositoryOverview = {
-  changes: { name: string; token: string; tasks: TaskProgress | null }[];
-  archived_changes: { name: string; token: string }[];
+  /** `scaffolded` is present (true) for a change that has `.openspec.yaml` but no `proposal.md` yet. */
+  changes: { name: string; token: string; tasks: TaskProgress | null; scaffolded?: true }[];
+  archived_changes: { name: string; token: string; scaffolded?: true }[];
   specs: { path: string; token: string }[];
   totals: { changes: number; archived_changes: number; specs: number };
   page: {
@@ -45,13 +47,16 @@ export function describeRepository(
   const query = options.query?.trim().toLowerCase() || null;
   const keep = (text: string) => query === null || text.toLowerCase().includes(query);
 
-  // Tokens are derived for the page only; a lookup by token hashes the rest.
   const scan = scanChangeFolders(repository);
+  const everySpec = scanSpecFiles(repository, join(repository.openspecDir, "specs"));
+  // A token must be unique among every artifact of the repository, not only
+  // the page or the query's matches; the table is cached per listing.
+  const tokens = repositoryTokens(repository, everySpec);
   const active = scan.active.filter((change) => keep(change.name));
   const archived = scan.archived.filter((change) => keep(change.name));
-  const specs = scanSpecFiles(repository, join(repository.openspecDir, "specs")).filter((spec) =>
-    keep(spec.path),
-  );
+  const specs = everySpec.filter((spec) => keep(spec.path));
+  const scaffolded = (change: ChangeFolder) =>
+    change.scaffolded ? { scaffolded: true as const } : {};
 
   const page = <T>(items: T[]) => items.slice(offset, offset + limit);
   const longest = Math.max(active.length, archived.length, specs.length);
@@ -60,14 +65,19 @@ export function describeRepository(
   const overview: RepositoryOverview = {
     changes: page(active).map((change) => ({
       name: change.name,
-      token: changeToken(change.name),
+      token: tokens.tokenOf(tokens.changeHash(change.name, false)),
       tasks: readTaskProgress(repository, change),
+      ...scaffolded(change),
     })),
     archived_changes: page(archived).map((change) => ({
       name: change.name,
-      token: changeToken(change.name),
+      token: tokens.tokenOf(tokens.changeHash(change.name, true)),
+      ...scaffolded(change),
     })),
-    specs: page(specs).map((spec) => ({ path: spec.path, token: specToken(spec.path) })),
+    specs: page(specs).map((spec) => ({
+      path: spec.path,
+      token: tokens.tokenOf(specHash(spec.path)),
+    })),
     totals: { changes: active.length, archived_changes: archived.length, specs: specs.length },
     page: { offset, limit, query, next_offset: nextOffset },
   };

@@ -11,7 +11,14 @@ export type Failure = {
 export type ArtifactCandidate = {
   kind: "change" | "spec";
   name: string;
+  /** The shortest token that names it alone in its repository. */
   token: string;
+  /** Set for an archived change (whose name an active change may share). */
+  archived?: true;
+  /** `<source>/<token>`, ready to pass back to `openspec_context`. */
+  identifier?: string;
+  /** The registered source it belongs to. */
+  source?: string;
 };
 
 export type ArtifactFailureCode =

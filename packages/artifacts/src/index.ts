@@ -7,6 +7,7 @@ export {
   type RepositoryPageOptions,
 } from "./describe-repository.js";
 export type { ArtifactCandidate, ArtifactFailureCode, Failure } from "./failure.js";
+export type { KnownSource } from "./find-token-in-sources.js";
 export { listSpecs, type SpecList } from "./list-specs.js";
 export { openRepository, type Repository } from "./open-repository.js";
 export type { ChangeContent, TaskProgress } from "./read-change.js";
@@ -14,6 +15,7 @@ export {
   type ChangeContext,
   type Context,
   type ContextFailure,
+  type ContextOptions,
   type ResolvedSource,
   resolveContext,
   type SourceContext,

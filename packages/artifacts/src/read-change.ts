@@ -1,10 +1,9 @@
 import { join, relative } from "node:path";
 import { parseTasks } from "@org/openspec-spec-parser";
-import { shortToken } from "./artifact-token.js";
 import { cachedParser } from "./cache/cached-parser.js";
 import type { Repository } from "./open-repository.js";
 import { readContainedText } from "./read-contained-text.js";
-import type { ChangeEntry, ChangeFolder } from "./scan-changes.js";
+import type { ChangeFolder } from "./scan-changes.js";
 import { scanSpecs } from "./scan-specs.js";
 
 /** Task progress from a change's `tasks.md`. */
@@ -15,6 +14,8 @@ export type ChangeContent = {
   name: string;
   token: string;
   archived: boolean;
+  /** The folder has `.openspec.yaml` but no `proposal.md` yet (`openspec new change`); `proposal` is null. */
+  scaffolded: boolean;
   /** The change folder relative to the repository root. */
   path: string;
   proposal: string | null;
@@ -25,7 +26,12 @@ export type ChangeContent = {
   specs: { path: string; content: string }[];
 };
 
-export function readChange(repository: Repository, change: ChangeEntry): ChangeContent {
+/** The change's files; `token` is the one its repository hands out for it. */
+export function readChange(
+  repository: Repository,
+  change: ChangeFolder,
+  token: string,
+): ChangeContent {
   const tasks = readContainedText(repository, join(change.dir, "tasks.md"));
   const deltaSpecs = scanSpecs(repository, join(change.dir, "specs")).flatMap((spec) => {
     const content = readContainedText(repository, spec.file);
@@ -33,8 +39,9 @@ export function readChange(repository: Repository, change: ChangeEntry): ChangeC
   });
   return {
     name: change.name,
-    token: shortToken(change.hash),
+    token,
     archived: change.archived,
+    scaffolded: change.scaffolded,
     path: relative(repository.root, change.dir),
     proposal: readContainedText(repository, join(change.dir, "proposal.md")),
     tasks,

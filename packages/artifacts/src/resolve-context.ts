@@ -1,12 +1,13 @@
 import { join, relative } from "node:path";
-import { shortToken } from "./artifact-token.js";
+import { isToken } from "./artifact-token.js";
 import {
   describeRepository,
   type RepositoryOverview,
   type RepositoryPageOptions,
 } from "./describe-repository.js";
 import { type Failure, failure } from "./failure.js";
-import { findArtifact } from "./find-artifact.js";
+import { type FoundArtifact, findArtifact } from "./find-artifact.js";
+import { findTokenInSources, type KnownSource, sourceCandidate } from "./find-token-in-sources.js";
 import { openRepository, type Repository } from "./open-repository.js";
 import { type ChangeContent, readChange } from "./read-change.js";
 import { readContainedText } from "./read-contained-text.js";
@@ -17,7 +18,24 @@ export type SourceResolver = (
   name: string,
 ) => ResolvedSource | { ok: false; code: string; error: string; fix?: string };
 
-type ContextBase = { ok: true; name: string; path: string; workdir: string; hint: string };
+export type ContextOptions = {
+  /**
+   * Every registered source. When given, a bare identifier that names no
+   * source but has the shape of a token is looked up as a change or spec
+   * token in each of them.
+   */
+  everySource?: () => readonly KnownSource[];
+};
+
+type ContextBase = {
+  ok: true;
+  name: string;
+  path: string;
+  workdir: string;
+  hint: string;
+  /** Says which source a bare token was found in. */
+  note?: string;
+};
 
 export type SourceContext = ContextBase & RepositoryOverview;
 export type ChangeContext = ContextBase & { change: ChangeContent };
@@ -32,11 +50,14 @@ export type ContextFailure = Failure | { ok: false; code: string; error: string;
 /**
  * Resolves `<source>`, `<source>/<token>` or `<source>/<change-or-spec-id>`
  * (split at the first `/`) into the repository and the artifact's content.
+ * A bare token that names no source is looked for in every source
+ * (`options.everySource`).
  */
 export function resolveContext(
   identifier: string,
   resolveSource: SourceResolver,
   page: RepositoryPageOptions = {},
+  options: ContextOptions = {},
 ): Context | ContextFailure {
   const trimmed = identifier.trim();
   const slash = trimmed.indexOf("/");
@@ -49,7 +70,12 @@ export function resolveContext(
   }
 
   const source = resolveSource(sourceName);
-  if (!source.ok) return source;
+  if (!source.ok) {
+    if (reference === "" && source.code === "source_not_found" && isToken(sourceName)) {
+      return resolveBareToken(sourceName, source, options.everySource?.() ?? []);
+    }
+    return source;
+  }
   const opened = openRepository(source.path);
   if (!opened.ok) {
     return failure(
@@ -61,34 +87,82 @@ export function resolveContext(
     );
   }
   const repository = opened.repository;
-  const base: ContextBase = {
-    ok: true,
-    name: source.name,
-    path: repository.root,
-    workdir: repository.root,
-    hint: workdirHint(repository, source.name),
-  };
+  const base = contextBase(repository, source.name);
   if (reference === "") return { ...base, ...describeRepository(repository, page) };
 
   const found = findArtifact(repository, reference);
   if (!found.ok) {
-    return { ...found, error: `${found.error.replace(/\.$/, "")} (source "${source.name}").` };
+    const candidates = found.candidates?.map((candidate) => ({
+      ...candidate,
+      identifier: `${source.name}/${candidate.token}`,
+    }));
+    return {
+      ...found,
+      error: `${found.error.replace(/\.$/, "")} (source "${source.name}").`,
+      ...(candidates ? { candidates } : {}),
+    };
   }
-  if (found.artifact.kind === "change") {
-    return { ...base, change: readChange(repository, found.artifact.change) };
+  return artifactContext(base, repository, found.artifact);
+}
+
+/** A bare token: the one artifact of any source that it names, or why there is none. */
+function resolveBareToken(
+  token: string,
+  notASource: { ok: false; code: string; error: string; fix?: string },
+  sources: readonly KnownSource[],
+): Context | ContextFailure {
+  const matches = findTokenInSources(token, sources);
+  const [only] = matches;
+  if (only !== undefined && matches.length === 1) {
+    const base = contextBase(only.repository, only.source.name);
+    const what =
+      only.artifact.kind === "change"
+        ? `the ${only.artifact.change.archived ? "archived " : ""}change "${only.artifact.change.name}"`
+        : `the spec "${only.artifact.spec.id}"`;
+    const note = `No source is called ${token}; it is the token of ${what} of source "${only.source.name}" (identifier ${only.identifier}).`;
+    return artifactContext({ ...base, note }, only.repository, only.artifact);
   }
-  const spec = found.artifact.spec;
+  if (matches.length > 1) {
+    return failure(
+      "ambiguous_artifact",
+      `No source is called ${token}, and as a change or spec token it matches ${matches.length} artifacts in the registered sources.`,
+      {
+        fix: "Pass one of the identifiers listed in candidates.",
+        candidates: matches.map(sourceCandidate),
+      },
+    );
+  }
+  const hint = `If ${token} is the token of a change or spec, pass <source>/<token>; no registered source has one that starts with it.`;
+  return { ...notASource, fix: notASource.fix ? `${notASource.fix} ${hint}` : hint };
+}
+
+function contextBase(repository: Repository, sourceName: string): ContextBase {
+  return {
+    ok: true,
+    name: sourceName,
+    path: repository.root,
+    workdir: repository.root,
+    hint: workdirHint(repository, sourceName),
+  };
+}
+
+function artifactContext(
+  base: ContextBase,
+  repository: Repository,
+  artifact: FoundArtifact,
+): Context | ContextFailure {
+  if (artifact.kind === "change") {
+    return { ...base, change: readChange(repository, artifact.change, artifact.token) };
+  }
+  const spec = artifact.spec;
   const content = readContainedText(repository, spec.file);
   if (content === null) {
     return failure(
       "spec_not_found",
-      `The spec file ${spec.path} of source "${source.name}" cannot be read.`,
+      `The spec file ${spec.path} of source "${base.name}" cannot be read.`,
     );
   }
-  return {
-    ...base,
-    spec: { id: spec.id, path: spec.path, token: shortToken(spec.hash), content },
-  };
+  return { ...base, spec: { id: spec.id, path: spec.path, token: artifact.token, content } };
 }
 
 function workdirHint(repository: Repository, sourceName: string): string {

@@ -1,77 +1,91 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { changeHash } from "./artifact-token.js";
 import { cachedFolderReader } from "./cache/cached-folder-reader.js";
 import { containedRealPath } from "./contained-path.js";
 import type { Repository } from "./open-repository.js";
 
-/** A change folder that holds a `proposal.md`. */
-export type ChangeEntry = {
+/** A change folder: it holds a `proposal.md`, or the `.openspec.yaml` that `openspec new change` writes first. */
+export type ChangeFolder = {
   name: string;
   archived: boolean;
-  /** The full SHA-256 behind its token. */
-  hash: string;
+  /** No `proposal.md` yet, only the `.openspec.yaml` of `openspec new change`. */
+  scaffolded: boolean;
   /** The change folder. */
   dir: string;
 };
 
-export type ChangeScan = { active: ChangeEntry[]; archived: ChangeEntry[] };
+/** A change folder with the full SHA-256 behind its token. */
+export type ChangeEntry = ChangeFolder & { hash: string };
 
-/** A change folder before its token is derived: what listing a repository needs. */
-export type ChangeFolder = Omit<ChangeEntry, "hash">;
-
-/** The active and archived changes of a repository, each sorted by name. */
-export function scanChanges(repository: Repository): ChangeScan {
-  const folders = scanChangeFolders(repository);
-  const withHash = (change: ChangeFolder) => ({ ...change, hash: changeHash(change.name) });
-  return { active: folders.active.map(withHash), archived: folders.archived.map(withHash) };
-}
-
-/** `scanChanges` without tokens, which a paged overview derives for one page only. */
+/** The active and archived change folders of a repository, each sorted by name. */
 export function scanChangeFolders(repository: Repository): {
   active: ChangeFolder[];
   archived: ChangeFolder[];
 } {
-  const changesDir = join(repository.openspecDir, "changes");
   const everyName = () => true;
   return {
-    active: changeFoldersIn(repository, changesDir, false, everyName),
-    archived: changeFoldersIn(repository, join(changesDir, "archive"), true, everyName),
+    active: changeFoldersIn(repository, false, everyName),
+    archived: changeFoldersIn(repository, true, everyName),
   };
 }
 
 /**
- * The changes under one folder (`changes/` or `changes/archive/`) whose names
- * pass `wanted`, sorted by name. `proposal.md` is checked only for those, so a
- * lookup by token does not touch every change. The proposal is looked for on
- * every call: whether it exists is what makes a folder a change, and checking
+ * The changes under `changes/` or `changes/archive/` whose names pass
+ * `wanted`, sorted by name. Only those are checked for `proposal.md`, so a
+ * lookup by token does not touch every change. The files are looked for on
+ * every call: whether they exist is what makes a folder a change, and checking
  * costs no more than checking whether the folder changed.
  */
 export function changeFoldersIn(
   repository: Repository,
-  folder: string,
   archived: boolean,
   wanted: (name: string) => boolean,
 ): ChangeFolder[] {
   const changes: ChangeFolder[] = [];
-  // A changes folder that is (or sits behind) a symlink out of the repository lists nothing.
-  if (containedRealPath(repository, folder) === null) return changes;
-  for (const candidate of candidatesIn(folder)) {
-    if (!archived && candidate.name === "archive") continue;
+  for (const candidate of changeCandidates(repository, archived)) {
     if (!wanted(candidate.name)) continue;
-    // A symlinked change folder counts only while it stays inside the repository.
-    if (candidate.isLink && containedRealPath(repository, candidate.dir) === null) continue;
-    if (!existsSync(candidate.proposal)) continue;
-    changes.push({ name: candidate.name, archived, dir: candidate.dir });
+    const change = asChange(repository, candidate, archived);
+    if (change !== null) changes.push(change);
   }
   return changes;
 }
 
-type Candidate = { name: string; dir: string; proposal: string; isLink: boolean };
+/** A folder that may be a change: every non-hidden sub-folder (or link) of `changes/` or `changes/archive/`. */
+export type ChangeCandidate = { name: string; dir: string; proposal: string; isLink: boolean };
+
+/**
+ * The candidates under `changes/` (without `archive`) or `changes/archive/`,
+ * sorted by name. The same array comes back while the folder is unchanged, so
+ * callers may key their own caches on it; they must not change it.
+ */
+export function changeCandidates(repository: Repository, archived: boolean): ChangeCandidate[] {
+  const changesDir = join(repository.openspecDir, "changes");
+  const folder = archived ? join(changesDir, "archive") : changesDir;
+  // A changes folder that is (or sits behind) a symlink out of the repository lists nothing.
+  if (containedRealPath(repository, folder) === null) return [];
+  return archived ? candidatesIn(folder) : activeCandidatesIn(folder);
+}
+
+/** The change a candidate folder is, or null when it holds neither file or leads out of the repository. */
+export function asChange(
+  repository: Repository,
+  candidate: ChangeCandidate,
+  archived: boolean,
+): ChangeFolder | null {
+  // A symlinked change folder counts only while it stays inside the repository.
+  if (candidate.isLink && containedRealPath(repository, candidate.dir) === null) return null;
+  let scaffolded = false;
+  if (!existsSync(candidate.proposal)) {
+    // `openspec new change` writes `.openspec.yaml` first; the CLI lists such a folder as a change.
+    if (!existsSync(`${candidate.dir}/.openspec.yaml`)) return null;
+    scaffolded = true;
+  }
+  return { name: candidate.name, archived, scaffolded, dir: candidate.dir };
+}
 
 /** The sub-folders (and links) of a folder that may be changes, sorted by name. */
 const candidatesIn = cachedFolderReader(
-  (folder, entries): Candidate[] =>
+  (folder, entries): ChangeCandidate[] =>
     entries
       .filter(
         (entry) => (entry.isDirectory() || entry.isSymbolicLink()) && !entry.name.startsWith("."),
@@ -89,6 +103,19 @@ const candidatesIn = cachedFolderReader(
       .sort((a, b) => compareNames(a.name, b.name)),
   10_000,
 );
+
+// The active list without `archive`, derived once per listing of `changes/`.
+const withoutArchive = new WeakMap<ChangeCandidate[], ChangeCandidate[]>();
+
+function activeCandidatesIn(folder: string): ChangeCandidate[] {
+  const all = candidatesIn(folder);
+  let active = withoutArchive.get(all);
+  if (active === undefined) {
+    active = all.filter((candidate) => candidate.name !== "archive");
+    withoutArchive.set(all, active);
+  }
+  return active;
+}
 
 export function compareNames(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;

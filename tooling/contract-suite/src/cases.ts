@@ -294,4 +294,67 @@ export const contractCases: ContractCase[] = [
     }),
     expect: { ok: true, name: "by-token", path: "openspec/specs/by-token/spec.md" },
   },
+  {
+    name: "register a repository whose six-digit tokens collide",
+    tool: "openspec_source_add",
+    args: (s) => ({ path: s.collide, name: "collide" }),
+    expect: { ok: true, source: { name: "collide" } },
+  },
+  {
+    name: "context: colliding artifacts are listed with the longer tokens that resolve",
+    tool: "openspec_context",
+    args: () => ({ identifier: "collide" }),
+    expect: {
+      ok: true,
+      changes: [
+        { name: "add-dark-mode", token: "os_243ec3" },
+        { name: "change-5055", token: "os_cdce7e2" },
+        { name: "change-5565", token: "os_7f7dab1" },
+        { name: "change-5767", token: "os_7f7dabd" },
+      ],
+      specs: [{ path: "cap-4047/spec.md", token: "os_cdce7e7" }],
+    },
+  },
+  {
+    name: "context: a listed longer change token resolves to its change",
+    tool: "openspec_context",
+    args: () => ({ identifier: "collide/os_7f7dabd" }),
+    expect: { ok: true, change: { name: "change-5767", token: "os_7f7dabd" } },
+  },
+  {
+    name: "context: a listed longer spec token resolves to its spec",
+    tool: "openspec_context",
+    args: () => ({ identifier: "collide/os_cdce7e7" }),
+    expect: { ok: true, spec: { id: "cap-4047", token: "os_cdce7e7" } },
+  },
+  {
+    name: "context: a change answer repeats its longer token",
+    tool: "openspec_context",
+    args: () => ({ identifier: "collide/change-5055" }),
+    expect: { ok: true, change: { name: "change-5055", token: "os_cdce7e2" } },
+  },
+  {
+    name: "context: the shared six digits stay ambiguous",
+    tool: "openspec_context",
+    args: () => ({ identifier: "collide/os_7f7dab" }),
+    expect: { ok: false, code: "ambiguous_artifact" },
+  },
+  {
+    name: "context: a spec token alone is found in its source",
+    tool: "openspec_context",
+    args: () => ({ identifier: "os_cdce7e7" }),
+    expect: { ok: true, name: "collide", spec: { id: "cap-4047" } },
+  },
+  {
+    name: "context: a token alone that two sources hold is ambiguous",
+    tool: "openspec_context",
+    args: () => ({ identifier: "os_243ec3" }),
+    expect: { ok: false, code: "ambiguous_artifact" },
+  },
+  {
+    name: "context: a token alone that no source holds",
+    tool: "openspec_context",
+    args: () => ({ identifier: "os_000000" }),
+    expect: { ok: false, code: "source_not_found" },
+  },
 ];

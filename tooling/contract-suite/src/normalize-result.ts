@@ -24,6 +24,7 @@ export function normalizeResult(
     [sandbox.shop, "<shop>"],
     [sandbox.fresh, "<fresh>"],
     [sandbox.broken, "<broken>"],
+    [sandbox.collide, "<collide>"],
     [sandbox.home, "<home>"],
   ] as const) {
     text = text.split(path).join(label);

@@ -18,6 +18,12 @@ export type Sandbox = {
   fresh: string;
   /** A repository whose only spec fails strict validation. */
   broken: string;
+  /**
+   * Artifacts whose six-digit tokens collide (changes change-5565 and
+   * change-5767; change change-5055 and spec cap-4047), plus an
+   * add-dark-mode change that shop has too.
+   */
+  collide: string;
 };
 
 export const ARCHIVED_CHANGE = "2024-01-15-add-search";
@@ -44,5 +50,15 @@ export function makeSandbox(options: { cli: boolean }): Sandbox {
     "broken",
   );
   mkdirSync(join(home, TOKEN_LIKE_FOLDER, "openspec", "specs"), { recursive: true });
-  return { env, home, shop, fresh, broken };
+  const collide = makeOpenSpecRepository(
+    {
+      ...DARK_MODE_CHANGE,
+      "openspec/changes/change-5565/proposal.md": "# Change 5565\n",
+      "openspec/changes/change-5767/proposal.md": "# Change 5767\n",
+      "openspec/changes/change-5055/proposal.md": "# Change 5055\n",
+      "openspec/specs/cap-4047/spec.md": AUTH_SPEC,
+    },
+    "collide",
+  );
+  return { env, home, shop, fresh, broken, collide };
 }

@@ -89,9 +89,12 @@ const contextOverview = z.object({
       name: z.string(),
       token: z.string(),
       tasks: z.object({ completed: z.number(), total: z.number() }).nullable(),
+      scaffolded: z.boolean().optional(),
     }),
   ),
-  archived_changes: z.array(z.object({ name: z.string(), token: z.string() })),
+  archived_changes: z.array(
+    z.object({ name: z.string(), token: z.string(), scaffolded: z.boolean().optional() }),
+  ),
   specs: z.array(z.object({ path: z.string(), token: z.string() })),
   totals: z.object({ changes: z.number(), archived_changes: z.number(), specs: z.number() }),
   note: z.string().optional(),
@@ -101,6 +104,7 @@ const contextChange = z.object({
     name: z.string(),
     token: z.string(),
     archived: z.boolean(),
+    scaffolded: z.boolean().optional(),
     proposal: z.string().nullable(),
     tasks: z.string().nullable(),
     design: z.string().nullable(),
@@ -122,7 +126,9 @@ function renderContext(result: ToolSuccess, terminal: Terminal): string {
       ["tasks.md", c.tasks],
     ];
     return [
-      heading(`${c.name} ${c.token}${c.archived ? " (archived)" : ""}`),
+      heading(
+        `${c.name} ${c.token}${c.archived ? " (archived)" : ""}${c.scaffolded ? " (scaffolded: no proposal.md yet)" : ""}`,
+      ),
       ...files
         .filter(([, text]) => text !== null)
         .map(([file, text]) => `\n${heading(`--- ${file}`)}\n${text?.trimEnd()}`),
@@ -142,7 +148,7 @@ function renderContext(result: ToolSuccess, terminal: Terminal): string {
             ["TOKEN", "CHANGE", "TASKS"],
             data.changes.map((c) => [
               c.token,
-              c.name,
+              c.scaffolded ? `${c.name} (scaffolded)` : c.name,
               c.tasks ? `${c.tasks.completed}/${c.tasks.total}` : "-",
             ]),
           ),
@@ -152,7 +158,10 @@ function renderContext(result: ToolSuccess, terminal: Terminal): string {
       parts.push(
         formatTable(
           ["TOKEN", "CHANGE"],
-          data.archived_changes.map((c) => [c.token, c.name]),
+          data.archived_changes.map((c) => [
+            c.token,
+            c.scaffolded ? `${c.name} (scaffolded)` : c.name,
+          ]),
         ),
       );
     }

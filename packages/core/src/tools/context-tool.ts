@@ -1,4 +1,9 @@
-import { MAX_PAGE_LIMIT, resolveContext, type SourceResolver } from "@org/openspec-artifacts";
+import {
+  type KnownSource,
+  MAX_PAGE_LIMIT,
+  resolveContext,
+  type SourceResolver,
+} from "@org/openspec-artifacts";
 import { z } from "zod";
 import { sourceFailure } from "../resolve-repository.js";
 import { defineTool, readOnlyTool } from "../tool-definition.js";
@@ -7,7 +12,7 @@ import { toolFailure } from "../tool-result.js";
 export const contextTool = defineTool({
   name: "openspec_context",
   description:
-    "Resolve an OpenSpec identifier of a registered repository. `<source>` returns the repository path, a workdir hint, its active and archived changes and its specs, each with an os_ token. `<source>/<token>` (or `<source>/<change-name>`, `<source>/<spec-id>`) returns that change's proposal, tasks, design and delta specs, or that spec's full content. Lists are paged: use limit, offset and query on large repositories. Reads the registry and files only; works without the OpenSpec CLI.",
+    "Resolve an OpenSpec identifier of a registered repository. `<source>` returns the repository path, a workdir hint, its active and archived changes and its specs, each with an os_ token (six hex digits, more only where two artifacts of the repository share them). A token alone, without `<source>/`, is looked up in every registered source. `<source>/<token>` (or `<source>/<change-name>`, `<source>/archive/<change-name>`, `<source>/<spec-id>`) returns that change's proposal, tasks, design and delta specs, or that spec's full content. Lists are paged: use limit, offset and query on large repositories. Reads the registry and files only; works without the OpenSpec CLI.",
   inputSchema: z
     .object({
       identifier: z
@@ -15,7 +20,7 @@ export const contextTool = defineTool({
         .min(1)
         .max(1024)
         .describe(
-          "`<source>`, `<source>/<os_token>`, `<source>/<change-name>` or `<source>/<spec-id>`.",
+          "`<source>`, `<source>/<os_token>`, `<source>/<change-name>`, `<source>/archive/<change-name>`, `<source>/<spec-id>`, or an artifact's `<os_token>` alone.",
         ),
       limit: z
         .number()
@@ -42,11 +47,26 @@ export const contextTool = defineTool({
       if (!resolved.ok) return sourceFailure(resolved);
       return { ok: true, name: resolved.source.displayName, path: resolved.source.path };
     };
-    const result = resolveContext(input.identifier, resolveSource, {
-      ...(input.limit === undefined ? {} : { limit: input.limit }),
-      ...(input.offset === undefined ? {} : { offset: input.offset }),
-      ...(input.query === undefined ? {} : { query: input.query }),
-    });
+    // Only a bare token that names no source needs them, so they are read then.
+    const everySource = (): KnownSource[] => {
+      const listed = registry.registry.list();
+      if (!listed.ok) return [];
+      return listed.sources.map((source) => ({
+        name: source.displayName,
+        path: source.path,
+        token: source.token,
+      }));
+    };
+    const result = resolveContext(
+      input.identifier,
+      resolveSource,
+      {
+        ...(input.limit === undefined ? {} : { limit: input.limit }),
+        ...(input.offset === undefined ? {} : { offset: input.offset }),
+        ...(input.query === undefined ? {} : { query: input.query }),
+      },
+      { everySource },
+    );
     if (!result.ok) return toolFailure(result.code, result.error, result.fix, candidatesOf(result));
     return result;
   },

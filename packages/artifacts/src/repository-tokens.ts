@@ -1,0 +1,163 @@
+import {
+  changeHash,
+  SHORT_TOKEN_LENGTH,
+  shadowedArchivedChangeHash,
+  shortToken,
+  specHash,
+} from "./artifact-token.js";
+import { createBoundedCache } from "./cache/bounded-cache.js";
+import type { Repository } from "./open-repository.js";
+import { asChange, type ChangeCandidate, changeCandidates } from "./scan-changes.js";
+import type { SpecFile } from "./scan-specs.js";
+
+/** The tokens of one repository, as every answer hands them out. */
+export type RepositoryTokens = {
+  /**
+   * The hash behind a change's token: over its folder name, or for an archived
+   * change whose name is also an active change folder's, over `archive/<name>`.
+   */
+  changeHash(name: string, archived: boolean): string;
+  /**
+   * The shortest token (six digits at least) that no other change or spec of
+   * the repository shares, active and archived alike, so every token handed
+   * out resolves to its own artifact.
+   */
+  tokenOf(hash: string): string;
+};
+
+/** A change folder or spec file, filed under the first six digits of its hash. */
+type Member = { hash: string; candidate: ChangeCandidate | null; archived: boolean };
+type PrefixIndex = Map<number, Member[]>;
+
+/**
+ * The token table of a repository whose baseline specs are `specs` (the walk
+ * the caller made anyway). Collisions are looked for among every candidate
+ * folder and spec file; the few candidates that share a six-digit prefix are
+ * then checked for being changes at all. The per-folder indexes are kept
+ * while the listings they came from are unchanged, so a warm call hashes
+ * nothing and builds nothing.
+ */
+export function repositoryTokens(repository: Repository, specs: SpecFile[]): RepositoryTokens {
+  const active = changeCandidates(repository, false);
+  const archived = changeCandidates(repository, true);
+  const activeNames = namesOf(active);
+  const indexes = [
+    activeIndex(active),
+    archivedIndex(archived, active, activeNames),
+    specIndex(repository, specs),
+  ];
+  return {
+    changeHash: (name, isArchived) =>
+      isArchived ? archivedHash(name, activeNames) : changeHash(name),
+    tokenOf(hash) {
+      const prefix = prefixOf(hash);
+      let sharing = 0;
+      for (const index of indexes) sharing += index.get(prefix)?.length ?? 0;
+      if (sharing <= 1) return shortToken(hash);
+      const others = indexes
+        .flatMap((index) => index.get(prefix) ?? [])
+        .filter((member) => member.hash !== hash && isArtifact(repository, member))
+        .map((member) => member.hash);
+      return shortToken(hash, distinguishingLength(hash, others));
+    },
+  };
+}
+
+/** The shortest prefix of `hash` (six digits at least) that none of `others` starts with. */
+export function distinguishingLength(hash: string, others: readonly string[]): number {
+  let length = SHORT_TOKEN_LENGTH;
+  for (const other of others) {
+    let common = 0;
+    while (common < hash.length && hash[common] === other[common]) common += 1;
+    length = Math.max(length, Math.min(hash.length, common + 1));
+  }
+  return length;
+}
+
+function archivedHash(name: string, activeNames: ReadonlySet<string>): string {
+  return activeNames.has(name) ? shadowedArchivedChangeHash(name) : changeHash(name);
+}
+
+function isArtifact(repository: Repository, member: Member): boolean {
+  return (
+    member.candidate === null || asChange(repository, member.candidate, member.archived) !== null
+  );
+}
+
+function prefixOf(hash: string): number {
+  return Number.parseInt(hash.slice(0, SHORT_TOKEN_LENGTH), 16);
+}
+
+function file(index: PrefixIndex, member: Member): void {
+  const prefix = prefixOf(member.hash);
+  const members = index.get(prefix);
+  if (members === undefined) index.set(prefix, [member]);
+  else members.push(member);
+}
+
+// Keyed on the cached listings themselves: a changed folder is a new array.
+const activeNameSets = new WeakMap<ChangeCandidate[], ReadonlySet<string>>();
+const activeIndexes = new WeakMap<ChangeCandidate[], PrefixIndex>();
+const archivedIndexes = new WeakMap<
+  ChangeCandidate[],
+  { active: ChangeCandidate[]; index: PrefixIndex }
+>();
+
+function namesOf(active: ChangeCandidate[]): ReadonlySet<string> {
+  let names = activeNameSets.get(active);
+  if (names === undefined) {
+    names = new Set(active.map((candidate) => candidate.name));
+    activeNameSets.set(active, names);
+  }
+  return names;
+}
+
+function activeIndex(active: ChangeCandidate[]): PrefixIndex {
+  let index = activeIndexes.get(active);
+  if (index === undefined) {
+    index = new Map();
+    for (const candidate of active) {
+      file(index, { hash: changeHash(candidate.name), candidate, archived: false });
+    }
+    activeIndexes.set(active, index);
+  }
+  return index;
+}
+
+function archivedIndex(
+  archived: ChangeCandidate[],
+  active: ChangeCandidate[],
+  activeNames: ReadonlySet<string>,
+): PrefixIndex {
+  const cached = archivedIndexes.get(archived);
+  // An archived change's hash depends on the active names too.
+  if (cached !== undefined && cached.active === active) return cached.index;
+  const index: PrefixIndex = new Map();
+  for (const candidate of archived) {
+    file(index, { hash: archivedHash(candidate.name, activeNames), candidate, archived: true });
+  }
+  archivedIndexes.set(archived, { active, index });
+  return index;
+}
+
+// The spec walk builds a new list every time; the last one of each repository
+// is kept with its index and reused while the paths are the same.
+const specIndexes = createBoundedCache<{ paths: string[]; index: PrefixIndex }>(1_000);
+
+function specIndex(repository: Repository, specs: SpecFile[]): PrefixIndex {
+  const cached = specIndexes.get(repository.openspecDir);
+  if (cached !== undefined && samePaths(cached.paths, specs)) return cached.index;
+  const index: PrefixIndex = new Map();
+  for (const spec of specs)
+    file(index, { hash: specHash(spec.path), candidate: null, archived: false });
+  specIndexes.set(repository.openspecDir, { paths: specs.map((spec) => spec.path), index });
+  return index;
+}
+
+function samePaths(paths: readonly string[], specs: readonly SpecFile[]): boolean {
+  if (paths.length !== specs.length) return false;
+  for (let i = 0; i < paths.length; i += 1) {
+    if (paths[i] !== specs[i]?.path) return false;
+  }
+  return true;
+}
