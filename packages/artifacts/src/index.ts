@@ -1,4 +1,5 @@
 export { changeToken, specToken } from "./artifact-token.js";
+export { checkNamedTarget } from "./check-named-target.js";
 export { type CreatedSpec, type CreateSpecInput, createSpec } from "./create-spec.js";
 export {
   DEFAULT_PAGE_LIMIT,
@@ -8,7 +9,11 @@ export {
 } from "./describe-repository.js";
 export type { ArtifactCandidate, ArtifactFailureCode, Failure } from "./failure.js";
 export { listSpecs, type SpecList } from "./list-specs.js";
-export { openRepository, type Repository } from "./open-repository.js";
+export {
+  type OpenRepositoryOptions,
+  openRepository,
+  type Repository,
+} from "./open-repository.js";
 export type { ChangeContent, TaskProgress } from "./read-change.js";
 export {
   type ChangeContext,

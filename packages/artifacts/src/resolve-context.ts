@@ -50,7 +50,8 @@ export function resolveContext(
 
   const source = resolveSource(sourceName);
   if (!source.ok) return source;
-  const opened = openRepository(source.path);
+  // A source is its own root: one without openspec/ never borrows an ancestor's.
+  const opened = openRepository(source.path, { searchUpward: false });
   if (!opened.ok) {
     return failure(
       "invalid_workdir",

@@ -33,14 +33,18 @@ export const validateTool = defineTool({
         "Pass either a target or a scope.",
       );
     }
-    return runCliTool(context, input, () =>
-      input.target === undefined
-        ? validateArgs({ scope: input.scope ?? "all", strict: true })
-        : validateArgs({
-            item: input.target,
-            ...(input.type ? { type: input.type } : {}),
-            strict: true,
-          }),
+    return runCliTool(
+      context,
+      input,
+      () =>
+        input.target === undefined
+          ? validateArgs({ scope: input.scope ?? "all", strict: true })
+          : validateArgs({
+              item: input.target,
+              ...(input.type ? { type: input.type } : {}),
+              strict: true,
+            }),
+      input.target === undefined ? undefined : { name: input.target, type: input.type },
     );
   },
 });
