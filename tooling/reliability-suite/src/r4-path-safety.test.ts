@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordFigure } from "./figures/record-figure.js";
 import { findAnswerProblem } from "./fuzz/find-answer-problem.js";
 import { type PathCase, readCases, SPEC_CONTENT, writeCases } from "./path-safety/path-cases.js";
-import { makePathTraps, type PathTraps } from "./world/make-path-traps.js";
+import { ANCESTOR_SPEC_ID, makePathTraps, type PathTraps } from "./world/make-path-traps.js";
 import {
   ESCAPING_CHANGE,
   ESCAPING_SPECS,
@@ -31,6 +31,7 @@ const ESCAPING_NAMES = new Set<string>([
   ESCAPING_CHANGE,
   "leak",
   ...OUTSIDE_SPEC_IDS,
+  ANCESTOR_SPEC_ID,
 ]);
 
 /** The spec ids and change names a listing holds: `openspec_spec_list`'s ids, a bare `openspec_context`'s names and paths. */
