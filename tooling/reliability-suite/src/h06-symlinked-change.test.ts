@@ -57,6 +57,9 @@ const PICKED: [tool: string, args: Record<string, unknown>][] = [
   ["openspec_instructions", { artifact: "apply" }],
   ["openspec_instructions", { artifact: "tasks" }],
   ["openspec_status", {}],
+  // The CLI's own listings skip a symlinked change folder; these check that it stays so.
+  ["openspec_list", {}],
+  ["openspec_validate", {}],
 ];
 
 describe.each([
@@ -92,7 +95,7 @@ describe.each([
     );
 
     it.each(PICKED)(
-      "GIVEN a repository whose only change folder is a symlink out WHEN %s is called without a change (%j) THEN it is not picked and nothing from outside comes back",
+      "GIVEN a repository whose only change folder is a symlink out WHEN %s is called without a change (%j) THEN it is neither picked nor listed and nothing from outside comes back",
       async (tool, args) => {
         const result = await call(tool, { source: "lonely", ...args });
         expect(result.change ?? null).toBeNull();
