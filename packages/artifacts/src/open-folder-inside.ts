@@ -51,8 +51,13 @@ const MAX_LINKS = 40;
 export function openFolderInside(
   repository: Repository,
   folder: string,
-  options: { create: boolean },
+  options: {
+    create: boolean;
+    /** Whether to go through /proc/self/fd where it exists (default); false tests the fallback. */
+    viaProc?: boolean;
+  },
 ): { ok: true; handle: FolderHandle } | Failure {
+  const viaProc = options.viaProc !== false;
   const outside = failure(
     "path_outside_repository",
     `${relative(repository.root, folder) || "."} leads outside the repository through a symlink.`,
@@ -62,7 +67,7 @@ export function openFolderInside(
   if (parts === null) return outside;
   let current: Opened;
   try {
-    current = openRoot(repository.realRoot);
+    current = openRoot(repository.realRoot, viaProc);
   } catch (error) {
     return failure("write_failed", `Could not open ${repository.root}: ${messageOf(error)}.`);
   }
@@ -90,12 +95,12 @@ export function openFolderInside(
         const rest = components(relative(repository.realRoot, real));
         if (rest === null) return outside;
         parts.unshift(...rest);
-        const root = openRoot(repository.realRoot);
+        const root = openRoot(repository.realRoot, viaProc);
         closeSync(current.fd);
         current = root;
         continue;
       }
-      const next = opened(fd, join(current.realPath, name));
+      const next = opened(fd, join(current.realPath, name), viaProc);
       closeSync(current.fd);
       current = next;
       // Without /proc the walk went by path: re-check that what was opened is what the path names.
@@ -113,9 +118,9 @@ export function openFolderInside(
 
 type Opened = { fd: number; realPath: string; proc: boolean };
 
-function openRoot(realRoot: string): Opened {
+function openRoot(realRoot: string, viaProc: boolean): Opened {
   const fd = openSync(realRoot, constants.O_RDONLY | constants.O_DIRECTORY);
-  const root = opened(fd, realRoot);
+  const root = opened(fd, realRoot, viaProc);
   if (!samePlace(root)) {
     closeSync(fd);
     throw new Error("the repository folder moved while it was opened");
@@ -123,8 +128,8 @@ function openRoot(realRoot: string): Opened {
   return root;
 }
 
-function opened(fd: number, realPath: string): Opened {
-  return { fd, realPath, proc: procPathOf(fd) !== null };
+function opened(fd: number, realPath: string, viaProc: boolean): Opened {
+  return { fd, realPath, proc: viaProc && procPathOf(fd) !== null };
 }
 
 function handleOf(folder: Opened): FolderHandle {

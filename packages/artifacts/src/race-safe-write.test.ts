@@ -22,37 +22,63 @@ function filesBelow(folder: string): string[] {
 }
 
 describe("race-safe writes: the folder is held open, not named again", () => {
-  it("GIVEN the spec's folder opened for a write WHEN its path is swapped for a symlink out before the file is written THEN nothing lands outside and no temporary file stays", () => {
-    const outside = temporaryFolder("outside-");
+  it("GIVEN a folder opened through /proc/self/fd WHEN a file is written in it THEN the handle names entries relative to the descriptor", () => {
     const { root, repository } = makeRepository();
-    const folder = join(root, "openspec/specs/auth");
-    const opened = openFolderInside(repository, folder, { create: true });
+    const opened = openFolderInside(repository, join(root, "openspec/specs/auth"), {
+      create: true,
+    });
     if (!opened.ok) throw new Error(opened.error);
-    // The swap the check-then-write code lost to: the real folder moves aside, a symlink takes its name.
-    renameSync(folder, join(root, "openspec/specs/aside"));
-    symlinkSync(outside, folder);
-    const written = writeFileAtomic(
-      opened.handle,
-      "spec.md",
-      "# Auth\n",
-      { overwrite: true },
-      (p) => isInsideRoot(repository, p),
-    );
+    // Guards the test above: on Linux the first case must really take the descriptor path.
+    expect(opened.handle.entry("spec.md")).toBe(`/proc/self/fd/${opened.handle.fd}/spec.md`);
     opened.handle.close();
-    expect(written).toMatchObject({ ok: false, reason: "moved" });
-    expect(filesBelow(outside)).toEqual([]);
-    expect(filesBelow(join(root, "openspec/specs/aside"))).toEqual([]);
   });
 
-  it("GIVEN a folder component that is a symlink out WHEN it is opened for a write THEN path_outside_repository and nothing is created outside", () => {
-    const outside = temporaryFolder("outside-");
-    const { root, repository } = makeRepository();
-    symlinkSync(outside, join(root, "openspec/specs/leak"));
-    expect(
-      openFolderInside(repository, join(root, "openspec/specs/leak/deeper"), { create: true }),
-    ).toMatchObject({ ok: false, code: "path_outside_repository" });
-    expect(filesBelow(outside)).toEqual([]);
-  });
+  it.each([
+    ["through /proc/self/fd", true],
+    ["by path, where /proc is missing", false],
+  ])(
+    "GIVEN the spec's folder opened for a write (%s) WHEN its path is swapped for a symlink out before the file is written THEN nothing lands outside and no temporary file stays",
+    (_how, viaProc) => {
+      const outside = temporaryFolder("outside-");
+      const { root, repository } = makeRepository();
+      const folder = join(root, "openspec/specs/auth");
+      const opened = openFolderInside(repository, folder, { create: true, viaProc });
+      if (!opened.ok) throw new Error(opened.error);
+      // The swap the check-then-write code lost to: the real folder moves aside, a symlink takes its name.
+      renameSync(folder, join(root, "openspec/specs/aside"));
+      symlinkSync(outside, folder);
+      const written = writeFileAtomic(
+        opened.handle,
+        "spec.md",
+        "# Auth\n",
+        { overwrite: true },
+        (p) => isInsideRoot(repository, p),
+      );
+      opened.handle.close();
+      expect(written).toMatchObject({ ok: false, reason: "moved" });
+      expect(filesBelow(outside)).toEqual([]);
+      expect(filesBelow(join(root, "openspec/specs/aside"))).toEqual([]);
+    },
+  );
+
+  it.each([
+    ["through /proc/self/fd", true],
+    ["by path, where /proc is missing", false],
+  ])(
+    "GIVEN a folder component that is a symlink out WHEN it is opened for a write (%s) THEN path_outside_repository and nothing is created outside",
+    (_how, viaProc) => {
+      const outside = temporaryFolder("outside-");
+      const { root, repository } = makeRepository();
+      symlinkSync(outside, join(root, "openspec/specs/leak"));
+      expect(
+        openFolderInside(repository, join(root, "openspec/specs/leak/deeper"), {
+          create: true,
+          viaProc,
+        }),
+      ).toMatchObject({ ok: false, code: "path_outside_repository" });
+      expect(filesBelow(outside)).toEqual([]);
+    },
+  );
 
   it("GIVEN a folder component that is a symlink to another folder inside WHEN a spec is written through it THEN it lands at the real folder inside", () => {
     const { root, repository } = makeRepository();
