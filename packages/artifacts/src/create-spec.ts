@@ -1,9 +1,9 @@
-import { mkdirSync } from "node:fs";
-import { dirname, join, relative } from "node:path";
+import { basename, dirname, join, relative } from "node:path";
 import { type SpecInput, stringifyDeltaSpec, stringifySpec } from "@org/openspec-spec-parser";
 import { checkNewName } from "./check-name.js";
-import { isWritableInside } from "./contained-path.js";
+import { isInsideRoot, isWritableInside } from "./contained-path.js";
 import { type Failure, failure } from "./failure.js";
+import { openFolderInside } from "./open-folder-inside.js";
 import type { Repository } from "./open-repository.js";
 import {
   checkSpecContent,
@@ -12,7 +12,7 @@ import {
   specWarnings,
 } from "./spec-content.js";
 import { locateSpecs } from "./spec-location.js";
-import { writeFileAtomic } from "./write-file-atomic.js";
+import { type AtomicWriteResult, writeFileAtomic } from "./write-file-atomic.js";
 
 export type CreateSpecInput = SpecContentInput & {
   name: string;
@@ -45,7 +45,7 @@ export function createSpec(repository: Repository, input: CreateSpecInput): Crea
   if (badContent) return badContent;
   if (!repository.hasOpenSpec) {
     return failure("no_openspec_root", `${repository.root} has no openspec/ folder.`, {
-      fix: "Run `openspec init` in the repository first.",
+      fix: `Initialise it with \`openspec init\` in ${repository.root}, then call again.`,
     });
   }
   const location = locateSpecs(repository, input.change);
@@ -77,26 +77,31 @@ export function createSpec(repository: Repository, input: CreateSpecInput): Crea
       ? stringifySpec(spec)
       : `# ${spec.title}\n\n${spec.purpose}\n\n${stringifyDeltaSpec({ added: spec.requirements })}`;
 
+  const opened = openFolderInside(repository, dirname(file), { create: true });
+  if (!opened.ok) {
+    return opened.code === "path_outside_repository"
+      ? failure(
+          "path_outside_repository",
+          `${path} leads outside the repository through a symlink.`,
+          {
+            fix: "Remove the symlink or write the spec somewhere else.",
+          },
+        )
+      : opened;
+  }
+  let written: AtomicWriteResult;
   try {
-    mkdirSync(dirname(file), { recursive: true });
-  } catch (error) {
-    return failure("write_failed", `Could not create the folder of ${path}: ${String(error)}.`);
-  }
-  // The folder may have been swapped for a symlink between the check and mkdir.
-  if (!isWritableInside(repository, file)) {
-    return failure(
-      "path_outside_repository",
-      `${path} leads outside the repository through a symlink.`,
+    written = writeFileAtomic(
+      opened.handle,
+      basename(file),
+      markdown,
+      { overwrite: input.force === true },
+      (realPath) => isInsideRoot(repository, realPath),
     );
+  } finally {
+    opened.handle.close();
   }
-  const written = writeFileAtomic(file, markdown, { overwrite: input.force === true });
-  if (!written.ok) {
-    return written.reason === "exists"
-      ? failure("spec_exists", `${path} already exists and was left unchanged.`, {
-          fix: "Pass force: true to replace it, or choose another name.",
-        })
-      : failure("write_failed", written.error);
-  }
+  if (!written.ok) return writeFailure(written, path);
   return {
     ok: true,
     name: input.name,
@@ -106,4 +111,23 @@ export function createSpec(repository: Repository, input: CreateSpecInput): Crea
     overwritten: written.overwritten,
     warnings: specWarnings(input, format),
   };
+}
+
+function writeFailure(written: Exclude<AtomicWriteResult, { ok: true }>, path: string): Failure {
+  switch (written.reason) {
+    case "exists":
+      return failure("spec_exists", `${path} already exists and was left unchanged.`, {
+        fix: "Pass force: true to replace it, or choose another name.",
+      });
+    case "outside":
+      return failure("path_outside_repository", written.error, {
+        fix: "Stop whatever moves folders of the repository, then call again.",
+      });
+    case "moved":
+      return failure("write_failed", written.error, {
+        fix: "Call again once nothing else is moving the spec's folder.",
+      });
+    default:
+      return failure("write_failed", written.error);
+  }
 }

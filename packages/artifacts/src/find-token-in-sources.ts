@@ -27,7 +27,7 @@ export function findTokenInSources(token: string, sources: readonly KnownSource[
   const seen = new Set<string>();
   const matches: SourceMatch[] = [];
   for (const source of sources) {
-    const opened = openRepository(source.path);
+    const opened = openRepository(source.path, { searchUpward: false });
     if (!opened.ok || seen.has(opened.repository.realRoot)) continue;
     seen.add(opened.repository.realRoot);
     const sourceId =

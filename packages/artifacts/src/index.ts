@@ -1,4 +1,5 @@
 export { changeToken, specToken } from "./artifact-token.js";
+export { checkNamedTarget } from "./check-named-target.js";
 export { type CreatedSpec, type CreateSpecInput, createSpec } from "./create-spec.js";
 export {
   DEFAULT_PAGE_LIMIT,
@@ -9,7 +10,11 @@ export {
 export type { ArtifactCandidate, ArtifactFailureCode, Failure } from "./failure.js";
 export type { KnownSource } from "./find-token-in-sources.js";
 export { listSpecs, type SpecList } from "./list-specs.js";
-export { openRepository, type Repository } from "./open-repository.js";
+export {
+  type OpenRepositoryOptions,
+  openRepository,
+  type Repository,
+} from "./open-repository.js";
 export type { ChangeContent, TaskProgress } from "./read-change.js";
 export {
   type ChangeContext,

@@ -4,7 +4,7 @@ import { type Failure, failure } from "./failure.js";
 
 /** A repository on disk, checked once so that every later path can be tested against it. */
 export type Repository = {
-  /** The folder that holds `openspec/` (or the workdir itself when none does). */
+  /** The folder that holds `openspec/` (or the opened folder itself when none does). */
   root: string;
   /** `root` with every symlink resolved: the boundary nothing may leave. */
   realRoot: string;
@@ -14,11 +14,21 @@ export type Repository = {
   hasOpenSpec: boolean;
 };
 
-/**
- * Checks a workdir and finds its repository: the nearest folder at or above it
- * that holds `openspec/`, as the OpenSpec CLI looks for it.
- */
-export function openRepository(workdir: unknown): { ok: true; repository: Repository } | Failure {
+export type OpenRepositoryOptions = {
+  /**
+   * Whether the repository may be an ancestor of the folder: true for a
+   * workdir (the nearest folder at or above it that holds `openspec/`, as the
+   * OpenSpec CLI looks for it), false for a registered source, which is its own
+   * root even when it has no `openspec/` and an ancestor has one.
+   */
+  searchUpward: boolean;
+};
+
+/** Checks a folder and finds its repository (see `OpenRepositoryOptions`). */
+export function openRepository(
+  workdir: unknown,
+  options: OpenRepositoryOptions = { searchUpward: true },
+): { ok: true; repository: Repository } | Failure {
   if (typeof workdir !== "string" || workdir.trim().length === 0) {
     return failure("invalid_workdir", "The workdir is empty.", {
       fix: "Pass the absolute path of a repository folder, or a registered source name.",
@@ -44,7 +54,11 @@ export function openRepository(workdir: unknown): { ok: true; repository: Reposi
       },
     );
   }
-  const root = findOpenSpecRoot(start);
+  const root = options.searchUpward
+    ? findOpenSpecRoot(start)
+    : isDirectory(join(start, "openspec"))
+      ? start
+      : null;
   const base = root ?? start;
   return {
     ok: true,

@@ -76,7 +76,8 @@ export function resolveContext(
     }
     return source;
   }
-  const opened = openRepository(source.path);
+  // A source is its own root: one without openspec/ never borrows an ancestor's.
+  const opened = openRepository(source.path, { searchUpward: false });
   if (!opened.ok) {
     return failure(
       "invalid_workdir",

@@ -126,7 +126,14 @@ export function compareNames(a: string, b: string): number {
  * OpenSpec CLI counts as a change (`openspec new change` starts without one).
  */
 export function listActiveChangeFolders(repository: Repository): string[] {
-  return candidatesIn(join(repository.openspecDir, "changes"))
-    .map((candidate) => candidate.name)
-    .filter((name) => name !== "archive");
+  const folder = join(repository.openspecDir, "changes");
+  // The same containment rule as the context listing: nothing behind a symlink out is a change.
+  if (containedRealPath(repository, folder) === null) return [];
+  return candidatesIn(folder)
+    .filter(
+      (candidate) =>
+        candidate.name !== "archive" &&
+        (!candidate.isLink || containedRealPath(repository, candidate.dir) !== null),
+    )
+    .map((candidate) => candidate.name);
 }

@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import {
   closeSync,
+  constants,
+  fstatSync,
   fsyncSync,
   linkSync,
   lstatSync,
@@ -9,50 +11,76 @@ import {
   unlinkSync,
   writeSync,
 } from "node:fs";
-import { basename, dirname, join } from "node:path";
+import { join } from "node:path";
+import type { FolderHandle } from "./open-folder-inside.js";
 
 export type AtomicWriteResult =
   | { ok: true; overwritten: boolean }
-  | { ok: false; reason: "exists" | "io"; error: string };
+  | {
+      ok: false;
+      /**
+       * exists: the file is there and overwrite was off; moved: the folder was
+       * moved or replaced during the write, nothing was written; outside: the
+       * folder was moved out of the repository just as the file went in, and
+       * the file was taken back out; io: the filesystem refused.
+       */
+      reason: "exists" | "moved" | "outside" | "io";
+      error: string;
+    };
+
+const NEW_FILE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
 
 /**
- * Writes a file so readers see either the old or the new content, never a
- * part: the content goes to a temporary file beside the target, then replaces
- * it with a rename (overwrite) or appears with a hard link that fails when the
- * target already exists (no overwrite, race-free).
+ * Writes `name` in an open folder so readers see either the old or the new
+ * content, never a part: the content goes to a temporary file in that folder,
+ * then replaces the file with a rename (overwrite) or appears with a hard link
+ * that fails when the file already exists (no overwrite, race-free). Every
+ * step names the file relative to the open folder, and the temporary file's
+ * real path is checked before it is put in place. The temporary file never
+ * outlives a failure.
  */
 export function writeFileAtomic(
-  path: string,
+  folder: FolderHandle,
+  name: string,
   content: string,
   options: { overwrite: boolean },
+  inside: (realPath: string) => boolean,
 ): AtomicWriteResult {
-  const dir = dirname(path);
-  const temp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
+  const where = join(folder.realPath, name);
+  const tempName = `.${name}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
+  const temp = folder.entry(tempName);
+  const target = folder.entry(name);
+  let written: { dev: number; ino: number } | null = null;
   try {
-    const fd = openSync(temp, "wx", 0o644);
+    const fd = openSync(temp, NEW_FILE, 0o644);
     try {
       writeSync(fd, content);
       fsyncSync(fd);
+      const stat = fstatSync(fd);
+      written = { dev: stat.dev, ino: stat.ino };
+      if (!folder.holds(fd, tempName)) return moved(where);
     } finally {
       closeSync(fd);
     }
+    const existed = linkExists(target);
     if (options.overwrite) {
-      const existed = linkExists(path);
-      renameSync(temp, path);
-      syncFolder(dir);
-      return { ok: true, overwritten: existed };
+      renameSync(temp, target);
+    } else {
+      try {
+        linkSync(temp, target);
+      } catch (error) {
+        if (isCode(error, "EEXIST"))
+          return { ok: false, reason: "exists", error: `${where} already exists.` };
+        throw error;
+      }
     }
-    try {
-      linkSync(temp, path);
-    } catch (error) {
-      if (isCode(error, "EEXIST"))
-        return { ok: false, reason: "exists", error: `${path} already exists.` };
-      throw error;
-    }
-    syncFolder(dir);
-    return { ok: true, overwritten: false };
+    // The folder may have been moved away between the check and the rename.
+    if (!folder.inPlace()) return takeBack(folder, target, written, where, inside);
+    syncFolder(folder.fd);
+    return { ok: true, overwritten: options.overwrite && existed };
   } catch (error) {
-    return { ok: false, reason: "io", error: `Could not write ${path}: ${messageOf(error)}.` };
+    const message = messageOf(error).replaceAll(folder.entry(""), `${folder.realPath}/`);
+    return { ok: false, reason: "io", error: `Could not write ${where}: ${message}.` };
   } finally {
     try {
       unlinkSync(temp);
@@ -60,6 +88,46 @@ export function writeFileAtomic(
       // Already renamed into place, or never created.
     }
   }
+}
+
+function moved(where: string): AtomicWriteResult {
+  return {
+    ok: false,
+    reason: "moved",
+    error: `The folder of ${where} was moved or replaced during the write; nothing was written.`,
+  };
+}
+
+/**
+ * The file went into a folder that had just moved: when it moved out of the
+ * repository, the file is removed again (only if it is still the one written).
+ */
+function takeBack(
+  folder: FolderHandle,
+  target: string,
+  written: { dev: number; ino: number } | null,
+  where: string,
+  inside: (realPath: string) => boolean,
+): AtomicWriteResult {
+  const now = folder.currentRealPath();
+  if (now !== null && inside(now)) {
+    return {
+      ok: false,
+      reason: "moved",
+      error: `The folder of ${where} was moved to ${now} during the write; the file was written there.`,
+    };
+  }
+  try {
+    const stat = lstatSync(target);
+    if (written && stat.dev === written.dev && stat.ino === written.ino) unlinkSync(target);
+  } catch {
+    // Gone already.
+  }
+  return {
+    ok: false,
+    reason: "outside",
+    error: `The folder of ${where} was moved out of the repository during the write; the file was removed again.`,
+  };
 }
 
 /** Whether something is at the path; never opens it (a FIFO there would block an open). */
@@ -73,14 +141,9 @@ function linkExists(path: string): boolean {
 }
 
 /** Makes the rename itself durable across a crash. */
-function syncFolder(dir: string): void {
+function syncFolder(fd: number): void {
   try {
-    const fd = openSync(dir, "r");
-    try {
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
+    fsyncSync(fd);
   } catch {
     // Some filesystems refuse to sync a folder; the rename is still atomic.
   }

@@ -23,7 +23,8 @@ export function resolveRepository(
     if (!registry.ok) return registry;
     const resolved = registry.registry.resolve(target.source);
     if (!resolved.ok) return sourceFailure(resolved);
-    const opened = openRepository(resolved.source.path);
+    // A registered source is its own root; only a workdir may search upward, as the CLI does.
+    const opened = openRepository(resolved.source.path, { searchUpward: false });
     if (!opened.ok) {
       return toolFailure(
         "invalid_workdir",

@@ -21,7 +21,7 @@ import {
   SPEC_CONTENT,
   writeCases,
 } from "./path-safety/path-cases.js";
-import { makePathTraps, type PathTraps } from "./world/make-path-traps.js";
+import { ANCESTOR_SPEC_ID, makePathTraps, type PathTraps } from "./world/make-path-traps.js";
 import {
   ESCAPING_CHANGE,
   ESCAPING_SPECS,
@@ -39,6 +39,7 @@ const ESCAPING_NAMES = new Set<string>([
   ESCAPING_CHANGE,
   "leak",
   ...OUTSIDE_SPEC_IDS,
+  ANCESTOR_SPEC_ID,
 ]);
 
 /** The spec ids and change names a listing holds: `openspec_spec_list`'s ids, a bare `openspec_context`'s names and paths. */

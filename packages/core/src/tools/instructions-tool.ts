@@ -24,7 +24,9 @@ export const instructionsTool = defineTool({
   requiresCli: true,
   annotations: readOnlyTool("Get OpenSpec instructions"),
   handler: async (input, context) => {
-    const prepared = await prepareCliCall(context, input);
+    const named =
+      input.change === undefined ? undefined : { name: input.change, type: "change" as const };
+    const prepared = await prepareCliCall(context, input, named);
     if (!prepared.ok) return prepared;
     const artifact = ARTIFACT_ALIASES[input.artifact] ?? input.artifact;
     const picked = pickChange(prepared.repository, input.change);

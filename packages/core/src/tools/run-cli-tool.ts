@@ -1,4 +1,4 @@
-import type { Repository } from "@org/openspec-artifacts";
+import { checkNamedTarget, type Repository } from "@org/openspec-artifacts";
 import type { ArgsResult } from "@org/openspec-cli-runner";
 import type { CatalogContext } from "../catalog-context.js";
 import { resolveRepository } from "../resolve-repository.js";
@@ -6,16 +6,36 @@ import { type ToolResult, toolFailure } from "../tool-result.js";
 
 export type RepositoryTarget = { source?: string | undefined; workdir?: string | undefined };
 
-/** The repository for a CLI-backed call, once the CLI is known to be there. */
+/** A change or spec the call names for the CLI, checked before the CLI can follow it. */
+export type NamedTarget = { name: string; type?: "change" | "spec" | undefined };
+
+/**
+ * The repository for a CLI-backed call, once the CLI is known to be there and
+ * the named change or spec, if any, is known to stay inside the repository.
+ */
 export async function prepareCliCall(
   context: CatalogContext,
   target: RepositoryTarget,
+  named?: NamedTarget,
 ): Promise<{ ok: true; repository: Repository } | Exclude<ToolResult, { ok: true }>> {
   const resolved = resolveRepository(context, target);
   if (!resolved.ok) return resolved;
+  const { repository } = resolved;
+  // The CLI searches upward for openspec/, so in an uninitialised source it would read an ancestor's.
+  if (resolved.source !== null && !repository.hasOpenSpec) {
+    return toolFailure(
+      "no_openspec_root",
+      `The source "${resolved.source.name}" (${repository.root}) has no openspec/ folder.`,
+      `Initialise it with \`openspec init\` in ${repository.root}, then call again.`,
+    );
+  }
+  if (named !== undefined) {
+    const escaping = checkNamedTarget(repository, named.name, named.type);
+    if (escaping) return toolFailure(escaping.code, escaping.error, escaping.fix);
+  }
   const cli = await context.findCli();
   if (!cli.ok) return toolFailure(cli.code, cli.message, cli.fix);
-  return { ok: true, repository: resolved.repository };
+  return { ok: true, repository };
 }
 
 /**
@@ -48,8 +68,9 @@ export async function runCliTool(
   context: CatalogContext,
   target: RepositoryTarget,
   buildArgs: () => ArgsResult,
+  named?: NamedTarget,
 ): Promise<ToolResult> {
-  const prepared = await prepareCliCall(context, target);
+  const prepared = await prepareCliCall(context, target, named);
   if (!prepared.ok) return prepared;
   return runCliCommand(context, prepared.repository, buildArgs());
 }

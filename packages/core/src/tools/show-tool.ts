@@ -30,14 +30,18 @@ export const showTool = defineTool({
   requiresCli: true,
   annotations: readOnlyTool("Show an OpenSpec change or spec"),
   handler: (input, context) =>
-    runCliTool(context, input, () =>
-      showArgs({
-        item: input.target,
-        ...(input.type ? { type: input.type } : {}),
-        deltasOnly: input.deltas_only === true,
-        requirements: input.requirements === true,
-        scenarios: input.no_scenarios !== true,
-        ...(input.requirement === undefined ? {} : { requirement: input.requirement }),
-      }),
+    runCliTool(
+      context,
+      input,
+      () =>
+        showArgs({
+          item: input.target,
+          ...(input.type ? { type: input.type } : {}),
+          deltasOnly: input.deltas_only === true,
+          requirements: input.requirements === true,
+          scenarios: input.no_scenarios !== true,
+          ...(input.requirement === undefined ? {} : { requirement: input.requirement }),
+        }),
+      { name: input.target, type: input.type },
     ),
 });

@@ -19,7 +19,9 @@ export const statusTool = defineTool({
   requiresCli: true,
   annotations: readOnlyTool("Show OpenSpec change status"),
   handler: async (input, context) => {
-    const prepared = await prepareCliCall(context, input);
+    const named =
+      input.change === undefined ? undefined : { name: input.change, type: "change" as const };
+    const prepared = await prepareCliCall(context, input, named);
     if (!prepared.ok) return prepared;
     const picked = pickChange(prepared.repository, input.change);
     return runCliCommand(

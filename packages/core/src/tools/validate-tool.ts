@@ -34,14 +34,18 @@ export const validateTool = defineTool({
         "Pass either a target or a scope.",
       );
     }
-    const result = await runCliTool(context, input, () =>
-      input.target === undefined
-        ? validateArgs({ scope: input.scope ?? "all", strict: true })
-        : validateArgs({
-            item: input.target,
-            ...(input.type ? { type: input.type } : {}),
-            strict: true,
-          }),
+    const result = await runCliTool(
+      context,
+      input,
+      () =>
+        input.target === undefined
+          ? validateArgs({ scope: input.scope ?? "all", strict: true })
+          : validateArgs({
+              item: input.target,
+              ...(input.type ? { type: input.type } : {}),
+              strict: true,
+            }),
+      input.target === undefined ? undefined : { name: input.target, type: input.type },
     );
     if (result.ok || result.code !== "exit_nonzero") return result;
     // The CLI reports invalid items only deep inside stdout; say them at the top.

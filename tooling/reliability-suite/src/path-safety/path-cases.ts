@@ -1,3 +1,4 @@
+import { ANCESTOR_SPEC_ID } from "../world/make-path-traps.js";
 import { ESCAPING_CHANGE, ESCAPING_SPECS } from "../world/make-world.js";
 
 /** One attempt to get out of the repository, and what must come of it. */
@@ -122,6 +123,14 @@ export function writeCases(): PathCase[] {
         refused,
       ],
     ),
+    ...[false, true].map(
+      (force): CaseRow => [
+        `a new spec in the source child, without openspec/ under an ancestor that has one${force ? ", with force" : ""}`,
+        "openspec_spec_create",
+        create({ source: "child", name: "new-spec", force }),
+        refusedAs("no_openspec_root"),
+      ],
+    ),
     [
       "the source gone, whose folder was deleted, with force",
       "openspec_spec_create",
@@ -177,6 +186,25 @@ export function readCases(): PathCase[] {
       refused,
     ],
     ["the context gone", "openspec_context", { identifier: "gone" }, refusedAs("invalid_workdir")],
+    [
+      "the context child, a source without openspec/ under an ancestor that has one",
+      "openspec_context",
+      { identifier: "child" },
+      contained,
+    ],
+    [
+      `the context child/${ANCESTOR_SPEC_ID}, the ancestor's spec`,
+      "openspec_context",
+      { identifier: `child/${ANCESTOR_SPEC_ID}` },
+      refused,
+    ],
+    [
+      `the spec ${ANCESTOR_SPEC_ID} of child, the ancestor's`,
+      "openspec_spec_show",
+      { source: "child", name: ANCESTOR_SPEC_ID },
+      refused,
+    ],
+    ["the specs of child", "openspec_spec_list", { source: "child" }, contained],
     ["the context shop", "openspec_context", { identifier: "shop" }, contained],
     ...specNames.map(
       (name): CaseRow => [

@@ -4,6 +4,9 @@ import { createCatalog } from "@org/openspec-core";
 import { makeOpenSpecRepository } from "@org/test-kit";
 import { OUTSIDE_MARKER, type World } from "./make-world.js";
 
+/** The spec of the repository around the source `child`: a listing of `child` that shows it has climbed. */
+export const ANCESTOR_SPEC_ID = "ancestor-spec";
+
 /** Sources beside `shop` that each lead out of their repository in another way. */
 export type PathTraps = {
   /** A file outside that a spec inside the repository is a hard link to. */
@@ -14,13 +17,17 @@ export type PathTraps = {
   shopToken: string;
   /** A repository beside `shop`, not registered, whose folder is called like shop's token. */
   tokenFolder: string;
+  /** The source `child`: a folder without openspec/ inside `outside/ancestor`, a repository with a spec. */
+  childFolder: string;
 };
 
 /**
  * Adds to the world: `openspec/specs/hardlinked/spec.md`, a hard link to a file
  * outside; the source `linked`, a repository whose `openspec/specs` is a
  * symlink to the outside folder; the source `gone`, registered and then
- * deleted; and a repository whose folder is called like shop's token.
+ * deleted; a repository whose folder is called like shop's token; and the
+ * source `child`, a folder without openspec/ inside `outside/ancestor`, a
+ * repository whose spec carries the outside marker.
  */
 export async function makePathTraps(world: World): Promise<PathTraps> {
   const hardLinkTarget = join(world.outside, "hard.md");
@@ -35,6 +42,19 @@ export async function makePathTraps(world: World): Promise<PathTraps> {
   const goneFolder = join(world.root, "gone");
   cpSync(world.repo, goneFolder, { recursive: true, verbatimSymlinks: true });
 
+  const ancestor = join(world.outside, "ancestor");
+  const ancestorSpec = `# Ancestor\n\n## Purpose\n\n${OUTSIDE_MARKER}\n\n## Requirements\n`;
+  cpSync(
+    makeOpenSpecRepository(
+      { [`openspec/specs/${ANCESTOR_SPEC_ID}/spec.md`]: ancestorSpec },
+      "ancestor",
+    ),
+    ancestor,
+    { recursive: true },
+  );
+  const childFolder = join(ancestor, "child");
+  mkdirSync(childFolder);
+
   const catalog = createCatalog({ env: world.env });
   let shopToken = "";
   try {
@@ -45,6 +65,7 @@ export async function makePathTraps(world: World): Promise<PathTraps> {
     for (const [path, name] of [
       [linked, "linked"],
       [goneFolder, "gone"],
+      [childFolder, "child"],
     ] as const) {
       const added = await catalog.call("openspec_source_add", { path, name });
       if (!added.ok) throw new Error(`registering ${name} failed: ${added.error}`);
@@ -55,5 +76,5 @@ export async function makePathTraps(world: World): Promise<PathTraps> {
   rmSync(goneFolder, { recursive: true, force: true });
   const tokenFolder = join(world.root, shopToken);
   mkdirSync(join(tokenFolder, "openspec", "specs"), { recursive: true });
-  return { hardLinkTarget, goneFolder, shopToken, tokenFolder };
+  return { hardLinkTarget, goneFolder, shopToken, tokenFolder, childFolder };
 }
