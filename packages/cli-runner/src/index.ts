@@ -24,6 +24,13 @@ export {
   type OpenSpecLocatorOptions,
 } from "./create-openspec-locator.js";
 export {
+  createRunLimiter,
+  defaultCliConcurrency,
+  MAX_CLI_CONCURRENCY,
+  parseCliConcurrency,
+  type RunLimiter,
+} from "./create-run-limiter.js";
+export {
   type DiscoveryAttempt,
   type FindOpenSpecOptions,
   findOpenSpec,

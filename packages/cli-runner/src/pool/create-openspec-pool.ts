@@ -25,6 +25,8 @@ export interface OpenSpecPoolStats {
   fallbacks: number;
   /** Workers waiting now, warm or still importing. */
   waiting: number;
+  /** Workers started so far; each serves commands until one leaves it changed (see the README). */
+  started: number;
 }
 
 /** Warm OpenSpec workers for `runOpenSpec({ ..., pool })`. */
@@ -78,10 +80,11 @@ export function createOpenSpecPool(options: OpenSpecPoolOptions = {}): OpenSpecP
   const env = buildChildEnv(options.env ?? process.env);
   const envKey = keyOf(env);
   const enabled = size > 0 && env.OPENSPEC_AGENT_POOL !== "0";
-  const counts = { warm: 0, cold: 0, fallbacks: 0 };
+  const counts = { warm: 0, cold: 0, fallbacks: 0, started: 0 };
   let target: OpenSpecPackage | undefined;
   let waiting: WarmWorker[] = [];
   let failuresInRow = 0;
+  let busy = 0;
   let closed = !enabled;
   let exitHooked = false;
 
@@ -91,14 +94,17 @@ export function createOpenSpecPool(options: OpenSpecPoolOptions = {}): OpenSpecP
   const topUp = () => {
     const pkg = target;
     if (closed || pkg === undefined) return;
-    while (waiting.length < size && failuresInRow < MAX_CONSECUTIVE_FAILURES) {
+    // Busy workers count: a worker usually comes back after its command, so
+    // starting a replacement then would only compete with it for the CPU.
+    while (waiting.length + busy < size && failuresInRow < MAX_CONSECUTIVE_FAILURES) {
       const worker = startWarmWorker(pkg, env);
+      counts.started += 1;
       waiting.push(worker);
       void worker.closed.then(() => {
         if (!waiting.includes(worker)) return;
         // It died while waiting: killed from outside, or the CLI would not import.
         waiting = waiting.filter((other) => other !== worker);
-        failuresInRow += 1;
+        if (worker.served() === 0) failuresInRow += 1;
         topUp();
       });
     }
@@ -126,14 +132,23 @@ export function createOpenSpecPool(options: OpenSpecPoolOptions = {}): OpenSpecP
       return undefined;
     }
     waiting = waiting.filter((other) => other !== worker);
-    if (waiting.length === 0) topUp();
-    const outcome = await worker.serve({
-      cwd: request.cwd,
-      argv: [bin, ...request.args],
-      timeoutMs: request.timeoutMs,
-      killGraceMs: request.killGraceMs,
-      maxOutputBytes: request.maxOutputBytes,
-    });
+    busy += 1;
+    const outcome = await worker
+      .serve({
+        cwd: request.cwd,
+        argv: [bin, ...request.args],
+        timeoutMs: request.timeoutMs,
+        killGraceMs: request.killGraceMs,
+        maxOutputBytes: request.maxOutputBytes,
+      })
+      .finally(() => {
+        busy -= 1;
+      });
+    // A worker that finished cleanly serves the next command; one aimed at an
+    // older install (the package changed meanwhile) or a closed pool does not.
+    if (worker.isReusable() && !closed && target?.identity === pkg.identity)
+      waiting.unshift(worker);
+    else if (worker.isReusable()) worker.kill();
     if (outcome === undefined) {
       counts.fallbacks += 1;
       failuresInRow += 1;
