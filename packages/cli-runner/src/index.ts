@@ -40,6 +40,7 @@ export {
   type OpenSpecRule,
 } from "./find-openspec.js";
 export { type JsonDocument, type JsonValue, parseCliJson } from "./parse-cli-json.js";
+export { checkWarmPoolTarget, type WarmPoolTarget } from "./pool/check-warm-pool-target.js";
 export {
   createOpenSpecPool,
   DEFAULT_POOL_SIZE,

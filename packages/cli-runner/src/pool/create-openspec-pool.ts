@@ -1,7 +1,7 @@
 import { buildChildEnv } from "../build-child-env.js";
 import type { BoundedSpawnRequest } from "../spawn-bounded.js";
 import type { BoundedSpawnOutcome } from "../supervise-bounded.js";
-import { type OpenSpecPackage, resolveOpenSpecPackage } from "./resolve-openspec-package.js";
+import { lookUpOpenSpecPackage, type OpenSpecPackage } from "./resolve-openspec-package.js";
 import { startWarmWorker, type WarmWorker } from "./warm-worker.js";
 
 export interface OpenSpecPoolOptions {
@@ -14,6 +14,12 @@ export interface OpenSpecPoolOptions {
    * here turns the pool off.
    */
   env?: Readonly<Record<string, string | undefined>>;
+  /**
+   * Called once per binary that the pool cannot serve (a wrapper script, a
+   * shim that runs its own node), with one sentence saying why; its commands
+   * run cold. Hosts log it, so a silently cold pool does not go unnoticed.
+   */
+  onUnavailable?: (reason: string) => void;
 }
 
 export interface OpenSpecPoolStats {
@@ -87,6 +93,17 @@ export function createOpenSpecPool(options: OpenSpecPoolOptions = {}): OpenSpecP
   let busy = 0;
   let closed = !enabled;
   let exitHooked = false;
+  const reported = new Set<string>();
+  // The package behind `bin`, or undefined (said once per binary) when a worker cannot stand in for it.
+  const packageOf = (bin: string): OpenSpecPackage | undefined => {
+    const found = lookUpOpenSpecPackage(bin);
+    if (found.ok) return found.pkg;
+    if (!reported.has(bin)) {
+      reported.add(bin);
+      options.onUnavailable?.(found.reason);
+    }
+    return undefined;
+  };
 
   const killWaiting = () => {
     for (const worker of waiting.splice(0)) worker.kill();
@@ -119,7 +136,7 @@ export function createOpenSpecPool(options: OpenSpecPoolOptions = {}): OpenSpecP
   };
 
   const launch: PoolLauncher = async (bin, request) => {
-    const pkg = closed || keyOf(request.env) !== envKey ? undefined : resolveOpenSpecPackage(bin);
+    const pkg = closed || keyOf(request.env) !== envKey ? undefined : packageOf(bin);
     if (pkg === undefined) {
       counts.cold += 1;
       return undefined;
@@ -164,7 +181,7 @@ export function createOpenSpecPool(options: OpenSpecPoolOptions = {}): OpenSpecP
     size,
     enabled,
     async warm(bin) {
-      const pkg = closed ? undefined : resolveOpenSpecPackage(bin);
+      const pkg = closed ? undefined : packageOf(bin);
       if (pkg === undefined) return false;
       aim(pkg);
       topUp();
