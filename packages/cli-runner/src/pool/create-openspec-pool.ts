@@ -42,7 +42,7 @@ export interface OpenSpecPool {
   readonly enabled: boolean;
   /**
    * Starts the workers for this binary now instead of at the first run, and
-   * resolves true once they are all warm; false when `bin` is not OpenSpec's
+   * resolves true once they are all warm (or busy with a command); false when `bin` is not OpenSpec's
    * JavaScript entry, the pool is off or closed, or the workers failed. Like
    * the workers, it does not keep the host alive: a script that awaits only
    * this needs a handle of its own (a server, a timer) to wait for it.
@@ -77,9 +77,10 @@ const MAX_CONSECUTIVE_FAILURES = 3;
 /**
  * A pool of processes that have already imported the OpenSpec CLI, so a
  * command costs its own work (tens of milliseconds) instead of the CLI's
- * start-up (most of a second). Each worker serves one command and exits; a
- * replacement starts when that command ends, or at once when no other worker
- * is waiting. Workers never keep the host alive and die with it.
+ * start-up (most of a second). A worker serves commands one after another
+ * for as long as each leaves the process as it found it; one that does not
+ * ends, and a replacement starts. Workers never keep the host alive and die
+ * with it.
  */
 export function createOpenSpecPool(options: OpenSpecPoolOptions = {}): OpenSpecPool {
   const size = Math.max(0, Math.floor(options.size ?? DEFAULT_POOL_SIZE));
@@ -185,9 +186,11 @@ export function createOpenSpecPool(options: OpenSpecPoolOptions = {}): OpenSpecP
       if (pkg === undefined) return false;
       aim(pkg);
       topUp();
+      // Workers busy with a command count: they come back when it ends.
       const started = [...waiting];
+      const serving = busy;
       const ready = await Promise.all(started.map((worker) => worker.ready));
-      return started.length === size && ready.every(Boolean);
+      return started.length + serving === size && ready.every(Boolean);
     },
     stats: () => ({ ...counts, waiting: waiting.length }),
     close() {
