@@ -15,10 +15,11 @@ const commands = {
   later: () => { console.log("now"); setTimeout(() => console.log("later"), 150); },
   env: () => { process.env.LEFT_BEHIND = "1"; console.log("env"); },
   exit: () => { console.log("exiting"); process.exit(4); },
+  hang: () => new Promise(() => { console.log("hanging"); setInterval(() => {}, 1000); }),
 };
 async function run(argv) {
   await new Promise((resolve) => setTimeout(resolve, 5));
-  commands[argv[2]]();
+  await commands[argv[2]]();
 }
 export const program = { parseAsync: (argv) => run(argv) };
 export function runCli(argv = process.argv) { void run(argv); }
@@ -38,12 +39,18 @@ describe("a warm worker serving several commands", () => {
     const pool = createOpenSpecPool({ env: box.current.env, size: 1 });
     pools.push(pool);
     expect(await pool.warm(bin)).toBe(true);
-    const run = (command: string, workdir = box.current.makeDir("repo"), pooled = true) =>
+    const run = (
+      command: string,
+      workdir = box.current.makeDir("repo"),
+      pooled = true,
+      timeoutMs = 60_000,
+    ) =>
       runOpenSpec({
         bin,
         args: [command],
         workdir,
         env: box.current.env,
+        timeoutMs,
         ...(pooled ? { pool } : {}),
       });
     return { pool, run };
@@ -105,4 +112,16 @@ describe("a warm worker serving several commands", () => {
       expect(pool.stats()).toMatchObject({ warm: 2, started: 2, fallbacks: 0 });
     },
   );
+
+  it("GIVEN a worker that served a command WHEN its next command hangs past the timeout THEN the result is a timeout with what it printed, and the command after runs on a fresh worker", async () => {
+    const { pool, run } = await setUp();
+
+    await run("report");
+    const hung = await run("hang", undefined, true, 500);
+    const after = await run("report");
+
+    expect(hung).toMatchObject({ ok: false, code: "timeout", stdout: "hanging\n" });
+    expect(after).toMatchObject({ ok: true, stdout: { args: ["report"] } });
+    expect(pool.stats()).toMatchObject({ warm: 3, fallbacks: 0, started: 2 });
+  });
 });
