@@ -108,8 +108,10 @@ for (let served = 1; ; served += 1) {
   }
   const before = await snapshotProcess();
   control.write("started\n");
-  // A rejection is left unhandled, as `runCli`'s dangling parse leaves it: Node
-  // prints it and exits with 1, and that exit ends the command.
+  // A rejection is not caught: it ends this module's top-level await, so Node
+  // prints it and exits with 1, as it does for the rejection `runCli` leaves
+  // unhandled (the stack shows parseAsync instead of parse), and that exit
+  // ends the command.
   await parseAsync(argv);
   const exitCode = await checkReusable(before, served);
   if (exitCode === undefined) {
