@@ -1,4 +1,4 @@
-// `pnpm bench`: measures P1–P6 against their yardsticks on this machine,
+// `pnpm bench`: measures P1–P6 (P1b: a burst of calls; P1c: concurrent calls) against their yardsticks on this machine,
 // prints a table and writes bench-results/latest.json. Run after `turbo run
 // build` (the pnpm script does). `--smoke` runs each benchmark once on a small
 // repository (checks that it works, not how fast); `--only P3,P5` picks some.
@@ -17,8 +17,13 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { benchBurst, benchConcurrent } from "../bench/cli-call-bursts.mjs";
 import { benchColdToolCall, benchPooledToolCall } from "../bench/cli-tool-call.mjs";
-import { generateRepository, LARGE_REPOSITORY } from "../bench/generate-repository.mjs";
+import {
+  generateRepository,
+  LARGE_REPOSITORY,
+  TWENTY_CHANGE_REPOSITORY,
+} from "../bench/generate-repository.mjs";
 import { loadCliSpecParser } from "../bench/load-cli-spec-parser.mjs";
 import { benchContext } from "../bench/p3-context.mjs";
 import { benchSpecParser } from "../bench/p4-spec-parser.mjs";
@@ -96,6 +101,16 @@ try {
     );
     catalog.close();
   }
+  if (wanted("P1b") || wanted("P1c")) {
+    const twenty = generateRepository(TWENTY_CHANGE_REPOSITORY);
+    try {
+      await delay(200);
+      if (wanted("P1b")) results.push(await benchP1b(twenty));
+      if (wanted("P1c")) results.push(await benchP1c(twenty));
+    } finally {
+      rmSync(twenty, { recursive: true, force: true });
+    }
+  }
   if (wanted("P3") || wanted("P3b") || wanted("P4")) {
     const shape = smoke
       ? { changes: 20, archived: 5, specs: 10, requirements: 4 }
@@ -148,6 +163,33 @@ async function benchP1(workdir) {
     catalog.close();
     pool.close();
   }
+}
+
+// A catalog with a pool of its own making, as the MCP server has, listing the 20-change repository.
+async function withPooledCatalog(workdir, measure) {
+  const pool = runner.createOpenSpecPool({ env });
+  const catalog = core.createCatalog({ env, pool });
+  try {
+    return await measure({
+      bin: cliBin,
+      workdir,
+      env,
+      call: () => catalog.call("openspec_list", { workdir }),
+      settle: () => pool.warm(cliBin),
+      through: "core catalog with a warm pool: openspec_list",
+    });
+  } finally {
+    catalog.close();
+    pool.close();
+  }
+}
+
+function benchP1b(workdir) {
+  return withPooledCatalog(workdir, (run) => benchBurst({ ...run, bursts: iterations(5) }));
+}
+
+function benchP1c(workdir) {
+  return withPooledCatalog(workdir, (run) => benchConcurrent({ ...run, rounds: iterations(3) }));
 }
 
 async function benchP3(big) {

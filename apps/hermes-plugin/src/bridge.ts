@@ -5,7 +5,11 @@ import { watchParent } from "./watch-parent.js";
 // The process the Python plugin starts: `node dist/bridge.js`, JSON lines on stdin and stdout.
 const log = (message: string) => process.stderr.write(`${message}\n`);
 // The catalog reads its settings (OPENSPEC_BIN, OPENSPEC_AGENT_DB, OPENSPEC_AGENT_CLI_TIMEOUT_MS) from the environment.
-const catalog = createCatalog({ env: process.env, warmPool: true });
+const catalog = createCatalog({
+  env: process.env,
+  warmPool: true,
+  log: (line) => log(`openspec bridge: ${line}`),
+});
 
 const stop = (code: number) => {
   catalog.close();

@@ -24,6 +24,7 @@ export async function startStdioServer(options: StdioServerOptions = {}): Promis
     catalogOptions: {
       env,
       warmPool: true,
+      log: writeLog,
       ...(defaultWorkdir === undefined ? {} : { defaultWorkdir }),
     },
   });

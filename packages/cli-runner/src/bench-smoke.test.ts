@@ -1,6 +1,8 @@
 import { afterAll, describe, expect, it } from "vitest";
+import { benchBurst, benchConcurrent } from "../../../bench/cli-call-bursts.mjs";
 import { benchColdToolCall, benchPooledToolCall } from "../../../bench/cli-tool-call.mjs";
 import { listArgs } from "./builders/list-args.js";
+import { createRunLimiter } from "./create-run-limiter.js";
 import { createOpenSpecPool } from "./pool/create-openspec-pool.js";
 import { runOpenSpec } from "./run-openspec.js";
 import { REAL_CLI } from "./test-support/real-cli.js";
@@ -8,7 +10,7 @@ import { useRealCliRepo } from "./test-support/real-cli-fixture.js";
 
 // A smoke run of the P1 and P2 benchmarks (`pnpm bench`): one iteration
 // each, to show they run and measure what they claim. No timing is asserted.
-describe("benchmarks P1 and P2, smoke run", () => {
+describe("benchmarks P1, P1b, P1c and P2, smoke run", () => {
   const cli = useRealCliRepo();
   const pools: Array<{ close(): void }> = [];
   afterAll(() => {
@@ -55,5 +57,37 @@ describe("benchmarks P1 and P2, smoke run", () => {
 
     expect(result).toMatchObject({ id: "P2", unit: "ratio", target: { at: "most", value: 1.05 } });
     sane(result);
+  });
+
+  it("GIVEN a warm pool WHEN P1b runs one short burst and P1c one round THEN each reports its ratio to a raw spawn", async () => {
+    const pool = createOpenSpecPool({ env: cli.sandbox.env });
+    pools.push(pool);
+    const limiter = createRunLimiter(2);
+    const run = {
+      bin: REAL_CLI,
+      workdir: cli.repo,
+      env: cli.sandbox.env,
+      settle: () => pool.warm(REAL_CLI),
+      call: () =>
+        runOpenSpec({
+          bin: REAL_CLI,
+          args: list(),
+          workdir: cli.repo,
+          env: cli.sandbox.env,
+          pool,
+          limiter,
+        }),
+    };
+
+    const burst = await benchBurst({ ...run, bursts: 1, burst: 3 });
+    const fan = await benchConcurrent({ ...run, rounds: 1, concurrent: 4 });
+
+    expect(burst).toMatchObject({ id: "P1b", unit: "ratio", target: { at: "most", value: 0.3 } });
+    expect(fan).toMatchObject({ id: "P1c", unit: "ratio", target: { at: "most", value: 2 } });
+    for (const result of [burst, fan]) {
+      expect(Number.isFinite(result.value) && result.value > 0).toBe(true);
+      expect((result.details as Record<string, unknown>).rawSpawnMs).toBeGreaterThan(0);
+    }
+    expect(pool.stats().warm).toBeGreaterThanOrEqual(4);
   });
 });

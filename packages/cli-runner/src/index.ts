@@ -24,6 +24,13 @@ export {
   type OpenSpecLocatorOptions,
 } from "./create-openspec-locator.js";
 export {
+  createRunLimiter,
+  defaultCliConcurrency,
+  MAX_CLI_CONCURRENCY,
+  parseCliConcurrency,
+  type RunLimiter,
+} from "./create-run-limiter.js";
+export {
   type DiscoveryAttempt,
   type FindOpenSpecOptions,
   findOpenSpec,
@@ -33,6 +40,7 @@ export {
   type OpenSpecRule,
 } from "./find-openspec.js";
 export { type JsonDocument, type JsonValue, parseCliJson } from "./parse-cli-json.js";
+export { checkWarmPoolTarget, type WarmPoolTarget } from "./pool/check-warm-pool-target.js";
 export {
   createOpenSpecPool,
   DEFAULT_POOL_SIZE,

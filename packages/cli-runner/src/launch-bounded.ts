@@ -40,6 +40,11 @@ export interface LaunchedProcess {
    * process printed before is replayed into the collectors first.
    */
   collect(maxOutputBytes: number): CollectedOutput;
+  /**
+   * Like `collect`, but hands every chunk to `sink` uncapped, for a worker that
+   * serves several commands and splits its output between them.
+   */
+  forward(sink: (stream: "stdout" | "stderr", chunk: Buffer) => void): void;
   /** Whether the process printed more than `EARLY_OUTPUT_LIMIT` bytes before `collect`; the rest was dropped. */
   earlyOutputOverflowed(): boolean;
   /** Whether this process and its pipes keep the host's event loop alive. */
@@ -112,6 +117,16 @@ export function launchBounded(request: LaunchRequest): LaunchedProcess {
       child?.stdout?.on("data", output.stdout.add);
       child?.stderr?.on("data", output.stderr.add);
       return output;
+    },
+    forward(sink) {
+      child?.stdout?.off("data", earlyStdout);
+      child?.stderr?.off("data", earlyStderr);
+      for (const chunk of early.stdout) sink("stdout", chunk);
+      for (const chunk of early.stderr) sink("stderr", chunk);
+      early.stdout = [];
+      early.stderr = [];
+      child?.stdout?.on("data", (chunk: Buffer) => sink("stdout", chunk));
+      child?.stderr?.on("data", (chunk: Buffer) => sink("stderr", chunk));
     },
     earlyOutputOverflowed: () => early.overflowed,
     destroyPipes() {

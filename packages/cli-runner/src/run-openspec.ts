@@ -1,5 +1,6 @@
 import { buildChildEnv } from "./build-child-env.js";
 import type { OpenSpecLocator } from "./create-openspec-locator.js";
+import type { RunLimiter } from "./create-run-limiter.js";
 import { findArgvProblem } from "./find-argv-problem.js";
 import { findOpenSpec } from "./find-openspec.js";
 import { findWorkdirProblem } from "./find-workdir-problem.js";
@@ -29,6 +30,12 @@ export interface RunOpenSpecOptions {
    * runs cold. The envelope is the same either way.
    */
   pool?: OpenSpecPool;
+  /**
+   * Waits for a turn here before the CLI starts (see `createRunLimiter`). The
+   * timeout counts from the start, not from the queueing; `duration_ms`
+   * includes the wait.
+   */
+  limiter?: RunLimiter;
 }
 
 export const DEFAULT_TIMEOUT_MS = 120_000;
@@ -107,8 +114,11 @@ export async function runOpenSpec(options: RunOpenSpecOptions): Promise<RunResul
     maxOutputBytes,
     killGraceMs: KILL_GRACE_MS,
   };
-  const warm = options.pool && (await launchInPool(options.pool, bin.path, request));
-  const outcome = warm || (await spawnBounded(request));
+  const launch = async () => {
+    const warm = options.pool && (await launchInPool(options.pool, bin.path, request));
+    return warm || (await spawnBounded(request));
+  };
+  const outcome = await (options.limiter ? options.limiter.run(launch) : launch());
   if (outcome.kind === "spawn_failed") {
     return fail(
       command,

@@ -2,8 +2,11 @@ import { homedir } from "node:os";
 import {
   createOpenSpecLocator,
   createOpenSpecPool,
+  createRunLimiter,
+  defaultCliConcurrency,
   type OpenSpecDiscovery,
   type OpenSpecPool,
+  parseCliConcurrency,
   type RunResult,
   runOpenSpec,
 } from "@org/openspec-cli-runner";
@@ -34,6 +37,16 @@ export type CatalogOptions = {
   warmPool?: boolean | number;
   /** A pool the caller made and closes itself, instead of `warmPool`. */
   pool?: OpenSpecPool;
+  /**
+   * How many OpenSpec CLI runs (cold or warm) may go at once; the others wait
+   * their turn, and a run's timeout starts with its turn. Defaults to
+   * `OPENSPEC_AGENT_CLI_CONCURRENCY`, else one per core
+   * (`os.availableParallelism()`); a whole number from 1 to 64. An invalid
+   * option throws a RangeError; an invalid variable is ignored and logged.
+   */
+  cliConcurrency?: number;
+  /** Where one-line notices go (an unusable warm pool, an ignored setting); defaults to stderr. */
+  log?: (line: string) => void;
 };
 
 /** What a tool handler may use: the registry, the CLI and the settings. */
@@ -45,6 +58,10 @@ export type CatalogContext = {
   registry(): { ok: true; registry: Registry } | ToolFailure;
   findCli(): Promise<OpenSpecDiscovery>;
   runCli(args: string[], workdir: string): Promise<RunResult>;
+  /** Whether this catalog keeps warm workers (`warmPool` or `pool`). */
+  keepsPool: boolean;
+  /** How many CLI runs may go at once. */
+  cliConcurrency: number;
   close(): void;
 };
 
@@ -54,11 +71,16 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
   const locator = createOpenSpecLocator({ env, home, ttlMs: options.cliDiscoveryTtlMs ?? 2000 });
   const cliTimeoutMs = options.cliTimeoutMs ?? positiveInteger(env.OPENSPEC_AGENT_CLI_TIMEOUT_MS);
   let opened: Registry | undefined;
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const cliConcurrency = chooseCliConcurrency(options.cliConcurrency, env, log);
+  const limiter = createRunLimiter(cliConcurrency);
   const ownPool =
     options.pool === undefined && options.warmPool !== undefined && options.warmPool !== false
       ? createOpenSpecPool({
           env,
           ...(typeof options.warmPool === "number" ? { size: options.warmPool } : {}),
+          onUnavailable: (reason) =>
+            log(`warm pool unavailable: ${reason} Every CLI-backed call starts the CLI cold.`),
         })
       : undefined;
   const pool = options.pool ?? ownPool;
@@ -95,12 +117,15 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
         env,
         ...(found.ok ? { bin: found.path } : {}),
         ...(pool ? { pool } : {}),
+        limiter,
         ...(cliTimeoutMs === undefined ? {} : { timeoutMs: cliTimeoutMs }),
         ...(options.cliMaxOutputBytes === undefined
           ? {}
           : { maxOutputBytes: options.cliMaxOutputBytes }),
       });
     },
+    keepsPool: pool?.enabled === true,
+    cliConcurrency,
     close() {
       opened?.close();
       opened = undefined;
@@ -113,4 +138,25 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
 function positiveInteger(value: string | undefined): number | undefined {
   const parsed = Number(value);
   return value !== undefined && Number.isSafeInteger(parsed) && parsed > 0 ? parsed : undefined;
+}
+
+/** The option when given (a bad one is a caller's bug), else a valid variable, else one per core. */
+function chooseCliConcurrency(
+  option: number | undefined,
+  env: Readonly<Record<string, string | undefined>>,
+  log: (line: string) => void,
+): number {
+  if (option !== undefined) {
+    const checked = parseCliConcurrency(option);
+    if (!checked.ok) throw new RangeError(`cliConcurrency: ${checked.reason}`);
+    return checked.value;
+  }
+  const variable = env.OPENSPEC_AGENT_CLI_CONCURRENCY;
+  if (variable === undefined || variable === "") return defaultCliConcurrency();
+  const checked = parseCliConcurrency(variable);
+  if (checked.ok) return checked.value;
+  log(
+    `OPENSPEC_AGENT_CLI_CONCURRENCY ignored: ${checked.reason} Using ${defaultCliConcurrency()}.`,
+  );
+  return defaultCliConcurrency();
 }

@@ -5,6 +5,7 @@ import { importHermesSources } from "./import-hermes-sources.js";
 import { toolCatalog } from "./tool-catalog.js";
 import type { ToolDefinition } from "./tool-definition.js";
 import { type ToolResult, toolFailure } from "./tool-result.js";
+import { type WarmPoolStatus, warmPoolStatus } from "./warm-pool-status.js";
 
 /** Whether a host should offer a tool right now, and why not. */
 export type ToolAvailability = { tool: ToolDefinition; available: boolean; reason: string | null };
@@ -18,6 +19,8 @@ export type Catalog = {
   availability(): Promise<ToolAvailability[]>;
   /** Where the OpenSpec CLI was found, or why it was not (re-checked every few seconds). */
   cliStatus(): Promise<OpenSpecDiscovery>;
+  /** Whether CLI-backed calls can run on warm workers, and why not; see `WarmPoolStatus`. */
+  warmPoolStatus(): Promise<WarmPoolStatus>;
   /** Validates the arguments and runs the tool. Never throws: every outcome is a result. */
   call(name: string, args: unknown): Promise<ToolResult>;
   /** Imports the sources of the earlier Python Hermes plugin's `openspec.db`; idempotent. */
@@ -47,6 +50,8 @@ export function createCatalog(options: CatalogOptions = {}): Catalog {
       return (await availability()).filter((entry) => entry.available).map((entry) => entry.tool);
     },
     cliStatus: () => context.findCli(),
+    warmPoolStatus: async () =>
+      warmPoolStatus(await context.findCli(), context.env, context.keepsPool),
     async call(name, args) {
       const tool = byName.get(name);
       if (!tool) {

@@ -11,7 +11,11 @@ export function registerCatalogCommands(program: Command, session: Session): voi
     .description("every tool of the catalog, whether it is available now, and why not")
     .action(async (_options: object, command: Command) => {
       const catalog = await session.catalog();
-      const [availability, cli] = await Promise.all([catalog.availability(), catalog.cliStatus()]);
+      const [availability, cli, pool] = await Promise.all([
+        catalog.availability(),
+        catalog.cliStatus(),
+        catalog.warmPoolStatus(),
+      ]);
       const json = command.optsWithGlobals<{ json?: boolean }>().json === true;
       const tools = availability.map(({ tool, available, reason }) => ({
         name: tool.name,
@@ -25,7 +29,15 @@ export function registerCatalogCommands(program: Command, session: Session): voi
         ? { found: true, path: cli.path, rule: cli.rule }
         : { found: false, reason: cli.message, fix: cli.fix };
       if (json) {
-        session.terminal.out(JSON.stringify({ ok: true, cli: cliView, tools }, null, 2));
+        const warmPool = {
+          usable: pool.usable,
+          package_root: pool.package_root,
+          via: pool.via,
+          reason: pool.reason,
+        };
+        session.terminal.out(
+          JSON.stringify({ ok: true, cli: cliView, warm_pool: warmPool, tools }, null, 2),
+        );
         return;
       }
       const t = session.terminal;
@@ -33,6 +45,11 @@ export function registerCatalogCommands(program: Command, session: Session): voi
         cli.ok
           ? `OpenSpec CLI: ${cli.path} (found through ${cli.rule})`
           : `OpenSpec CLI: ${paint(t, "yellow", "not found")}: ${cli.message}\n${cli.fix}`,
+      );
+      t.out(
+        pool.usable
+          ? `Warm pool: usable by the MCP server and the Hermes bridge (${pool.package_root}${pool.via === "shim" ? ", through a package manager's shim" : ""})`
+          : `Warm pool: ${paint(t, "yellow", "unavailable")}: ${pool.reason} The MCP server and the Hermes bridge start the CLI cold for every CLI-backed call.`,
       );
       t.out("");
       t.out(

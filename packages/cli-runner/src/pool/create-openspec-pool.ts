@@ -1,7 +1,7 @@
 import { buildChildEnv } from "../build-child-env.js";
 import type { BoundedSpawnRequest } from "../spawn-bounded.js";
 import type { BoundedSpawnOutcome } from "../supervise-bounded.js";
-import { type OpenSpecPackage, resolveOpenSpecPackage } from "./resolve-openspec-package.js";
+import { lookUpOpenSpecPackage, type OpenSpecPackage } from "./resolve-openspec-package.js";
 import { startWarmWorker, type WarmWorker } from "./warm-worker.js";
 
 export interface OpenSpecPoolOptions {
@@ -14,6 +14,12 @@ export interface OpenSpecPoolOptions {
    * here turns the pool off.
    */
   env?: Readonly<Record<string, string | undefined>>;
+  /**
+   * Called once per binary that the pool cannot serve (a wrapper script, a
+   * shim that runs its own node), with one sentence saying why; its commands
+   * run cold. Hosts log it, so a silently cold pool does not go unnoticed.
+   */
+  onUnavailable?: (reason: string) => void;
 }
 
 export interface OpenSpecPoolStats {
@@ -25,6 +31,8 @@ export interface OpenSpecPoolStats {
   fallbacks: number;
   /** Workers waiting now, warm or still importing. */
   waiting: number;
+  /** Workers started so far; each serves commands until one leaves it changed (see the README). */
+  started: number;
 }
 
 /** Warm OpenSpec workers for `runOpenSpec({ ..., pool })`. */
@@ -34,7 +42,7 @@ export interface OpenSpecPool {
   readonly enabled: boolean;
   /**
    * Starts the workers for this binary now instead of at the first run, and
-   * resolves true once they are all warm; false when `bin` is not OpenSpec's
+   * resolves true once they are all warm (or busy with a command); false when `bin` is not OpenSpec's
    * JavaScript entry, the pool is off or closed, or the workers failed. Like
    * the workers, it does not keep the host alive: a script that awaits only
    * this needs a handle of its own (a server, a timer) to wait for it.
@@ -69,21 +77,34 @@ const MAX_CONSECUTIVE_FAILURES = 3;
 /**
  * A pool of processes that have already imported the OpenSpec CLI, so a
  * command costs its own work (tens of milliseconds) instead of the CLI's
- * start-up (most of a second). Each worker serves one command and exits; a
- * replacement starts when that command ends, or at once when no other worker
- * is waiting. Workers never keep the host alive and die with it.
+ * start-up (most of a second). A worker serves commands one after another
+ * for as long as each leaves the process as it found it; one that does not
+ * ends, and a replacement starts. Workers never keep the host alive and die
+ * with it.
  */
 export function createOpenSpecPool(options: OpenSpecPoolOptions = {}): OpenSpecPool {
   const size = Math.max(0, Math.floor(options.size ?? DEFAULT_POOL_SIZE));
   const env = buildChildEnv(options.env ?? process.env);
   const envKey = keyOf(env);
   const enabled = size > 0 && env.OPENSPEC_AGENT_POOL !== "0";
-  const counts = { warm: 0, cold: 0, fallbacks: 0 };
+  const counts = { warm: 0, cold: 0, fallbacks: 0, started: 0 };
   let target: OpenSpecPackage | undefined;
   let waiting: WarmWorker[] = [];
   let failuresInRow = 0;
+  let busy = 0;
   let closed = !enabled;
   let exitHooked = false;
+  const reported = new Set<string>();
+  // The package behind `bin`, or undefined (said once per binary) when a worker cannot stand in for it.
+  const packageOf = (bin: string): OpenSpecPackage | undefined => {
+    const found = lookUpOpenSpecPackage(bin);
+    if (found.ok) return found.pkg;
+    if (!reported.has(bin)) {
+      reported.add(bin);
+      options.onUnavailable?.(found.reason);
+    }
+    return undefined;
+  };
 
   const killWaiting = () => {
     for (const worker of waiting.splice(0)) worker.kill();
@@ -91,14 +112,17 @@ export function createOpenSpecPool(options: OpenSpecPoolOptions = {}): OpenSpecP
   const topUp = () => {
     const pkg = target;
     if (closed || pkg === undefined) return;
-    while (waiting.length < size && failuresInRow < MAX_CONSECUTIVE_FAILURES) {
+    // Busy workers count: a worker usually comes back after its command, so
+    // starting a replacement then would only compete with it for the CPU.
+    while (waiting.length + busy < size && failuresInRow < MAX_CONSECUTIVE_FAILURES) {
       const worker = startWarmWorker(pkg, env);
+      counts.started += 1;
       waiting.push(worker);
       void worker.closed.then(() => {
         if (!waiting.includes(worker)) return;
         // It died while waiting: killed from outside, or the CLI would not import.
         waiting = waiting.filter((other) => other !== worker);
-        failuresInRow += 1;
+        if (worker.served() === 0) failuresInRow += 1;
         topUp();
       });
     }
@@ -113,7 +137,7 @@ export function createOpenSpecPool(options: OpenSpecPoolOptions = {}): OpenSpecP
   };
 
   const launch: PoolLauncher = async (bin, request) => {
-    const pkg = closed || keyOf(request.env) !== envKey ? undefined : resolveOpenSpecPackage(bin);
+    const pkg = closed || keyOf(request.env) !== envKey ? undefined : packageOf(bin);
     if (pkg === undefined) {
       counts.cold += 1;
       return undefined;
@@ -126,14 +150,23 @@ export function createOpenSpecPool(options: OpenSpecPoolOptions = {}): OpenSpecP
       return undefined;
     }
     waiting = waiting.filter((other) => other !== worker);
-    if (waiting.length === 0) topUp();
-    const outcome = await worker.serve({
-      cwd: request.cwd,
-      argv: [bin, ...request.args],
-      timeoutMs: request.timeoutMs,
-      killGraceMs: request.killGraceMs,
-      maxOutputBytes: request.maxOutputBytes,
-    });
+    busy += 1;
+    const outcome = await worker
+      .serve({
+        cwd: request.cwd,
+        argv: [bin, ...request.args],
+        timeoutMs: request.timeoutMs,
+        killGraceMs: request.killGraceMs,
+        maxOutputBytes: request.maxOutputBytes,
+      })
+      .finally(() => {
+        busy -= 1;
+      });
+    // A worker that finished cleanly serves the next command; one aimed at an
+    // older install (the package changed meanwhile) or a closed pool does not.
+    if (worker.isReusable() && !closed && target?.identity === pkg.identity)
+      waiting.unshift(worker);
+    else if (worker.isReusable()) worker.kill();
     if (outcome === undefined) {
       counts.fallbacks += 1;
       failuresInRow += 1;
@@ -149,13 +182,15 @@ export function createOpenSpecPool(options: OpenSpecPoolOptions = {}): OpenSpecP
     size,
     enabled,
     async warm(bin) {
-      const pkg = closed ? undefined : resolveOpenSpecPackage(bin);
+      const pkg = closed ? undefined : packageOf(bin);
       if (pkg === undefined) return false;
       aim(pkg);
       topUp();
+      // Workers busy with a command count: they come back when it ends.
       const started = [...waiting];
+      const serving = busy;
       const ready = await Promise.all(started.map((worker) => worker.ready));
-      return started.length === size && ready.every(Boolean);
+      return started.length + serving === size && ready.every(Boolean);
     },
     stats: () => ({ ...counts, waiting: waiting.length }),
     close() {

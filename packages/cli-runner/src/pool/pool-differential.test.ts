@@ -68,6 +68,86 @@ describe("a warm worker against a cold spawn", () => {
   });
 });
 
+// The same commands again on one worker, several rounds in a rotating order
+// and across repositories that differ (another change and spec; a project
+// config whose unknown rule makes \`instructions\` warn on stderr once per
+// process), so anything a command leaves behind in the worker would show in a
+// later one.
+describe("one warm worker serving many commands in a row against cold spawns", () => {
+  const cli = useRealCliRepo();
+  let pool: OpenSpecPool | undefined;
+  afterAll(() => pool?.close());
+
+  it("GIVEN commands interleaved across repositories, each run three times WHEN one worker serves them in sequence THEN every run is byte-identical to a cold run and the worker is replaced only after a run that wrote to stderr or failed", async () => {
+    writeCompleteChange(cli.repo, "add-greeting", "greeting");
+    writeSpec(cli.repo, "greeting", GREETING);
+    writeSpec(cli.repo, "broken", "# Broken\n");
+    const other = initRepo(cli.sandbox, "other");
+    writeCompleteChange(other, "add-farewell", "farewell");
+    const ruled = initRepo(cli.sandbox, "ruled");
+    writeCompleteChange(ruled, "add-greeting", "greeting");
+    writeFileSync(
+      join(ruled, "openspec", "config.yaml"),
+      "schema: spec-driven\nrules:\n  nosuch:\n    - Be brief\n",
+    );
+    const fresh = initRepo(cli.sandbox, "fresh");
+    const repos = { main: cli.repo, other, ruled, fresh };
+    const runs: Array<{ args: string[]; repo: keyof typeof repos }> = [
+      ...COMMANDS.map(({ args, repo }) => ({ args, repo: repo ?? ("main" as const) })),
+      { args: ["list", "--json"], repo: "other" },
+      { args: ["show", "add-farewell", "--json", "--no-interactive"], repo: "other" },
+      { args: ["validate", "--all", "--strict", "--json", "--no-interactive"], repo: "other" },
+      { args: ["instructions", "proposal", "--json", "--change", "add-greeting"], repo: "ruled" },
+      { args: ["status", "--json", "--change", "add-greeting"], repo: "ruled" },
+    ];
+    pool = createOpenSpecPool({ env: cli.sandbox.env, size: 1 });
+    await pool.warm(REAL_CLI);
+
+    // None of these commands writes, so one cold run of each stands for all its rounds.
+    const colds = new Map<string, BoundedSpawnOutcome>();
+    const compared = [];
+    for (let round = 0; round < 3; round += 1) {
+      // Rotate, and walk the list backwards in the middle round.
+      const step = round === 1 ? -1 : 1;
+      const order = runs.map(
+        (_, i) => runs[(i * step + round * 5 + runs.length * 2) % runs.length],
+      );
+      for (const run of order) {
+        if (run === undefined) continue;
+        const label = `${run.repo}: ${run.args.join(" ")}`;
+        const req = request(cli.sandbox.env, run.args, repos[run.repo]);
+        const warm = await launchInPool(pool, REAL_CLI, req);
+        const cold = colds.get(label) ?? (await spawnBounded(req));
+        colds.set(label, cold);
+        compared.push({ label, cold, warm });
+      }
+    }
+
+    for (const { label, cold, warm } of compared) {
+      expect(warm && withoutTimings(warm), label).toEqual(withoutTimings(cold));
+    }
+    const stats = pool.stats();
+    expect(stats).toMatchObject({ warm: compared.length, cold: 0, fallbacks: 0 });
+    const endings = compared.filter(
+      ({ cold }) => cold.kind === "finished" && (cold.stderr !== "" || cold.exitCode !== 0),
+    ).length;
+    expect(stats.started).toBeLessThanOrEqual(1 + endings);
+    expect(stats.started).toBeLessThan(compared.length / 2);
+  }, 300_000);
+});
+
+function request(env: Record<string, string>, args: string[], cwd: string): BoundedSpawnRequest {
+  return {
+    file: REAL_CLI,
+    args,
+    cwd,
+    env: buildChildEnv(env),
+    timeoutMs: 60_000,
+    maxOutputBytes: 1024 * 1024,
+    killGraceMs: 1000,
+  };
+}
+
 function writeSpec(repo: string, id: string, content: string): void {
   const folder = join(repo, "openspec", "specs", id);
   mkdirSync(folder, { recursive: true });

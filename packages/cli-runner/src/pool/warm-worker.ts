@@ -1,12 +1,11 @@
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { type LaunchedProcess, launchBounded } from "../launch-bounded.js";
+import { createBoundedCollector } from "../bounded-collector.js";
+import { launchBounded } from "../launch-bounded.js";
 import { signalProcessGroup } from "../signal-process-group.js";
-import {
-  type BoundedSpawnOutcome,
-  type SupervisionLimits,
-  superviseBounded,
-} from "../supervise-bounded.js";
+import type { BoundedSpawnOutcome, SupervisionLimits } from "../supervise-bounded.js";
+import { readControlMessages } from "./read-control-messages.js";
 import type { OpenSpecPackage } from "./resolve-openspec-package.js";
+import { superviseCommand } from "./supervise-command.js";
 
 // The compiled worker; from src/pool (tests) and dist/pool alike this is
 // dist/pool/openspec-worker.js, because src and dist are sibling folders.
@@ -19,7 +18,7 @@ export interface WorkerCommand extends SupervisionLimits {
   maxOutputBytes: number;
 }
 
-/** One pre-started process that has imported the CLI and serves exactly one command. */
+/** One pre-started process that has imported the CLI and serves commands one at a time. */
 export interface WarmWorker {
   readonly pid: number | undefined;
   /** True once the CLI is imported; false when the worker died first. */
@@ -27,11 +26,15 @@ export interface WarmWorker {
   isReady(): boolean;
   /** Settles when the process is gone, whatever the reason. */
   readonly closed: Promise<unknown>;
+  /** How many commands it has started. */
+  served(): number;
   /**
    * Runs the command. Undefined when the worker failed before the command
    * started: nothing ran, so the caller can run it cold instead.
    */
   serve(command: WorkerCommand): Promise<BoundedSpawnOutcome | undefined>;
+  /** True when the worker is alive and idle after a command: it can take the next one. */
+  isReusable(): boolean;
   /** Kills an idle worker's process group. */
   kill(): void;
 }
@@ -50,14 +53,44 @@ export function startWarmWorker(pkg: OpenSpecPackage, env: Record<string, string
     withControlChannel: true,
   });
   launched.holdHost(false);
-  const messages = readControlMessages(launched);
+  const messages = readControlMessages(launched.control);
   let readyNow = false;
-  const ready = messages.next("ready").then((said) => {
-    readyNow = said;
-    return said;
+  const ready = messages.next().then((said) => {
+    readyNow = said === "ready";
+    return readyNow;
+  });
+  let alive = launched.pid !== undefined;
+  void launched.closed.then(() => {
+    alive = false;
   });
   const kill = () => {
     if (launched.pid !== undefined) signalProcessGroup(launched.pid, "SIGKILL");
+  };
+
+  // Bytes received on each stream since launch, and where they go now: the
+  // command being served. Output while idle means something of an earlier
+  // command is still running, so the worker is not used again.
+  const received = { stdout: 0, stderr: 0 };
+  let current: ReturnType<typeof outputFor> | undefined;
+  let forwarding = false;
+  let idleOutput = false;
+  let servedCount = 0;
+  let reusable = false;
+  const outputFor = (maxOutputBytes: number) => ({
+    stdout: createBoundedCollector(maxOutputBytes),
+    stderr: createBoundedCollector(maxOutputBytes),
+    listeners: new Set<() => void>(),
+  });
+  const sink = (stream: "stdout" | "stderr", chunk: Buffer) => {
+    received[stream] += chunk.length;
+    if (current === undefined) {
+      idleOutput = true;
+      reusable = false;
+      kill();
+      return;
+    }
+    current[stream].add(chunk);
+    for (const listener of current.listeners) listener();
   };
 
   return {
@@ -65,62 +98,41 @@ export function startWarmWorker(pkg: OpenSpecPackage, env: Record<string, string
     ready,
     isReady: () => readyNow,
     closed: launched.closed,
+    served: () => servedCount,
+    isReusable: () => reusable && alive && !idleOutput,
     async serve(command) {
-      // What it printed while importing belongs to the command, as in a cold run;
-      // a worker that printed more than that is not used.
-      if (launched.earlyOutputOverflowed()) {
+      // What it printed while importing belongs to the first command, as in a
+      // cold run; a worker that printed more than that is not used.
+      if (!alive || idleOutput || launched.earlyOutputOverflowed()) {
         kill();
         return undefined;
       }
+      reusable = false;
+      servedCount += 1;
       launched.holdHost(true);
-      const output = launched.collect(command.maxOutputBytes);
-      const outcome = superviseBounded(launched, output, command);
-      launched.control?.write(`${JSON.stringify({ cwd: command.cwd, argv: command.argv })}\n`);
-      await ready;
-      if (await messages.next("started")) return outcome;
-      const failed = await outcome;
-      // A worker that hung before starting is a timeout like a cold hang, not a retry.
-      return failed.kind === "finished" && failed.timedOut ? failed : undefined;
+      const output = outputFor(command.maxOutputBytes);
+      current = output;
+      if (!forwarding) {
+        forwarding = true;
+        launched.forward(sink);
+      }
+      const outcome = await superviseCommand({
+        launched,
+        messages,
+        ready,
+        request: `${JSON.stringify({ cwd: command.cwd, argv: command.argv })}\n`,
+        limits: command,
+        output,
+        received,
+        isAlive: () => alive,
+      });
+      current = undefined;
+      if (outcome.kind === "served" && alive) {
+        reusable = true;
+        launched.holdHost(false);
+      }
+      return outcome.kind === "not_started" ? undefined : outcome.outcome;
     },
     kill,
-  };
-}
-
-/**
- * The worker's newline-terminated words on fd 3, taken one at a time; once
- * fd 3 has ended (the worker closed it or died) every further wait is false.
- */
-function readControlMessages(launched: LaunchedProcess): {
-  next(expected: string): Promise<boolean>;
-} {
-  const said: string[] = [];
-  let wake: (() => void) | undefined;
-  let ended = launched.control === undefined;
-  let buffered = "";
-  const control = launched.control;
-  control?.setEncoding("utf8");
-  control?.on("data", (chunk: string) => {
-    buffered += chunk;
-    for (let end = buffered.indexOf("\n"); end !== -1; end = buffered.indexOf("\n")) {
-      said.push(buffered.slice(0, end));
-      buffered = buffered.slice(end + 1);
-    }
-    wake?.();
-  });
-  const finish = () => {
-    ended = true;
-    wake?.();
-  };
-  control?.once("end", finish);
-  control?.once("close", finish);
-  return {
-    async next(expected) {
-      while (said.length === 0 && !ended) {
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-        });
-      }
-      return said.shift() === expected;
-    },
   };
 }
