@@ -53,3 +53,9 @@ export type {
   RunResult,
   RunSuccess,
 } from "./run-result.js";
+export {
+  findSettingProblem,
+  MAX_TIMER_MS,
+  SETTING_BOUNDS,
+  type SettingBounds,
+} from "./setting-bounds.js";

@@ -93,6 +93,7 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
         workdir,
         env,
         ...(found.ok ? { bin: found.path } : {}),
+        ...(found.ok && found.node !== undefined ? { node: found.node } : {}),
         ...(pool ? { pool } : {}),
         ...(cliTimeoutMs === undefined ? {} : { timeoutMs: cliTimeoutMs }),
         ...(options.cliMaxOutputBytes === undefined
