@@ -8,6 +8,7 @@ import {
   runOpenSpec,
 } from "@org/openspec-cli-runner";
 import { openRegistry, type Registry } from "@org/openspec-registry";
+import { readCatalogSettings } from "./read-catalog-settings.js";
 import { type ToolFailure, toolFailure } from "./tool-result.js";
 
 export type CatalogOptions = {
@@ -19,7 +20,12 @@ export type CatalogOptions = {
   registryPath?: string;
   /** The repository used when a call names neither `source` nor `workdir`. */
   defaultWorkdir?: string;
-  /** How long one OpenSpec CLI run may take; defaults to `OPENSPEC_AGENT_CLI_TIMEOUT_MS`, else 120 s. */
+  /**
+   * How long one OpenSpec CLI run may take; defaults to
+   * `OPENSPEC_AGENT_CLI_TIMEOUT_MS`, else 120 s. Every numeric setting is
+   * checked against its bounds (`SETTING_BOUNDS` of the runner); one out of
+   * bounds makes every tool call answer `invalid_setting`.
+   */
   cliTimeoutMs?: number;
   /** How much of each CLI output stream is kept; defaults to 1 MiB. */
   cliMaxOutputBytes?: number;
@@ -28,7 +34,8 @@ export type CatalogOptions = {
   /**
    * Keep OpenSpec workers warm (true, or how many) from the first CLI-backed
    * call on, so later calls skip the CLI's start-up. For long-lived hosts;
-   * `OPENSPEC_AGENT_POOL=0` turns it off.
+   * `OPENSPEC_AGENT_POOL=0` turns it off, `OPENSPEC_AGENT_POOL=<n>` (up to 32)
+   * sets how many when `warmPool` is `true`.
    */
   warmPool?: boolean | number;
   /** A pool the caller made and closes itself, instead of `warmPool`. */
@@ -40,6 +47,11 @@ export type CatalogContext = {
   env: Readonly<Record<string, string | undefined>>;
   home: string;
   defaultWorkdir: string | undefined;
+  /**
+   * Set when a numeric setting (option or environment variable) is out of
+   * bounds: every tool call answers with it instead of running.
+   */
+  settingFailure: ToolFailure | undefined;
   /** The registry, opened on first use and kept open. */
   registry(): { ok: true; registry: Registry } | ToolFailure;
   findCli(): Promise<OpenSpecDiscovery>;
@@ -50,14 +62,20 @@ export type CatalogContext = {
 export function createCatalogContext(options: CatalogOptions = {}): CatalogContext {
   const env = options.env ?? process.env;
   const home = options.home ?? homedir();
-  const locator = createOpenSpecLocator({ env, home, ttlMs: options.cliDiscoveryTtlMs ?? 2000 });
-  const cliTimeoutMs = options.cliTimeoutMs ?? positiveInteger(env.OPENSPEC_AGENT_CLI_TIMEOUT_MS);
+  const read = readCatalogSettings(options, env);
+  const settingFailure = read.ok ? undefined : read;
+  const settings = read.ok ? read.settings : undefined;
+  const locator = createOpenSpecLocator({ env, home, ttlMs: settings?.cliDiscoveryTtlMs ?? 2000 });
+  const cliTimeoutMs = settings?.cliTimeoutMs;
   let opened: Registry | undefined;
   const ownPool =
-    options.pool === undefined && options.warmPool !== undefined && options.warmPool !== false
+    settings !== undefined &&
+    options.pool === undefined &&
+    options.warmPool !== undefined &&
+    options.warmPool !== false
       ? createOpenSpecPool({
           env,
-          ...(typeof options.warmPool === "number" ? { size: options.warmPool } : {}),
+          ...(settings.poolSize === undefined ? {} : { size: settings.poolSize }),
         })
       : undefined;
   const pool = options.pool ?? ownPool;
@@ -68,6 +86,7 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
     env,
     home,
     defaultWorkdir: options.defaultWorkdir,
+    settingFailure,
     registry() {
       if (opened) return { ok: true, registry: opened };
       const result = openRegistry({ path: options.registryPath, env, home });
@@ -96,9 +115,9 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
         ...(found.ok && found.node !== undefined ? { node: found.node } : {}),
         ...(pool ? { pool } : {}),
         ...(cliTimeoutMs === undefined ? {} : { timeoutMs: cliTimeoutMs }),
-        ...(options.cliMaxOutputBytes === undefined
+        ...(settings?.cliMaxOutputBytes === undefined
           ? {}
-          : { maxOutputBytes: options.cliMaxOutputBytes }),
+          : { maxOutputBytes: settings.cliMaxOutputBytes }),
       });
     },
     close() {
@@ -107,10 +126,4 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
       ownPool?.close();
     },
   };
-}
-
-/** A setting that must be a positive whole number; anything else leaves the default. */
-function positiveInteger(value: string | undefined): number | undefined {
-  const parsed = Number(value);
-  return value !== undefined && Number.isSafeInteger(parsed) && parsed > 0 ? parsed : undefined;
 }
