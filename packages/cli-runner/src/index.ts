@@ -23,6 +23,7 @@ export {
   type OpenSpecLocator,
   type OpenSpecLocatorOptions,
 } from "./create-openspec-locator.js";
+export { exitOnHostSignals, HOST_SIGNALS, type HostSignal } from "./exit-on-host-signals.js";
 export {
   type DiscoveryAttempt,
   type FindOpenSpecOptions,
