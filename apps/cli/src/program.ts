@@ -13,6 +13,11 @@ export type RunCliOptions = {
   terminal?: Terminal;
   env?: Readonly<Record<string, string | undefined>>;
   cwd?: string;
+  /**
+   * Whether SIGINT, SIGTERM and SIGHUP end this process after killing its CLI
+   * runs (the `openspec-agent` binary); off for in-process callers.
+   */
+  handleSignals?: boolean;
 };
 
 /** Runs `openspec-agent` with the given arguments (without node and the script) and returns the exit code. */
@@ -22,7 +27,9 @@ export async function runCli(
 ): Promise<number> {
   const env = options.env ?? process.env;
   const terminal = options.terminal ?? processTerminal(env);
-  const session = createSession(terminal, env, options.cwd ?? process.cwd());
+  const session = createSession(terminal, env, options.cwd ?? process.cwd(), {
+    handleSignals: options.handleSignals === true,
+  });
   const program = new Command("openspec-agent")
     .description(
       "OpenSpec tools for agents and people: the tool catalog and the registry of repositories",

@@ -1,3 +1,4 @@
+import { constants } from "node:os";
 import { resolve } from "node:path";
 import type { Catalog, ToolResult } from "@org/openspec-core";
 import type { Command } from "commander";
@@ -25,6 +26,7 @@ export function createSession(
   terminal: Terminal,
   env: Readonly<Record<string, string | undefined>>,
   cwd: string,
+  options: { handleSignals?: boolean } = {},
 ): Session {
   let catalog: Catalog | undefined;
   const session: Session = {
@@ -34,7 +36,14 @@ export function createSession(
     exitCode: 0,
     registryPath: undefined,
     async catalog() {
-      const { createCatalog } = await import("@org/openspec-core");
+      const { createCatalog, exitOnHostSignals } = await import("@org/openspec-core");
+      // CLI runs start only once the catalog is loaded, so until then Node's defaults suffice.
+      if (options.handleSignals && catalog === undefined) {
+        exitOnHostSignals((signal) => {
+          session.close();
+          process.exit(128 + constants.signals[signal]);
+        });
+      }
       catalog ??= createCatalog({
         env,
         ...(session.registryPath === undefined

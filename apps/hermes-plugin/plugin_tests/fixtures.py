@@ -97,6 +97,8 @@ class PluginSession:
                 "PATH": BASE_PATH,
                 "OPENSPEC_BIN": REAL_OPENSPEC_BIN,
                 "OPENSPEC_TELEMETRY": "0",
+                # Without OPENSPEC_BIN a test means a machine without the CLI.
+                "OPENSPEC_AGENT_BUNDLED_CLI": "0",
                 "NO_COLOR": "1",
                 "HERMES_HOME": self.hermes_home,
                 "OPENSPEC_AGENT_NODE": None,

@@ -1,4 +1,5 @@
-import { createCatalog } from "@org/openspec-core";
+import { constants } from "node:os";
+import { createCatalog, exitOnHostSignals } from "@org/openspec-core";
 import { runBridge } from "./run-bridge.js";
 import { watchParent } from "./watch-parent.js";
 
@@ -18,6 +19,13 @@ const stop = (code: number) => {
 const stopWatching = watchParent(() => {
   log("openspec bridge: the parent process is gone; exiting.");
   stop(0);
+});
+// Running CLI groups are killed first, whatever stops the bridge; a SIGKILL is
+// left to the runner's watchdog.
+exitOnHostSignals((signal) => {
+  log(`openspec bridge: ${signal}; exiting.`);
+  catalog.close();
+  process.exit(128 + constants.signals[signal]);
 });
 // A reader that went away leaves nobody to answer.
 process.stdout.on("error", () => stop(0));

@@ -15,7 +15,8 @@ Options:
 Environment:
   OPENSPEC_AGENT_DB       The registry file (default: $XDG_DATA_HOME/openspec-agent/registry.db,
                           else ~/.local/share/openspec-agent/registry.db).
-  OPENSPEC_BIN            The OpenSpec CLI (default: openspec on PATH, then ~/.npm-global/bin/openspec).
+  OPENSPEC_BIN            The OpenSpec CLI (default: openspec on PATH, then ~/.npm-global/bin/openspec,
+                          then the @fission-ai/openspec installed with this server).
   OPENSPEC_AGENT_WORKDIR  The default repository, as --workdir.
 `;
 

@@ -1,4 +1,5 @@
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { exitOnHostSignals } from "@org/openspec-core";
 import { createServer } from "./create-server.js";
 import { routeConsoleToStderr } from "./route-console-to-stderr.js";
 import { writeLog } from "./write-log.js";
@@ -12,8 +13,10 @@ export type StdioServerOptions = {
 
 /**
  * Serves the catalog over this process's stdin and stdout. It takes over the
- * process: when stdin closes, stdout breaks, or SIGTERM/SIGINT arrives, it
- * closes the catalog (the registry file) and exits with code 0. Resolves once
+ * process: when stdin closes, stdout breaks, or SIGTERM, SIGINT or SIGHUP
+ * arrives, it kills running CLI runs, closes the catalog (the registry file)
+ * and exits with code 0. If it is killed with SIGKILL, the runner's watchdog
+ * ends the CLI runs and idle warm workers leave on their own. Resolves once
  * the server is listening.
  */
 export async function startStdioServer(options: StdioServerOptions = {}): Promise<void> {
@@ -44,8 +47,8 @@ export async function startStdioServer(options: StdioServerOptions = {}): Promis
   };
 
   process.stdin.once("end", () => stop("stdin closed"));
-  process.once("SIGTERM", () => stop("SIGTERM"));
-  process.once("SIGINT", () => stop("SIGINT"));
+  // SIGINT, SIGTERM and SIGHUP: running CLI groups are killed at once, then the graceful stop.
+  exitOnHostSignals((signal) => stop(signal));
   // EPIPE and friends: the client is gone, so is the reason to run.
   process.stdout.on("error", (error) => stop(`stdout failed: ${error.message}`));
   // A stray rejection is a bug somewhere; it is logged, and the server keeps serving.

@@ -11,7 +11,12 @@ describe("createOpenSpecLocator", () => {
     const binDir = box.current.makeDir("bin");
     return {
       binDir,
-      locator: createOpenSpecLocator({ env: { PATH: binDir }, home: box.current.home, ttlMs }),
+      locator: createOpenSpecLocator({
+        env: { PATH: binDir },
+        home: box.current.home,
+        bundled: null,
+        ttlMs,
+      }),
     };
   };
 

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { findOpenSpec } from "./find-openspec.js";
 import { writeFakeBin } from "./test-support/fake-bin.js";
+import { REAL_CLI } from "./test-support/real-cli.js";
 import { type Sandbox, useSandbox } from "./test-support/sandbox.js";
 
 describe("findOpenSpec", () => {
@@ -88,6 +89,7 @@ describe("findOpenSpec", () => {
     const found = await findOpenSpec({
       env: { PATH: join(sandbox.root, "on-path") },
       home: sandbox.home,
+      bundled: null,
     });
     expect(found.ok).toBe(false);
     expect(found.tried).toContainEqual({
@@ -126,7 +128,11 @@ describe("findOpenSpec", () => {
   });
 
   it("GIVEN a relative OPENSPEC_BIN and no other CLI WHEN finding THEN the failure says it must be absolute", async () => {
-    const found = await findOpenSpec({ env: { OPENSPEC_BIN: "bin/openspec" }, home: sandbox.home });
+    const found = await findOpenSpec({
+      env: { OPENSPEC_BIN: "bin/openspec" },
+      home: sandbox.home,
+      bundled: null,
+    });
     expect(found).toMatchObject({
       ok: false,
       message: expect.stringContaining("OPENSPEC_BIN is the relative path bin/openspec"),
@@ -136,11 +142,15 @@ describe("findOpenSpec", () => {
   it("GIVEN no rule finds a CLI WHEN finding THEN fails with openspec_not_found, an install fix and every attempt", async () => {
     mkdirSync(join(sandbox.home, ".npm-global"), { recursive: true });
     const emptyDir = sandbox.makeDir("empty");
-    const found = await findOpenSpec({ env: { PATH: emptyDir }, home: sandbox.home });
+    const found = await findOpenSpec({
+      env: { PATH: emptyDir, OPENSPEC_AGENT_BUNDLED_CLI: "0" },
+      home: sandbox.home,
+    });
     expect(found).toEqual({
       ok: false,
       code: "openspec_not_found",
-      message: "No executable openspec CLI was found via OPENSPEC_BIN, PATH or ~/.npm-global/bin.",
+      message:
+        "No executable openspec CLI was found via OPENSPEC_BIN, PATH, ~/.npm-global/bin or the bundled package.",
       fix: expect.stringContaining("npm install -g @fission-ai/openspec"),
       tried: [
         { rule: "OPENSPEC_BIN", path: null, reason: "OPENSPEC_BIN is not set" },
@@ -154,16 +164,58 @@ describe("findOpenSpec", () => {
           path: join(sandbox.home, ".npm-global/bin/openspec"),
           reason: `${join(sandbox.home, ".npm-global/bin/openspec")} (npm-global) does not exist`,
         },
+        {
+          rule: "bundled",
+          path: null,
+          reason: "OPENSPEC_AGENT_BUNDLED_CLI=0 turns the bundled CLI off",
+        },
       ],
     });
   });
 
   it("GIVEN OPENSPEC_BIN points to a missing file and nothing else is found WHEN finding THEN the message leads with that reason", async () => {
     const missing = join(sandbox.root, "gone", "openspec");
-    const found = await findOpenSpec({ env: { OPENSPEC_BIN: missing }, home: sandbox.home });
+    const found = await findOpenSpec({
+      env: { OPENSPEC_BIN: missing },
+      home: sandbox.home,
+      bundled: null,
+    });
     expect(found).toMatchObject({
       ok: false,
-      message: `No executable openspec CLI was found via OPENSPEC_BIN, PATH or ~/.npm-global/bin; OPENSPEC_BIN points to ${missing}, which does not exist.`,
+      message: `No executable openspec CLI was found via OPENSPEC_BIN, PATH, ~/.npm-global/bin or the bundled package; OPENSPEC_BIN points to ${missing}, which does not exist.`,
+    });
+  });
+
+  it("GIVEN no OPENSPEC_BIN, an empty PATH and no npm-global CLI WHEN finding THEN the installed @fission-ai/openspec answers by the bundled rule, run with this Node", async () => {
+    const found = await findOpenSpec({ env: { PATH: "" }, home: sandbox.home });
+    expect(found).toMatchObject({
+      ok: true,
+      path: REAL_CLI,
+      rule: "bundled",
+      node: process.execPath,
+    });
+    expect(found.ok && found.tried.map((attempt) => attempt.rule)).toEqual([
+      "OPENSPEC_BIN",
+      "PATH",
+      "npm-global",
+    ]);
+  });
+
+  it("GIVEN a CLI in ~/.npm-global/bin and the bundled package WHEN finding THEN the npm-global CLI still wins, the bundled rule is last", async () => {
+    const fromNpm = npmGlobalBin();
+    const found = await findOpenSpec({ env: { PATH: "" }, home: sandbox.home });
+    expect(found).toMatchObject({ ok: true, path: fromNpm, rule: "npm-global" });
+    expect(found.ok && found.node).toBeUndefined();
+  });
+
+  it("GIVEN a bundled script that is missing WHEN finding THEN nothing is found and the reason names it", async () => {
+    const missing = join(sandbox.root, "gone", "openspec.js");
+    const found = await findOpenSpec({ env: { PATH: "" }, home: sandbox.home, bundled: missing });
+    expect(found.ok).toBe(false);
+    expect(found.tried).toContainEqual({
+      rule: "bundled",
+      path: missing,
+      reason: `${missing} (bundled) does not exist`,
     });
   });
 });

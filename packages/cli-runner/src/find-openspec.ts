@@ -1,9 +1,11 @@
+import { stat } from "node:fs/promises";
 import { homedir } from "node:os";
 import { isAbsolute, join } from "node:path";
+import { findBundledOpenSpec } from "./find-bundled-openspec.js";
 import { findExecutableProblem } from "./find-executable-problem.js";
 
 /** The discovery rules, in the order they are tried. */
-export type OpenSpecRule = "OPENSPEC_BIN" | "PATH" | "npm-global";
+export type OpenSpecRule = "OPENSPEC_BIN" | "PATH" | "npm-global" | "bundled";
 
 /** One candidate that was looked at and did not win, with the reason. */
 export interface DiscoveryAttempt {
@@ -17,6 +19,12 @@ export interface OpenSpecFound {
   ok: true;
   path: string;
   rule: OpenSpecRule;
+  /**
+   * The Node executable to run `path` with (the host's own), set only for the
+   * `bundled` rule: `path` is then the package's `bin/openspec.js`, whose
+   * `#!/usr/bin/env node` line would need `node` on PATH.
+   */
+  node?: string;
   /** Candidates passed over before this one, e.g. a broken `OPENSPEC_BIN`. */
   tried: DiscoveryAttempt[];
 }
@@ -32,10 +40,18 @@ export interface OpenSpecNotFound {
 export type OpenSpecDiscovery = OpenSpecFound | OpenSpecNotFound;
 
 export interface FindOpenSpecOptions {
-  /** The environment to read `OPENSPEC_BIN` and `PATH` from; defaults to `process.env`. */
+  /**
+   * The environment to read `OPENSPEC_BIN` and `PATH` from; defaults to
+   * `process.env`. `OPENSPEC_AGENT_BUNDLED_CLI=0` there turns the `bundled` rule off.
+   */
   env?: Readonly<Record<string, string | undefined>>;
   /** The home folder holding `.npm-global/bin/openspec`; defaults to `os.homedir()`. */
   home?: string;
+  /**
+   * The `bin/openspec.js` of the last rule, `bundled`; defaults to the
+   * `@fission-ai/openspec` this installation resolves. `null` turns the rule off.
+   */
+  bundled?: string | null;
 }
 
 /** A path to inspect, or a rule that cannot name one (`skipReason`), e.g. an unset variable. */
@@ -85,6 +101,33 @@ function npmGlobalCandidate(home: string): Candidate {
   return { rule: "npm-global", path: join(home, ".npm-global", "bin", "openspec") };
 }
 
+function bundledCandidate(switchValue: string | undefined, script: string | null): Candidate {
+  if (switchValue === "0") {
+    return {
+      rule: "bundled",
+      path: null,
+      skipReason: "OPENSPEC_AGENT_BUNDLED_CLI=0 turns the bundled CLI off",
+    };
+  }
+  if (script === null) {
+    return {
+      rule: "bundled",
+      path: null,
+      skipReason: "no @fission-ai/openspec package is installed with this tool",
+    };
+  }
+  return { rule: "bundled", path: script };
+}
+
+// The bundled script is run by the host's own Node, so it only has to be a file.
+async function findScriptProblem(path: string): Promise<string | undefined> {
+  try {
+    return (await stat(path)).isFile() ? undefined : "is not a regular file";
+  } catch {
+    return "does not exist";
+  }
+}
+
 function describeProblem(rule: OpenSpecRule, path: string, problem: string): string {
   if (rule === "OPENSPEC_BIN") return `OPENSPEC_BIN points to ${path}, which ${problem}`;
   return `${path} (${rule}) ${problem}`;
@@ -93,13 +136,14 @@ function describeProblem(rule: OpenSpecRule, path: string, problem: string): str
 function notFoundMessage(tried: DiscoveryAttempt[]): string {
   const bin = tried.find((attempt) => attempt.rule === "OPENSPEC_BIN" && attempt.path !== null);
   const detail = bin === undefined ? "" : `; ${bin.reason}`;
-  return `No executable openspec CLI was found via OPENSPEC_BIN, PATH or ~/.npm-global/bin${detail}.`;
+  return `No executable openspec CLI was found via OPENSPEC_BIN, PATH, ~/.npm-global/bin or the bundled package${detail}.`;
 }
 
 /**
  * Finds the OpenSpec CLI: `OPENSPEC_BIN`, then `openspec` in each `PATH`
- * directory, then `<home>/.npm-global/bin/openspec`. The first existing
- * executable regular file wins; a broken `OPENSPEC_BIN` does not stop the
+ * directory, then `<home>/.npm-global/bin/openspec`, then the
+ * `@fission-ai/openspec` installed with this package (`bundled`, run with the
+ * host's own Node). The first existing executable regular file wins; a broken `OPENSPEC_BIN` does not stop the
  * search but is reported in `tried`. Only a few `stat` calls, so callers may
  * run it before every command.
  */
@@ -109,11 +153,28 @@ export async function findOpenSpec(options: FindOpenSpecOptions = {}): Promise<O
     binCandidate(env.OPENSPEC_BIN),
     ...pathCandidates(env.PATH),
     npmGlobalCandidate(options.home ?? homedir()),
+    bundledCandidate(
+      env.OPENSPEC_AGENT_BUNDLED_CLI,
+      options.bundled === undefined ? findBundledOpenSpec() : options.bundled,
+    ),
   ];
   const tried: DiscoveryAttempt[] = [];
   for (const candidate of candidates) {
     if (candidate.skipReason !== undefined) {
       tried.push({ rule: candidate.rule, path: candidate.path, reason: candidate.skipReason });
+      continue;
+    }
+    if (candidate.rule === "bundled") {
+      const problem = await findScriptProblem(candidate.path);
+      if (problem === undefined) {
+        const { path, rule } = candidate;
+        return { ok: true, path, rule, node: process.execPath, tried };
+      }
+      tried.push({
+        rule: candidate.rule,
+        path: candidate.path,
+        reason: `${candidate.path} (bundled) ${problem}`,
+      });
       continue;
     }
     const problem = await findExecutableProblem(candidate.path);

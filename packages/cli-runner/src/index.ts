@@ -30,6 +30,7 @@ export {
   parseCliConcurrency,
   type RunLimiter,
 } from "./create-run-limiter.js";
+export { exitOnHostSignals, HOST_SIGNALS, type HostSignal } from "./exit-on-host-signals.js";
 export {
   type DiscoveryAttempt,
   type FindOpenSpecOptions,
@@ -61,3 +62,9 @@ export type {
   RunResult,
   RunSuccess,
 } from "./run-result.js";
+export {
+  findSettingProblem,
+  MAX_TIMER_MS,
+  SETTING_BOUNDS,
+  type SettingBounds,
+} from "./setting-bounds.js";

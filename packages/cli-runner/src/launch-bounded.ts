@@ -26,12 +26,29 @@ export interface CollectedOutput {
  */
 const EARLY_OUTPUT_LIMIT = 64 * 1024;
 
+export const RUN_TAG_VARIABLE = "OPENSPEC_AGENT_RUN";
+let launches = 0;
+
+// The host's pid tells hosts apart, the counter launches within one host.
+function nextRunTag(): string {
+  launches += 1;
+  return `${process.pid}.${launches}`;
+}
+
 /** A started process whose output is held until someone collects it. */
 export interface LaunchedProcess {
   /** Undefined when the OS could not start it. */
   readonly pid: number | undefined;
   /** Settles once the process has exited and every pipe is closed. */
   readonly closed: Promise<ProcessExit>;
+  /** Settles once the process itself has exited, whoever still holds its pipes. */
+  readonly exited: Promise<ProcessExit>;
+  /**
+   * The value of `OPENSPEC_AGENT_RUN` in the process's environment, unique to
+   * this launch: whatever still carries it once the process is gone was started
+   * by it (and kept its environment), even after leaving the process group.
+   */
+  readonly runTag: string;
   /** fd 3, when `withControlChannel` was set. */
   readonly control: Duplex | undefined;
   spawnError(): Error | undefined;
@@ -58,6 +75,7 @@ export interface LaunchedProcess {
  * own process group (a timeout kills the whole tree), stdout and stderr piped.
  */
 export function launchBounded(request: LaunchRequest): LaunchedProcess {
+  const runTag = nextRunTag();
   // tinyexec launches; its own buffering and timeout are not used because they
   // keep all output and kill only the direct child.
   const child = x(request.file, request.args, {
@@ -66,7 +84,7 @@ export function launchBounded(request: LaunchRequest): LaunchedProcess {
     throwOnError: false,
     nodeOptions: {
       cwd: request.cwd,
-      env: request.env,
+      env: { ...request.env, [RUN_TAG_VARIABLE]: runTag },
       detached: true,
       stdio: request.withControlChannel
         ? ["ignore", "pipe", "pipe", "pipe"]
@@ -82,6 +100,13 @@ export function launchBounded(request: LaunchRequest): LaunchedProcess {
     if (child === undefined) resolve({ exitCode: null, signal: null });
     else child.once("close", (exitCode, signal) => resolve({ exitCode, signal }));
   });
+  // A process that never started emits no "exit", only "error" and "close".
+  const exited = Promise.race([
+    closed,
+    new Promise<ProcessExit>((resolve) => {
+      child?.once("exit", (exitCode, signal) => resolve({ exitCode, signal }));
+    }),
+  ]);
   const control = request.withControlChannel ? (child?.stdio[3] as Duplex | null) : undefined;
   // A worker that dies mid-write must not crash the host with EPIPE.
   control?.on("error", () => {});
@@ -101,6 +126,8 @@ export function launchBounded(request: LaunchRequest): LaunchedProcess {
   return {
     pid: child?.pid,
     closed,
+    exited,
+    runTag,
     control: control ?? undefined,
     spawnError: () => spawnError,
     collect(maxOutputBytes) {

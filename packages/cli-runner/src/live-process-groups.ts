@@ -1,21 +1,58 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { signalProcessGroup } from "./signal-process-group.js";
+
+// From src (tests) and dist alike this is dist/host-watchdog.js: src and dist are siblings.
+const WATCHDOG_SCRIPT = fileURLToPath(new URL("../dist/host-watchdog.js", import.meta.url));
 
 const live = new Set<number>();
 let hooked = false;
+let watchdog: ChildProcess | undefined;
+
+/** SIGKILLs every CLI process group still running: for a host about to stop. */
+export function killLiveProcessGroups(): void {
+  for (const pid of live) signalProcessGroup(pid, "SIGKILL");
+}
 
 /**
  * Remembers a running CLI's process group until `untrack` is called. When the
- * host exits while a run is still going (stdin closed, SIGTERM, its parent
- * gone), every remembered group gets SIGKILL, so no CLI outlives its host.
- * The runs are detached into their own groups, so nothing else would stop them.
+ * host exits while a run is still going (stdin closed, a signal handled by
+ * `exitOnHostSignals`, its parent gone), every remembered group gets SIGKILL.
+ * A host killed with SIGKILL runs no code at all, so a watchdog process holds a
+ * pipe to it and kills the remembered groups when that pipe closes. The runs
+ * are detached into their own groups, so nothing else would stop them.
  */
 export function trackProcessGroup(leaderPid: number): () => void {
   if (!hooked) {
     hooked = true;
-    process.once("exit", () => {
-      for (const pid of live) signalProcessGroup(pid, "SIGKILL");
-    });
+    process.once("exit", killLiveProcessGroups);
   }
   live.add(leaderPid);
-  return () => live.delete(leaderPid);
+  tellWatchdog(`+${leaderPid}`);
+  return () => {
+    if (live.delete(leaderPid)) tellWatchdog(`-${leaderPid}`);
+  };
+}
+
+function tellWatchdog(line: string): void {
+  watchdog ??= startWatchdog();
+  watchdog?.stdin?.write(`${line}\n`);
+}
+
+// One per host, started with the first run. It neither keeps the host alive
+// nor belongs to its process group, so a terminal's Ctrl-C does not reach it.
+function startWatchdog(): ChildProcess | undefined {
+  try {
+    const child = spawn(process.execPath, [WATCHDOG_SCRIPT], {
+      detached: true,
+      stdio: ["pipe", "ignore", "ignore"],
+    });
+    child.on("error", () => {});
+    child.stdin?.on("error", () => {});
+    child.unref();
+    (child.stdin as { unref?: () => void } | null)?.unref?.();
+    return child;
+  } catch {
+    return undefined;
+  }
 }

@@ -117,11 +117,20 @@ describe("runOpenSpec refusals before any process starts", () => {
   });
 
   it.each([
-    ["timeoutMs", { timeoutMs: 0 }, "timeoutMs must be a positive integer, got 0."],
+    [
+      "timeoutMs",
+      { timeoutMs: 0 },
+      "timeoutMs is 0; it must be a whole number from 1 to 2147483647 (ms).",
+    ],
+    [
+      "timeoutMs above Node's timer limit (it would fire at once)",
+      { timeoutMs: 3_000_000_000 },
+      "timeoutMs is 3000000000; it must be a whole number from 1 to 2147483647 (ms).",
+    ],
     [
       "maxOutputBytes",
       { maxOutputBytes: 1.5 },
-      "maxOutputBytes must be a positive integer, got 1.5.",
+      "maxOutputBytes is 1.5; it must be a whole number from 1 to 268435456 (bytes).",
     ],
   ])(
     "GIVEN a bad %s WHEN running THEN fails with invalid_argument and starts nothing",
@@ -142,7 +151,11 @@ describe("runOpenSpec refusals before any process starts", () => {
     const result = await runOpenSpec({
       args: ["list", "--json"],
       workdir: box.current.root,
-      env: { PATH: box.current.makeDir("empty-path"), HOME: box.current.home },
+      env: {
+        PATH: box.current.makeDir("empty-path"),
+        HOME: box.current.home,
+        OPENSPEC_AGENT_BUNDLED_CLI: "0",
+      },
     });
     expect(result).toMatchObject({
       ok: false,

@@ -7,6 +7,7 @@ import { findWorkdirProblem } from "./find-workdir-problem.js";
 import { launchInPool, type OpenSpecPool } from "./pool/create-openspec-pool.js";
 import { resultFromOutcome } from "./result-from-outcome.js";
 import type { RunFailure, RunFailureCode, RunResult } from "./run-result.js";
+import { findSettingProblem, SETTING_BOUNDS } from "./setting-bounds.js";
 import { spawnBounded } from "./spawn-bounded.js";
 
 export interface RunOpenSpecOptions {
@@ -22,6 +23,11 @@ export interface RunOpenSpecOptions {
   env?: Readonly<Record<string, string | undefined>>;
   /** The binary to run. Without it, `locator` (or else `findOpenSpec` on `env` and its `HOME`) finds one. */
   bin?: string;
+  /**
+   * Runs `bin` as a script with this Node executable instead of executing it,
+   * as discovery's `bundled` rule asks (`OpenSpecFound.node`).
+   */
+  node?: string;
   locator?: OpenSpecLocator;
   /**
    * Warm workers to run the command on (see `createOpenSpecPool`). Used only
@@ -42,27 +48,28 @@ export const DEFAULT_TIMEOUT_MS = 120_000;
 export const DEFAULT_MAX_OUTPUT_BYTES = 1024 * 1024;
 const KILL_GRACE_MS = 1000;
 
-function isPositiveInteger(value: number): boolean {
-  return Number.isSafeInteger(value) && value > 0;
-}
-
+// A timeout above Node's timer limit would fire at once and end every run.
 function findLimitProblem(timeoutMs: number, maxOutputBytes: number): string | undefined {
-  if (!isPositiveInteger(timeoutMs)) {
-    return `timeoutMs must be a positive integer, got ${timeoutMs}.`;
-  }
-  if (!isPositiveInteger(maxOutputBytes)) {
-    return `maxOutputBytes must be a positive integer, got ${maxOutputBytes}.`;
-  }
-  return undefined;
+  return (
+    findSettingProblem("timeoutMs", timeoutMs, SETTING_BOUNDS.timeoutMs) ??
+    findSettingProblem("maxOutputBytes", maxOutputBytes, SETTING_BOUNDS.maxOutputBytes)
+  );
 }
 
 async function resolveBin(
   options: RunOpenSpecOptions,
   env: Readonly<Record<string, string | undefined>>,
 ) {
-  if (options.bin !== undefined) return { ok: true as const, path: options.bin };
+  if (options.bin !== undefined) {
+    return { ok: true as const, path: options.bin, node: options.node };
+  }
   if (options.locator !== undefined) return options.locator.find();
   return findOpenSpec({ env, ...(env.HOME === undefined ? {} : { home: env.HOME }) });
+}
+
+/** What to execute: the binary itself, or a script under the given Node executable. */
+function launchTarget(bin: string, node: string | undefined, args: string[]) {
+  return node === undefined ? { file: bin, args } : { file: node, args: [bin, ...args] };
 }
 
 /**
@@ -101,24 +108,25 @@ export async function runOpenSpec(options: RunOpenSpecOptions): Promise<RunResul
   if (!bin.ok) {
     return fail(["openspec", ...args], "openspec_not_found", `${bin.message} ${bin.fix}`);
   }
-  const command = [bin.path, ...args];
+  const target = launchTarget(bin.path, bin.node, args);
+  const command = [target.file, ...target.args];
   const workdirProblem = await findWorkdirProblem(options.workdir);
   if (workdirProblem !== undefined) return fail(command, "invalid_workdir", workdirProblem);
 
   const request = {
-    file: bin.path,
-    args,
+    ...target,
     cwd: options.workdir,
     env: buildChildEnv(env),
     timeoutMs,
     maxOutputBytes,
     killGraceMs: KILL_GRACE_MS,
   };
-  const launch = async () => {
-    const warm = options.pool && (await launchInPool(options.pool, bin.path, request));
+  const start = async () => {
+    // The pool puts its own node in front of the binary, so it gets the CLI's arguments only.
+    const warm = options.pool && (await launchInPool(options.pool, bin.path, { ...request, args }));
     return warm || (await spawnBounded(request));
   };
-  const outcome = await (options.limiter ? options.limiter.run(launch) : launch());
+  const outcome = await (options.limiter ? options.limiter.run(start) : start());
   if (outcome.kind === "spawn_failed") {
     return fail(
       command,

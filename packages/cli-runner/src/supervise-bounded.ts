@@ -1,5 +1,11 @@
 import { setTimeout as delay } from "node:timers/promises";
-import type { CollectedOutput, LaunchedProcess } from "./launch-bounded.js";
+import { watchDescendants } from "./escapes/watch-descendants.js";
+import {
+  type CollectedOutput,
+  type LaunchedProcess,
+  type ProcessExit,
+  RUN_TAG_VARIABLE,
+} from "./launch-bounded.js";
 import { trackProcessGroup } from "./live-process-groups.js";
 import { signalProcessGroup } from "./signal-process-group.js";
 
@@ -8,6 +14,12 @@ export interface SupervisionLimits {
   /** How long SIGTERM may take before the group gets SIGKILL. */
   killGraceMs: number;
 }
+
+/**
+ * How long the output pipes may stay open after the process exited: enough
+ * for the kernel to hand over what it wrote, too short to be mistaken for work.
+ */
+const STREAM_GRACE_MS = 200;
 
 export type BoundedSpawnOutcome =
   | { kind: "spawn_failed"; reason: string }
@@ -32,17 +44,22 @@ export async function superviseBounded(
   limits: SupervisionLimits,
 ): Promise<BoundedSpawnOutcome> {
   const { closed } = launched;
+  const leaderPid = launched.pid;
+  const escapes =
+    leaderPid === undefined
+      ? undefined
+      : watchDescendants(leaderPid, { variable: RUN_TAG_VARIABLE, value: launched.runTag });
   const terminateGroup = async (pid: number): Promise<void> => {
     signalProcessGroup(pid, "SIGTERM");
     await Promise.race([closed, delay(limits.killGraceMs, undefined, { ref: false })]);
     // Even when the leader obeyed SIGTERM, a grandchild may have ignored it.
     signalProcessGroup(pid, "SIGKILL");
+    escapes?.killEscaped({ search: true });
     await Promise.race([closed, delay(limits.killGraceMs, undefined, { ref: false })]);
     // A process that escaped the group could still hold our pipes open.
     launched.destroyPipes();
   };
 
-  const leaderPid = launched.pid;
   let termination: Promise<void> | undefined;
   const timer =
     leaderPid === undefined
@@ -52,8 +69,14 @@ export async function superviseBounded(
         }, limits.timeoutMs);
 
   const untrack = leaderPid === undefined ? undefined : trackProcessGroup(leaderPid);
-  const exit = await closed;
+  // Nothing the CLI started outlives its run: its group and every descendant
+  // seen during the run end with it, however it ended.
+  const exit = await endOfRun(launched, (lingering) => {
+    if (leaderPid !== undefined) signalProcessGroup(leaderPid, "SIGKILL");
+    escapes?.killEscaped({ search: lingering });
+  });
   clearTimeout(timer);
+  escapes?.stop();
   if (termination !== undefined) await termination;
   untrack?.();
   if (leaderPid === undefined) {
@@ -71,4 +94,25 @@ export async function superviseBounded(
     stderr: output.stderr.text(),
     truncated: output.stdout.truncated || output.stderr.truncated,
   };
+}
+
+/**
+ * The process's exit status once it has exited and its pipes are closed. A
+ * CLI that exited while something it started still holds the pipes is done:
+ * after a short grace for its last output, `endLeftovers(true)` ends what
+ * remains and the pipes are closed from this side. After a clean close it is
+ * called with false.
+ */
+async function endOfRun(
+  launched: LaunchedProcess,
+  endLeftovers: (lingering: boolean) => void,
+): Promise<ProcessExit> {
+  const exit = await launched.exited;
+  const grace = delay(STREAM_GRACE_MS, "lingering" as const, { ref: false });
+  const lingering = (await Promise.race([launched.closed, grace])) === "lingering";
+  endLeftovers(lingering);
+  if (!lingering) return exit;
+  launched.destroyPipes();
+  await Promise.race([launched.closed, delay(STREAM_GRACE_MS, undefined, { ref: false })]);
+  return exit;
 }

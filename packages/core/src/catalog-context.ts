@@ -6,11 +6,11 @@ import {
   defaultCliConcurrency,
   type OpenSpecDiscovery,
   type OpenSpecPool,
-  parseCliConcurrency,
   type RunResult,
   runOpenSpec,
 } from "@org/openspec-cli-runner";
 import { openRegistry, type Registry } from "@org/openspec-registry";
+import { readCatalogSettings } from "./read-catalog-settings.js";
 import { sourceFix } from "./resolve-repository.js";
 import { type ToolFailure, toolFailure } from "./tool-result.js";
 
@@ -23,7 +23,12 @@ export type CatalogOptions = {
   registryPath?: string;
   /** The repository used when a call names neither `source` nor `workdir`. */
   defaultWorkdir?: string;
-  /** How long one OpenSpec CLI run may take; defaults to `OPENSPEC_AGENT_CLI_TIMEOUT_MS`, else 120 s. */
+  /**
+   * How long one OpenSpec CLI run may take; defaults to
+   * `OPENSPEC_AGENT_CLI_TIMEOUT_MS`, else 120 s. Every numeric setting is
+   * checked against its bounds (`SETTING_BOUNDS` of the runner); one out of
+   * bounds makes every tool call answer `invalid_setting`.
+   */
   cliTimeoutMs?: number;
   /** How much of each CLI output stream is kept; defaults to 1 MiB. */
   cliMaxOutputBytes?: number;
@@ -32,7 +37,8 @@ export type CatalogOptions = {
   /**
    * Keep OpenSpec workers warm (true, or how many) from the first CLI-backed
    * call on, so later calls skip the CLI's start-up. For long-lived hosts;
-   * `OPENSPEC_AGENT_POOL=0` turns it off.
+   * `OPENSPEC_AGENT_POOL=0` turns it off, `OPENSPEC_AGENT_POOL=<n>` (up to 32)
+   * sets how many when `warmPool` is `true`.
    */
   warmPool?: boolean | number;
   /** A pool the caller made and closes itself, instead of `warmPool`. */
@@ -41,11 +47,11 @@ export type CatalogOptions = {
    * How many OpenSpec CLI runs (cold or warm) may go at once; the others wait
    * their turn, and a run's timeout starts with its turn. Defaults to
    * `OPENSPEC_AGENT_CLI_CONCURRENCY`, else one per core
-   * (`os.availableParallelism()`); a whole number from 1 to 64. An invalid
-   * option throws a RangeError; an invalid variable is ignored and logged.
+   * (`os.availableParallelism()`); a whole number from 1 to 64. Like every
+   * numeric setting, one out of bounds makes every tool call answer `invalid_setting`.
    */
   cliConcurrency?: number;
-  /** Where one-line notices go (an unusable warm pool, an ignored setting); defaults to stderr. */
+  /** Where one-line notices go (an unusable warm pool); defaults to stderr. */
   log?: (line: string) => void;
 };
 
@@ -54,6 +60,11 @@ export type CatalogContext = {
   env: Readonly<Record<string, string | undefined>>;
   home: string;
   defaultWorkdir: string | undefined;
+  /**
+   * Set when a numeric setting (option or environment variable) is out of
+   * bounds: every tool call answers with it instead of running.
+   */
+  settingFailure: ToolFailure | undefined;
   /** The registry, opened on first use and kept open. */
   registry(): { ok: true; registry: Registry } | ToolFailure;
   findCli(): Promise<OpenSpecDiscovery>;
@@ -68,17 +79,23 @@ export type CatalogContext = {
 export function createCatalogContext(options: CatalogOptions = {}): CatalogContext {
   const env = options.env ?? process.env;
   const home = options.home ?? homedir();
-  const locator = createOpenSpecLocator({ env, home, ttlMs: options.cliDiscoveryTtlMs ?? 2000 });
-  const cliTimeoutMs = options.cliTimeoutMs ?? positiveInteger(env.OPENSPEC_AGENT_CLI_TIMEOUT_MS);
+  const read = readCatalogSettings(options, env);
+  const settingFailure = read.ok ? undefined : read;
+  const settings = read.ok ? read.settings : undefined;
+  const locator = createOpenSpecLocator({ env, home, ttlMs: settings?.cliDiscoveryTtlMs ?? 2000 });
+  const cliTimeoutMs = settings?.cliTimeoutMs;
   let opened: Registry | undefined;
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const cliConcurrency = chooseCliConcurrency(options.cliConcurrency, env, log);
+  const cliConcurrency = settings?.cliConcurrency ?? defaultCliConcurrency();
   const limiter = createRunLimiter(cliConcurrency);
   const ownPool =
-    options.pool === undefined && options.warmPool !== undefined && options.warmPool !== false
+    settings !== undefined &&
+    options.pool === undefined &&
+    options.warmPool !== undefined &&
+    options.warmPool !== false
       ? createOpenSpecPool({
           env,
-          ...(typeof options.warmPool === "number" ? { size: options.warmPool } : {}),
+          ...(settings.poolSize === undefined ? {} : { size: settings.poolSize }),
           onUnavailable: (reason) =>
             log(`warm pool unavailable: ${reason} Every CLI-backed call starts the CLI cold.`),
         })
@@ -91,6 +108,7 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
     env,
     home,
     defaultWorkdir: options.defaultWorkdir,
+    settingFailure,
     registry() {
       if (opened) return { ok: true, registry: opened };
       const result = openRegistry({ path: options.registryPath, env, home });
@@ -116,12 +134,13 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
         workdir,
         env,
         ...(found.ok ? { bin: found.path } : {}),
+        ...(found.ok && found.node !== undefined ? { node: found.node } : {}),
         ...(pool ? { pool } : {}),
         limiter,
         ...(cliTimeoutMs === undefined ? {} : { timeoutMs: cliTimeoutMs }),
-        ...(options.cliMaxOutputBytes === undefined
+        ...(settings?.cliMaxOutputBytes === undefined
           ? {}
-          : { maxOutputBytes: options.cliMaxOutputBytes }),
+          : { maxOutputBytes: settings.cliMaxOutputBytes }),
       });
     },
     keepsPool: pool?.enabled === true,
@@ -132,31 +151,4 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
       ownPool?.close();
     },
   };
-}
-
-/** A setting that must be a positive whole number; anything else leaves the default. */
-function positiveInteger(value: string | undefined): number | undefined {
-  const parsed = Number(value);
-  return value !== undefined && Number.isSafeInteger(parsed) && parsed > 0 ? parsed : undefined;
-}
-
-/** The option when given (a bad one is a caller's bug), else a valid variable, else one per core. */
-function chooseCliConcurrency(
-  option: number | undefined,
-  env: Readonly<Record<string, string | undefined>>,
-  log: (line: string) => void,
-): number {
-  if (option !== undefined) {
-    const checked = parseCliConcurrency(option);
-    if (!checked.ok) throw new RangeError(`cliConcurrency: ${checked.reason}`);
-    return checked.value;
-  }
-  const variable = env.OPENSPEC_AGENT_CLI_CONCURRENCY;
-  if (variable === undefined || variable === "") return defaultCliConcurrency();
-  const checked = parseCliConcurrency(variable);
-  if (checked.ok) return checked.value;
-  log(
-    `OPENSPEC_AGENT_CLI_CONCURRENCY ignored: ${checked.reason} Using ${defaultCliConcurrency()}.`,
-  );
-  return defaultCliConcurrency();
 }

@@ -61,6 +61,7 @@ export function createCatalog(options: CatalogOptions = {}): Catalog {
           `Use one of: ${[...byName.keys()].join(", ")}.`,
         );
       }
+      if (context.settingFailure !== undefined) return context.settingFailure;
       const parsed = tool.inputSchema.safeParse(args ?? {});
       if (!parsed.success) return invalidInput(tool, parsed.error);
       try {

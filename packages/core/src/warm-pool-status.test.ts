@@ -84,26 +84,29 @@ describe("the warm pool's status and the CLI run limit", () => {
     });
   });
 
-  it("GIVEN an invalid OPENSPEC_AGENT_CLI_CONCURRENCY WHEN the catalog starts THEN it logs that it ignores it and CLI-backed calls still run", async () => {
-    const lines: string[] = [];
-    const { catalog } = makeCatalog({
-      env: { OPENSPEC_AGENT_CLI_CONCURRENCY: "500" },
-      catalog: { log: (line) => lines.push(line) },
+  it("GIVEN an invalid OPENSPEC_AGENT_CLI_CONCURRENCY WHEN a tool is called THEN it answers invalid_setting naming the variable and its range, like every numeric setting", async () => {
+    const { catalog } = makeCatalog({ env: { OPENSPEC_AGENT_CLI_CONCURRENCY: "500" } });
+    expect(
+      await catalog.call("openspec_list", { workdir: makeOpenSpecRepository() }),
+    ).toMatchObject({
+      ok: false,
+      code: "invalid_setting",
+      setting: "OPENSPEC_AGENT_CLI_CONCURRENCY",
+      value: "500",
+      error:
+        'OPENSPEC_AGENT_CLI_CONCURRENCY is "500"; it must be a whole number from 1 to 64 (runs at once).',
     });
-
-    expect((await catalog.call("openspec_list", { workdir: makeOpenSpecRepository() })).ok).toBe(
-      true,
-    );
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(
-      /^OPENSPEC_AGENT_CLI_CONCURRENCY ignored: .*from 1 to 64, got "500"\. Using \d+\.$/,
-    );
   });
 
   it.each([0, 65, 1.5])(
-    "GIVEN the option cliConcurrency %s WHEN creating a catalog THEN it is refused as a caller's bug",
-    (cliConcurrency) => {
-      expect(() => makeCatalog({ catalog: { cliConcurrency } })).toThrow(RangeError);
+    "GIVEN the option cliConcurrency %s WHEN a tool is called THEN it answers invalid_setting",
+    async (cliConcurrency) => {
+      const { catalog } = makeCatalog({ catalog: { cliConcurrency } });
+      expect(await catalog.call("openspec_source_list", {})).toMatchObject({
+        ok: false,
+        code: "invalid_setting",
+        setting: "cliConcurrency",
+      });
     },
   );
 });

@@ -8,7 +8,10 @@ export type IsolatedEnvironment = {
 
 /**
  * A home of its own with its own XDG folders and registry file, and a PATH
- * that holds only node: nothing the real user has is read or written.
+ * that holds only node: nothing the real user has is read or written. The
+ * OpenSpec CLI installed with the runner is switched off too
+ * (`OPENSPEC_AGENT_BUNDLED_CLI=0`), so a test without `OPENSPEC_BIN` is a
+ * machine without the CLI; pass `OPENSPEC_AGENT_BUNDLED_CLI: undefined` to use it.
  */
 export function isolatedEnvironment(
   extra: Record<string, string | undefined> = {},
@@ -24,6 +27,7 @@ export function isolatedEnvironment(
       OPENSPEC_AGENT_DB: join(home, "registry.db"),
       OPENSPEC_TELEMETRY: "0",
       NO_COLOR: "1",
+      OPENSPEC_AGENT_BUNDLED_CLI: "0",
       ...extra,
     },
   };

@@ -1,0 +1,59 @@
+import { join } from "node:path";
+import { setTimeout as delay } from "node:timers/promises";
+import { describe, expect, it } from "vitest";
+import { runOpenSpec } from "./run-openspec.js";
+import { writeFakeBin } from "./test-support/fake-bin.js";
+import { waitForPids } from "./test-support/pid-file.js";
+import { isProcessRunning } from "./test-support/process-state.js";
+import { useSandbox } from "./test-support/sandbox.js";
+
+// Fake binaries: the real CLI never leaves a child behind on demand.
+describe("a CLI that exits while something it started lives on", () => {
+  const box = useSandbox("each");
+  const run = (body: string) => {
+    const bin = writeFakeBin(box.current.makeDir("bin"), "openspec", body);
+    return runOpenSpec({
+      bin,
+      args: ["list", "--json"],
+      workdir: box.current.root,
+      env: box.current.env,
+      // Far beyond the grace period: an answer at the deadline would be the old defect.
+      timeoutMs: 60_000,
+    });
+  };
+  const pidFile = () => join(box.current.root, "pids");
+  // SIGKILL is delivered asynchronously; a killed process may need a moment to be reaped.
+  const survivors = async (pids: number[]) => {
+    for (let tries = 0; tries < 100 && pids.some(isProcessRunning); tries += 1) await delay(20);
+    return pids.filter(isProcessRunning);
+  };
+
+  it("GIVEN a CLI that exits 0 while a background child holds stdout WHEN it runs THEN the answer is ok with the parsed JSON, not a timeout, and the child is gone", async () => {
+    const result = await run(
+      `sleep 40 &\necho "$!" > "${pidFile()}"\necho '{"changes":[]}'\nexit 0`,
+    );
+    const pids = await waitForPids(pidFile());
+    expect(result).toMatchObject({ ok: true, exit_code: 0, signal: null, stdout: { changes: [] } });
+    expect(result.duration_ms).toBeLessThan(30_000);
+    expect(await survivors(pids)).toEqual([]);
+  });
+
+  it("GIVEN a child that left the process group with setsid and holds stdout WHEN the CLI exits THEN the answer is ok and the escaped child is ended too", async () => {
+    const result = await run(
+      `setsid sleep 40 &\necho "$!" > "${pidFile()}"\necho '{"changes":[]}'\nexit 0`,
+    );
+    const pids = await waitForPids(pidFile());
+    expect(result).toMatchObject({ ok: true, exit_code: 0, stdout: { changes: [] } });
+    expect(await survivors(pids)).toEqual([]);
+  });
+
+  it("GIVEN a setsid child that let go of the pipes while its parent still ran WHEN the CLI exits THEN the descendant recorded during the run is ended", async () => {
+    // The parent stays long enough for the runner's snapshots to see its child.
+    const result = await run(
+      `setsid sleep 40 >/dev/null 2>&1 &\necho "$!" > "${pidFile()}"\nsleep 1\necho '{"changes":[]}'\nexit 0`,
+    );
+    const pids = await waitForPids(pidFile());
+    expect(result).toMatchObject({ ok: true, exit_code: 0, stdout: { changes: [] } });
+    expect(await survivors(pids)).toEqual([]);
+  });
+});

@@ -1,0 +1,67 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import {
+  type Door,
+  type DoorOptions,
+  openHermesDoor,
+  openLibraryDoor,
+  openMcpDoor,
+} from "@org/host-doors";
+import { fakeOpenSpecBinary, removeTemporaryFolders, temporaryFolder } from "@org/test-kit";
+import { afterAll, describe, expect, it } from "vitest";
+import { isGone } from "./processes/process-state.js";
+import { waitFor } from "./processes/wait-for.js";
+import { makeWorld } from "./world/make-world.js";
+import { registerShop } from "./world/register-shop.js";
+
+afterAll(removeTemporaryFolders);
+
+/** Far beyond the runner's grace after exit: an answer only at this deadline is the defect. */
+const CLI_TIMEOUT_MS = 60_000;
+
+// A CLI that exits 0 with complete JSON while a child it started holds stdout
+// was answered with `timeout` after the whole CLI timeout (120 s by default).
+describe.each([
+  { name: "library", open: openLibraryDoor },
+  { name: "MCP server", open: openMcpDoor },
+  { name: "Hermes plugin", open: openHermesDoor },
+])("a CLI that exits while its child holds stdout, through the $name", ({ open }) => {
+  it.each([
+    ["a background child", ""],
+    ["a child that left the process group with setsid", "/usr/bin/setsid "],
+  ])(
+    "GIVEN %s WHEN openspec_list runs THEN it answers ok with the JSON long before the timeout, and the child is gone",
+    async (_, prefix) => {
+      const pidDir = temporaryFolder("lingering-");
+      const bin = fakeOpenSpecBinary(
+        [
+          `${prefix}/usr/bin/sleep 40 &`,
+          `echo "$!" > '${pidDir}/pid'`,
+          `echo '{"changes":[]}'`,
+          "exit 0",
+        ].join("\n"),
+      );
+      const world = makeWorld({
+        OPENSPEC_BIN: bin,
+        OPENSPEC_AGENT_CLI_TIMEOUT_MS: String(CLI_TIMEOUT_MS),
+      });
+      await registerShop(world);
+      const options: DoorOptions = { env: world.env, cwd: world.home };
+      const door: Door = await open(options);
+      try {
+        const startedAt = Date.now();
+        const answer = await door.call("openspec_list", { source: "shop" });
+        const took = Date.now() - startedAt;
+        expect(answer).toMatchObject({
+          kind: "result",
+          result: { ok: true, exit_code: 0, stdout: { changes: [] } },
+        });
+        expect(took).toBeLessThan(CLI_TIMEOUT_MS / 2);
+        const child = Number(readFileSync(join(pidDir, "pid"), "utf8").trim());
+        expect(await waitFor(() => isGone(child), 5_000)).toBe(true);
+      } finally {
+        await door.close();
+      }
+    },
+  );
+});
