@@ -21,13 +21,9 @@ export function findNewerSchema(
   sqlite: Database.Database,
   migrationsFolder: string,
 ): NewerSchema | undefined {
-  const table = sqlite
-    .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?")
-    .get(MIGRATIONS_TABLE);
-  if (table === undefined) return undefined;
-  const applied = sqlite
-    .prepare(`SELECT count(*) AS count, max(created_at) AS newest FROM "${MIGRATIONS_TABLE}"`)
-    .get() as { count: number; newest: number | null };
+  const statement = appliedMigrationsStatement(sqlite);
+  if (statement === undefined) return undefined;
+  const applied = statement.get() as { count: number; newest: number | null };
   const known = knownMigrations(migrationsFolder);
   const newer = applied.count > known.count || Number(applied.newest ?? 0) > known.newest;
   return newer ? { fileVersion: applied.count, buildVersion: known.count } : undefined;
@@ -46,4 +42,21 @@ function knownMigrations(migrationsFolder: string): { count: number; newest: num
   };
   known.set(migrationsFolder, summary);
   return summary;
+}
+
+// Prepared once per connection: every registry call runs it, and compiling it each time cost more than the read itself.
+const statements = new WeakMap<Database.Database, Database.Statement>();
+
+function appliedMigrationsStatement(sqlite: Database.Database): Database.Statement | undefined {
+  const cached = statements.get(sqlite);
+  if (cached !== undefined) return cached;
+  const table = sqlite
+    .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?")
+    .get(MIGRATIONS_TABLE);
+  if (table === undefined) return undefined;
+  const statement = sqlite.prepare(
+    `SELECT count(*) AS count, max(created_at) AS newest FROM "${MIGRATIONS_TABLE}"`,
+  );
+  statements.set(sqlite, statement);
+  return statement;
 }
