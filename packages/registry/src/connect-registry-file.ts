@@ -1,4 +1,3 @@
-import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { applyMigrations, isMigrated } from "./apply-migrations.js";
@@ -9,15 +8,13 @@ import {
   unreadableRegistry,
 } from "./database-failure.js";
 import { findNewerSchema } from "./find-newer-schema.js";
+import { MIGRATIONS_FOLDER } from "./migrations-folder.js";
 import { openReadOnly } from "./open-read-only.js";
 import { registryAccess } from "./registry-access.js";
 import { BUSY_TIMEOUT_MS, type RegistryDatabase } from "./registry-database.js";
 import type { RegistryFailure } from "./registry-failure.js";
 import { retryOnContention } from "./retry-on-contention.js";
 import { classifySqliteError } from "./sqlite-error.js";
-
-// Resolved from the built module (dist/) and from the sources under test (src/) alike.
-const MIGRATIONS_FOLDER = fileURLToPath(new URL("../drizzle", import.meta.url));
 
 export type ConnectResult =
   | { readonly ok: true; readonly db: RegistryDatabase; readonly readOnly: boolean }

@@ -21,15 +21,42 @@ export function findNewerSchema(
   sqlite: Database.Database,
   migrationsFolder: string,
 ): NewerSchema | undefined {
+  const statement = appliedMigrationsStatement(sqlite);
+  if (statement === undefined) return undefined;
+  const applied = statement.get() as { count: number; newest: number | null };
+  const known = knownMigrations(migrationsFolder);
+  const newer = applied.count > known.count || Number(applied.newest ?? 0) > known.newest;
+  return newer ? { fileVersion: applied.count, buildVersion: known.count } : undefined;
+}
+
+// The shipped migrations never change while the process runs; reads check against them on every call.
+const known = new Map<string, { count: number; newest: number }>();
+
+function knownMigrations(migrationsFolder: string): { count: number; newest: number } {
+  const cached = known.get(migrationsFolder);
+  if (cached !== undefined) return cached;
+  const migrations = readMigrationFiles({ migrationsFolder });
+  const summary = {
+    count: migrations.length,
+    newest: Math.max(...migrations.map((migration) => migration.folderMillis)),
+  };
+  known.set(migrationsFolder, summary);
+  return summary;
+}
+
+// Prepared once per connection: every registry call runs it, and compiling it each time cost more than the read itself.
+const statements = new WeakMap<Database.Database, Database.Statement>();
+
+function appliedMigrationsStatement(sqlite: Database.Database): Database.Statement | undefined {
+  const cached = statements.get(sqlite);
+  if (cached !== undefined) return cached;
   const table = sqlite
     .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?")
     .get(MIGRATIONS_TABLE);
   if (table === undefined) return undefined;
-  const applied = sqlite
-    .prepare(`SELECT count(*) AS count, max(created_at) AS newest FROM "${MIGRATIONS_TABLE}"`)
-    .get() as { count: number; newest: number | null };
-  const known = readMigrationFiles({ migrationsFolder });
-  const newestKnown = Math.max(...known.map((migration) => migration.folderMillis));
-  const newer = applied.count > known.length || Number(applied.newest ?? 0) > newestKnown;
-  return newer ? { fileVersion: applied.count, buildVersion: known.length } : undefined;
+  const statement = sqlite.prepare(
+    `SELECT count(*) AS count, max(created_at) AS newest FROM "${MIGRATIONS_TABLE}"`,
+  );
+  statements.set(sqlite, statement);
+  return statement;
 }

@@ -52,6 +52,27 @@ describe("a registry written by a newer build", () => {
     },
   );
 
+  it("GIVEN a registry a host keeps open WHEN a newer build migrates the file meanwhile THEN list, resolve, add and addAsync answer registry_too_new and nothing is written", async () => {
+    const { root, registry } = freshRegistry();
+    expectOk(registry.add({ path: makeDir(root, "api") }));
+    recordMigration(registry.path, (newest) => newest + 1);
+
+    const answers = [
+      registry.list(),
+      registry.resolve("api"),
+      registry.add({ path: makeDir(root, "web") }),
+      await registry.addAsync({ path: makeDir(root, "docs") }),
+    ];
+
+    for (const answer of answers)
+      expect(answer).toMatchObject({ ok: false, code: "registry_too_new" });
+    registry.close();
+    const sqlite = new Database(join(root, "registry.db"), { readonly: true });
+    const paths = sqlite.prepare("SELECT path FROM sources").pluck().all();
+    sqlite.close();
+    expect(paths).toEqual([join(root, "api")]);
+  });
+
   it("GIVEN a file of this build WHEN opening it again THEN it opens", () => {
     const { root, registry } = freshRegistry();
     registry.close();
