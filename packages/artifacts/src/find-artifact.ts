@@ -39,7 +39,7 @@ export function findArtifact(
     "ambiguous_artifact",
     `"${reference}" matches ${matches.length} artifacts in ${repository.root}.`,
     {
-      fix: "Use one of the longer tokens listed in candidates.",
+      fix: "Pass one of the identifiers (or tokens) listed in candidates; each names one artifact.",
       candidates: matches.map(candidateOf),
     },
   );
