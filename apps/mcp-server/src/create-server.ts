@@ -30,7 +30,7 @@ export type OpenSpecMcpServer = {
 const DEFAULT_AVAILABILITY_CHECK_MS = 2000;
 
 const INSTRUCTIONS =
-  "OpenSpec tools for many repositories at once. Register a repository with openspec_source_add, then name it in the `source` argument of any tool (or pass an absolute `workdir`). openspec_context resolves `<source>` and `<source>/<os_token>` identifiers. Every result has `ok`; a failure adds a stable `code`, an `error` sentence and usually a `fix`.";
+  "OpenSpec tools for many repositories at once. Register a repository with openspec_source_add, then name it in the `source` argument of any tool (or pass an absolute `workdir`). openspec_context resolves `<source>` and `<source>/<os_token>` identifiers, and finds a token passed alone in whichever source holds it. Every result has `ok`; a failure adds a stable `code`, an `error` sentence and usually a `fix`.";
 
 /**
  * An MCP server that offers the catalog's tools. The tools that need the

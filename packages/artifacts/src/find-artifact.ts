@@ -1,10 +1,10 @@
 import { join } from "node:path";
-import { isToken, specHash } from "./artifact-token.js";
+import { isToken, specHash, TOKEN_PREFIX } from "./artifact-token.js";
 import { type ArtifactCandidate, type Failure, failure } from "./failure.js";
 import type { Repository } from "./open-repository.js";
-import { repositoryTokens } from "./repository-tokens.js";
+import { type RepositoryTokens, repositoryTokens } from "./repository-tokens.js";
 import { type ChangeEntry, changeFoldersIn } from "./scan-changes.js";
-import { type SpecEntry, scanSpecFiles } from "./scan-specs.js";
+import { type SpecEntry, type SpecFile, scanSpecFiles } from "./scan-specs.js";
 
 /** A change or spec, with the shortest token that names it alone in its repository. */
 export type FoundArtifact =
@@ -39,7 +39,7 @@ export function findArtifact(
     "ambiguous_artifact",
     `"${reference}" matches ${matches.length} artifacts in ${repository.root}.`,
     {
-      fix: "Use one of the longer tokens listed in candidates.",
+      fix: "Pass one of the identifiers (or tokens) listed in candidates; each names one artifact.",
       candidates: matches.map(candidateOf),
     },
   );
@@ -47,38 +47,52 @@ export function findArtifact(
 
 /** Every change and spec that `reference` names, each with its repository-wide token. */
 export function matchArtifacts(repository: Repository, reference: string): FoundArtifact[] {
-  const token = isToken(reference) ? reference.slice(3) : undefined;
+  const specs = scanSpecFiles(repository, join(repository.openspecDir, "specs"));
+  const tokens = repositoryTokens(repository, specs);
+  const found = isToken(reference)
+    ? tokens.startingWith(reference.slice(TOKEN_PREFIX.length))
+    : byName(repository, reference, specs, tokens);
+  return [
+    ...found.changes.map((change) => ({
+      kind: "change" as const,
+      change,
+      token: tokens.tokenOf(change.hash),
+    })),
+    ...found.specs.map((spec) => ({
+      kind: "spec" as const,
+      spec,
+      token: tokens.tokenOf(spec.hash),
+    })),
+  ];
+}
+
+/** The changes named `reference` (or `archive/<name>`, archived only) and the spec whose id it is. */
+function byName(
+  repository: Repository,
+  reference: string,
+  specs: SpecFile[],
+  tokens: RepositoryTokens,
+): { changes: ChangeEntry[]; specs: SpecEntry[] } {
   const specId = reference.endsWith("/spec.md")
     ? reference.slice(0, -"/spec.md".length)
     : reference;
-  const specs = scanSpecFiles(repository, join(repository.openspecDir, "specs"));
-  const tokens = repositoryTokens(repository, specs);
   const archivedName = reference.startsWith(ARCHIVE_PREFIX)
     ? reference.slice(ARCHIVE_PREFIX.length)
     : undefined;
-  // Only the changes whose name or hash matches are checked for a proposal, so
-  // a lookup reads two folder listings, not every change.
-  const wanted = (archived: boolean) =>
-    token !== undefined
-      ? (name: string) => tokens.changeHash(name, archived).startsWith(token)
-      : (name: string) => name === reference || (archived && name === archivedName);
+  // Only the folders of that name are checked for a proposal.
   const changes = [
-    ...changeFoldersIn(repository, false, wanted(false)),
-    ...changeFoldersIn(repository, true, wanted(true)),
+    ...changeFoldersIn(repository, false, (name) => name === reference),
+    ...changeFoldersIn(repository, true, (name) => name === reference || name === archivedName),
   ];
-  const matchingSpecs = specs.filter((spec) =>
-    token === undefined ? spec.id === specId : specHash(spec.path).startsWith(token),
-  );
-  return [
-    ...changes.map((change) => {
-      const hash = tokens.changeHash(change.name, change.archived);
-      return { kind: "change" as const, change: { ...change, hash }, token: tokens.tokenOf(hash) };
-    }),
-    ...matchingSpecs.map((spec) => {
-      const hash = specHash(spec.path);
-      return { kind: "spec" as const, spec: { ...spec, hash }, token: tokens.tokenOf(hash) };
-    }),
-  ];
+  return {
+    changes: changes.map((change) => ({
+      ...change,
+      hash: tokens.changeHash(change.name, change.archived),
+    })),
+    specs: specs
+      .filter((spec) => spec.id === specId)
+      .map((spec) => ({ ...spec, hash: specHash(spec.path) })),
+  };
 }
 
 export function candidateOf(match: FoundArtifact): ArtifactCandidate {

@@ -2,8 +2,9 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { AUTH_SPEC, removeTemporaryFolders } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
-import { changeToken, specToken } from "./artifact-token.js";
+import { changeHash, changeToken, specToken } from "./artifact-token.js";
 import { forgetCaches } from "./cache/bounded-cache.js";
+import { distinguishingLength } from "./repository-tokens.js";
 import { type Context, resolveContext, type SourceResolver } from "./resolve-context.js";
 import { makeRepository } from "./test-support/temp-repository.js";
 
@@ -125,5 +126,35 @@ describe("a listing hands out a token that does not resolve", () => {
     forgetCaches();
     expect(warm).toEqual(listing(root));
     expect(warm.changes).toMatchObject([{}, { token: "os_7f7dab1" }, { token: "os_7f7dabd" }]);
+  });
+});
+
+/** The first two names `change-<n>` whose hashes share their first `digits` hex digits. */
+function collidingNames(digits: number): [string, string] {
+  const seen = new Map<string, string>();
+  for (let n = 0; ; n += 1) {
+    const name = `change-${n}`;
+    const prefix = changeHash(name).slice(0, digits);
+    const earlier = seen.get(prefix);
+    if (earlier !== undefined) return [earlier, name];
+    seen.set(prefix, name);
+  }
+}
+
+describe("distinguishingLength", () => {
+  it("GIVEN hashes that share 0, 6, 7 and 9 digits with another WHEN the length is taken THEN it is one past the longest shared run, six at least", () => {
+    expect(distinguishingLength("abcdef0123", ["0bcdef0123"])).toBe(6);
+    expect(distinguishingLength("abcdef0123", ["abcdef9123"])).toBe(7);
+    expect(distinguishingLength("abcdef0123", ["abcdef0923", "abcdef9123"])).toBe(8);
+    expect(distinguishingLength("abcdef0123", ["abcdef0124"])).toBe(10);
+  });
+
+  it("GIVEN two changes whose hashes share seven digits WHEN the source is listed THEN both get eight-digit tokens that resolve", () => {
+    const [first, second] = collidingNames(7);
+    expect(changeHash(first).slice(0, 7)).toBe(changeHash(second).slice(0, 7));
+    const { root } = makeRepository({ ...proposal(first), ...proposal(second) });
+    const tokens = listing(root).changes.map((change) => change.token);
+    expect(tokens.map((token) => token.length)).toEqual([11, 11]);
+    expectEveryTokenResolvesToItsOwnEntry(root);
   });
 });

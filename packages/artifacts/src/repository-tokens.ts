@@ -7,8 +7,13 @@ import {
 } from "./artifact-token.js";
 import { createBoundedCache } from "./cache/bounded-cache.js";
 import type { Repository } from "./open-repository.js";
-import { asChange, type ChangeCandidate, changeCandidates } from "./scan-changes.js";
-import type { SpecFile } from "./scan-specs.js";
+import {
+  asChange,
+  type ChangeCandidate,
+  type ChangeEntry,
+  changeCandidates,
+} from "./scan-changes.js";
+import type { SpecEntry, SpecFile } from "./scan-specs.js";
 
 /** The tokens of one repository, as every answer hands them out. */
 export type RepositoryTokens = {
@@ -23,10 +28,21 @@ export type RepositoryTokens = {
    * out resolves to its own artifact.
    */
   tokenOf(hash: string): string;
+  /**
+   * The changes and specs whose hash starts with `digits` (six or more hex
+   * digits), in listing order: found through the index, so a lookup hashes
+   * nothing and checks only the matching folders for being changes.
+   */
+  startingWith(digits: string): { changes: ChangeEntry[]; specs: SpecEntry[] };
 };
 
 /** A change folder or spec file, filed under the first six digits of its hash. */
-type Member = { hash: string; candidate: ChangeCandidate | null; archived: boolean };
+type Member = {
+  hash: string;
+  candidate: ChangeCandidate | null;
+  archived: boolean;
+  spec: SpecFile | null;
+};
 type PrefixIndex = Map<number, Member[]>;
 
 /**
@@ -59,6 +75,23 @@ export function repositoryTokens(repository: Repository, specs: SpecFile[]): Rep
         .filter((member) => member.hash !== hash && isArtifact(repository, member))
         .map((member) => member.hash);
       return shortToken(hash, distinguishingLength(hash, others));
+    },
+    startingWith(digits) {
+      const changes: ChangeEntry[] = [];
+      const specs: SpecEntry[] = [];
+      const prefix = prefixOf(digits);
+      for (const index of indexes) {
+        for (const member of index.get(prefix) ?? []) {
+          if (!member.hash.startsWith(digits)) continue;
+          if (member.spec !== null) {
+            specs.push({ ...member.spec, hash: member.hash });
+          } else if (member.candidate !== null) {
+            const change = asChange(repository, member.candidate, member.archived);
+            if (change !== null) changes.push({ ...change, hash: member.hash });
+          }
+        }
+      }
+      return { changes, specs };
     },
   };
 }
@@ -117,7 +150,7 @@ function activeIndex(active: ChangeCandidate[]): PrefixIndex {
   if (index === undefined) {
     index = new Map();
     for (const candidate of active) {
-      file(index, { hash: changeHash(candidate.name), candidate, archived: false });
+      file(index, { hash: changeHash(candidate.name), candidate, archived: false, spec: null });
     }
     activeIndexes.set(active, index);
   }
@@ -134,7 +167,8 @@ function archivedIndex(
   if (cached !== undefined && cached.active === active) return cached.index;
   const index: PrefixIndex = new Map();
   for (const candidate of archived) {
-    file(index, { hash: archivedHash(candidate.name, activeNames), candidate, archived: true });
+    const hash = archivedHash(candidate.name, activeNames);
+    file(index, { hash, candidate, archived: true, spec: null });
   }
   archivedIndexes.set(archived, { active, index });
   return index;
@@ -148,8 +182,9 @@ function specIndex(repository: Repository, specs: SpecFile[]): PrefixIndex {
   const cached = specIndexes.get(repository.openspecDir);
   if (cached !== undefined && samePaths(cached.paths, specs)) return cached.index;
   const index: PrefixIndex = new Map();
-  for (const spec of specs)
-    file(index, { hash: specHash(spec.path), candidate: null, archived: false });
+  for (const spec of specs) {
+    file(index, { hash: specHash(spec.path), candidate: null, archived: false, spec });
+  }
   specIndexes.set(repository.openspecDir, { paths: specs.map((spec) => spec.path), index });
   return index;
 }
