@@ -1,3 +1,4 @@
+import { constants } from "node:os";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { exitOnHostSignals } from "@org/openspec-core";
 import { createServer } from "./create-server.js";
@@ -47,8 +48,12 @@ export async function startStdioServer(options: StdioServerOptions = {}): Promis
   };
 
   process.stdin.once("end", () => stop("stdin closed"));
-  // SIGINT, SIGTERM and SIGHUP: running CLI groups are killed at once, then the graceful stop.
-  exitOnHostSignals((signal) => stop(signal));
+  // SIGINT, SIGTERM and SIGHUP: running CLI groups are killed at once, then the
+  // graceful stop; a second signal while that stop hangs ends the process now.
+  exitOnHostSignals((signal) => {
+    if (stopping) process.exit(128 + constants.signals[signal]);
+    stop(signal);
+  });
   // EPIPE and friends: the client is gone, so is the reason to run.
   process.stdout.on("error", (error) => stop(`stdout failed: ${error.message}`));
   // A stray rejection is a bug somewhere; it is logged, and the server keeps serving.
