@@ -2,8 +2,9 @@ import { join } from "node:path";
 import { changeToken, specToken } from "./artifact-token.js";
 import type { Repository } from "./open-repository.js";
 import { readTaskProgress, type TaskProgress } from "./read-change.js";
+import type { ReadWarning } from "./read-warning.js";
 import { scanChangeFolders } from "./scan-changes.js";
-import { scanSpecFiles } from "./scan-specs.js";
+import { scanSpecFolder } from "./scan-specs.js";
 
 export type RepositoryPageOptions = {
   /** Entries per list (active changes, archived changes, specs). */
@@ -30,6 +31,8 @@ export type RepositoryOverview = {
   };
   /** Says what was left out when a list was cut. */
   note?: string;
+  /** Folders and files that could not be read, and symlink loops; omitted when there are none. */
+  warnings?: ReadWarning[];
 };
 
 /**
@@ -49,9 +52,9 @@ export function describeRepository(
   const scan = scanChangeFolders(repository);
   const active = scan.active.filter((change) => keep(change.name));
   const archived = scan.archived.filter((change) => keep(change.name));
-  const specs = scanSpecFiles(repository, join(repository.openspecDir, "specs")).filter((spec) =>
-    keep(spec.path),
-  );
+  const specScan = scanSpecFolder(repository, join(repository.openspecDir, "specs"));
+  const specs = specScan.specs.filter((spec) => keep(spec.path));
+  const warnings = [...scan.warnings, ...specScan.warnings];
 
   const page = <T>(items: T[]) => items.slice(offset, offset + limit);
   const longest = Math.max(active.length, archived.length, specs.length);
@@ -61,7 +64,7 @@ export function describeRepository(
     changes: page(active).map((change) => ({
       name: change.name,
       token: changeToken(change.name),
-      tasks: readTaskProgress(repository, change),
+      tasks: readTaskProgress(repository, change, warnings),
     })),
     archived_changes: page(archived).map((change) => ({
       name: change.name,
@@ -71,6 +74,7 @@ export function describeRepository(
     totals: { changes: active.length, archived_changes: archived.length, specs: specs.length },
     page: { offset, limit, query, next_offset: nextOffset },
   };
+  if (warnings.length > 0) overview.warnings = warnings;
   if (nextOffset !== null) {
     overview.note = `Lists were cut at ${limit} entries each; call again with offset ${nextOffset} for the next page, or narrow them with query.`;
   }

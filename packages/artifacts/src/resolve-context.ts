@@ -1,5 +1,6 @@
 import { join, relative } from "node:path";
 import { shortToken } from "./artifact-token.js";
+import { checkSpecId } from "./check-name.js";
 import {
   describeRepository,
   type RepositoryOverview,
@@ -9,7 +10,9 @@ import { type Failure, failure } from "./failure.js";
 import { findArtifact } from "./find-artifact.js";
 import { openRepository, type Repository } from "./open-repository.js";
 import { type ChangeContent, readChange } from "./read-change.js";
-import { readContainedText } from "./read-contained-text.js";
+import { readContainedFile } from "./read-contained-text.js";
+import { DEFAULT_MAX_ARTIFACT_BYTES } from "./read-regular-file.js";
+import { isReported, readFailure } from "./read-warning.js";
 
 /** What a source name resolves to; supplied by the caller (the registry lives above this package). */
 export type ResolvedSource = { ok: true; name: string; path: string };
@@ -22,7 +25,22 @@ type ContextBase = { ok: true; name: string; path: string; workdir: string; hint
 export type SourceContext = ContextBase & RepositoryOverview;
 export type ChangeContext = ContextBase & { change: ChangeContent };
 export type SpecContext = ContextBase & {
-  spec: { id: string; path: string; token: string; content: string };
+  spec: {
+    id: string;
+    path: string;
+    token: string;
+    content: string;
+    /** Present when the file is larger than the cap: `content` is its first part. */
+    truncated?: true;
+    /** The file's size in bytes; present with `truncated`. */
+    size?: number;
+  };
+};
+
+/** How much of each artifact an answer carries. */
+export type ReadOptions = {
+  /** Bytes per file (proposal, tasks, design, each spec); larger files are cut. Default 1 MiB. */
+  maxArtifactBytes?: number;
 };
 export type Context = SourceContext | ChangeContext | SpecContext;
 
@@ -37,7 +55,9 @@ export function resolveContext(
   identifier: string,
   resolveSource: SourceResolver,
   page: RepositoryPageOptions = {},
+  reading: ReadOptions = {},
 ): Context | ContextFailure {
+  const maxBytes = reading.maxArtifactBytes ?? DEFAULT_MAX_ARTIFACT_BYTES;
   const trimmed = identifier.trim();
   const slash = trimmed.indexOf("/");
   const sourceName = slash === -1 ? trimmed : trimmed.slice(0, slash);
@@ -71,15 +91,20 @@ export function resolveContext(
   if (reference === "") return { ...base, ...describeRepository(repository, page) };
 
   const found = findArtifact(repository, reference);
+  if (!found.ok && found.code === "artifact_not_found") {
+    const unlisted = unlistedSpecProblem(repository, reference);
+    if (unlisted) return unlisted;
+  }
   if (!found.ok) {
     return { ...found, error: `${found.error.replace(/\.$/, "")} (source "${source.name}").` };
   }
   if (found.artifact.kind === "change") {
-    return { ...base, change: readChange(repository, found.artifact.change) };
+    return { ...base, change: readChange(repository, found.artifact.change, maxBytes) };
   }
   const spec = found.artifact.spec;
-  const content = readContainedText(repository, spec.file);
-  if (content === null) {
+  const read = readContainedFile(repository, spec.file, maxBytes);
+  if (!read.ok && isReported(read.code)) return readFailure(repository, spec.file, read.code);
+  if (!read.ok) {
     return failure(
       "spec_not_found",
       `The spec file ${spec.path} of source "${source.name}" cannot be read.`,
@@ -87,7 +112,13 @@ export function resolveContext(
   }
   return {
     ...base,
-    spec: { id: spec.id, path: spec.path, token: shortToken(spec.hash), content },
+    spec: {
+      id: spec.id,
+      path: spec.path,
+      token: shortToken(spec.hash),
+      content: read.text,
+      ...(read.truncated ? { truncated: true as const, size: read.size } : {}),
+    },
   };
 }
 
@@ -97,4 +128,16 @@ function workdirHint(repository: Repository, sourceName: string): string {
     return `Run OpenSpec commands in ${repository.root}; it has no openspec/ folder yet (openspec init creates one).`;
   }
   return `Run OpenSpec commands in ${repository.root} (pass source "${sourceName}" to the CLI-backed tools); specs live in ${specs}/.`;
+}
+
+/**
+ * Why a spec id names nothing listed although its `spec.md` is there: it is a
+ * FIFO, socket or device, or cannot be read. Null when it is simply missing.
+ */
+function unlistedSpecProblem(repository: Repository, reference: string): Failure | null {
+  const id = reference.endsWith("/spec.md") ? reference.slice(0, -"/spec.md".length) : reference;
+  if (checkSpecId(id) !== null) return null;
+  const file = join(repository.openspecDir, "specs", id, "spec.md");
+  const read = readContainedFile(repository, file, 1);
+  return !read.ok && isReported(read.code) ? readFailure(repository, file, read.code) : null;
 }

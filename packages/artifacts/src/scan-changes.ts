@@ -1,9 +1,10 @@
-import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { changeHash } from "./artifact-token.js";
 import { cachedFolderReader } from "./cache/cached-folder-reader.js";
+import { statOrCode } from "./cache/stat-or-null.js";
 import { containedRealPath } from "./contained-path.js";
 import type { Repository } from "./open-repository.js";
+import { type ReadWarning, readWarning } from "./read-warning.js";
 
 /** A change folder that holds a `proposal.md`. */
 export type ChangeEntry = {
@@ -13,6 +14,8 @@ export type ChangeEntry = {
   hash: string;
   /** The change folder. */
   dir: string;
+  /** The folder may not be searched, so whether it holds a `proposal.md` is unknown; it is listed all the same. */
+  unreadable?: true;
 };
 
 export type ChangeScan = { active: ChangeEntry[]; archived: ChangeEntry[] };
@@ -31,12 +34,16 @@ export function scanChanges(repository: Repository): ChangeScan {
 export function scanChangeFolders(repository: Repository): {
   active: ChangeFolder[];
   archived: ChangeFolder[];
+  /** Change folders (or `changes/` itself) that may not be read. */
+  warnings: ReadWarning[];
 } {
   const changesDir = join(repository.openspecDir, "changes");
   const everyName = () => true;
+  const warnings: ReadWarning[] = [];
   return {
-    active: changeFoldersIn(repository, changesDir, false, everyName),
-    archived: changeFoldersIn(repository, join(changesDir, "archive"), true, everyName),
+    active: changeFoldersIn(repository, changesDir, false, everyName, warnings),
+    archived: changeFoldersIn(repository, join(changesDir, "archive"), true, everyName, warnings),
+    warnings,
   };
 }
 
@@ -52,16 +59,26 @@ export function changeFoldersIn(
   folder: string,
   archived: boolean,
   wanted: (name: string) => boolean,
+  warnings: ReadWarning[] = [],
 ): ChangeFolder[] {
   const changes: ChangeFolder[] = [];
   // A changes folder that is (or sits behind) a symlink out of the repository lists nothing.
   if (containedRealPath(repository, folder) === null) return changes;
-  for (const candidate of candidatesIn(folder)) {
+  const listing = candidatesIn(folder);
+  if (listing.unreadable) warnings.push(readWarning(repository, folder, "unreadable"));
+  for (const candidate of listing.candidates) {
     if (!archived && candidate.name === "archive") continue;
     if (!wanted(candidate.name)) continue;
     // A symlinked change folder counts only while it stays inside the repository.
     if (candidate.isLink && containedRealPath(repository, candidate.dir) === null) continue;
-    if (!existsSync(candidate.proposal)) continue;
+    const proposal = statOrCode(candidate.proposal);
+    if (proposal === "missing") continue;
+    if (proposal === "unreadable") {
+      // Listed and marked rather than left out as if it were not there.
+      warnings.push(readWarning(repository, candidate.dir, "unreadable"));
+      changes.push({ name: candidate.name, archived, dir: candidate.dir, unreadable: true });
+      continue;
+    }
     changes.push({ name: candidate.name, archived, dir: candidate.dir });
   }
   return changes;
@@ -71,8 +88,9 @@ type Candidate = { name: string; dir: string; proposal: string; isLink: boolean 
 
 /** The sub-folders (and links) of a folder that may be changes, sorted by name. */
 const candidatesIn = cachedFolderReader(
-  (folder, entries): Candidate[] =>
-    entries
+  (folder, entries, { unreadable }): { unreadable: boolean; candidates: Candidate[] } => ({
+    unreadable,
+    candidates: entries
       .filter(
         (entry) => (entry.isDirectory() || entry.isSymbolicLink()) && !entry.name.startsWith("."),
       )
@@ -87,6 +105,7 @@ const candidatesIn = cachedFolderReader(
         };
       })
       .sort((a, b) => compareNames(a.name, b.name)),
+  }),
   10_000,
 );
 
@@ -100,6 +119,6 @@ export function compareNames(a: string, b: string): number {
  */
 export function listActiveChangeFolders(repository: Repository): string[] {
   return candidatesIn(join(repository.openspecDir, "changes"))
-    .map((candidate) => candidate.name)
+    .candidates.map((candidate) => candidate.name)
     .filter((name) => name !== "archive");
 }

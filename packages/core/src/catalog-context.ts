@@ -8,6 +8,7 @@ import {
   runOpenSpec,
 } from "@org/openspec-cli-runner";
 import { openRegistry, type Registry } from "@org/openspec-registry";
+import { artifactByteCap } from "./artifact-byte-cap.js";
 import { type ToolFailure, toolFailure } from "./tool-result.js";
 
 export type CatalogOptions = {
@@ -33,6 +34,12 @@ export type CatalogOptions = {
   warmPool?: boolean | number;
   /** A pool the caller made and closes itself, instead of `warmPool`. */
   pool?: OpenSpecPool;
+  /**
+   * Bytes of each artifact (spec, proposal, tasks, design) an answer carries;
+   * larger files come back cut with `truncated: true`. Defaults to
+   * `OPENSPEC_AGENT_MAX_ARTIFACT_BYTES`, else 1 MiB; 1 KiB to 256 MiB.
+   */
+  maxArtifactBytes?: number;
 };
 
 /** What a tool handler may use: the registry, the CLI and the settings. */
@@ -44,6 +51,8 @@ export type CatalogContext = {
   registry(): { ok: true; registry: Registry } | ToolFailure;
   findCli(): Promise<OpenSpecDiscovery>;
   runCli(args: string[], workdir: string): Promise<RunResult>;
+  /** The cap on one artifact's bytes in an answer, or why the setting is invalid. */
+  maxArtifactBytes(): { ok: true; bytes: number } | ToolFailure;
   close(): void;
 };
 
@@ -82,6 +91,7 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
       return { ok: true, registry: opened };
     },
     findCli: () => locator.find(),
+    maxArtifactBytes: () => artifactByteCap(options.maxArtifactBytes, env),
     async runCli(args, workdir) {
       const found = await locator.find();
       if (ownPool?.enabled && found.ok && !warming) {

@@ -37,23 +37,34 @@ export const contextTool = defineTool({
   async handler(input, context) {
     const registry = context.registry();
     if (!registry.ok) return registry;
+    const cap = context.maxArtifactBytes();
+    if (!cap.ok) return cap;
     const resolveSource: SourceResolver = (name) => {
       const resolved = registry.registry.resolve(name);
       if (!resolved.ok) return sourceFailure(resolved);
       return { ok: true, name: resolved.source.displayName, path: resolved.source.path };
     };
-    const result = resolveContext(input.identifier, resolveSource, {
-      ...(input.limit === undefined ? {} : { limit: input.limit }),
-      ...(input.offset === undefined ? {} : { offset: input.offset }),
-      ...(input.query === undefined ? {} : { query: input.query }),
-    });
-    if (!result.ok) return toolFailure(result.code, result.error, result.fix, candidatesOf(result));
+    const result = resolveContext(
+      input.identifier,
+      resolveSource,
+      {
+        ...(input.limit === undefined ? {} : { limit: input.limit }),
+        ...(input.offset === undefined ? {} : { offset: input.offset }),
+        ...(input.query === undefined ? {} : { query: input.query }),
+      },
+      { maxArtifactBytes: cap.bytes },
+    );
+    if (!result.ok) return toolFailure(result.code, result.error, result.fix, extrasOf(result));
     return result;
   },
 });
 
-function candidatesOf(result: object): Record<string, unknown> {
-  return "candidates" in result && Array.isArray(result.candidates)
-    ? { candidates: result.candidates }
-    : {};
+/** The candidates of an ambiguous identifier, and the path of a file that could not be read. */
+function extrasOf(result: object): Record<string, unknown> {
+  return {
+    ...("candidates" in result && Array.isArray(result.candidates)
+      ? { candidates: result.candidates }
+      : {}),
+    ...("path" in result && typeof result.path === "string" ? { path: result.path } : {}),
+  };
 }
