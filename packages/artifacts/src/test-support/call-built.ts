@@ -21,7 +21,8 @@ export function callBuilt(
   const out = execFileSync(process.execPath, [WORKER, call, root, JSON.stringify(args)], {
     encoding: "utf8",
     timeout: 60_000,
-    ...(options.asNobody ? { uid: NOBODY, gid: NOBODY } : {}),
+    // Only root may switch users; anyone else is unprivileged already.
+    ...(options.asNobody && process.getuid?.() === 0 ? { uid: NOBODY, gid: NOBODY } : {}),
   });
   return JSON.parse(out) as Record<string, unknown>;
 }

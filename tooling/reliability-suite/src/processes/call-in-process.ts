@@ -20,7 +20,10 @@ export function callInProcess(
     timeout: options.deadlineMs ?? 60_000,
     killSignal: "SIGKILL",
     maxBuffer: 256 * 1024 * 1024,
-    ...(options.uid === undefined ? {} : { uid: options.uid, gid: options.uid }),
+    // Only root may switch users; anyone else is unprivileged already.
+    ...(options.uid === undefined || process.getuid?.() !== 0
+      ? {}
+      : { uid: options.uid, gid: options.uid }),
   });
   if (run.signal !== null)
     throw new Error(`${tool} did not answer within the deadline (${run.signal})`);

@@ -23,7 +23,8 @@ export async function startMcpPeer(options: {
 }): Promise<McpPeer> {
   const { env, cwd, uid } = options;
   const peer =
-    uid === undefined
+    // Only root may switch users; anyone else is unprivileged already.
+    uid === undefined || process.getuid?.() !== 0
       ? startJsonLinePeer(process.execPath, [MCP_BIN], { env, cwd })
       : startJsonLinePeer(
           "/usr/bin/setpriv",
