@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { changeHash } from "./artifact-token.js";
 import { cachedFolderReader } from "./cache/cached-folder-reader.js";
@@ -71,9 +72,9 @@ export function changeFoldersIn(
     if (!wanted(candidate.name)) continue;
     // A symlinked change folder counts only while it stays inside the repository.
     if (candidate.isLink && containedRealPath(repository, candidate.dir) === null) continue;
-    const proposal = statOrCode(candidate.proposal);
-    if (proposal === "missing") continue;
-    if (proposal === "unreadable") {
+    // existsSync is the cheap common case; only a "no" is asked again why.
+    if (!existsSync(candidate.proposal)) {
+      if (statOrCode(candidate.proposal) !== "unreadable") continue;
       // Listed and marked rather than left out as if it were not there.
       warnings.push(readWarning(repository, candidate.dir, "unreadable"));
       changes.push({ name: candidate.name, archived, dir: candidate.dir, unreadable: true });

@@ -41,7 +41,16 @@ export function scanSpecFiles(repository: Repository, specsDir: string): SpecFil
 /** Folders deeper than this are not specs but an accident. */
 const MAX_DEPTH = 16;
 
-type PendingLink = { child: Child; prefix: string; depth: number; ancestors: string[] };
+/** The folders from the specs folder down to one folder, by device and inode, innermost first. */
+type Ancestry = { key: string; parent: Ancestry | null } | null;
+type PendingLink = { child: Child; prefix: string; depth: number; ancestors: Ancestry };
+
+function isAncestor(ancestors: Ancestry, key: string): boolean {
+  for (let node = ancestors; node !== null; node = node.parent) {
+    if (node.key === key) return true;
+  }
+  return false;
+}
 
 /**
  * `scanSpecFiles` with its warnings. Every real folder (device and inode) is
@@ -58,7 +67,7 @@ export function scanSpecFolder(repository: Repository, specsDir: string): SpecSc
   const visited = new Map<string, string>();
   let pending: PendingLink[] = [];
 
-  const walk = (dir: string, prefix: string, depth: number, ancestors: string[]): void => {
+  const walk = (dir: string, prefix: string, depth: number, ancestors: Ancestry): void => {
     const listing = childrenOf(dir);
     if (listing.unreadable) {
       warnings.push(readWarning(repository, dir, "unreadable"));
@@ -66,7 +75,7 @@ export function scanSpecFolder(repository: Repository, specsDir: string): SpecSc
     }
     if (listing.key === null || visited.has(listing.key)) return;
     visited.set(listing.key, dir);
-    const chain = [...ancestors, listing.key];
+    const chain: Ancestry = { key: listing.key, parent: ancestors };
     for (const child of listing.children) {
       if (child.isLink) {
         pending.push({ child, prefix, depth, ancestors: chain });
@@ -79,7 +88,7 @@ export function scanSpecFolder(repository: Repository, specsDir: string): SpecSc
     }
   };
 
-  walk(specsDir, "", 0, []);
+  walk(specsDir, "", 0, null);
   while (pending.length > 0) {
     const links = pending.sort((a, b) => compareNames(a.child.full, b.child.full));
     pending = [];
@@ -105,7 +114,7 @@ export function scanSpecFolder(repository: Repository, specsDir: string): SpecSc
     if (walkedAt === undefined) {
       walk(child.full, joinId(prefix, child.name), depth + 1, ancestors);
     } else {
-      warnings.push(linkWarning(repository, child.full, walkedAt, ancestors.includes(key)));
+      warnings.push(linkWarning(repository, child.full, walkedAt, isAncestor(ancestors, key)));
     }
   }
 

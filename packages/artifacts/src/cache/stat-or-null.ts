@@ -17,7 +17,8 @@ export function statOrNull(path: string): Stats | null {
 /** The stats of a path, or why there are none: `missing`, or `unreadable` when a folder on the way may not be searched. */
 export function statOrCode(path: string): Stats | FileReadCode {
   try {
-    return statSync(path);
+    // A missing path is common (a change without tasks.md) and an exception costs more than the stat.
+    return statSync(path, { throwIfNoEntry: false }) ?? "missing";
   } catch (error) {
     const code = codeOfError(error);
     return code === "unreadable" ? "unreadable" : "missing";
