@@ -1,4 +1,5 @@
 import type { ToolResult } from "@org/openspec-core";
+import { readNotices } from "./read-notices.js";
 import { renderers } from "./renderers.js";
 import { paint, type Terminal } from "./terminal.js";
 
@@ -27,5 +28,8 @@ export function renderResult(
   }
   const render = renderers[tool];
   terminal.out(render ? render(result, terminal) : JSON.stringify(result, null, 2));
+  for (const notice of readNotices(tool, result)) {
+    terminal.err(`${paint(terminal, "yellow", "warning")} ${notice}`);
+  }
   return 0;
 }
