@@ -62,7 +62,13 @@ export function scanSpecFolder(repository: Repository, specsDir: string): SpecSc
   const specs: SpecFile[] = [];
   const warnings: ReadWarning[] = [];
   // A specs folder that is (or sits behind) a symlink out of the repository lists nothing.
-  if (containedRealPath(repository, specsDir) === null) return { specs, warnings };
+  if (containedRealPath(repository, specsDir) === null) {
+    // ...nor does one behind a folder that may not be searched, but that is said.
+    if (statOrCode(specsDir) === "unreadable") {
+      warnings.push(readWarning(repository, specsDir, "unreadable"));
+    }
+    return { specs, warnings };
+  }
   /** Each folder walked, by device and inode, with where it was walked. */
   const visited = new Map<string, string>();
   let pending: PendingLink[] = [];

@@ -81,6 +81,16 @@ describe("files and folders that may not be read", () => {
     });
   });
 
+  it("GIVEN a change folder that may not be searched WHEN listing its delta specs THEN a warning names its specs folder", () => {
+    const root = repository();
+    chmodSync(join(root, CHANGE), 0o000);
+    expect(callBuilt("listSpecs", root, { change: "add-dark-mode" }, asNobody)).toMatchObject({
+      ok: true,
+      specs: [],
+      warnings: [{ code: "unreadable", path: `${CHANGE}/specs` }],
+    });
+  });
+
   it("GIVEN a change folder that may not be searched WHEN describing the repository THEN the change is still listed, with a warning", () => {
     const root = repository();
     chmodSync(join(root, CHANGE), 0o000);
