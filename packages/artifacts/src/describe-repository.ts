@@ -2,9 +2,10 @@ import { join } from "node:path";
 import { specHash } from "./artifact-token.js";
 import type { Repository } from "./open-repository.js";
 import { readTaskProgress, type TaskProgress } from "./read-change.js";
+import type { ReadWarning } from "./read-warning.js";
 import { repositoryTokens } from "./repository-tokens.js";
 import { type ChangeFolder, scanChangeFolders } from "./scan-changes.js";
-import { scanSpecFiles } from "./scan-specs.js";
+import { scanSpecFolder } from "./scan-specs.js";
 
 export type RepositoryPageOptions = {
   /** Entries per list (active changes, archived changes, specs). */
@@ -32,6 +33,8 @@ export type RepositoryOverview = {
   };
   /** Says what was left out when a list was cut. */
   note?: string;
+  /** Folders and files that could not be read, and symlink loops; omitted when there are none. */
+  warnings?: ReadWarning[];
 };
 
 /**
@@ -48,7 +51,8 @@ export function describeRepository(
   const keep = (text: string) => query === null || text.toLowerCase().includes(query);
 
   const scan = scanChangeFolders(repository);
-  const everySpec = scanSpecFiles(repository, join(repository.openspecDir, "specs"));
+  const specScan = scanSpecFolder(repository, join(repository.openspecDir, "specs"));
+  const everySpec = specScan.specs;
   // A token must be unique among every artifact of the repository, not only
   // the page or the query's matches; the table is cached per listing.
   const tokens = repositoryTokens(repository, everySpec);
@@ -57,6 +61,7 @@ export function describeRepository(
   const specs = everySpec.filter((spec) => keep(spec.path));
   const scaffolded = (change: ChangeFolder) =>
     change.scaffolded ? { scaffolded: true as const } : {};
+  const warnings = [...scan.warnings, ...specScan.warnings];
 
   const page = <T>(items: T[]) => items.slice(offset, offset + limit);
   const longest = Math.max(active.length, archived.length, specs.length);
@@ -66,7 +71,7 @@ export function describeRepository(
     changes: page(active).map((change) => ({
       name: change.name,
       token: tokens.tokenOf(tokens.changeHash(change.name, false)),
-      tasks: readTaskProgress(repository, change),
+      tasks: readTaskProgress(repository, change, warnings),
       ...scaffolded(change),
     })),
     archived_changes: page(archived).map((change) => ({
@@ -81,6 +86,7 @@ export function describeRepository(
     totals: { changes: active.length, archived_changes: archived.length, specs: specs.length },
     page: { offset, limit, query, next_offset: nextOffset },
   };
+  if (warnings.length > 0) overview.warnings = warnings;
   if (nextOffset !== null) {
     overview.note = `Lists were cut at ${limit} entries each; call again with offset ${nextOffset} for the next page, or narrow them with query.`;
   }

@@ -5,6 +5,8 @@ export type Failure = {
   error: string;
   fix?: string;
   candidates?: ArtifactCandidate[];
+  /** The file (relative to the repository root) that could not be read. */
+  path?: string;
 };
 
 /** One of several artifacts that matched an ambiguous identifier. */
@@ -33,12 +35,15 @@ export type ArtifactFailureCode =
   | "ambiguous_artifact"
   | "spec_exists"
   | "spec_unparsable"
+  | "unreadable"
+  | "not_a_regular_file"
+  | "unsupported_encoding"
   | "write_failed";
 
 export function failure(
   code: ArtifactFailureCode,
   error: string,
-  extra: { fix?: string; candidates?: ArtifactCandidate[] } = {},
+  extra: { fix?: string; candidates?: ArtifactCandidate[]; path?: string } = {},
 ): Failure {
   return { ok: false, code, error, ...extra };
 }

@@ -15,12 +15,16 @@ export {
   openRepository,
   type Repository,
 } from "./open-repository.js";
-export type { ChangeContent, TaskProgress } from "./read-change.js";
+export type { ChangeContent, DeltaSpecContent, TaskProgress } from "./read-change.js";
+export { DEFAULT_MAX_ARTIFACT_BYTES } from "./read-regular-file.js";
+export { readRepositoryText } from "./read-repository-text.js";
+export type { ReadWarning } from "./read-warning.js";
 export {
   type ChangeContext,
   type Context,
   type ContextFailure,
   type ContextOptions,
+  type ReadOptions,
   type ResolvedSource,
   resolveContext,
   type SourceContext,

@@ -2,9 +2,11 @@ import { join, relative } from "node:path";
 import { parseTasks } from "@org/openspec-spec-parser";
 import { cachedParser } from "./cache/cached-parser.js";
 import type { Repository } from "./open-repository.js";
-import { readContainedText } from "./read-contained-text.js";
+import { readContainedFile } from "./read-contained-text.js";
+import { DEFAULT_MAX_ARTIFACT_BYTES, type FileText } from "./read-regular-file.js";
+import { isReported, type ReadWarning, readWarning, truncatedWarning } from "./read-warning.js";
 import type { ChangeFolder } from "./scan-changes.js";
-import { scanSpecs } from "./scan-specs.js";
+import { scanSpecFolder } from "./scan-specs.js";
 
 /** Task progress from a change's `tasks.md`. */
 export type TaskProgress = { completed: number; total: number };
@@ -22,32 +24,78 @@ export type ChangeContent = {
   tasks: string | null;
   design: string | null;
   task_progress: TaskProgress | null;
-  /** Each delta spec file, its path relative to the change folder. */
-  specs: { path: string; content: string }[];
+  /** Each delta spec file, its path relative to the change folder; `truncated` and `size` when it was cut. */
+  specs: DeltaSpecContent[];
+  /**
+   * Files that are there but were not read (`unreadable`, `not_a_regular_file`,
+   * `unsupported_encoding`) or were cut (`truncated`), and spec folders left
+   * out (`symlink_loop`, `symlink_duplicate`); omitted when there are none.
+   */
+  warnings?: ReadWarning[];
 };
 
-/** The change's files; `token` is the one its repository hands out for it. */
+export type DeltaSpecContent = { path: string; content: string; truncated?: true; size?: number };
+
+/**
+ * The content of a change; `token` is the one its repository hands out for it.
+ * Each file is read up to `maxBytes`; a missing file is `null`, and one that is
+ * there but cannot be read is `null` with a warning that says why.
+ */
 export function readChange(
   repository: Repository,
   change: ChangeFolder,
   token: string,
+  maxBytes: number = DEFAULT_MAX_ARTIFACT_BYTES,
 ): ChangeContent {
-  const tasks = readContainedText(repository, join(change.dir, "tasks.md"));
-  const deltaSpecs = scanSpecs(repository, join(change.dir, "specs")).flatMap((spec) => {
-    const content = readContainedText(repository, spec.file);
-    return content === null ? [] : [{ path: `specs/${spec.path}`, content }];
+  const warnings: ReadWarning[] = [];
+  if (change.unreadable) {
+    // One warning for the folder says it all; each file in it would say the same.
+    warnings.push(readWarning(repository, change.dir, "unreadable"));
+    return { ...emptyChange(repository, change, token), warnings };
+  }
+  const read = (path: string): FileText | null => {
+    const result = readContainedFile(repository, path, maxBytes);
+    if (!result.ok) {
+      if (isReported(result.code)) warnings.push(readWarning(repository, path, result.code));
+      return null;
+    }
+    if (result.truncated) warnings.push(truncatedWarning(repository, path, result.size, maxBytes));
+    return result;
+  };
+  const proposal = read(join(change.dir, "proposal.md"));
+  const tasks = read(join(change.dir, "tasks.md"));
+  const design = read(join(change.dir, "design.md"));
+  const scan = scanSpecFolder(repository, join(change.dir, "specs"));
+  warnings.push(...scan.warnings);
+  const deltaSpecs = scan.specs.flatMap((spec): DeltaSpecContent[] => {
+    const content = read(spec.file);
+    if (content === null) return [];
+    const cut = content.truncated ? { truncated: true as const, size: content.size } : {};
+    return [{ path: `specs/${spec.path}`, content: content.text, ...cut }];
   });
+  return {
+    ...emptyChange(repository, change, token),
+    proposal: proposal?.text ?? null,
+    tasks: tasks?.text ?? null,
+    design: design?.text ?? null,
+    task_progress: tasks === null ? null : taskProgress(tasks.text),
+    specs: deltaSpecs,
+    ...(warnings.length > 0 ? { warnings } : {}),
+  };
+}
+
+function emptyChange(repository: Repository, change: ChangeFolder, token: string): ChangeContent {
   return {
     name: change.name,
     token,
     archived: change.archived,
     scaffolded: change.scaffolded,
     path: relative(repository.root, change.dir),
-    proposal: readContainedText(repository, join(change.dir, "proposal.md")),
-    tasks,
-    design: readContainedText(repository, join(change.dir, "design.md")),
-    task_progress: tasks === null ? null : taskProgress(tasks),
-    specs: deltaSpecs,
+    proposal: null,
+    tasks: null,
+    design: null,
+    task_progress: null,
+    specs: [],
   };
 }
 
@@ -58,11 +106,22 @@ function taskProgress(markdown: string): TaskProgress {
 
 const cachedTaskProgress = cachedParser(taskProgress, 50_000);
 
-/** Progress of a `tasks.md`, or null when the change has none; parsed again only when the file changed. */
+/**
+ * Progress of a `tasks.md`, or null when the change has none; parsed again
+ * only when the file changed. A `tasks.md` that is there but cannot be read is
+ * null too, and `warnings` gets why.
+ */
 export function readTaskProgress(
   repository: Repository,
   change: ChangeFolder,
+  warnings: ReadWarning[] = [],
+  maxBytes: number = DEFAULT_MAX_ARTIFACT_BYTES,
 ): TaskProgress | null {
-  const progress = cachedTaskProgress(repository, join(change.dir, "tasks.md"));
-  return progress === null ? null : { ...progress };
+  // The listing already warns about a change folder that may not be searched.
+  if (change.unreadable) return null;
+  const path = join(change.dir, "tasks.md");
+  const read = cachedTaskProgress(repository, path, maxBytes);
+  if (read.ok) return { ...read.value };
+  if (isReported(read.code)) warnings.push(readWarning(repository, path, read.code));
+  return null;
 }

@@ -1,5 +1,6 @@
 import { join, relative } from "node:path";
 import { isToken } from "./artifact-token.js";
+import { checkSpecId } from "./check-name.js";
 import {
   describeRepository,
   type RepositoryOverview,
@@ -10,7 +11,9 @@ import { type FoundArtifact, findArtifact } from "./find-artifact.js";
 import { findTokenInSources, type KnownSource, sourceCandidate } from "./find-token-in-sources.js";
 import { openRepository, type Repository } from "./open-repository.js";
 import { type ChangeContent, readChange } from "./read-change.js";
-import { readContainedText } from "./read-contained-text.js";
+import { readContainedFile } from "./read-contained-text.js";
+import { DEFAULT_MAX_ARTIFACT_BYTES } from "./read-regular-file.js";
+import { isReported, readFailure } from "./read-warning.js";
 
 /** What a source name resolves to; supplied by the caller (the registry lives above this package). */
 export type ResolvedSource = { ok: true; name: string; path: string };
@@ -18,7 +21,7 @@ export type SourceResolver = (
   name: string,
 ) => ResolvedSource | { ok: false; code: string; error: string; fix?: string };
 
-export type ContextOptions = {
+export type ContextOptions = ReadOptions & {
   /**
    * Every registered source. When given, a bare identifier that names no
    * source but has the shape of a token is looked up as a change or spec
@@ -40,7 +43,22 @@ type ContextBase = {
 export type SourceContext = ContextBase & RepositoryOverview;
 export type ChangeContext = ContextBase & { change: ChangeContent };
 export type SpecContext = ContextBase & {
-  spec: { id: string; path: string; token: string; content: string };
+  spec: {
+    id: string;
+    path: string;
+    token: string;
+    content: string;
+    /** Present when the file is larger than the cap: `content` is its first part. */
+    truncated?: true;
+    /** The file's size in bytes; present with `truncated`. */
+    size?: number;
+  };
+};
+
+/** How much of each artifact an answer carries. */
+export type ReadOptions = {
+  /** Bytes per file (proposal, tasks, design, each spec); larger files are cut. Default 1 MiB. */
+  maxArtifactBytes?: number;
 };
 export type Context = SourceContext | ChangeContext | SpecContext;
 
@@ -59,6 +77,7 @@ export function resolveContext(
   page: RepositoryPageOptions = {},
   options: ContextOptions = {},
 ): Context | ContextFailure {
+  const maxBytes = options.maxArtifactBytes ?? DEFAULT_MAX_ARTIFACT_BYTES;
   const trimmed = identifier.trim();
   const slash = trimmed.indexOf("/");
   const sourceName = slash === -1 ? trimmed : trimmed.slice(0, slash);
@@ -72,7 +91,7 @@ export function resolveContext(
   const source = resolveSource(sourceName);
   if (!source.ok) {
     if (reference === "" && source.code === "source_not_found" && isToken(sourceName)) {
-      return resolveBareToken(sourceName, source, options.everySource?.() ?? []);
+      return resolveBareToken(sourceName, source, options.everySource?.() ?? [], maxBytes);
     }
     return source;
   }
@@ -92,6 +111,10 @@ export function resolveContext(
   if (reference === "") return { ...base, ...describeRepository(repository, page) };
 
   const found = findArtifact(repository, reference);
+  if (!found.ok && found.code === "artifact_not_found") {
+    const unlisted = unlistedSpecProblem(repository, reference);
+    if (unlisted) return unlisted;
+  }
   if (!found.ok) {
     const candidates = found.candidates?.map((candidate) => ({
       ...candidate,
@@ -103,7 +126,7 @@ export function resolveContext(
       ...(candidates ? { candidates } : {}),
     };
   }
-  return artifactContext(base, repository, found.artifact);
+  return artifactContext(base, repository, found.artifact, maxBytes);
 }
 
 /** A bare token: the one artifact of any source that it names, or why there is none. */
@@ -111,6 +134,7 @@ function resolveBareToken(
   token: string,
   notASource: { ok: false; code: string; error: string; fix?: string },
   sources: readonly KnownSource[],
+  maxBytes: number,
 ): Context | ContextFailure {
   const matches = findTokenInSources(token, sources);
   const [only] = matches;
@@ -121,7 +145,7 @@ function resolveBareToken(
         ? `the ${only.artifact.change.archived ? "archived " : ""}change "${only.artifact.change.name}"`
         : `the spec "${only.artifact.spec.id}"`;
     const note = `No source is called ${token}; it is the token of ${what} of source "${only.source.name}" (identifier ${only.identifier}).`;
-    return artifactContext({ ...base, note }, only.repository, only.artifact);
+    return artifactContext({ ...base, note }, only.repository, only.artifact, maxBytes);
   }
   if (matches.length > 1) {
     return failure(
@@ -151,19 +175,30 @@ function artifactContext(
   base: ContextBase,
   repository: Repository,
   artifact: FoundArtifact,
+  maxBytes: number,
 ): Context | ContextFailure {
   if (artifact.kind === "change") {
-    return { ...base, change: readChange(repository, artifact.change, artifact.token) };
+    return { ...base, change: readChange(repository, artifact.change, artifact.token, maxBytes) };
   }
   const spec = artifact.spec;
-  const content = readContainedText(repository, spec.file);
-  if (content === null) {
+  const read = readContainedFile(repository, spec.file, maxBytes);
+  if (!read.ok && isReported(read.code)) return readFailure(repository, spec.file, read.code);
+  if (!read.ok) {
     return failure(
       "spec_not_found",
       `The spec file ${spec.path} of source "${base.name}" cannot be read.`,
     );
   }
-  return { ...base, spec: { id: spec.id, path: spec.path, token: artifact.token, content } };
+  return {
+    ...base,
+    spec: {
+      id: spec.id,
+      path: spec.path,
+      token: artifact.token,
+      content: read.text,
+      ...(read.truncated ? { truncated: true as const, size: read.size } : {}),
+    },
+  };
 }
 
 function workdirHint(repository: Repository, sourceName: string): string {
@@ -172,4 +207,16 @@ function workdirHint(repository: Repository, sourceName: string): string {
     return `Run OpenSpec commands in ${repository.root}; it has no openspec/ folder yet (openspec init creates one).`;
   }
   return `Run OpenSpec commands in ${repository.root} (pass source "${sourceName}" to the CLI-backed tools); specs live in ${specs}/.`;
+}
+
+/**
+ * Why a spec id names nothing listed although its `spec.md` is there: it is a
+ * FIFO, socket or device, or cannot be read. Null when it is simply missing.
+ */
+function unlistedSpecProblem(repository: Repository, reference: string): Failure | null {
+  const id = reference.endsWith("/spec.md") ? reference.slice(0, -"/spec.md".length) : reference;
+  if (checkSpecId(id) !== null) return null;
+  const file = join(repository.openspecDir, "specs", id, "spec.md");
+  const read = readContainedFile(repository, file, 1);
+  return !read.ok && isReported(read.code) ? readFailure(repository, file, read.code) : null;
 }

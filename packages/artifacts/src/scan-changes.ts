@@ -1,8 +1,10 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { cachedFolderReader } from "./cache/cached-folder-reader.js";
+import { statOrCode } from "./cache/stat-or-null.js";
 import { containedRealPath } from "./contained-path.js";
 import type { Repository } from "./open-repository.js";
+import { type ReadWarning, readWarning } from "./read-warning.js";
 
 /** A change folder: it holds a `proposal.md`, or the `.openspec.yaml` that `openspec new change` writes first. */
 export type ChangeFolder = {
@@ -12,6 +14,8 @@ export type ChangeFolder = {
   scaffolded: boolean;
   /** The change folder. */
   dir: string;
+  /** The folder may not be searched, so whether it holds a `proposal.md` is unknown; it is listed all the same. */
+  unreadable?: true;
 };
 
 /** A change folder with the full SHA-256 behind its token. */
@@ -21,11 +25,15 @@ export type ChangeEntry = ChangeFolder & { hash: string };
 export function scanChangeFolders(repository: Repository): {
   active: ChangeFolder[];
   archived: ChangeFolder[];
+  /** Change folders (or `changes/` itself) that may not be read. */
+  warnings: ReadWarning[];
 } {
   const everyName = () => true;
+  const warnings: ReadWarning[] = [];
   return {
-    active: changeFoldersIn(repository, false, everyName),
-    archived: changeFoldersIn(repository, true, everyName),
+    active: changeFoldersIn(repository, false, everyName, warnings),
+    archived: changeFoldersIn(repository, true, everyName, warnings),
+    warnings,
   };
 }
 
@@ -40,11 +48,12 @@ export function changeFoldersIn(
   repository: Repository,
   archived: boolean,
   wanted: (name: string) => boolean,
+  warnings: ReadWarning[] = [],
 ): ChangeFolder[] {
   const changes: ChangeFolder[] = [];
-  for (const candidate of changeCandidates(repository, archived)) {
+  for (const candidate of changeCandidates(repository, archived, warnings)) {
     if (!wanted(candidate.name)) continue;
-    const change = asChange(repository, candidate, archived);
+    const change = asChange(repository, candidate, archived, warnings);
     if (change !== null) changes.push(change);
   }
   return changes;
@@ -58,12 +67,18 @@ export type ChangeCandidate = { name: string; dir: string; proposal: string; isL
  * sorted by name. The same array comes back while the folder is unchanged, so
  * callers may key their own caches on it; they must not change it.
  */
-export function changeCandidates(repository: Repository, archived: boolean): ChangeCandidate[] {
+export function changeCandidates(
+  repository: Repository,
+  archived: boolean,
+  warnings: ReadWarning[] = [],
+): ChangeCandidate[] {
   const changesDir = join(repository.openspecDir, "changes");
   const folder = archived ? join(changesDir, "archive") : changesDir;
   // A changes folder that is (or sits behind) a symlink out of the repository lists nothing.
   if (containedRealPath(repository, folder) === null) return [];
-  return archived ? candidatesIn(folder) : activeCandidatesIn(folder);
+  const listing = candidatesIn(folder);
+  if (listing.unreadable) warnings.push(readWarning(repository, folder, "unreadable"));
+  return archived ? listing.candidates : activeCandidates(listing.candidates);
 }
 
 /** The change a candidate folder is, or null when it holds neither file or leads out of the repository. */
@@ -71,11 +86,18 @@ export function asChange(
   repository: Repository,
   candidate: ChangeCandidate,
   archived: boolean,
+  warnings: ReadWarning[] = [],
 ): ChangeFolder | null {
   // A symlinked change folder counts only while it stays inside the repository.
   if (candidate.isLink && containedRealPath(repository, candidate.dir) === null) return null;
   let scaffolded = false;
+  // existsSync is the cheap common case; only a "no" is asked again why.
   if (!existsSync(candidate.proposal)) {
+    if (statOrCode(candidate.proposal) === "unreadable") {
+      // Listed and marked rather than left out as if it were not there.
+      warnings.push(readWarning(repository, candidate.dir, "unreadable"));
+      return { name: candidate.name, archived, scaffolded, dir: candidate.dir, unreadable: true };
+    }
     // `openspec new change` writes `.openspec.yaml` first; the CLI lists such a folder as a change.
     if (!existsSync(`${candidate.dir}/.openspec.yaml`)) return null;
     scaffolded = true;
@@ -85,8 +107,9 @@ export function asChange(
 
 /** The sub-folders (and links) of a folder that may be changes, sorted by name. */
 const candidatesIn = cachedFolderReader(
-  (folder, entries): ChangeCandidate[] =>
-    entries
+  (folder, entries, { unreadable }): { unreadable: boolean; candidates: ChangeCandidate[] } => ({
+    unreadable,
+    candidates: entries
       .filter(
         (entry) => (entry.isDirectory() || entry.isSymbolicLink()) && !entry.name.startsWith("."),
       )
@@ -101,14 +124,14 @@ const candidatesIn = cachedFolderReader(
         };
       })
       .sort((a, b) => compareNames(a.name, b.name)),
+  }),
   10_000,
 );
 
 // The active list without `archive`, derived once per listing of `changes/`.
 const withoutArchive = new WeakMap<ChangeCandidate[], ChangeCandidate[]>();
 
-function activeCandidatesIn(folder: string): ChangeCandidate[] {
-  const all = candidatesIn(folder);
+function activeCandidates(all: ChangeCandidate[]): ChangeCandidate[] {
   let active = withoutArchive.get(all);
   if (active === undefined) {
     active = all.filter((candidate) => candidate.name !== "archive");
@@ -130,7 +153,7 @@ export function listActiveChangeFolders(repository: Repository): string[] {
   // The same containment rule as the context listing: nothing behind a symlink out is a change.
   if (containedRealPath(repository, folder) === null) return [];
   return candidatesIn(folder)
-    .filter(
+    .candidates.filter(
       (candidate) =>
         candidate.name !== "archive" &&
         (!candidate.isLink || containedRealPath(repository, candidate.dir) !== null),

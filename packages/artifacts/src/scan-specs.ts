@@ -1,7 +1,10 @@
+import { relative } from "node:path";
 import { specHash } from "./artifact-token.js";
 import { cachedFolderReader } from "./cache/cached-folder-reader.js";
+import { statOrCode } from "./cache/stat-or-null.js";
 import { containedRealPath } from "./contained-path.js";
 import type { Repository } from "./open-repository.js";
+import { type ReadWarning, readWarning } from "./read-warning.js";
 import { compareNames } from "./scan-changes.js";
 
 /** A `spec.md` under a specs folder. */
@@ -19,6 +22,9 @@ export type SpecEntry = {
 /** A spec before its token is derived: what listing a repository needs. */
 export type SpecFile = Omit<SpecEntry, "hash">;
 
+/** The specs of a folder and what the walk left out: unreadable folders, loops, files that are no files. */
+export type SpecScan = { specs: SpecFile[]; warnings: ReadWarning[] };
+
 /** Every `spec.md` below `specsDir` (nested ids included), sorted by id. */
 export function scanSpecs(repository: Repository, specsDir: string): SpecEntry[] {
   return scanSpecFiles(repository, specsDir).map((spec) => ({
@@ -29,43 +35,127 @@ export function scanSpecs(repository: Repository, specsDir: string): SpecEntry[]
 
 /** `scanSpecs` without tokens. Folders unchanged since the last walk cost one stat each. */
 export function scanSpecFiles(repository: Repository, specsDir: string): SpecFile[] {
-  const specs: SpecFile[] = [];
-  // A specs folder that is (or sits behind) a symlink out of the repository lists nothing.
-  if (containedRealPath(repository, specsDir) === null) return specs;
-  walk(repository, specsDir, "", specs, 0);
-  return specs.sort((a, b) => compareNames(a.id, b.id));
+  return scanSpecFolder(repository, specsDir).specs;
 }
 
-/** Folders deeper than this are not specs but a loop or an accident. */
+/** Folders deeper than this are not specs but an accident. */
 const MAX_DEPTH = 16;
 
-function walk(
-  repository: Repository,
-  dir: string,
-  prefix: string,
-  specs: SpecFile[],
-  depth: number,
-): void {
-  for (const child of childrenOf(dir)) {
-    if (child.isLink && containedRealPath(repository, child.full) === null) continue;
-    if (child.name === "spec.md" && prefix !== "" && (child.isFile || child.isLink)) {
-      specs.push({ id: prefix, path: `${prefix}/spec.md`, file: child.full });
-    } else if ((child.isDirectory || child.isLink) && depth < MAX_DEPTH) {
-      walk(
-        repository,
-        child.full,
-        prefix === "" ? child.name : `${prefix}/${child.name}`,
-        specs,
-        depth + 1,
-      );
+/** The folders from the specs folder down to one folder, by device and inode, innermost first. */
+type Ancestry = { key: string; parent: Ancestry | null } | null;
+type PendingLink = { child: Child; prefix: string; depth: number; ancestors: Ancestry };
+
+function isAncestor(ancestors: Ancestry, key: string): boolean {
+  for (let node = ancestors; node !== null; node = node.parent) {
+    if (node.key === key) return true;
+  }
+  return false;
+}
+
+/**
+ * `scanSpecFiles` with its warnings. Every real folder (device and inode) is
+ * walked once: the folders themselves first, then the symlinks among them in
+ * order of their ids, so two links to `.` cost two stats, not 2^16 walks,
+ * and a link never hides the folder it points at.
+ */
+export function scanSpecFolder(repository: Repository, specsDir: string): SpecScan {
+  const specs: SpecFile[] = [];
+  const warnings: ReadWarning[] = [];
+  // A specs folder that is (or sits behind) a symlink out of the repository lists nothing.
+  if (containedRealPath(repository, specsDir) === null) {
+    // ...nor does one behind a folder that may not be searched, but that is said.
+    if (statOrCode(specsDir) === "unreadable") {
+      warnings.push(readWarning(repository, specsDir, "unreadable"));
+    }
+    return { specs, warnings };
+  }
+  /** Each folder walked, by device and inode, with where it was walked. */
+  const visited = new Map<string, string>();
+  let pending: PendingLink[] = [];
+
+  const walk = (dir: string, prefix: string, depth: number, ancestors: Ancestry): void => {
+    const listing = childrenOf(dir);
+    if (listing.unreadable) {
+      warnings.push(readWarning(repository, dir, "unreadable"));
+      return;
+    }
+    if (listing.key === null || visited.has(listing.key)) return;
+    visited.set(listing.key, dir);
+    const chain: Ancestry = { key: listing.key, parent: ancestors };
+    for (const child of listing.children) {
+      if (child.isLink) {
+        pending.push({ child, prefix, depth, ancestors: chain });
+      } else if (child.name === "spec.md" && prefix !== "") {
+        if (child.isFile) specs.push({ id: prefix, path: `${prefix}/spec.md`, file: child.full });
+        else warnings.push(readWarning(repository, child.full, "not_a_regular_file"));
+      } else if (child.isDirectory && depth < MAX_DEPTH) {
+        walk(child.full, joinId(prefix, child.name), depth + 1, chain);
+      }
+    }
+  };
+
+  walk(specsDir, "", 0, null);
+  while (pending.length > 0) {
+    const links = pending.sort((a, b) => compareNames(a.child.full, b.child.full));
+    pending = [];
+    for (const link of links) followLink(link);
+  }
+
+  function followLink({ child, prefix, depth, ancestors }: PendingLink): void {
+    // Links that lead out of the repository, dangle or loop on themselves are neither listed nor read.
+    if (containedRealPath(repository, child.full) === null) return;
+    const stats = statOrCode(child.full);
+    if (typeof stats === "string") {
+      if (stats === "unreadable") warnings.push(readWarning(repository, child.full, "unreadable"));
+      return;
+    }
+    if (child.name === "spec.md" && prefix !== "") {
+      if (stats.isFile()) specs.push({ id: prefix, path: `${prefix}/spec.md`, file: child.full });
+      else warnings.push(readWarning(repository, child.full, "not_a_regular_file"));
+      return;
+    }
+    if (!stats.isDirectory() || depth >= MAX_DEPTH) return;
+    const key = `${stats.dev}:${stats.ino}`;
+    const walkedAt = visited.get(key);
+    if (walkedAt === undefined) {
+      walk(child.full, joinId(prefix, child.name), depth + 1, ancestors);
+    } else {
+      warnings.push(linkWarning(repository, child.full, walkedAt, isAncestor(ancestors, key)));
     }
   }
+
+  return {
+    specs: specs.sort((a, b) => compareNames(a.id, b.id)),
+    warnings: warnings.sort((a, b) => compareNames(a.path, b.path)),
+  };
+}
+
+function linkWarning(
+  repository: Repository,
+  link: string,
+  target: string,
+  isLoop: boolean,
+): ReadWarning {
+  const path = relative(repository.root, link);
+  const where = relative(repository.root, target) || ".";
+  return {
+    code: isLoop ? "symlink_loop" : "symlink_duplicate",
+    path,
+    message: isLoop
+      ? `${path} is a symlink back to ${where}, a folder above it; it is not walked again.`
+      : `${path} is a symlink to ${where}, which is listed under its own name; it is not listed twice.`,
+  };
+}
+
+function joinId(prefix: string, name: string): string {
+  return prefix === "" ? name : `${prefix}/${name}`;
 }
 
 type Child = { name: string; full: string; isLink: boolean; isFile: boolean; isDirectory: boolean };
+type Listing = { key: string | null; unreadable: boolean; children: Child[] };
 
-/** The entries of a folder that are not hidden, with their full paths. */
-const childrenOf = cachedFolderReader((dir, entries): Child[] => {
+/** The entries of a folder that are not hidden, with their full paths, and the folder's device and inode. */
+const childrenOf = cachedFolderReader((dir, entries, { stats, unreadable }): Listing => {
   const children: Child[] = [];
   for (const entry of entries) {
     if (entry.name.startsWith(".")) continue;
@@ -78,5 +168,5 @@ const childrenOf = cachedFolderReader((dir, entries): Child[] => {
       isDirectory: entry.isDirectory(),
     });
   }
-  return children;
+  return { key: stats === null ? null : `${stats.dev}:${stats.ino}`, unreadable, children };
 }, 50_000);

@@ -12,6 +12,7 @@ import { cachedParser } from "./cache/cached-parser.js";
 import { checkSpecId } from "./check-name.js";
 import { type Failure, failure } from "./failure.js";
 import type { Repository } from "./open-repository.js";
+import { isReported, readFailure } from "./read-warning.js";
 import { scanSpecFiles } from "./scan-specs.js";
 import { locateSpecs } from "./spec-location.js";
 
@@ -43,6 +44,10 @@ export type ShownSpec = {
   removed?: string[];
   renamed?: { from: string; to: string }[];
   warnings: SpecDiagnostic[];
+  /** Present when the file is larger than the cap: only its first part was parsed. */
+  truncated?: true;
+  /** The file's size in bytes; present with `truncated`. */
+  size?: number;
 };
 
 const DELTA_HEADING = /^##\s+(ADDED|MODIFIED|REMOVED|RENAMED)\s+Requirements\s*$/im;
@@ -50,7 +55,7 @@ const DELTA_HEADING = /^##\s+(ADDED|MODIFIED|REMOVED|RENAMED)\s+Requirements\s*$
 /** A spec parsed into title, purpose and requirements with their scenarios. */
 export function showSpec(
   repository: Repository,
-  options: { name: string; change?: string | null },
+  options: { name: string; change?: string | null; maxBytes?: number },
 ): ShownSpec | Failure {
   const invalid = checkSpecId(options.name);
   if (invalid) return invalid;
@@ -58,8 +63,9 @@ export function showSpec(
   if ("ok" in location) return location;
 
   const file = join(location.specsDir, options.name, "spec.md");
-  const parsed = cachedSpecParse(repository, file);
-  if (parsed === null) {
+  const read = cachedSpecParse(repository, file, options.maxBytes);
+  if (!read.ok && isReported(read.code)) return readFailure(repository, file, read.code);
+  if (!read.ok) {
     const known = scanSpecFiles(repository, location.specsDir).map((spec) => spec.id);
     const where = location.change === null ? "openspec/specs" : `change "${location.change}"`;
     return failure("spec_not_found", `No spec "${options.name}" in ${where}.`, {
@@ -74,7 +80,9 @@ export function showSpec(
     name: options.name,
     change: location.change,
     path: relative(repository.root, file),
+    ...(read.truncated ? { truncated: true as const, size: read.size } : {}),
   };
+  const parsed = read.value;
 
   // The parse is cached and shared: everything returned is a fresh copy.
   if (parsed.format === "delta") {

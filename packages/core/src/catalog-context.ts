@@ -10,6 +10,7 @@ import {
   runOpenSpec,
 } from "@org/openspec-cli-runner";
 import { openRegistry, type Registry } from "@org/openspec-registry";
+import { artifactByteCap } from "./artifact-byte-cap.js";
 import { readCatalogSettings } from "./read-catalog-settings.js";
 import { sourceFix } from "./resolve-repository.js";
 import { type ToolFailure, toolFailure } from "./tool-result.js";
@@ -53,6 +54,12 @@ export type CatalogOptions = {
   cliConcurrency?: number;
   /** Where one-line notices go (an unusable warm pool); defaults to stderr. */
   log?: (line: string) => void;
+  /**
+   * Bytes of each artifact (spec, proposal, tasks, design) an answer carries;
+   * larger files come back cut with `truncated: true`. Defaults to
+   * `OPENSPEC_AGENT_MAX_ARTIFACT_BYTES`, else 1 MiB; 1 KiB to 256 MiB.
+   */
+  maxArtifactBytes?: number;
 };
 
 /** What a tool handler may use: the registry, the CLI and the settings. */
@@ -73,6 +80,8 @@ export type CatalogContext = {
   keepsPool: boolean;
   /** How many CLI runs may go at once. */
   cliConcurrency: number;
+  /** The cap on one artifact's bytes in an answer, or why the setting is invalid. */
+  maxArtifactBytes(): { ok: true; bytes: number } | ToolFailure;
   close(): void;
 };
 
@@ -123,6 +132,7 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
       return { ok: true, registry: opened };
     },
     findCli: () => locator.find(),
+    maxArtifactBytes: () => artifactByteCap(options.maxArtifactBytes, env),
     async runCli(args, workdir) {
       const found = await locator.find();
       if (ownPool?.enabled && found.ok && !warming) {

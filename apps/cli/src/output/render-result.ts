@@ -1,6 +1,7 @@
 import type { ToolResult } from "@org/openspec-core";
 import { escapeControlCharactersDeep } from "./escape-control-characters.js";
 import { failureDetails } from "./failure-details.js";
+import { readNotices } from "./read-notices.js";
 import { renderers } from "./renderers.js";
 import { paint, type Terminal } from "./terminal.js";
 
@@ -32,5 +33,8 @@ export function renderResult(
   }
   const render = renderers[tool];
   terminal.out(render ? render(shown, terminal) : JSON.stringify(shown, null, 2));
+  for (const notice of readNotices(tool, shown)) {
+    terminal.err(`${paint(terminal, "yellow", "warning")} ${notice}`);
+  }
   return 0;
 }

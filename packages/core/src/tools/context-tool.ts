@@ -42,6 +42,8 @@ export const contextTool = defineTool({
   async handler(input, context) {
     const registry = context.registry();
     if (!registry.ok) return registry;
+    const cap = context.maxArtifactBytes();
+    if (!cap.ok) return cap;
     const resolveSource: SourceResolver = (name) => {
       const resolved = registry.registry.resolve(name);
       if (!resolved.ok) return sourceFailure(resolved);
@@ -65,15 +67,19 @@ export const contextTool = defineTool({
         ...(input.offset === undefined ? {} : { offset: input.offset }),
         ...(input.query === undefined ? {} : { query: input.query }),
       },
-      { everySource },
+      { everySource, maxArtifactBytes: cap.bytes },
     );
-    if (!result.ok) return toolFailure(result.code, result.error, result.fix, candidatesOf(result));
+    if (!result.ok) return toolFailure(result.code, result.error, result.fix, extrasOf(result));
     return result;
   },
 });
 
-function candidatesOf(result: object): Record<string, unknown> {
-  return "candidates" in result && Array.isArray(result.candidates)
-    ? { candidates: result.candidates }
-    : {};
+/** The candidates of an ambiguous identifier, and the path of a file that could not be read. */
+function extrasOf(result: object): Record<string, unknown> {
+  return {
+    ...("candidates" in result && Array.isArray(result.candidates)
+      ? { candidates: result.candidates }
+      : {}),
+    ...("path" in result && typeof result.path === "string" ? { path: result.path } : {}),
+  };
 }

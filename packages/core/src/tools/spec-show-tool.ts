@@ -21,7 +21,13 @@ export const specShowTool = defineTool({
   async handler(input, context) {
     const target = resolveRepository(context, input);
     if (!target.ok) return target;
-    const result = showSpec(target.repository, { name: input.name, change: input.change ?? null });
+    const cap = context.maxArtifactBytes();
+    if (!cap.ok) return cap;
+    const result = showSpec(target.repository, {
+      name: input.name,
+      change: input.change ?? null,
+      maxBytes: cap.bytes,
+    });
     return result.ok ? result : fromArtifactFailure(result);
   },
 });

@@ -1,6 +1,5 @@
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Repository } from "@org/openspec-artifacts";
+import { type Repository, readRepositoryText } from "@org/openspec-artifacts";
 import { schemaWhichArgs, templatesArgs } from "@org/openspec-cli-runner";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
@@ -81,7 +80,7 @@ export async function templateGuidance(
       outputPath: entry.generates ?? null,
       description: entry.description ?? "",
       instruction: entry.instruction ?? "",
-      template: templatePath ? readText(templatePath) : null,
+      template: templatePath ? readRepositoryText(templatePath) : null,
       dependencies: (entry.requires ?? []).map((id) => ({ id, done: false })),
       unlocks: definition.artifacts
         .filter((candidate) => candidate.requires?.includes(artifact))
@@ -92,14 +91,15 @@ export async function templateGuidance(
 
 /** The `schema:` of `openspec/config.yaml`, when it names one. */
 function configuredSchema(repository: Repository): string | undefined {
-  const text = readText(join(repository.openspecDir, "config.yaml"));
+  const text = readRepositoryText(join(repository.openspecDir, "config.yaml"), repository);
   if (text === null) return undefined;
   const parsed = z.object({ schema: z.string().min(1) }).safeParse(safeYaml(text));
   return parsed.success ? parsed.data.schema : undefined;
 }
 
 function readSchemaFile(path: string): z.infer<typeof schemaFile> | null {
-  const text = readText(path);
+  // The schema may live in the repository or in the CLI's package; either way a FIFO must not block.
+  const text = readRepositoryText(path);
   if (text === null) return null;
   const parsed = schemaFile.safeParse(safeYaml(text));
   return parsed.success ? parsed.data : null;
@@ -108,14 +108,6 @@ function readSchemaFile(path: string): z.infer<typeof schemaFile> | null {
 function safeYaml(text: string): unknown {
   try {
     return parseYaml(text);
-  } catch {
-    return null;
-  }
-}
-
-function readText(path: string): string | null {
-  try {
-    return readFileSync(path, "utf8");
   } catch {
     return null;
   }
