@@ -10,6 +10,7 @@ export { type ParsedChange, toCliChangeJson } from "./cli-projection/to-cli-chan
 export { toCliSpecJson } from "./cli-projection/to-cli-spec-json.js";
 export { parseDeltaSpec } from "./delta/parse-delta-spec.js";
 export { parseDocument } from "./document/parse-document.js";
+export { readTitle } from "./document/read-title.js";
 export { stringifyDeltaSpec } from "./serialize/stringify-delta-spec.js";
 export { stringifySpec } from "./serialize/stringify-spec.js";
 export { parseSpec } from "./spec/parse-spec.js";
