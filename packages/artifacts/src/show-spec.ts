@@ -151,7 +151,7 @@ function copied(diagnostics: SpecDiagnostic[]): SpecDiagnostic[] {
 function shown(requirement: Requirement, operation?: "ADDED" | "MODIFIED"): ShownRequirement {
   return {
     name: requirement.name,
-    description: requirement.text,
+    description: requirement.description,
     scenarios: requirement.scenarios.map((scenario) => ({
       name: scenario.name,
       steps: scenario.steps.map((step) => ({ type: step.type, text: step.text })),
