@@ -24,6 +24,7 @@ export type ShownScenario = {
 
 export type ShownRequirement = {
   name: string;
+  /** The Markdown between the heading and the first scenario, exactly as written. */
   description: string;
   scenarios: ShownScenario[];
   /** For a delta spec: the section the requirement is in. */
