@@ -129,10 +129,10 @@ type ParsedSpecFile =
 /** A file with any delta section is a delta spec, wherever it is; the parser decides, fences and all. */
 const cachedSpecParse = cachedParser((content): ParsedSpecFile => {
   const delta = parseDeltaSpec(content);
-  const heading = readTitle(content);
-  return delta.ok
-    ? { format: "delta", heading, result: delta }
-    : { format: "spec", heading, result: parseSpec(content) };
+  if (delta.ok) return { format: "delta", heading: readTitle(content), result: delta };
+  const spec = parseSpec(content);
+  // The title is needed only to show an unparsable file of a change as an empty delta.
+  return { format: "spec", heading: spec.ok ? null : readTitle(content), result: spec };
 }, 10_000);
 
 function noDeltaSections(): SpecDiagnostic {
