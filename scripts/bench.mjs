@@ -1,4 +1,4 @@
-// `pnpm bench`: measures P1–P6 (P1b: a burst of calls; P1c: concurrent calls) against their yardsticks on this machine,
+// `pnpm bench`: measures P1–P6 (P1b: a burst of calls; P1c: concurrent calls; P4b: pathological lines) against their yardsticks on this machine,
 // prints a table and writes bench-results/latest.json. Run after `turbo run
 // build` (the pnpm script does). `--smoke` runs each benchmark once on a small
 // repository (checks that it works, not how fast); `--only P3,P5` picks some.
@@ -27,6 +27,7 @@ import {
 import { loadCliSpecParser } from "../bench/load-cli-spec-parser.mjs";
 import { benchContext } from "../bench/p3-context.mjs";
 import { benchSpecParser } from "../bench/p4-spec-parser.mjs";
+import { benchPathologicalLines } from "../bench/p4b-pathological-lines.mjs";
 import { benchMcpStartup } from "../bench/p5-mcp-startup.mjs";
 import { benchBridgeRoundTrip } from "../bench/p6-bridge-round-trip.mjs";
 
@@ -124,6 +125,15 @@ try {
     } finally {
       rmSync(big, { recursive: true, force: true });
     }
+  }
+  if (wanted("P4b")) {
+    results.push(
+      await benchPathologicalLines({
+        iterations: iterations(9),
+        length: smoke ? 2_000 : 40_000,
+        parser: await importBuilt("packages/spec-parser/dist/index.js"),
+      }),
+    );
   }
   if (wanted("P5")) await benchP5(smallRepo);
   if (wanted("P6")) await benchP6(smallRepo);

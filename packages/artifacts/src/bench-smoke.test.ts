@@ -1,19 +1,21 @@
 import { rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname } from "node:path";
+import * as specParser from "@org/openspec-spec-parser";
 import { parseSpec, toCliSpecJson } from "@org/openspec-spec-parser";
 import { describe, expect, it } from "vitest";
 import { generateRepository, specMarkdown } from "../../../bench/generate-repository.mjs";
 import { loadCliSpecParser } from "../../../bench/load-cli-spec-parser.mjs";
 import { benchContext } from "../../../bench/p3-context.mjs";
 import { benchSpecParser } from "../../../bench/p4-spec-parser.mjs";
+import { benchPathologicalLines } from "../../../bench/p4b-pathological-lines.mjs";
 import { forgetCaches } from "./cache/bounded-cache.js";
 import { resolveContext } from "./resolve-context.js";
 
-// A smoke run of the P3, P3b and P4 benchmarks (`pnpm bench`): one iteration
+// A smoke run of the P3, P3b, P4 and P4b benchmarks (`pnpm bench`): one iteration
 // on a small repository, to show they run and measure what they claim. No
 // timing is asserted.
-describe("benchmarks P3, P3b and P4, smoke run", () => {
+describe("benchmarks P3, P3b, P4 and P4b, smoke run", () => {
   it("GIVEN a small generated repository WHEN P3 runs once THEN every figure is a positive ratio and the bare answer agrees with the scan", async () => {
     const root = generateRepository({ changes: 12, archived: 3, specs: 6, requirements: 4 });
     const other = generateRepository({ changes: 2, archived: 1, specs: 1, requirements: 1 });
@@ -85,6 +87,16 @@ describe("benchmarks P3, P3b and P4, smoke run", () => {
     });
 
     expect(result).toMatchObject({ id: "P4", details: { specs: 3, equalResults: true } });
+    expect(Number.isFinite(result.value) && result.value > 0).toBe(true);
+  });
+
+  it("GIVEN runs of 1,000 pathological characters WHEN P4b runs once THEN every parser entry point reads them correctly and the ratio is positive", async () => {
+    const result = await benchPathologicalLines({
+      iterations: 1,
+      length: 1_000,
+      parser: specParser,
+    });
+    expect(result).toMatchObject({ id: "P4b", details: { runLength: 1_000, failed: [] } });
     expect(Number.isFinite(result.value) && result.value > 0).toBe(true);
   });
 });

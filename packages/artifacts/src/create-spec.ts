@@ -75,7 +75,11 @@ export function createSpec(repository: Repository, input: CreateSpecInput): Crea
   const markdown =
     format === "spec"
       ? stringifySpec(spec)
-      : `# ${spec.title}\n\n${spec.purpose}\n\n${stringifyDeltaSpec({ added: spec.requirements })}`;
+      : stringifyDeltaSpec({
+          title: spec.title,
+          purpose: spec.purpose,
+          added: spec.requirements,
+        });
 
   const opened = openFolderInside(repository, dirname(file), { create: true });
   if (!opened.ok) {

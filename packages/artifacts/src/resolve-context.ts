@@ -81,7 +81,10 @@ export function resolveContext(
   const trimmed = identifier.trim();
   const slash = trimmed.indexOf("/");
   const sourceName = slash === -1 ? trimmed : trimmed.slice(0, slash);
-  const reference = slash === -1 ? "" : trimmed.slice(slash + 1).replace(/\/+$/, "");
+  // A scan, not `/\/+$/`: that regex is quadratic on a long run of slashes.
+  let referenceEnd = trimmed.length;
+  while (referenceEnd > slash + 1 && trimmed.charCodeAt(referenceEnd - 1) === 0x2f) referenceEnd--;
+  const reference = slash === -1 ? "" : trimmed.slice(slash + 1, referenceEnd);
   if (sourceName.length === 0) {
     return failure("invalid_input", `The identifier "${identifier}" names no source.`, {
       fix: "Pass <source>, <source>/<token> or <source>/<change-or-spec>.",

@@ -5,6 +5,7 @@ import {
   parseDeltaSpec,
   parseSpec,
   type Requirement,
+  readTitle,
   type Spec,
   type SpecDiagnostic,
 } from "@org/openspec-spec-parser";
@@ -24,6 +25,7 @@ export type ShownScenario = {
 
 export type ShownRequirement = {
   name: string;
+  /** The Markdown between the heading and the first scenario, exactly as written. */
   description: string;
   scenarios: ShownScenario[];
   /** For a delta spec: the section the requirement is in. */
@@ -49,8 +51,6 @@ export type ShownSpec = {
   /** The file's size in bytes; present with `truncated`. */
   size?: number;
 };
-
-const DELTA_HEADING = /^##\s+(ADDED|MODIFIED|REMOVED|RENAMED)\s+Requirements\s*$/im;
 
 /** A spec parsed into title, purpose and requirements with their scenarios. */
 export function showSpec(
@@ -85,8 +85,20 @@ export function showSpec(
   const parsed = read.value;
 
   // The parse is cached and shared: everything returned is a fresh copy.
+  if (parsed.format === "spec" && !parsed.result.ok && location.change !== null) {
+    // The CLI reads such a file of a change as adding no deltas, so it is shown as one, not refused.
+    return {
+      ...base,
+      format: "delta",
+      title: parsed.heading ?? options.name,
+      purpose: "",
+      requirements: [],
+      removed: [],
+      renamed: [],
+      warnings: [noDeltaSections()],
+    };
+  }
   if (parsed.format === "delta") {
-    if (!parsed.result.ok) return unparsable(base.path, parsed.result.diagnostics);
     const delta = parsed.result.value;
     return {
       ...base,
@@ -115,16 +127,31 @@ export function showSpec(
 }
 
 type ParsedSpecFile =
-  | { format: "delta"; heading: string | null; result: ParseResult<DeltaSpec> }
-  | { format: "spec"; result: ParseResult<Spec> };
+  | {
+      format: "delta";
+      heading: string | null;
+      result: Extract<ParseResult<DeltaSpec>, { ok: true }>;
+    }
+  | { format: "spec"; heading: string | null; result: ParseResult<Spec> };
 
-const cachedSpecParse = cachedParser(
-  (content): ParsedSpecFile =>
-    DELTA_HEADING.test(content)
-      ? { format: "delta", heading: firstHeading(content), result: parseDeltaSpec(content) }
-      : { format: "spec", result: parseSpec(content) },
-  10_000,
-);
+/** A file with any delta section is a delta spec, wherever it is; the parser decides, fences and all. */
+const cachedSpecParse = cachedParser((content): ParsedSpecFile => {
+  const delta = parseDeltaSpec(content);
+  if (delta.ok) return { format: "delta", heading: readTitle(content), result: delta };
+  const spec = parseSpec(content);
+  // The title is needed only to show an unparsable file of a change as an empty delta.
+  return { format: "spec", heading: spec.ok ? null : readTitle(content), result: spec };
+}, 10_000);
+
+function noDeltaSections(): SpecDiagnostic {
+  return {
+    code: "missing_delta_sections",
+    severity: "warning",
+    message:
+      "The file has no ## ADDED, MODIFIED, REMOVED or RENAMED Requirements section, so it adds no deltas to the change (openspec show --json --deltas-only lists none for it).",
+    line: 1,
+  };
+}
 
 function copied(diagnostics: SpecDiagnostic[]): SpecDiagnostic[] {
   return diagnostics.map((diagnostic) => ({ ...diagnostic }));
@@ -133,7 +160,7 @@ function copied(diagnostics: SpecDiagnostic[]): SpecDiagnostic[] {
 function shown(requirement: Requirement, operation?: "ADDED" | "MODIFIED"): ShownRequirement {
   return {
     name: requirement.name,
-    description: requirement.text,
+    description: requirement.description,
     scenarios: requirement.scenarios.map((scenario) => ({
       name: scenario.name,
       steps: scenario.steps.map((step) => ({ type: step.type, text: step.text })),
@@ -149,9 +176,4 @@ function unparsable(path: string, diagnostics: SpecDiagnostic[]): Failure {
   return failure("spec_unparsable", `The spec ${path} cannot be parsed.${detail}`, {
     fix: "Give it a `# Title`, a `## Purpose` section and a `## Requirements` section.",
   });
-}
-
-function firstHeading(content: string): string | null {
-  const match = /^#\s+(.+?)\s*$/m.exec(content);
-  return match?.[1] ?? null;
 }

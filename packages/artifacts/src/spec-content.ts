@@ -1,3 +1,4 @@
+import { codeFenceMask, requirementStatement } from "@org/openspec-spec-parser";
 import { type Failure, failure } from "./failure.js";
 
 export type StepInput = { type: "GIVEN" | "WHEN" | "THEN" | "AND" | "BUT"; text: string };
@@ -11,13 +12,22 @@ export type SpecWarning = { code: string; message: string; requirement?: string 
 // Mirrors the OpenSpec CLI's validator, so agents hear about problems before validating.
 const MIN_PURPOSE_LENGTH = 50;
 const MAX_REQUIREMENT_TEXT_LENGTH = 500;
-const HEADING_LINE = /^ {0,3}#/m;
+const HEADING_LINE = /^ {0,3}#/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/;
 
+/** Whether a line outside code fences starts with `#` (after at most three spaces); code may. */
+function hasHeadingLine(markdown: string): boolean {
+  // Every break the writer turns into a line break counts, as `^` with the m flag would.
+  const text = markdown.replace(/\r\n?|\u2028|\u2029/g, "\n");
+  const fenced = codeFenceMask(text);
+  return text.split("\n").some((line, index) => !fenced[index] && HEADING_LINE.test(line));
+}
+
 /**
  * Refuses text that would change the document's structure: a line break in a
- * one-line field, or a heading line inside a paragraph.
+ * one-line field, or a heading line in a purpose or description (outside code
+ * fences, where `# comment` is code).
  */
 export function checkSpecContent(input: SpecContentInput): Failure | null {
   const oneLine = (label: string, value: string): Failure | null => {
@@ -30,7 +40,9 @@ export function checkSpecContent(input: SpecContentInput): Failure | null {
   const paragraph = (label: string, value: string): Failure | null => {
     if (value.trim().length === 0) return invalid(`${label} is empty.`);
     if (CONTROL.test(value)) return invalid(`${label} contains a control character.`);
-    if (HEADING_LINE.test(value)) return invalid(`${label} contains a line that starts with "#".`);
+    if (hasHeadingLine(value)) {
+      return invalid(`${label} contains a line outside code fences that starts with "#".`);
+    }
     return null;
   };
 
@@ -68,14 +80,16 @@ export function specWarnings(input: SpecContentInput, format: "spec" | "delta"):
     });
   }
   for (const requirement of input.requirements) {
-    if (!/\b(SHALL|MUST)\b/.test(requirement.description)) {
+    // The CLI checks the statement it reads (fenced code and metadata left out), not the whole description.
+    const statement = requirementStatement(requirement.description);
+    if (!/\b(SHALL|MUST)\b/.test(statement)) {
       warnings.push({
         code: "requirement_without_shall",
         message: `Requirement "${requirement.name}" does not say SHALL or MUST.`,
         requirement: requirement.name,
       });
     }
-    if (requirement.description.length > MAX_REQUIREMENT_TEXT_LENGTH) {
+    if (statement.length > MAX_REQUIREMENT_TEXT_LENGTH) {
       warnings.push({
         code: "requirement_too_long",
         message: `Requirement "${requirement.name}" is longer than ${MAX_REQUIREMENT_TEXT_LENGTH} characters.`,

@@ -10,9 +10,12 @@ export { type ParsedChange, toCliChangeJson } from "./cli-projection/to-cli-chan
 export { toCliSpecJson } from "./cli-projection/to-cli-spec-json.js";
 export { parseDeltaSpec } from "./delta/parse-delta-spec.js";
 export { parseDocument } from "./document/parse-document.js";
+export { readTitle } from "./document/read-title.js";
+export { codeFenceMask } from "./lines/code-fence-mask.js";
 export { stringifyDeltaSpec } from "./serialize/stringify-delta-spec.js";
 export { stringifySpec } from "./serialize/stringify-spec.js";
 export { parseSpec } from "./spec/parse-spec.js";
+export { requirementStatement } from "./spec/requirement-statement.js";
 export { parseTasks } from "./tasks/parse-tasks.js";
 export type {
   DeltaSpec,

@@ -49,6 +49,13 @@ export type Requirement = {
   heading: string;
   /** The body lines before the first scenario, trimmed, outside code fences, without `**Key**:` metadata lines unless nothing else is there. Empty when the body is. */
   text: string;
+  /**
+   * The Markdown between the heading and the first heading below it (its
+   * first scenario), exactly as written: blank lines, fences, lists and
+   * quotes kept, only leading and trailing blank lines dropped. What
+   * `stringifySpec` takes back as `RequirementInput.text`.
+   */
+  description: string;
   scenarios: Scenario[];
   line: number;
 };
@@ -101,6 +108,10 @@ export type RequirementInput = {
 export type SpecInput = { title: string; purpose: string; requirements: RequirementInput[] };
 
 export type DeltaSpecInput = {
+  /** Written as `# <title>` above the sections; `readTitle` reads it back, the CLI ignores it. */
+  title?: string;
+  /** Markdown written under the title, before the sections; the CLI ignores it. */
+  purpose?: string;
   added?: RequirementInput[];
   modified?: RequirementInput[];
   removed?: string[];

@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { CHECKOUT_SPEC_INPUT } from "@org/test-kit";
+import { legacyRepository, RICH_DESCRIPTION } from "./legacy-repository.js";
 import { ARCHIVED_CHANGE, type Sandbox, TOKEN_LIKE_FOLDER } from "./sandbox.js";
 
 /** What a case expects of the library's answer; every other door must then answer the same. */
@@ -229,6 +230,41 @@ export const contractCases: ContractCase[] = [
     tool: "openspec_spec_show",
     args: () => ({ source: "webshop", name: "ghost" }),
     expect: { ok: false, code: "spec_not_found" },
+  },
+  {
+    name: "show a change's spec without delta sections as an empty delta",
+    tool: "openspec_spec_show",
+    args: (s) => ({ workdir: legacyRepository(s), name: "notes", change: "legacy" }),
+    expect: {
+      ok: true,
+      format: "delta",
+      title: "Notes",
+      requirements: [],
+      warnings: [{ code: "missing_delta_sections", severity: "warning" }],
+    },
+  },
+  {
+    name: "refuse a baseline spec without sections",
+    tool: "openspec_spec_show",
+    args: (s) => ({ workdir: legacyRepository(s), name: "placeholder" }),
+    expect: { ok: false, code: "spec_unparsable" },
+  },
+  {
+    name: "create a spec whose description has paragraphs, code and a quote",
+    tool: "openspec_spec_create",
+    args: (s) => ({
+      workdir: legacyRepository(s),
+      ...checkout,
+      name: "keep",
+      requirements: [{ ...checkout.requirements[0], description: RICH_DESCRIPTION }],
+    }),
+    expect: { ok: true, warnings: [] },
+  },
+  {
+    name: "show that description exactly as written",
+    tool: "openspec_spec_show",
+    args: (s) => ({ workdir: legacyRepository(s), name: "keep" }),
+    expect: { ok: true, requirements: [{ description: RICH_DESCRIPTION }] },
   },
   {
     name: "list baseline specs",

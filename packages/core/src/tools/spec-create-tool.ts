@@ -26,7 +26,9 @@ const requirementSchema = z
       .string()
       .min(1)
       .max(10_000)
-      .describe("The requirement text; say SHALL or MUST so strict validation passes."),
+      .describe(
+        "The requirement text as Markdown, written and shown back exactly as given (paragraphs, code fences, lists, quotes); no line outside a code fence may start with #. Say SHALL or MUST outside code so strict validation passes.",
+      ),
     scenarios: z
       .array(scenarioSchema)
       .max(50)

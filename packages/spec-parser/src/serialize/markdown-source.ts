@@ -11,30 +11,44 @@ function readsAsHeading(line: string): boolean {
   return readHeading(text) !== null || readDeltaRequirementHeader(text) !== null;
 }
 
-function fenceLeftOpen(lines: string[]): Fence | null {
-  let open: Fence | null = null;
-  for (const line of lines) {
-    if (open === null) open = readFenceOpener(line);
-    else if (closesFence(line, open)) open = null;
-  }
-  return open;
+function isBlank(line: string): boolean {
+  return skipWhitespace(line, 0) === line.length;
+}
+
+/** The lines without the blank lines before the first and after the last written one. */
+function withoutOuterBlankLines(lines: string[]): string[] {
+  let first = 0;
+  while (first < lines.length && isBlank(lines[first]!)) first++;
+  let last = lines.length - 1;
+  while (last >= first && isBlank(lines[last]!)) last--;
+  return lines.slice(first, last + 1);
 }
 
 /**
  * Markdown written by a caller, made safe to place inside a section: a line
- * that would read as a heading gets its `#` escaped (`\#` renders the same),
- * and a code fence left open is closed, so neither can swallow or split the
- * sections after it. Everything else is kept as written.
+ * outside code fences that would read as a heading gets its `#` escaped (`\#`
+ * renders the same), and a code fence left open is closed, so neither can
+ * swallow or split the sections after it. Everything else is kept as written,
+ * blank lines and indentation included; only blank lines before the first and
+ * after the last line go, so a parsed description comes back unchanged.
  */
 export function markdownBlock(text: string): string {
-  const lines = text.replace(LINE_BREAKS, "\n").trim().split("\n");
+  const lines = withoutOuterBlankLines(text.replace(LINE_BREAKS, "\n").split("\n"));
+  let open: Fence | null = null;
   const escaped = lines.map((line) => {
-    if (!readsAsHeading(line)) return line;
+    if (open !== null) {
+      if (closesFence(line, open)) open = null;
+      return line;
+    }
+    open = readFenceOpener(line);
+    if (open !== null || !readsAsHeading(line)) return line;
     const indent = skipWhitespace(line, 0);
     return `${line.slice(0, indent)}\\${line.slice(indent)}`;
   });
-  const open = fenceLeftOpen(escaped);
-  if (open !== null) escaped.push(String.fromCharCode(open.char).repeat(open.length));
+  if (open !== null) {
+    const fence: Fence = open;
+    escaped.push(String.fromCharCode(fence.char).repeat(fence.length));
+  }
   return escaped.join("\n");
 }
 

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseDeltaSpec } from "../delta/parse-delta-spec.js";
+import { readTitle } from "../document/read-title.js";
 import { asRequirementInput } from "../test-support/as-requirement-input.js";
 import { deltaSpecInput } from "../test-support/spec-input-arbitrary.js";
 import { stringifyDeltaSpec } from "./stringify-delta-spec.js";
@@ -76,5 +77,22 @@ describe("stringifyDeltaSpec", () => {
       ok: false,
       diagnostics: [{ code: "missing_delta_sections" }],
     });
+  });
+
+  it("GIVEN a title and a purpose that leaves a code fence open WHEN stringified THEN the fence is closed before the sections, which still read", () => {
+    const markdown = stringifyDeltaSpec({
+      title: "Checkout",
+      purpose: "Pay for the cart.\n\n```sh\n## ADDED Requirements",
+      added: [
+        {
+          name: "Pay",
+          text: "The system SHALL charge the card.",
+          scenarios: [{ name: "Paid", steps: [{ type: "WHEN", text: "paying" }] }],
+        },
+      ],
+    });
+    expect(readTitle(markdown)).toBe("Checkout");
+    const parsed = parseDeltaSpec(markdown);
+    expect(parsed.ok && parsed.value.added.map((requirement) => requirement.name)).toEqual(["Pay"]);
   });
 });

@@ -1,7 +1,7 @@
 import type { List, RootContent } from "mdast";
 import type { DeltaSpecInput } from "../types.js";
 import { markdownInline } from "./markdown-source.js";
-import { labelledHeading, requirementNodes } from "./requirement-nodes.js";
+import { labelledHeading, markdownNodes, requirementNodes } from "./requirement-nodes.js";
 import { toMarkdown } from "./to-markdown.js";
 
 function section(title: string, body: RootContent[]): RootContent[] {
@@ -28,14 +28,17 @@ function renameList(renamed: { from: string; to: string }[]): RootContent[] {
 }
 
 /**
- * A delta spec as Markdown: `## ADDED`, `## MODIFIED`, `## REMOVED` and
- * `## RENAMED Requirements`, each written only when it has entries. Removals
- * are `### Requirement: <name>` headings; renames are FROM/TO bullet pairs.
+ * A delta spec as Markdown: an optional `# <title>` and purpose, then
+ * `## ADDED`, `## MODIFIED`, `## REMOVED` and `## RENAMED Requirements`, each
+ * written only when it has entries. Removals are `### Requirement: <name>`
+ * headings; renames are FROM/TO bullet pairs.
  */
 export function stringifyDeltaSpec(delta: DeltaSpecInput): string {
   return toMarkdown({
     type: "root",
     children: [
+      ...(delta.title === undefined ? [] : [labelledHeading(1, "", delta.title)]),
+      ...(delta.purpose === undefined ? [] : markdownNodes(delta.purpose)),
       ...section("ADDED Requirements", (delta.added ?? []).flatMap(requirementNodes)),
       ...section("MODIFIED Requirements", (delta.modified ?? []).flatMap(requirementNodes)),
       ...section(

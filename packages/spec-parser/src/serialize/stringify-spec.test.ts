@@ -81,9 +81,12 @@ describe("stringifySpec", () => {
         const depths = tree.children
           .filter((node): node is Heading => node.type === "heading")
           .map((node) => node.depth);
-        const items = tree.children.flatMap((node) =>
-          node.type === "list" ? node.children : ([] as ListItem[]),
-        );
+        // Step lists follow a scenario heading; lists in a description do not count.
+        const items = tree.children.flatMap((node, index) => {
+          const before = tree.children[index - 1];
+          const afterScenario = before?.type === "heading" && before.depth === 4;
+          return node.type === "list" && afterScenario ? node.children : ([] as ListItem[]);
+        });
         const requirements = input.requirements.flatMap((requirement) => [
           3,
           ...(requirement.scenarios ?? []).map(() => 4),

@@ -3,6 +3,7 @@ import { childHeadings } from "../lines/child-headings.js";
 import { boundaryAt, joinTrimmed, type LineView, sectionEnd, titleAt } from "../lines/line-view.js";
 import type { Requirement, Scenario, SpecDiagnostic } from "../types.js";
 import { readSteps } from "./read-steps.js";
+import { readRequirementDescription } from "./requirement-description.js";
 import { requirementName, scenarioName } from "./requirement-name.js";
 import { readRequirementText } from "./requirement-text.js";
 
@@ -58,11 +59,20 @@ export function readRequirement(
     );
     if (scenario !== null) scenarios.push(scenario);
   }
-  const text = readRequirementText(view, at + 1, sectionEnd(view, at, level));
+  const end = sectionEnd(view, at, level);
+  const text = readRequirementText(view, at + 1, end);
+  const description = readRequirementDescription(view, at + 1, end);
   if (scenarios.length === 0) {
     diagnostics.push(
       warning("requirement_without_scenarios", `Requirement "${heading}" has no scenario.`, at + 1),
     );
   }
-  return { name: requirementName(heading), heading, text, scenarios, line: at + 1 };
+  return {
+    name: requirementName(heading),
+    heading,
+    text,
+    description,
+    scenarios,
+    line: at + 1,
+  };
 }

@@ -24,6 +24,82 @@ const lines = (max: number, mustSay = "") =>
       (mustSay === "" ? list : [`The system ${mustSay} ${list[0]}`, ...list.slice(1)]).join("\n"),
     );
 
+/** A fenced code block whose lines may look like headings, requirements or scenarios: inside a fence they are code. */
+const fencedBlock = fc
+  .tuple(
+    fc.constantFrom("```", "~~~", "````"),
+    fc.constantFrom("", "sh", "ts", "markdown"),
+    fc.array(
+      fc.oneof(
+        words(0, 5),
+        fc.constantFrom(
+          "# a comment",
+          "## Purpose",
+          "### Requirement: Not one",
+          "#### Scenario: Not one either",
+          "- **WHEN** inside code",
+          "    indented();",
+          "",
+        ),
+      ),
+      { minLength: 1, maxLength: 5 },
+    ),
+  )
+  .map(([fence, info, code]) => [`${fence}${info}`, ...code, fence].join("\n"));
+
+const listBlock = fc
+  .array(fc.tuple(fc.constantFrom("- ", "* ", "1. ", "  - ", "- [ ] "), words(1, 5)), {
+    minLength: 1,
+    maxLength: 4,
+  })
+  .map((items) => items.map(([marker, text]) => marker + text).join("\n"));
+
+const quoteBlock = fc
+  .array(fc.oneof(words(1, 6), fc.constant("")), { minLength: 1, maxLength: 4 })
+  .map((quoted) => quoted.map((line) => (line === "" ? ">" : `> ${line}`)).join("\n"));
+
+const metadataBlock = fc
+  .tuple(fc.constantFrom("ID", "Priority", "Note"), words(1, 3))
+  .map(([key, value]) => `**${key}**: ${value}`);
+
+const tableBlock = fc
+  .array(fc.tuple(words(1, 2), words(1, 2)), { minLength: 1, maxLength: 3 })
+  .map((rows) =>
+    ["| a | b |", "| --- | --- |", ...rows.map(([a, b]) => `| ${a} | ${b} |`)].join("\n"),
+  );
+
+/** Lines of words, some indented and some ending in a hard break (two spaces). */
+const paragraph = fc
+  .array(fc.tuple(fc.constantFrom("", "", "  "), words(1, 8), fc.constantFrom("", "", "  ")), {
+    minLength: 1,
+    maxLength: 3,
+  })
+  .map((list) => list.map(([indent, text, end]) => indent + text + end).join("\n"));
+
+/**
+ * A requirement description as people write them: paragraphs separated by
+ * one or more blank lines, fenced code (with `#` lines inside), lists,
+ * quotes, tables and `**Key**:` metadata. It opens with a statement (saying
+ * `mustSay` when given) so the CLI has text to read, and never with a blank
+ * line, so `show(create(x))` must give back exactly `x`.
+ */
+export const richDescription = (mustSay = ""): fc.Arbitrary<string> =>
+  fc
+    .tuple(
+      words(1, 8),
+      fc.array(
+        fc.tuple(
+          fc.constantFrom("\n\n", "\n\n", "\n\n\n"),
+          fc.oneof(paragraph, fencedBlock, listBlock, quoteBlock, metadataBlock, tableBlock),
+        ),
+        { minLength: 1, maxLength: 5 },
+      ),
+    )
+    .map(([first, blocks]) => {
+      const statement = mustSay === "" ? first : `The system ${mustSay} ${first}`;
+      return statement + blocks.map(([gap, block]) => gap + block).join("");
+    });
+
 const step: fc.Arbitrary<ScenarioStep> = fc.record({
   type: fc.constantFrom("GIVEN", "WHEN", "THEN", "AND", "BUT"),
   text: words(1, 8),
@@ -32,7 +108,7 @@ const step: fc.Arbitrary<ScenarioStep> = fc.record({
 const requirement = (mustSay: string): fc.Arbitrary<RequirementInput> =>
   fc.record({
     name: words(1, 5),
-    text: lines(3, mustSay),
+    text: fc.oneof(lines(3, mustSay), richDescription(mustSay)),
     scenarios: fc.array(
       fc.record({ name: words(1, 5), steps: fc.array(step, { minLength: 1, maxLength: 5 }) }),
       {
@@ -45,8 +121,9 @@ const requirement = (mustSay: string): fc.Arbitrary<RequirementInput> =>
 const isSectionName = (title: string) => ["purpose", "requirements"].includes(title.toLowerCase());
 
 /**
- * Spec inputs inside the round-trip domain: single-line names, trimmed text
- * lines without blank lines, and at least one step per scenario. With
+ * Spec inputs inside the round-trip domain: single-line names, requirement
+ * text as plain lines or rich Markdown (blank lines, fences, lists, quotes),
+ * and at least one step per scenario. With
  * `valid`, also what `openspec validate --strict` demands: a requirement or
  * more, SHALL in each, a scenario each, unique names, a Purpose of 50+
  * characters.

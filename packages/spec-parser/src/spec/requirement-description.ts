@@ -1,0 +1,24 @@
+import { boundaryAt, type LineView } from "../lines/line-view.js";
+import { skipWhitespace } from "../lines/whitespace.js";
+
+function isBlank(line: string): boolean {
+  return skipWhitespace(line, 0) === line.length;
+}
+
+/**
+ * A requirement's description as written: every line from the one after its
+ * heading up to the first heading (its first scenario, usually), with blank
+ * lines, fences, lists and quotes kept; only leading and trailing blank lines
+ * are dropped. This is what an agent edits and writes back, so nothing may be
+ * lost; the CLI's narrower reading is `readRequirementText`.
+ */
+export function readRequirementDescription(view: LineView, from: number, to: number): string {
+  const { lines } = view.scan;
+  let end = from;
+  while (end < to && boundaryAt(view, end) === 0) end++;
+  let first = from;
+  while (first < end && isBlank(lines[first]!)) first++;
+  let last = end - 1;
+  while (last >= first && isBlank(lines[last]!)) last--;
+  return first > last ? "" : lines.slice(first, last + 1).join("\n");
+}
