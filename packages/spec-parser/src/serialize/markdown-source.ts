@@ -5,10 +5,13 @@ import { skipWhitespace } from "../lines/whitespace.js";
 
 const LINE_BREAKS = /\r\n?|\n|\u2028|\u2029/g;
 
-/** Whether a line, once its indent is gone, would start a section or a delta requirement. */
+/**
+ * Whether a line would start a section or a delta requirement. The CLI reads a
+ * heading only at the start of a line, so an indented `# comment` (code indented
+ * four spaces, say) stays as written; a delta bullet may be indented.
+ */
 function readsAsHeading(line: string): boolean {
-  const text = line.trimStart();
-  return readHeading(text) !== null || readDeltaRequirementHeader(text) !== null;
+  return readHeading(line) !== null || readDeltaRequirementHeader(line.trimStart()) !== null;
 }
 
 function isBlank(line: string): boolean {

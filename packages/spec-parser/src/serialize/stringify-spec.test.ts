@@ -165,6 +165,27 @@ describe("stringifySpec", () => {
     ).toEqual(["Survives"]);
   });
 
+  it("GIVEN requirement text with an indented code block holding `# comment` lines WHEN stringified and parsed THEN the lines are kept as written, since the CLI reads no indented line as a heading", () => {
+    const text = "The system SHALL keep code.\n\n    # a shell comment\n    ## another\n\nAfter it.";
+    const markdown = stringifySpec({
+      title: "Indented",
+      purpose: "Indented code is not a heading.",
+      requirements: [
+        {
+          name: "Code",
+          text,
+          scenarios: [{ name: "Kept", steps: [{ type: "THEN", text: "as written" }] }],
+        },
+      ],
+    });
+    expect(markdown).toContain("    # a shell comment\n    ## another\n");
+    expect(markdown).not.toContain("\\#");
+    const parsed = parseSpec(markdown);
+    expect(parsed.ok && parsed.value.requirements[0]!.scenarios.map((s) => s.name)).toEqual([
+      "Kept",
+    ]);
+  });
+
   it("GIVEN names and steps with line breaks WHEN stringified THEN each stays on its own line as one heading or bullet", () => {
     const markdown = stringifySpec({
       title: "Multi\nline",
