@@ -1,4 +1,5 @@
 import { homedir } from "node:os";
+import { DEFAULT_MAX_ARTIFACT_BYTES } from "@org/openspec-artifacts";
 import {
   createOpenSpecLocator,
   createOpenSpecPool,
@@ -10,7 +11,6 @@ import {
   runOpenSpec,
 } from "@org/openspec-cli-runner";
 import { openRegistry, type Registry } from "@org/openspec-registry";
-import { artifactByteCap } from "./artifact-byte-cap.js";
 import { readCatalogSettings } from "./read-catalog-settings.js";
 import { sourceFix } from "./resolve-repository.js";
 import { type ToolFailure, toolFailure } from "./tool-result.js";
@@ -80,8 +80,8 @@ export type CatalogContext = {
   keepsPool: boolean;
   /** How many CLI runs may go at once. */
   cliConcurrency: number;
-  /** The cap on one artifact's bytes in an answer, or why the setting is invalid. */
-  maxArtifactBytes(): { ok: true; bytes: number } | ToolFailure;
+  /** The cap on one artifact's bytes in an answer. */
+  maxArtifactBytes: number;
   close(): void;
 };
 
@@ -132,7 +132,7 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
       return { ok: true, registry: opened };
     },
     findCli: () => locator.find(),
-    maxArtifactBytes: () => artifactByteCap(options.maxArtifactBytes, env),
+    maxArtifactBytes: settings?.maxArtifactBytes ?? DEFAULT_MAX_ARTIFACT_BYTES,
     async runCli(args, workdir) {
       const found = await locator.find();
       if (ownPool?.enabled && found.ok && !warming) {

@@ -1,3 +1,4 @@
+import { DEFAULT_MAX_ARTIFACT_BYTES } from "@org/openspec-artifacts";
 import { findSettingProblem, SETTING_BOUNDS, type SettingBounds } from "@org/openspec-cli-runner";
 import type { CatalogOptions } from "./catalog-context.js";
 import { type ToolFailure, toolFailure } from "./tool-result.js";
@@ -11,7 +12,12 @@ export type CatalogSettings = {
   poolSize: number | undefined;
   /** CLI runs at once; undefined for one per core. */
   cliConcurrency: number | undefined;
+  /** Bytes of each artifact (spec, proposal, tasks, design) an answer carries. */
+  maxArtifactBytes: number;
 };
+
+/** The cap on one artifact in an answer: at least a kilobyte, at most 256 MiB. */
+const ARTIFACT_BYTES: SettingBounds = { min: 1024, max: 256 * 1024 * 1024, unit: "bytes" };
 
 type Check = { name: string; value: number | string | undefined; bounds: SettingBounds };
 
@@ -34,6 +40,7 @@ export function readCatalogSettings(
   const timeoutFromEnv = fromEnv(env.OPENSPEC_AGENT_CLI_TIMEOUT_MS);
   const poolFromEnv = fromEnv(env.OPENSPEC_AGENT_POOL);
   const concurrencyFromEnv = fromEnv(env.OPENSPEC_AGENT_CLI_CONCURRENCY);
+  const artifactBytesFromEnv = fromEnv(env.OPENSPEC_AGENT_MAX_ARTIFACT_BYTES);
   const warmPoolSize = typeof options.warmPool === "number" ? options.warmPool : undefined;
   const checks: Check[] = [
     {
@@ -64,6 +71,12 @@ export function readCatalogSettings(
       value: options.cliConcurrency,
       bounds: SETTING_BOUNDS.cliConcurrency,
     },
+    {
+      name: "OPENSPEC_AGENT_MAX_ARTIFACT_BYTES",
+      value: artifactBytesFromEnv,
+      bounds: ARTIFACT_BYTES,
+    },
+    { name: "maxArtifactBytes", value: options.maxArtifactBytes, bounds: ARTIFACT_BYTES },
   ];
   for (const check of checks) {
     if (check.value === undefined) continue;
@@ -78,6 +91,10 @@ export function readCatalogSettings(
       cliDiscoveryTtlMs: options.cliDiscoveryTtlMs ?? DEFAULT_DISCOVERY_TTL_MS,
       poolSize: warmPoolSize ?? optionalNumber(poolFromEnv),
       cliConcurrency: options.cliConcurrency ?? optionalNumber(concurrencyFromEnv),
+      maxArtifactBytes:
+        options.maxArtifactBytes ??
+        optionalNumber(artifactBytesFromEnv) ??
+        DEFAULT_MAX_ARTIFACT_BYTES,
     },
   };
 }

@@ -59,7 +59,9 @@ async function capWorld(extraEnv: Record<string, string> = {}) {
   );
   writeFileSync(join(repo, CHANGE, "design.md"), Buffer.from("\ufeff# Design\n", "utf16le"));
   const { home, env } = isolatedEnvironment(extraEnv);
-  await registerSource(env, repo, "shop");
+  // Registered under the default cap: an invalid one makes every tool refuse, registration too.
+  const { OPENSPEC_AGENT_MAX_ARTIFACT_BYTES: _cap, ...registering } = env;
+  await registerSource(registering, repo, "shop");
   return { home, env };
 }
 

@@ -42,8 +42,6 @@ export const contextTool = defineTool({
   async handler(input, context) {
     const registry = context.registry();
     if (!registry.ok) return registry;
-    const cap = context.maxArtifactBytes();
-    if (!cap.ok) return cap;
     const resolveSource: SourceResolver = (name) => {
       const resolved = registry.registry.resolve(name);
       if (!resolved.ok) return sourceFailure(resolved);
@@ -67,7 +65,7 @@ export const contextTool = defineTool({
         ...(input.offset === undefined ? {} : { offset: input.offset }),
         ...(input.query === undefined ? {} : { query: input.query }),
       },
-      { everySource, maxArtifactBytes: cap.bytes },
+      { everySource, maxArtifactBytes: context.maxArtifactBytes },
     );
     if (!result.ok) return toolFailure(result.code, result.error, result.fix, extrasOf(result));
     return result;

@@ -21,12 +21,10 @@ export const specShowTool = defineTool({
   async handler(input, context) {
     const target = resolveRepository(context, input);
     if (!target.ok) return target;
-    const cap = context.maxArtifactBytes();
-    if (!cap.ok) return cap;
     const result = showSpec(target.repository, {
       name: input.name,
       change: input.change ?? null,
-      maxBytes: cap.bytes,
+      maxBytes: context.maxArtifactBytes,
     });
     return result.ok ? result : fromArtifactFailure(result);
   },

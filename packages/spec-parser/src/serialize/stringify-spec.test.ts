@@ -166,7 +166,8 @@ describe("stringifySpec", () => {
   });
 
   it("GIVEN requirement text with an indented code block holding `# comment` lines WHEN stringified and parsed THEN the lines are kept as written, since the CLI reads no indented line as a heading", () => {
-    const text = "The system SHALL keep code.\n\n    # a shell comment\n    ## another\n\nAfter it.";
+    const text =
+      "The system SHALL keep code.\n\n    # a shell comment\n    ## another\n\nAfter it.";
     const markdown = stringifySpec({
       title: "Indented",
       purpose: "Indented code is not a heading.",

@@ -41,31 +41,33 @@ describe("the cap on an artifact's bytes", () => {
   });
 
   it.each(["12", "1e12", "abc", "-5", "2048.5"])(
-    "GIVEN OPENSPEC_AGENT_MAX_ARTIFACT_BYTES=%s WHEN a tool reads an artifact THEN invalid_setting names the variable and the range",
+    "GIVEN OPENSPEC_AGENT_MAX_ARTIFACT_BYTES=%s WHEN any tool is called THEN invalid_setting names the variable and the range, like every numeric setting",
     async (value) => {
-      const catalog = await shopCatalog({ env: { OPENSPEC_AGENT_MAX_ARTIFACT_BYTES: value } });
+      const { catalog } = makeCatalog({
+        cli: false,
+        env: { OPENSPEC_AGENT_MAX_ARTIFACT_BYTES: value },
+      });
       for (const [tool, args] of [
-        ["openspec_spec_show", { source: "shop", name: "auth" }],
+        ["openspec_spec_show", { workdir: makeOpenSpecRepository(), name: "auth" }],
         ["openspec_context", { identifier: "shop/auth" }],
+        ["openspec_source_list", {}],
       ] as const) {
-        const result = await catalog.call(tool, args);
-        expect(result).toMatchObject({
+        expect(await catalog.call(tool, args)).toMatchObject({
           ok: false,
           code: "invalid_setting",
+          setting: "OPENSPEC_AGENT_MAX_ARTIFACT_BYTES",
+          value,
+          error: expect.stringContaining("from 1024 to 268435456"),
           fix: expect.any(String),
         });
-        expect(result.ok === false && result.error).toContain("OPENSPEC_AGENT_MAX_ARTIFACT_BYTES");
       }
-      expect(await catalog.call("openspec_spec_list", { source: "shop" })).toMatchObject({
-        ok: true,
-      });
     },
   );
 
   it("GIVEN the option out of range WHEN a spec is shown THEN invalid_setting, never an exception", async () => {
-    const catalog = await shopCatalog({ catalog: { maxArtifactBytes: 0 } });
+    const { catalog } = makeCatalog({ cli: false, catalog: { maxArtifactBytes: 0 } });
     expect(
-      await catalog.call("openspec_spec_show", { source: "shop", name: "auth" }),
-    ).toMatchObject({ ok: false, code: "invalid_setting" });
+      await catalog.call("openspec_spec_show", { workdir: makeOpenSpecRepository(), name: "auth" }),
+    ).toMatchObject({ ok: false, code: "invalid_setting", setting: "maxArtifactBytes" });
   });
 });
