@@ -1,12 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import {
-  type Door,
-  type DoorOptions,
-  openHermesDoor,
-  openLibraryDoor,
-  openMcpDoor,
-} from "@org/host-doors";
+import type { Door } from "@org/host-doors";
 import {
   isolatedEnvironment,
   makeOpenSpecRepository,
@@ -15,6 +9,7 @@ import {
 } from "@org/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordFigure } from "./figures/record-figure.js";
+import { LONG_LIVED_DOORS } from "./world/doors.js";
 import { registerSource } from "./world/register-source.js";
 
 /**
@@ -67,11 +62,7 @@ afterAll(() => {
   removeTemporaryFolders();
 });
 
-describe.each([
-  { door: "library", open: openLibraryDoor },
-  { door: "mcp", open: openMcpDoor },
-  { door: "hermes", open: openHermesDoor },
-] as { door: string; open: (options: DoorOptions) => Promise<Door> }[])(
+describe.each(LONG_LIVED_DOORS)(
   "C09 rich requirement descriptions through the $door host",
   ({ door: doorName, open }) => {
     let door: Door;

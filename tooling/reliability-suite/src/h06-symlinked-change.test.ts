@@ -1,17 +1,12 @@
 import { symlinkSync } from "node:fs";
 import { join } from "node:path";
-import {
-  type Door,
-  type DoorOptions,
-  openHermesDoor,
-  openLibraryDoor,
-  openMcpDoor,
-} from "@org/host-doors";
+import type { Door } from "@org/host-doors";
 import { createCatalog } from "@org/openspec-core";
 import { makeOpenSpecRepository, REAL_OPENSPEC_BIN, removeTemporaryFolders } from "@org/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordFigure } from "./figures/record-figure.js";
 import { findAnswerProblem } from "./fuzz/find-answer-problem.js";
+import { LONG_LIVED_DOORS } from "./world/doors.js";
 import { ESCAPING_CHANGE, makeWorld, type World } from "./world/make-world.js";
 import { registerShop } from "./world/register-shop.js";
 import { snapshotTree, treeChanges } from "./world/snapshot-tree.js";
@@ -62,11 +57,7 @@ const PICKED: [tool: string, args: Record<string, unknown>][] = [
   ["openspec_validate", {}],
 ];
 
-describe.each([
-  { door: "library", open: openLibraryDoor },
-  { door: "mcp", open: openMcpDoor },
-  { door: "hermes", open: openHermesDoor },
-] as { door: string; open: (options: DoorOptions) => Promise<Door> }[])(
+describe.each(LONG_LIVED_DOORS)(
   "H6 a change folder symlinked out of the repository, through the $door host",
   ({ open }) => {
     let door: Door;

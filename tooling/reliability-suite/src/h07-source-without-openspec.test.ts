@@ -1,18 +1,13 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import {
-  type Door,
-  type DoorOptions,
-  openHermesDoor,
-  openLibraryDoor,
-  openMcpDoor,
-} from "@org/host-doors";
+import type { Door } from "@org/host-doors";
 import { createCatalog } from "@org/openspec-core";
 import { REAL_OPENSPEC_BIN, removeTemporaryFolders } from "@org/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordFigure } from "./figures/record-figure.js";
 import { findAnswerProblem } from "./fuzz/find-answer-problem.js";
 import { SPEC_CONTENT } from "./path-safety/path-cases.js";
+import { LONG_LIVED_DOORS } from "./world/doors.js";
 import { makeWorld, type World } from "./world/make-world.js";
 import { snapshotTree, treeChanges } from "./world/snapshot-tree.js";
 
@@ -56,11 +51,7 @@ const REFUSED: [tool: string, args: Record<string, unknown>][] = [
   ["openspec_instructions", { artifact: "proposal" }],
 ];
 
-describe.each([
-  { door: "library", open: openLibraryDoor },
-  { door: "mcp", open: openMcpDoor },
-  { door: "hermes", open: openHermesDoor },
-] as { door: string; open: (options: DoorOptions) => Promise<Door> }[])(
+describe.each(LONG_LIVED_DOORS)(
   "H7 a source without openspec/ under an ancestor that has one, through the $door host",
   ({ open }) => {
     let door: Door;

@@ -1,13 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import {
-  type Door,
-  type DoorOptions,
-  openHermesDoor,
-  openLibraryDoor,
-  openMcpDoor,
-} from "@org/host-doors";
+import { type Door, openLibraryDoor } from "@org/host-doors";
 import { removeTemporaryFolders } from "@org/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordFigure } from "./figures/record-figure.js";
@@ -21,6 +15,7 @@ import {
   SPEC_CONTENT,
   writeCases,
 } from "./path-safety/path-cases.js";
+import { LONG_LIVED_DOORS } from "./world/doors.js";
 import { ANCESTOR_SPEC_ID, makePathTraps, type PathTraps } from "./world/make-path-traps.js";
 import {
   ESCAPING_CHANGE,
@@ -75,71 +70,62 @@ afterAll(() => {
   removeTemporaryFolders();
 });
 
-describe.each([
-  { door: "library", open: openLibraryDoor },
-  { door: "mcp", open: openMcpDoor },
-  { door: "hermes", open: openHermesDoor },
-] as { door: string; open: (options: DoorOptions) => Promise<Door> }[])(
-  "R4 path safety through the $door host",
-  ({ open }) => {
-    let door: Door;
-    beforeAll(async () => {
-      door = await open({ env: world.env, cwd: world.home });
-    });
-    afterAll(async () => door?.close());
+describe.each(LONG_LIVED_DOORS)("R4 path safety through the $door host", ({ open }) => {
+  let door: Door;
+  beforeAll(async () => {
+    door = await open({ env: world.env, cwd: world.home });
+  });
+  afterAll(async () => door?.close());
 
-    async function expectSafe(pathCase: PathCase): Promise<Record<string, unknown>> {
-      const answer = await door.call(pathCase.tool, fillPlaceholders(pathCase.args, traps));
-      calls += 1;
-      expect(findAnswerProblem(answer)).toBeNull();
-      expect(treeChanges(outsideBefore, snapshotTree(world.root, [world.repo]))).toEqual([]);
-      const result =
-        answer.kind === "result" ? (answer.result as Record<string, unknown>) : { ok: false };
-      if (pathCase.expect.refused) {
-        expect(result.ok).toBe(false);
-        if (pathCase.expect.code && answer.kind === "result")
-          expect(result.code).toBe(pathCase.expect.code);
-      }
-      return result;
+  async function expectSafe(pathCase: PathCase): Promise<Record<string, unknown>> {
+    const answer = await door.call(pathCase.tool, fillPlaceholders(pathCase.args, traps));
+    calls += 1;
+    expect(findAnswerProblem(answer)).toBeNull();
+    expect(treeChanges(outsideBefore, snapshotTree(world.root, [world.repo]))).toEqual([]);
+    const result =
+      answer.kind === "result" ? (answer.result as Record<string, unknown>) : { ok: false };
+    if (pathCase.expect.refused) {
+      expect(result.ok).toBe(false);
+      if (pathCase.expect.code && answer.kind === "result")
+        expect(result.code).toBe(pathCase.expect.code);
     }
+    return result;
+  }
 
-    it.each(writeCases())(
-      "GIVEN $what WHEN a spec is written through it THEN it is refused and nothing outside changes",
-      async (pathCase) => {
-        const result = await expectSafe(pathCase);
-        expect(existsSync(traps.goneFolder)).toBe(false);
-        if ([SHOP_TOKEN, SHOP_TOKEN_IN_CAPITALS].includes(String(pathCase.args.source))) {
-          expect(result).toMatchObject({ ok: true });
-          expect(existsSync(join(world.repo, "openspec", "specs", "by-token", "spec.md"))).toBe(
-            true,
-          );
-        }
-      },
-    );
+  it.each(writeCases())(
+    "GIVEN $what WHEN a spec is written through it THEN it is refused and nothing outside changes",
+    async (pathCase) => {
+      const result = await expectSafe(pathCase);
+      expect(existsSync(traps.goneFolder)).toBe(false);
+      if ([SHOP_TOKEN, SHOP_TOKEN_IN_CAPITALS].includes(String(pathCase.args.source))) {
+        expect(result).toMatchObject({ ok: true });
+        expect(existsSync(join(world.repo, "openspec", "specs", "by-token", "spec.md"))).toBe(true);
+      }
+    },
+  );
 
-    it.each(readCases())(
-      "GIVEN $what WHEN it is read THEN it is refused or contained: nothing from outside comes back",
-      async (pathCase) => {
-        const result = await expectSafe(pathCase);
-        expect(listedNames(result).filter((name) => ESCAPING_NAMES.has(name))).toEqual([]);
-      },
-    );
+  it.each(readCases())(
+    "GIVEN $what WHEN it is read THEN it is refused or contained: nothing from outside comes back",
+    async (pathCase) => {
+      const result = await expectSafe(pathCase);
+      expect(listedNames(result).filter((name) => ESCAPING_NAMES.has(name))).toEqual([]);
+    },
+  );
 
-    it("GIVEN a spec that is a hard link to a file outside WHEN it is replaced with force THEN the new spec is written inside and the file outside keeps its content", async () => {
-      const result = await expectSafe({
-        what: "hard link",
-        tool: "openspec_spec_create",
-        args: { source: "shop", name: "hardlinked", ...SPEC_CONTENT, force: true },
-        expect: { refused: false },
-      });
-      expect(result).toMatchObject({ ok: true, overwritten: true });
-      expect(readFileSync(traps.hardLinkTarget, "utf8")).toBe(hardLinkContent);
-      expect(
-        readFileSync(join(world.repo, "openspec", "specs", "hardlinked", "spec.md"), "utf8"),
-      ).toContain("# Escape");
+  it("GIVEN a spec that is a hard link to a file outside WHEN it is replaced with force THEN the new spec is written inside and the file outside keeps its content", async () => {
+    const result = await expectSafe({
+      what: "hard link",
+      tool: "openspec_spec_create",
+      args: { source: "shop", name: "hardlinked", ...SPEC_CONTENT, force: true },
+      expect: { refused: false },
     });
-  },
-);
+    expect(result).toMatchObject({ ok: true, overwritten: true });
+    expect(readFileSync(traps.hardLinkTarget, "utf8")).toBe(hardLinkContent);
+    expect(
+      readFileSync(join(world.repo, "openspec", "specs", "hardlinked", "spec.md"), "utf8"),
+    ).toContain("# Escape");
+  });
+});
 
 describe("R4 path safety: regressions found by this suite", () => {
   let library: Door;

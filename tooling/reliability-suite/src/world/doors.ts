@@ -15,6 +15,9 @@ export const EVERY_DOOR = [
   { door: "hermes", open: openHermesDoor },
 ] as { door: string; open: (options: DoorOptions) => Promise<Door> }[];
 
+/** The hosts that serve many calls from one library, one server or one bridge: every door but the shell CLI's process per call. */
+export const LONG_LIVED_DOORS = EVERY_DOOR.filter((entry) => entry.door !== "cli");
+
 /** The result object of an answer, or `{}` when the host refused the call before the catalog saw it. */
 export function resultOf(answer: unknown): Record<string, unknown> {
   const { kind, result } = answer as { kind: string; result?: unknown };
