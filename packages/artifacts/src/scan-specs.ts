@@ -1,5 +1,4 @@
 import { relative } from "node:path";
-import { specHash } from "./artifact-token.js";
 import { cachedFolderReader } from "./cache/cached-folder-reader.js";
 import { statOrCode } from "./cache/stat-or-null.js";
 import { containedRealPath } from "./contained-path.js";
@@ -25,15 +24,7 @@ export type SpecFile = Omit<SpecEntry, "hash">;
 /** The specs of a folder and what the walk left out: unreadable folders, loops, files that are no files. */
 export type SpecScan = { specs: SpecFile[]; warnings: ReadWarning[] };
 
-/** Every `spec.md` below `specsDir` (nested ids included), sorted by id. */
-export function scanSpecs(repository: Repository, specsDir: string): SpecEntry[] {
-  return scanSpecFiles(repository, specsDir).map((spec) => ({
-    ...spec,
-    hash: specHash(spec.path),
-  }));
-}
-
-/** `scanSpecs` without tokens. Folders unchanged since the last walk cost one stat each. */
+/** Every `spec.md` below `specsDir` (nested ids included), sorted by id. Folders unchanged since the last walk cost one stat each. */
 export function scanSpecFiles(repository: Repository, specsDir: string): SpecFile[] {
   return scanSpecFolder(repository, specsDir).specs;
 }

@@ -3,7 +3,6 @@ import {
   createRunLimiter,
   defaultCliConcurrency,
   MAX_CLI_CONCURRENCY,
-  parseCliConcurrency,
 } from "./create-run-limiter.js";
 
 function deferred() {
@@ -64,26 +63,6 @@ describe("createRunLimiter", () => {
     "GIVEN the limit %s WHEN created THEN it is refused as a bug of the caller",
     (limit) => {
       expect(() => createRunLimiter(limit)).toThrow(RangeError);
-    },
-  );
-});
-
-describe("parseCliConcurrency", () => {
-  it.each([
-    ["1", 1],
-    ["8", 8],
-    [" 3 ", 3],
-    [String(MAX_CLI_CONCURRENCY), MAX_CLI_CONCURRENCY],
-  ])("GIVEN %j THEN it is the limit %d", (value, limit) => {
-    expect(parseCliConcurrency(value)).toEqual({ ok: true, value: limit });
-  });
-
-  it.each(["", "0", "-2", "1.5", "lots", "65", "1e9"])(
-    "GIVEN %j THEN it is refused with the allowed range",
-    (value) => {
-      const parsed = parseCliConcurrency(value);
-      expect(parsed.ok).toBe(false);
-      expect(!parsed.ok && parsed.reason).toContain(`from 1 to ${MAX_CLI_CONCURRENCY}`);
     },
   );
 });

@@ -27,7 +27,6 @@ export {
   createRunLimiter,
   defaultCliConcurrency,
   MAX_CLI_CONCURRENCY,
-  parseCliConcurrency,
   type RunLimiter,
 } from "./create-run-limiter.js";
 export { exitOnHostSignals, HOST_SIGNALS, type HostSignal } from "./exit-on-host-signals.js";
