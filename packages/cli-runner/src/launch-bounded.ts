@@ -2,6 +2,7 @@ import type { ChildProcess } from "node:child_process";
 import type { Duplex } from "node:stream";
 import { x } from "tinyexec";
 import { type BoundedCollector, createBoundedCollector } from "./bounded-collector.js";
+import { ensureHostWatchdog } from "./live-process-groups.js";
 
 export interface LaunchRequest {
   file: string;
@@ -76,6 +77,7 @@ export interface LaunchedProcess {
  */
 export function launchBounded(request: LaunchRequest): LaunchedProcess {
   const runTag = nextRunTag();
+  ensureHostWatchdog();
   // tinyexec launches; its own buffering and timeout are not used because they
   // keep all output and kill only the direct child.
   const child = x(request.file, request.args, {

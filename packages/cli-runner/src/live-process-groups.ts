@@ -35,8 +35,17 @@ export function trackProcessGroup(leaderPid: number): () => void {
 }
 
 function tellWatchdog(line: string): void {
-  watchdog ??= startWatchdog();
+  ensureHostWatchdog();
   watchdog?.stdin?.write(`${line}\n`);
+}
+
+/**
+ * Starts this host's watchdog if it is not running yet. Called before a CLI is
+ * launched, so that a run's group reaches the watchdog with one pipe write
+ * right after the launch, not after the watchdog's own start.
+ */
+export function ensureHostWatchdog(): void {
+  watchdog ??= startWatchdog();
 }
 
 // One per host, started with the first run. It neither keeps the host alive

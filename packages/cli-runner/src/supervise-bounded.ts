@@ -45,6 +45,9 @@ export async function superviseBounded(
 ): Promise<BoundedSpawnOutcome> {
   const { closed } = launched;
   const leaderPid = launched.pid;
+  // Tracked before anything else runs: a host SIGKILLed from here on leaves its
+  // watchdog to kill the group (the descendant scan below can take a while).
+  const untrack = leaderPid === undefined ? undefined : trackProcessGroup(leaderPid);
   const escapes =
     leaderPid === undefined
       ? undefined
@@ -68,7 +71,6 @@ export async function superviseBounded(
           termination = terminateGroup(leaderPid);
         }, limits.timeoutMs);
 
-  const untrack = leaderPid === undefined ? undefined : trackProcessGroup(leaderPid);
   // Nothing the CLI started outlives its run: its group and every descendant
   // seen during the run end with it, however it ended.
   const exit = await endOfRun(launched, (lingering) => {
