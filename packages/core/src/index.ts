@@ -2,7 +2,20 @@ export { exitOnHostSignals, HOST_SIGNALS, type HostSignal } from "@org/openspec-
 export type { CatalogContext, CatalogOptions } from "./catalog-context.js";
 export { type Catalog, createCatalog, type ToolAvailability } from "./create-catalog.js";
 export { cliToolNames, toolCatalog } from "./tool-catalog.js";
-export { defineTool, type ToolAnnotations, type ToolDefinition } from "./tool-definition.js";
+export {
+  defineTool,
+  type SuccessSchema,
+  type ToolAnnotations,
+  type ToolDefinition,
+} from "./tool-definition.js";
 export { toolInputJsonSchema } from "./tool-json-schema.js";
-export { type ToolFailure, type ToolResult, type ToolSuccess, toolFailure } from "./tool-result.js";
+export type { ResultBlock, Tone, ToolPresentation } from "./tool-presentation.js";
+export {
+  type ToolFailure,
+  type ToolResult,
+  type ToolSuccess,
+  toolFailure,
+} from "./tool-result.js";
+export { toolFailureSchema, toolOutputJsonSchema, toolResultSchema } from "./tool-result-schema.js";
+export type * from "./tool-result-types.js";
 export type { WarmPoolStatus } from "./warm-pool-status.js";

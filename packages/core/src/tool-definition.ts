@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { CatalogContext } from "./catalog-context.js";
-import type { ToolResult } from "./tool-result.js";
+import type { ToolPresentation } from "./tool-presentation.js";
+import type { ToolFailure, ToolSuccess } from "./tool-result.js";
 
 /** How a host may present a tool: hints that follow the MCP tool annotations. */
 export type ToolAnnotations = {
@@ -15,17 +16,31 @@ export type ToolAnnotations = {
   openWorldHint: false;
 };
 
-/** One tool of the catalog; hosts only translate these, they never define their own. */
-export type ToolDefinition<Input extends z.ZodObject = z.ZodObject> = {
+/** The schema of a tool's success: `ok: true` and the tool's own fields. */
+export type SuccessSchema = z.ZodType<ToolSuccess>;
+
+/**
+ * One tool of the catalog: everything a host needs to offer it. Hosts only
+ * translate these (the MCP server, the Hermes plugin, the shell CLI and its
+ * readable views); they never define a tool of their own.
+ */
+export type ToolDefinition<
+  Input extends z.ZodObject = z.ZodObject,
+  Output extends SuccessSchema = SuccessSchema,
+> = {
   name: string;
   /** Written for an agent: what it does, when to call it, what comes back. */
   description: string;
   inputSchema: Input;
+  /** The success shape; a failure is always `toolFailureSchema`. */
+  outputSchema: Output;
   /** Whether the tool runs the OpenSpec CLI and so is offered only when a binary is found. */
   requiresCli: boolean;
   annotations: ToolAnnotations;
-  // Method syntax, so a catalog can hold tools with different input types.
-  handler(input: z.output<Input>, context: CatalogContext): Promise<ToolResult>;
+  /** How people meet the tool: its shell command and how a result reads. */
+  presentation: ToolPresentation<z.input<Input>, z.output<Output>>;
+  // Method syntax, so a catalog can hold tools with different input and output types.
+  handler(input: z.output<Input>, context: CatalogContext): Promise<z.output<Output> | ToolFailure>;
 };
 
 /** Annotations of a tool that only reads. */
@@ -50,9 +65,9 @@ export function writingTool(title: string, destructive: boolean): ToolAnnotation
   };
 }
 
-/** Keeps each tool's handler typed by its own schema. */
-export function defineTool<Input extends z.ZodObject>(
-  definition: ToolDefinition<Input>,
-): ToolDefinition<Input> {
+/** Keeps each tool's handler and presentation typed by its own schemas. */
+export function defineTool<Input extends z.ZodObject, Output extends SuccessSchema>(
+  definition: ToolDefinition<Input, Output>,
+): ToolDefinition<Input, Output> {
   return definition;
 }

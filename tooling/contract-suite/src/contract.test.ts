@@ -6,6 +6,7 @@ import {
   openLibraryDoor,
   openMcpDoor,
 } from "@org/host-doors";
+import { toolCatalog, toolFailureSchema, toolResultSchema } from "@org/openspec-core";
 import { removeTemporaryFolders } from "@org/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contractCases } from "./cases.js";
@@ -35,10 +36,22 @@ afterAll(removeTemporaryFolders);
 
 describe.each(contractCases.map((contractCase, index) => ({ ...contractCase, index })))(
   "$tool: $name",
-  ({ index, expect: expectation }) => {
+  ({ index, tool, expect: expectation }) => {
     it("GIVEN the core library WHEN called THEN the result matches the case's expectation", () => {
       expect(library.results[index]).toMatchObject(expectation);
     });
+
+    it.each(["library", ...Object.keys(doors)])(
+      "GIVEN the %s door WHEN called THEN the result matches the tool's published output schema",
+      (door) => {
+        const definition = toolCatalog.find((candidate) => candidate.name === tool);
+        // A name outside the catalog can only fail, with the shared failure shape.
+        const schema = definition ? toolResultSchema(definition) : toolFailureSchema;
+        const result = (door === "library" ? library : others[door])?.results[index];
+        const parsed = schema.safeParse(result);
+        expect(parsed.success ? [] : parsed.error.issues).toEqual([]);
+      },
+    );
 
     it.each(Object.keys(doors))(
       "GIVEN the %s door WHEN called THEN the result is the library's",

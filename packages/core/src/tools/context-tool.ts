@@ -7,7 +7,10 @@ import {
 import { z } from "zod";
 import { sourceFailure } from "../resolve-repository.js";
 import { defineTool, readOnlyTool } from "../tool-definition.js";
+import type { ResultBlock } from "../tool-presentation.js";
 import { toolFailure } from "../tool-result.js";
+import { type ContextOverview, contextOutput } from "./context-output.js";
+import { cutNotice, readNotices } from "./read-notices.js";
 
 export const contextTool = defineTool({
   name: "openspec_context",
@@ -37,8 +40,47 @@ export const contextTool = defineTool({
         .describe("Keep only entries whose name or path contains this text."),
     })
     .strict(),
+  outputSchema: contextOutput,
   requiresCli: false,
   annotations: readOnlyTool("Resolve OpenSpec context"),
+  presentation: {
+    command: ["context"],
+    summary: "resolve <source>, <source>/<os_token>, <source>/<name> or a bare os_ token",
+    arguments: ["identifier"],
+    render(result): ResultBlock[] {
+      if ("change" in result) {
+        const c = result.change;
+        const state = `${c.archived ? " (archived)" : ""}${c.scaffolded ? " (scaffolded: no proposal.md yet)" : ""}`;
+        const files: [string, string | null][] = [
+          ["proposal.md", c.proposal],
+          ["design.md", c.design],
+          ["tasks.md", c.tasks],
+        ];
+        return [
+          { kind: "heading", text: `${c.name} ${c.token}${state}` },
+          ...files.flatMap(([title, text]): ResultBlock[] =>
+            text === null ? [] : [{ kind: "document", title, text }],
+          ),
+          ...c.specs.map(
+            (spec): ResultBlock => ({
+              kind: "document",
+              title: spec.path,
+              text: spec.content,
+            }),
+          ),
+          ...readNotices(c.warnings),
+        ];
+      }
+      if ("spec" in result) {
+        const { spec } = result;
+        return [
+          { kind: "document", title: `${spec.path} ${spec.token}`, text: spec.content },
+          ...(spec.truncated && spec.size !== undefined ? [cutNotice(spec.path, spec.size)] : []),
+        ];
+      }
+      return renderOverview(result);
+    },
+  },
   async handler(input, context) {
     const registry = context.registry();
     if (!registry.ok) return registry;
@@ -71,6 +113,48 @@ export const contextTool = defineTool({
     return result;
   },
 });
+
+function renderOverview(overview: ContextOverview): ResultBlock[] {
+  const changeName = (change: { name: string; scaffolded?: true | undefined }) =>
+    change.scaffolded ? `${change.name} (scaffolded)` : change.name;
+  const blocks: ResultBlock[] = [
+    { kind: "heading", text: `${overview.name}  ${overview.path}` },
+    { kind: "text", text: overview.hint, tone: "dim" },
+    { kind: "heading", text: `Changes (${overview.totals.changes})` },
+    {
+      kind: "table",
+      columns: ["TOKEN", "CHANGE", "TASKS"],
+      rows: overview.changes.map((change) => [
+        change.token,
+        changeName(change),
+        change.tasks ? `${change.tasks.completed}/${change.tasks.total}` : "-",
+      ]),
+      empty: "(none)",
+    },
+  ];
+  if (overview.totals.archived_changes > 0) {
+    blocks.push(
+      { kind: "heading", text: `Archived changes (${overview.totals.archived_changes})` },
+      {
+        kind: "table",
+        columns: ["TOKEN", "CHANGE"],
+        rows: overview.archived_changes.map((change) => [change.token, changeName(change)]),
+        empty: "(none)",
+      },
+    );
+  }
+  blocks.push(
+    { kind: "heading", text: `Specs (${overview.totals.specs})` },
+    {
+      kind: "table",
+      columns: ["TOKEN", "SPEC"],
+      rows: overview.specs.map((spec) => [spec.token, spec.path]),
+      empty: "(none)",
+    },
+  );
+  if (overview.note) blocks.push({ kind: "text", text: overview.note, tone: "warning" });
+  return [...blocks, ...readNotices(overview.warnings)];
+}
 
 /** The candidates of an ambiguous identifier, and the path of a file that could not be read. */
 function extrasOf(result: object): Record<string, unknown> {

@@ -2,6 +2,8 @@ import { instructionsArgs } from "@org/openspec-cli-runner";
 import { z } from "zod";
 import { nameField, repositoryTargetFields } from "../input-fields.js";
 import { defineTool, readOnlyTool } from "../tool-definition.js";
+import type { ResultBlock } from "../tool-presentation.js";
+import { instructionsOutput } from "./instructions-output.js";
 import { pickChange } from "./pick-change.js";
 import { prepareCliCall, runCliCommand } from "./run-cli-tool.js";
 import { templateGuidance } from "./template-guidance.js";
@@ -21,8 +23,20 @@ export const instructionsTool = defineTool({
       schema: nameField("A workflow schema other than the change's own.").optional(),
     })
     .strict(),
+  outputSchema: instructionsOutput,
   requiresCli: true,
   annotations: readOnlyTool("Get OpenSpec instructions"),
+  presentation: {
+    command: ["instructions"],
+    summary: "instructions for writing an artifact, or apply",
+    arguments: ["artifact"],
+    shortFlags: { source: "s", workdir: "w", change: "c" },
+    paths: ["workdir"],
+    render: (result) => [
+      ...(result.note ? [{ kind: "text" as const, text: result.note, tone: "dim" as const }] : []),
+      ...renderInstructions(result.stdout),
+    ],
+  },
   handler: async (input, context) => {
     const named =
       input.change === undefined ? undefined : { name: input.change, type: "change" as const };
@@ -45,3 +59,42 @@ export const instructionsTool = defineTool({
     );
   },
 });
+
+const guidance = z.object({
+  artifactId: z.string().optional(),
+  changeName: z.string().optional(),
+  description: z.string().optional(),
+  instruction: z.string().optional(),
+  outputPath: z.string().nullable().optional(),
+  template: z.string().nullable().optional(),
+  tasks: z
+    .array(z.object({ id: z.string(), description: z.string(), done: z.boolean() }))
+    .optional(),
+});
+
+/** What to write, where, and the template, read from the CLI's JSON. */
+function renderInstructions(stdout: unknown): ResultBlock[] {
+  const parsed = guidance.safeParse(stdout);
+  if (!parsed.success) return [{ kind: "text", text: JSON.stringify(stdout, null, 2) }];
+  const g = parsed.data;
+  const title = [g.artifactId ?? "apply", g.changeName ? `for ${g.changeName}` : ""]
+    .filter(Boolean)
+    .join(" ");
+  return [
+    { kind: "heading", text: g.outputPath ? `${title} -> ${g.outputPath}` : title },
+    ...(g.description
+      ? [{ kind: "text" as const, text: g.description, tone: "dim" as const }]
+      : []),
+    ...(g.instruction ? [{ kind: "text" as const, text: g.instruction }] : []),
+    ...(g.tasks
+      ? [
+          {
+            kind: "checklist" as const,
+            items: g.tasks.map((task) => ({ done: task.done, text: task.description })),
+            empty: "(no tasks)",
+          },
+        ]
+      : []),
+    ...(g.template ? [{ kind: "document" as const, title: "template", text: g.template }] : []),
+  ];
+}

@@ -1,7 +1,9 @@
 import { listArgs } from "@org/openspec-cli-runner";
 import { z } from "zod";
 import { repositoryTargetFields } from "../input-fields.js";
+import { cliRunFields } from "../output-fields.js";
 import { defineTool, readOnlyTool } from "../tool-definition.js";
+import type { ResultBlock } from "../tool-presentation.js";
 import { runCliTool } from "./run-cli-tool.js";
 
 export const listTool = defineTool({
@@ -15,10 +17,64 @@ export const listTool = defineTool({
       sort: z.enum(["recent", "name"]).optional().describe("Sort order for changes."),
     })
     .strict(),
+  outputSchema: z.strictObject(cliRunFields),
   requiresCli: true,
   annotations: readOnlyTool("List OpenSpec changes or specs"),
+  presentation: {
+    command: ["list"],
+    summary: "list changes, or specs with --specs",
+    shortFlags: { source: "s", workdir: "w" },
+    paths: ["workdir"],
+    valueFlags: [{ flag: "specs", field: "kind", value: "specs" }],
+    render: (result) => renderListing(result.stdout),
+  },
   handler: (input, context) =>
     runCliTool(context, input, () =>
       listArgs({ kind: input.kind ?? "changes", ...(input.sort ? { sort: input.sort } : {}) }),
     ),
 });
+
+const listedChanges = z.object({
+  changes: z.array(
+    z.object({
+      name: z.string(),
+      completedTasks: z.number(),
+      totalTasks: z.number(),
+      status: z.string(),
+    }),
+  ),
+});
+const listedSpecs = z.object({
+  specs: z.array(z.object({ id: z.string(), requirementCount: z.number() })),
+});
+
+/** The CLI's listing as a table; its JSON is read only as far as the table needs. */
+function renderListing(stdout: unknown): ResultBlock[] {
+  const changes = listedChanges.safeParse(stdout);
+  if (changes.success) {
+    return [
+      {
+        kind: "table",
+        columns: ["CHANGE", "TASKS", "STATUS"],
+        rows: changes.data.changes.map((c) => [
+          c.name,
+          `${c.completedTasks}/${c.totalTasks}`,
+          c.status,
+        ]),
+        empty: "(no active changes)",
+      },
+    ];
+  }
+  const specs = listedSpecs.safeParse(stdout);
+  if (specs.success) {
+    return [
+      {
+        kind: "table",
+        columns: ["SPEC", "REQUIREMENTS"],
+        rows: specs.data.specs.map((s) => [s.id, String(s.requirementCount)]),
+        empty: "(no specs)",
+      },
+    ];
+  }
+  return [{ kind: "text", text: JSON.stringify(stdout, null, 2) }];
+}

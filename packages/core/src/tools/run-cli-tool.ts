@@ -1,8 +1,8 @@
 import { checkNamedTarget, type Repository } from "@org/openspec-artifacts";
-import type { ArgsResult } from "@org/openspec-cli-runner";
+import type { ArgsResult, RunSuccess } from "@org/openspec-cli-runner";
 import type { CatalogContext } from "../catalog-context.js";
 import { resolveRepository } from "../resolve-repository.js";
-import { type ToolResult, toolFailure } from "../tool-result.js";
+import { type ToolFailure, toolFailure } from "../tool-result.js";
 
 export type RepositoryTarget = { source?: string | undefined; workdir?: string | undefined };
 
@@ -17,7 +17,7 @@ export async function prepareCliCall(
   context: CatalogContext,
   target: RepositoryTarget,
   named?: NamedTarget,
-): Promise<{ ok: true; repository: Repository } | Exclude<ToolResult, { ok: true }>> {
+): Promise<{ ok: true; repository: Repository } | ToolFailure> {
   const resolved = resolveRepository(context, target);
   if (!resolved.ok) return resolved;
   const { repository } = resolved;
@@ -42,12 +42,12 @@ export async function prepareCliCall(
  * Runs one CLI command in the repository and returns the runner's envelope,
  * with `fix` lifted from the CLI's first diagnostic that has one.
  */
-export async function runCliCommand(
+export async function runCliCommand<Extra extends object = object>(
   context: CatalogContext,
   repository: Repository,
   args: ArgsResult,
-  extra: Record<string, unknown> = {},
-): Promise<ToolResult> {
+  extra: Extra = {} as Extra,
+): Promise<(RunSuccess & Extra) | ToolFailure> {
   if (!args.ok) return toolFailure(args.code, args.message, "Correct the argument and call again.");
   const result = await context.runCli(args.args, repository.root);
   if (result.ok) return { ...result, ...extra };
@@ -69,7 +69,7 @@ export async function runCliTool(
   target: RepositoryTarget,
   buildArgs: () => ArgsResult,
   named?: NamedTarget,
-): Promise<ToolResult> {
+): Promise<RunSuccess | ToolFailure> {
   const prepared = await prepareCliCall(context, target, named);
   if (!prepared.ok) return prepared;
   return runCliCommand(context, prepared.repository, buildArgs());

@@ -1,7 +1,9 @@
 import { showArgs } from "@org/openspec-cli-runner";
 import { z } from "zod";
 import { nameField, repositoryTargetFields } from "../input-fields.js";
+import { cliRunFields } from "../output-fields.js";
 import { defineTool, readOnlyTool } from "../tool-definition.js";
+import type { ResultBlock } from "../tool-presentation.js";
 import { runCliTool } from "./run-cli-tool.js";
 
 export const showTool = defineTool({
@@ -27,8 +29,17 @@ export const showTool = defineTool({
         .describe("Specs: only this 1-based requirement."),
     })
     .strict(),
+  outputSchema: z.strictObject(cliRunFields),
   requiresCli: true,
   annotations: readOnlyTool("Show an OpenSpec change or spec"),
+  presentation: {
+    command: ["show"],
+    summary: "show a change or spec as the OpenSpec CLI reports it",
+    arguments: ["target"],
+    shortFlags: { source: "s", workdir: "w", requirement: "r" },
+    paths: ["workdir"],
+    render: (result) => renderShown(result.stdout),
+  },
   handler: (input, context) =>
     runCliTool(
       context,
@@ -45,3 +56,72 @@ export const showTool = defineTool({
       { name: input.target, type: input.type },
     ),
 });
+
+const requirement = z.object({
+  text: z.string(),
+  scenarios: z.array(z.object({ rawText: z.string() })).optional(),
+});
+const shownSpec = z.object({
+  id: z.string(),
+  title: z.string(),
+  overview: z.string().optional(),
+  requirements: z.array(requirement),
+});
+const shownChange = z.object({
+  id: z.string(),
+  title: z.string(),
+  deltas: z.array(
+    z.object({
+      spec: z.string(),
+      operation: z.string(),
+      description: z.string().optional(),
+      requirement: requirement.optional(),
+    }),
+  ),
+});
+
+/** A spec's requirements or a change's deltas, read from the CLI's JSON as far as they are there. */
+function renderShown(stdout: unknown): ResultBlock[] {
+  const scenarios = (r: z.output<typeof requirement>): ResultBlock[] =>
+    (r.scenarios ?? []).map((scenario) => ({ kind: "text", text: indent(scenario.rawText) }));
+  const spec = shownSpec.safeParse(stdout);
+  if (spec.success) {
+    return [
+      { kind: "heading", text: `${spec.data.id}: ${spec.data.title}` },
+      ...(spec.data.overview ? [{ kind: "text" as const, text: spec.data.overview }] : []),
+      ...spec.data.requirements.flatMap((r, index): ResultBlock[] => [
+        { kind: "heading", text: `Requirement ${index + 1}` },
+        { kind: "text", text: r.text },
+        ...scenarios(r),
+      ]),
+    ];
+  }
+  const change = shownChange.safeParse(stdout);
+  if (change.success) {
+    return [
+      { kind: "heading", text: `${change.data.id}: ${change.data.title}` },
+      {
+        kind: "table",
+        columns: ["SPEC", "OPERATION", "DELTA"],
+        rows: change.data.deltas.map((delta) => [
+          delta.spec,
+          delta.operation,
+          oneLine(delta.description ?? delta.requirement?.text ?? ""),
+        ]),
+        empty: "(no deltas)",
+      },
+    ];
+  }
+  return [{ kind: "text", text: JSON.stringify(stdout, null, 2) }];
+}
+
+function indent(text: string): string {
+  return text
+    .split("\n")
+    .map((line) => `  ${line}`)
+    .join("\n");
+}
+
+function oneLine(text: string): string {
+  return text.split("\n")[0] ?? "";
+}

@@ -3,20 +3,19 @@ import { isAbsolute, join } from "node:path";
 import type { Registry, Source, SourceResult } from "@org/openspec-registry";
 import { z } from "zod";
 import type { CatalogContext } from "../catalog-context.js";
+import { sourceViewSchema } from "../output-fields.js";
 import { sourceFailure } from "../resolve-repository.js";
 import { defineTool, readOnlyTool, writingTool } from "../tool-definition.js";
-import { type ToolResult, toolFailure } from "../tool-result.js";
+import { type ToolFailure, toolFailure } from "../tool-result.js";
 
 /** A registered source as the tools return it. */
-export type SourceView = {
-  token: string;
-  name: string | null;
-  display_name: string;
-  path: string;
-  has_openspec: boolean;
-  created_at: string;
-  updated_at: string;
-};
+export type SourceView = z.output<typeof sourceViewSchema>;
+
+const oneSource = z.strictObject({ ok: z.literal(true), source: sourceViewSchema });
+
+function describeSource(source: SourceView): string {
+  return `${source.display_name} ${source.token} ${source.path}${source.has_openspec ? "" : " (no openspec/ folder yet)"}`;
+}
 
 const sourceField = z
   .string()
@@ -38,8 +37,17 @@ export const sourceAddTool = defineTool({
   description:
     "Register a repository folder as an OpenSpec source, shared by every host on this machine. It gets a stable os_ token and is addressed by its vanity name or, without one, by its folder's basename. The folder must exist; its openspec/ folder may come later.",
   inputSchema: z.object({ path: pathField, name: nameField.optional() }).strict(),
+  outputSchema: oneSource,
   requiresCli: false,
   annotations: writingTool("Register an OpenSpec source", false),
+  presentation: {
+    command: ["sources", "add"],
+    summary: "register a repository folder",
+    arguments: ["path"],
+    shortFlags: { name: "n" },
+    paths: ["path"],
+    render: ({ source }) => [{ kind: "text", text: describeSource(source) }],
+  },
   async handler(input, context) {
     const relative = refuseRelative(input.path);
     if (relative) return relative;
@@ -54,8 +62,30 @@ export const sourceListTool = defineTool({
   description:
     "List the registered OpenSpec sources, oldest first, with token, vanity name, display name, path and whether the folder holds openspec/.",
   inputSchema: z.object({}).strict(),
+  outputSchema: z.strictObject({
+    ok: z.literal(true),
+    sources: z.array(sourceViewSchema),
+    total: z.number().int(),
+  }),
   requiresCli: false,
   annotations: readOnlyTool("List OpenSpec sources"),
+  presentation: {
+    command: ["sources", "list"],
+    summary: "every registered source, oldest first",
+    render: ({ sources }) => [
+      {
+        kind: "table",
+        columns: ["NAME", "TOKEN", "OPENSPEC", "PATH"],
+        rows: sources.map((source) => [
+          source.display_name,
+          source.token,
+          source.has_openspec ? "yes" : "no",
+          source.path,
+        ]),
+        empty: "(no sources registered; add one with: openspec-agent sources add <path>)",
+      },
+    ],
+  },
   async handler(_input, context) {
     const registry = context.registry();
     if (!registry.ok) return registry;
@@ -76,8 +106,17 @@ export const sourceUpdateTool = defineTool({
       path: pathField.optional(),
     })
     .strict(),
+  outputSchema: oneSource,
   requiresCli: false,
   annotations: writingTool("Update an OpenSpec source", false),
+  presentation: {
+    command: ["sources", "update"],
+    summary: "rename a source or move it to another folder; its token stays",
+    arguments: ["source"],
+    shortFlags: { name: "n", path: "p" },
+    paths: ["path"],
+    render: ({ source }) => [{ kind: "text", text: describeSource(source) }],
+  },
   async handler(input, context) {
     if (input.name === undefined && input.path === undefined) {
       return toolFailure("invalid_input", "Nothing to update.", "Pass name, path or both.");
@@ -98,8 +137,20 @@ export const sourceRemoveTool = defineTool({
   description:
     "Forget a registered source. Only the registry entry is removed; the repository folder is not touched.",
   inputSchema: z.object({ source: sourceField }).strict(),
+  outputSchema: oneSource,
   requiresCli: false,
   annotations: writingTool("Remove an OpenSpec source", true),
+  presentation: {
+    command: ["sources", "remove"],
+    summary: "forget a source; its folder is not touched",
+    arguments: ["source"],
+    render: ({ source }) => [
+      {
+        kind: "text",
+        text: `removed ${source.display_name} (${source.token}); ${source.path} was not touched`,
+      },
+    ],
+  },
   async handler(input, context) {
     return withRegistry(context, (registry) => registry.removeAsync(input.source));
   },
@@ -113,7 +164,7 @@ export const sourceRemoveTool = defineTool({
 async function withRegistry(
   context: CatalogContext,
   operation: (registry: Registry) => Promise<SourceResult>,
-): Promise<ToolResult> {
+): Promise<z.output<typeof oneSource> | ToolFailure> {
   const registry = context.registry();
   if (!registry.ok) return registry;
   const result = await operation(registry.registry);
@@ -121,7 +172,7 @@ async function withRegistry(
   return { ok: true, source: viewOf(result.source) };
 }
 
-function refuseRelative(path: string): ToolResult | null {
+function refuseRelative(path: string): ToolFailure | null {
   if (isAbsolute(path) || path === "~" || path.startsWith("~/")) return null;
   return toolFailure(
     "invalid_path",

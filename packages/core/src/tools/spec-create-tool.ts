@@ -3,6 +3,7 @@ import { z } from "zod";
 import { nameField, repositoryTargetFields } from "../input-fields.js";
 import { resolveRepository } from "../resolve-repository.js";
 import { defineTool, writingTool } from "../tool-definition.js";
+import type { ResultBlock } from "../tool-presentation.js";
 import { fromArtifactFailure } from "./from-artifact-failure.js";
 
 const stepSchema = z
@@ -60,8 +61,42 @@ export const specCreateTool = defineTool({
       force: z.boolean().optional().describe("Replace an existing spec."),
     })
     .strict(),
+  outputSchema: z.strictObject({
+    ok: z.literal(true),
+    name: z.string(),
+    change: z.string().nullable().describe("The change the delta spec was written into, or null."),
+    path: z.string().describe("The written file, relative to the repository root."),
+    format: z.enum(["spec", "delta"]),
+    overwritten: z.boolean().describe("Whether an existing spec was replaced (force)."),
+    warnings: z
+      .array(
+        z.strictObject({
+          code: z.string(),
+          message: z.string(),
+          requirement: z.string().optional(),
+        }),
+      )
+      .describe("What `openspec validate --strict` would object to."),
+  }),
   requiresCli: false,
   annotations: writingTool("Create an OpenSpec spec", true),
+  presentation: {
+    command: ["spec", "create"],
+    summary: "write openspec/specs/<name>/spec.md, or a change's delta spec",
+    arguments: ["name"],
+    shortFlags: { source: "s", workdir: "w", change: "c" },
+    paths: ["workdir"],
+    render: (result) => [
+      { kind: "text", text: `wrote ${result.path}` },
+      ...result.warnings.map(
+        (warning): ResultBlock => ({
+          kind: "text",
+          text: `warning ${warning.message}`,
+          tone: "warning",
+        }),
+      ),
+    ],
+  },
   async handler(input, context) {
     const target = resolveRepository(context, input);
     if (!target.ok) return target;

@@ -1,9 +1,11 @@
 import { listSpecs } from "@org/openspec-artifacts";
 import { z } from "zod";
 import { nameField, repositoryTargetFields } from "../input-fields.js";
+import { readWarningSchema } from "../output-fields.js";
 import { resolveRepository } from "../resolve-repository.js";
 import { defineTool, readOnlyTool } from "../tool-definition.js";
 import { fromArtifactFailure } from "./from-artifact-failure.js";
+import { readNotices } from "./read-notices.js";
 
 export const specListTool = defineTool({
   name: "openspec_spec_list",
@@ -15,8 +17,24 @@ export const specListTool = defineTool({
       change: nameField("An active change whose delta specs to list.").optional(),
     })
     .strict(),
+  outputSchema: z.strictObject({
+    ok: z.literal(true),
+    change: z.string().nullable().describe("The change whose delta specs these are, or null."),
+    specs: z.array(z.string()).describe("Spec ids, e.g. auth or platform/session."),
+    warnings: z.array(readWarningSchema).optional(),
+  }),
   requiresCli: false,
   annotations: readOnlyTool("List OpenSpec specs"),
+  presentation: {
+    command: ["spec", "list"],
+    summary: "spec ids under openspec/specs, or under a change",
+    shortFlags: { source: "s", workdir: "w", change: "c" },
+    paths: ["workdir"],
+    render: (result) => [
+      { kind: "text", text: result.specs.length === 0 ? "(no specs)" : result.specs.join("\n") },
+      ...readNotices(result.warnings),
+    ],
+  },
   async handler(input, context) {
     const target = resolveRepository(context, input);
     if (!target.ok) return target;

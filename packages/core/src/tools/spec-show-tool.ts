@@ -1,9 +1,12 @@
 import { showSpec } from "@org/openspec-artifacts";
 import { z } from "zod";
 import { nameField, repositoryTargetFields } from "../input-fields.js";
+import { specDiagnosticSchema, truncatedFields } from "../output-fields.js";
 import { resolveRepository } from "../resolve-repository.js";
 import { defineTool, readOnlyTool } from "../tool-definition.js";
+import type { ResultBlock } from "../tool-presentation.js";
 import { fromArtifactFailure } from "./from-artifact-failure.js";
+import { cutNotice } from "./read-notices.js";
 
 export const specShowTool = defineTool({
   name: "openspec_spec_show",
@@ -16,8 +19,78 @@ export const specShowTool = defineTool({
       change: nameField("An active change whose delta spec to read.").optional(),
     })
     .strict(),
+  outputSchema: z.strictObject({
+    ok: z.literal(true),
+    name: z.string(),
+    change: z.string().nullable().describe("The change whose delta spec this is, or null."),
+    path: z.string().describe("The file, relative to the repository root."),
+    format: z.enum(["spec", "delta"]),
+    title: z.string(),
+    purpose: z.string(),
+    requirements: z.array(
+      z.strictObject({
+        name: z.string(),
+        description: z
+          .string()
+          .describe("The Markdown between the heading and the first scenario."),
+        scenarios: z.array(
+          z.strictObject({
+            name: z.string(),
+            steps: z.array(z.strictObject({ type: z.string(), text: z.string() })),
+            raw_text: z.string(),
+          }),
+        ),
+        operation: z
+          .enum(["ADDED", "MODIFIED"])
+          .optional()
+          .describe("Delta specs: the section the requirement is in."),
+      }),
+    ),
+    removed: z.array(z.string()).optional().describe("Delta specs: removed requirement names."),
+    renamed: z.array(z.strictObject({ from: z.string(), to: z.string() })).optional(),
+    warnings: z.array(specDiagnosticSchema),
+    ...truncatedFields,
+  }),
   requiresCli: false,
   annotations: readOnlyTool("Show an OpenSpec spec"),
+  presentation: {
+    command: ["spec", "show"],
+    summary: "a spec as title, purpose, requirements and scenarios",
+    arguments: ["name"],
+    shortFlags: { source: "s", workdir: "w", change: "c" },
+    paths: ["workdir"],
+    render(spec) {
+      const blocks: ResultBlock[] = [
+        { kind: "heading", text: spec.title },
+        { kind: "text", text: spec.path, tone: "dim" },
+      ];
+      if (spec.purpose) blocks.push({ kind: "text", text: spec.purpose });
+      for (const requirement of spec.requirements) {
+        const operation = requirement.operation ? `[${requirement.operation}] ` : "";
+        blocks.push(
+          { kind: "heading", text: `${operation}Requirement: ${requirement.name}` },
+          { kind: "text", text: requirement.description },
+          ...requirement.scenarios.map(
+            (scenario): ResultBlock => ({
+              kind: "text",
+              text: [
+                `  Scenario: ${scenario.name}`,
+                ...scenario.steps.map((step) => `    ${step.type} ${step.text}`),
+              ].join("\n"),
+            }),
+          ),
+        );
+      }
+      for (const name of spec.removed ?? []) {
+        blocks.push({ kind: "heading", text: `[REMOVED] Requirement: ${name}` });
+      }
+      for (const { from, to } of spec.renamed ?? []) {
+        blocks.push({ kind: "heading", text: `[RENAMED] ${from} -> ${to}` });
+      }
+      if (spec.truncated && spec.size !== undefined) blocks.push(cutNotice(spec.path, spec.size));
+      return blocks;
+    },
+  },
   async handler(input, context) {
     const target = resolveRepository(context, input);
     if (!target.ok) return target;

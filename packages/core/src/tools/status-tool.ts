@@ -1,7 +1,9 @@
 import { statusArgs } from "@org/openspec-cli-runner";
 import { z } from "zod";
 import { nameField, repositoryTargetFields } from "../input-fields.js";
+import { cliRunFields } from "../output-fields.js";
 import { defineTool, readOnlyTool } from "../tool-definition.js";
+import type { ResultBlock } from "../tool-presentation.js";
 import { pickChange } from "./pick-change.js";
 import { prepareCliCall, runCliCommand } from "./run-cli-tool.js";
 
@@ -16,8 +18,23 @@ export const statusTool = defineTool({
       schema: nameField("A workflow schema to report against.").optional(),
     })
     .strict(),
+  outputSchema: z.strictObject({
+    ...cliRunFields,
+    change: z.string().nullable().describe("The change reported on; null when there is none."),
+    note: z.string().optional().describe("Says which change was picked when none was named."),
+  }),
   requiresCli: true,
   annotations: readOnlyTool("Show OpenSpec change status"),
+  presentation: {
+    command: ["status"],
+    summary: "artifact status of a change",
+    shortFlags: { source: "s", workdir: "w", change: "c" },
+    paths: ["workdir"],
+    render: (result) => [
+      ...(result.note ? [{ kind: "text" as const, text: result.note, tone: "dim" as const }] : []),
+      ...renderStatus(result.stdout),
+    ],
+  },
   handler: async (input, context) => {
     const named =
       input.change === undefined ? undefined : { name: input.change, type: "change" as const };
@@ -35,3 +52,38 @@ export const statusTool = defineTool({
     );
   },
 });
+
+const status = z.object({
+  changeName: z.string(),
+  schemaName: z.string(),
+  artifacts: z.array(z.object({ id: z.string(), outputPath: z.string(), status: z.string() })),
+  nextSteps: z.array(z.string()).optional(),
+});
+
+/** The change's artifacts and what to do next, read from the CLI's JSON. */
+function renderStatus(stdout: unknown): ResultBlock[] {
+  const parsed = status.safeParse(stdout);
+  if (!parsed.success) {
+    const message = z.object({ message: z.string() }).safeParse(stdout);
+    return [
+      {
+        kind: "text",
+        text: message.success ? message.data.message : JSON.stringify(stdout, null, 2),
+      },
+    ];
+  }
+  const { changeName, schemaName, artifacts, nextSteps } = parsed.data;
+  return [
+    { kind: "heading", text: `${changeName} (schema ${schemaName})` },
+    {
+      kind: "checklist",
+      items: artifacts.map((artifact) => ({
+        id: artifact.id,
+        done: artifact.status === "done" || artifact.status === "skipped",
+        text: `${artifact.id} ${artifact.outputPath} (${artifact.status})`,
+      })),
+      empty: "(no artifacts)",
+    },
+    ...(nextSteps ?? []).map((step): ResultBlock => ({ kind: "text", text: `next: ${step}` })),
+  ];
+}

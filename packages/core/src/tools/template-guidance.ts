@@ -4,7 +4,8 @@ import { schemaWhichArgs, templatesArgs } from "@org/openspec-cli-runner";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import type { CatalogContext } from "../catalog-context.js";
-import { type ToolResult, toolFailure } from "../tool-result.js";
+import { type ToolFailure, toolFailure } from "../tool-result.js";
+import type { TemplateInstructions } from "./instructions-output.js";
 
 const DEFAULT_SCHEMA = "spec-driven";
 
@@ -33,7 +34,7 @@ export async function templateGuidance(
   repository: Repository,
   artifact: string,
   schema: string | undefined,
-): Promise<ToolResult> {
+): Promise<TemplateInstructions | ToolFailure> {
   const schemaName = schema ?? configuredSchema(repository) ?? DEFAULT_SCHEMA;
   const whichArgs = schemaWhichArgs({ name: schemaName });
   const templateArgs = templatesArgs({ schema: schemaName });

@@ -1,7 +1,9 @@
 import { validateArgs } from "@org/openspec-cli-runner";
 import { z } from "zod";
 import { nameField, repositoryTargetFields } from "../input-fields.js";
+import { cliRunFields } from "../output-fields.js";
 import { defineTool, readOnlyTool } from "../tool-definition.js";
+import type { ResultBlock } from "../tool-presentation.js";
 import { toolFailure } from "../tool-result.js";
 import { runCliTool } from "./run-cli-tool.js";
 import { summarizeValidation } from "./summarize-validation.js";
@@ -24,8 +26,22 @@ export const validateTool = defineTool({
         .describe("Validate every item of a kind (default all)."),
     })
     .strict(),
+  outputSchema: z.strictObject(cliRunFields),
   requiresCli: true,
   annotations: readOnlyTool("Validate OpenSpec artifacts"),
+  presentation: {
+    command: ["validate"],
+    summary: "validate strictly: one target, or a scope (default all)",
+    arguments: ["target"],
+    shortFlags: { source: "s", workdir: "w" },
+    paths: ["workdir"],
+    valueFlags: [
+      { flag: "all", field: "scope", value: "all" },
+      { flag: "changes", field: "scope", value: "changes" },
+      { flag: "specs", field: "scope", value: "specs" },
+    ],
+    render: (result) => renderReport(result.stdout),
+  },
   handler: async (input, context) => {
     if (input.target !== undefined && input.scope !== undefined) {
       return toolFailure(
@@ -54,3 +70,43 @@ export const validateTool = defineTool({
     return { ...result, code: "validation_failed", ...summary };
   },
 });
+
+const report = z.object({
+  items: z.array(
+    z.object({
+      id: z.string(),
+      type: z.string(),
+      valid: z.boolean(),
+      issues: z.array(z.object({ level: z.string(), path: z.string(), message: z.string() })),
+    }),
+  ),
+  summary: z.object({
+    totals: z.object({ items: z.number(), passed: z.number(), failed: z.number() }),
+  }),
+});
+
+/** Each item with its verdict and issues, then the totals. */
+function renderReport(stdout: unknown): ResultBlock[] {
+  const parsed = report.safeParse(stdout);
+  if (!parsed.success) return [{ kind: "text", text: JSON.stringify(stdout, null, 2) }];
+  const { items, summary } = parsed.data;
+  return [
+    ...items.flatMap((item): ResultBlock[] => [
+      {
+        kind: "text",
+        text: `${item.valid ? "valid  " : "invalid"} ${item.type} ${item.id}`,
+        tone: item.valid ? "good" : "bad",
+      },
+      ...item.issues.map(
+        (issue): ResultBlock => ({
+          kind: "text",
+          text: `  ${issue.level} ${issue.path}: ${issue.message}`,
+        }),
+      ),
+    ]),
+    {
+      kind: "text",
+      text: `${summary.totals.items} items, ${summary.totals.passed} valid, ${summary.totals.failed} invalid`,
+    },
+  ];
+}

@@ -1,0 +1,57 @@
+/** How text in a readable view is marked: hosts map tones to colours or styles. */
+export type Tone = "plain" | "dim" | "strong" | "good" | "bad" | "warning";
+
+/**
+ * One piece of a result laid out for people. The shell CLI prints blocks as
+ * text; any other human view can draw the same blocks its own way.
+ */
+export type ResultBlock =
+  /** A line that introduces what follows. */
+  | { kind: "heading"; text: string }
+  /** Free text, one or more lines. */
+  | { kind: "text"; text: string; tone?: Tone }
+  /** Rows under column titles; `empty` is shown when there are no rows. */
+  | {
+      kind: "table";
+      columns: readonly string[];
+      rows: readonly (readonly string[])[];
+      empty: string;
+    }
+  /** Items that are done or not, with a progress line. */
+  | {
+      kind: "checklist";
+      items: readonly { id?: string; done: boolean; text: string }[];
+      empty: string;
+    }
+  /** A file's content under its name. */
+  | { kind: "document"; title: string; text: string }
+  /** Something the reader should know beside the result (a file left out, a cut); the shell prints it to stderr. */
+  | { kind: "notice"; text: string };
+
+/** The input fields of a tool, by name. */
+type FieldName<Input> = Extract<keyof Input, string>;
+
+/**
+ * How people meet a tool: the shell command that calls it, which input
+ * fields are positional arguments or have one-letter flags, and how its
+ * success reads. Every other input field becomes a `--flag` named after it.
+ */
+export type ToolPresentation<Input, Success> = {
+  /** The words after the program name, e.g. `["spec", "create"]`. */
+  command: readonly [string, ...string[]];
+  /** One line for command help. */
+  summary: string;
+  /** Input fields given as positional arguments, in order. */
+  arguments?: readonly FieldName<Input>[];
+  /** One-letter aliases of flags, e.g. `{ change: "c" }`. */
+  shortFlags?: Partial<Record<FieldName<Input>, string>>;
+  /** Input fields holding filesystem paths; a shell resolves them against its current folder. */
+  paths?: readonly FieldName<Input>[];
+  /**
+   * Flags that set an enum field to one of its values, e.g. `--specs` for
+   * `kind: "specs"`; the field's own `--kind <value>` flag stays too.
+   */
+  valueFlags?: readonly { flag: string; field: FieldName<Input>; value: string }[];
+  /** The success laid out for people. */
+  render(result: Success): readonly ResultBlock[];
+};

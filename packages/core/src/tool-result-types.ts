@@ -1,0 +1,51 @@
+import type { z } from "zod";
+import type { ToolFailure } from "./tool-result.js";
+import type { contextTool } from "./tools/context-tool.js";
+import type { instructionsTool } from "./tools/instructions-tool.js";
+import type { listTool } from "./tools/list-tool.js";
+import type { showTool } from "./tools/show-tool.js";
+import type {
+  sourceAddTool,
+  sourceListTool,
+  sourceRemoveTool,
+  sourceUpdateTool,
+} from "./tools/source-tools.js";
+import type { specCreateTool } from "./tools/spec-create-tool.js";
+import type { specListTool } from "./tools/spec-list-tool.js";
+import type { specShowTool } from "./tools/spec-show-tool.js";
+import type { statusTool } from "./tools/status-tool.js";
+import type { validateTool } from "./tools/validate-tool.js";
+
+/** What a tool answers on success, inferred from its output schema. */
+type SuccessOf<Tool extends { outputSchema: z.ZodType }> = z.output<Tool["outputSchema"]>;
+
+export type ContextSuccess = SuccessOf<typeof contextTool>;
+export type ListSuccess = SuccessOf<typeof listTool>;
+export type ShowSuccess = SuccessOf<typeof showTool>;
+export type ValidateSuccess = SuccessOf<typeof validateTool>;
+export type StatusSuccess = SuccessOf<typeof statusTool>;
+export type InstructionsSuccess = SuccessOf<typeof instructionsTool>;
+export type SpecCreateSuccess = SuccessOf<typeof specCreateTool>;
+export type SpecShowSuccess = SuccessOf<typeof specShowTool>;
+export type SpecListSuccess = SuccessOf<typeof specListTool>;
+export type SourceAddSuccess = SuccessOf<typeof sourceAddTool>;
+export type SourceListSuccess = SuccessOf<typeof sourceListTool>;
+export type SourceUpdateSuccess = SuccessOf<typeof sourceUpdateTool>;
+export type SourceRemoveSuccess = SuccessOf<typeof sourceRemoveTool>;
+
+/** What each tool answers, success or failure, by tool name. */
+export type ToolResults = {
+  openspec_context: ContextSuccess | ToolFailure;
+  openspec_list: ListSuccess | ToolFailure;
+  openspec_show: ShowSuccess | ToolFailure;
+  openspec_validate: ValidateSuccess | ToolFailure;
+  openspec_status: StatusSuccess | ToolFailure;
+  openspec_instructions: InstructionsSuccess | ToolFailure;
+  openspec_spec_create: SpecCreateSuccess | ToolFailure;
+  openspec_spec_show: SpecShowSuccess | ToolFailure;
+  openspec_spec_list: SpecListSuccess | ToolFailure;
+  openspec_source_add: SourceAddSuccess | ToolFailure;
+  openspec_source_list: SourceListSuccess | ToolFailure;
+  openspec_source_update: SourceUpdateSuccess | ToolFailure;
+  openspec_source_remove: SourceRemoveSuccess | ToolFailure;
+};
