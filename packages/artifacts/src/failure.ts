@@ -38,7 +38,10 @@ export type ArtifactFailureCode =
   | "unreadable"
   | "not_a_regular_file"
   | "unsupported_encoding"
-  | "write_failed";
+  | "write_failed"
+  | "write_conflict"
+  | "task_not_found"
+  | "file_too_large";
 
 export function failure(
   code: ArtifactFailureCode,

@@ -10,6 +10,7 @@ export {
 export type { ArtifactCandidate, ArtifactFailureCode, Failure } from "./failure.js";
 export type { KnownSource } from "./find-token-in-sources.js";
 export { listSpecs, type SpecList } from "./list-specs.js";
+export { listTasks, type TaskListing } from "./list-tasks.js";
 export {
   type OpenRepositoryOptions,
   openRepository,
@@ -32,6 +33,7 @@ export {
   type SpecContext,
 } from "./resolve-context.js";
 export { listActiveChangeFolders } from "./scan-changes.js";
+export { setTaskStatus, type TaskStatusInput, type TaskStatusUpdate } from "./set-task-status.js";
 export {
   type ShownRequirement,
   type ShownScenario,
@@ -45,3 +47,4 @@ export type {
   SpecWarning,
   StepInput,
 } from "./spec-content.js";
+export type { ListedTask } from "./task-ids.js";

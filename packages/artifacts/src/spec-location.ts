@@ -1,8 +1,6 @@
-import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { checkSegment } from "./check-name.js";
-import { containedRealPath } from "./contained-path.js";
-import { type Failure, failure } from "./failure.js";
+import type { Failure } from "./failure.js";
+import { locateActiveChange } from "./locate-active-change.js";
 import type { Repository } from "./open-repository.js";
 
 /** Where the specs of a repository, or of one of its active changes, live. */
@@ -23,35 +21,7 @@ export function locateSpecs(
   if (change === undefined || change === null || change === "") {
     return { specsDir: join(repository.openspecDir, "specs"), change: null };
   }
-  const invalid = checkSegment("change", change);
-  if (invalid) return invalid;
-  if (change === "archive") {
-    return failure("invalid_name", `"archive" is the folder of archived changes, not a change.`, {
-      fix: "Name an active change.",
-    });
-  }
-  const changeDir = join(repository.openspecDir, "changes", change);
-  if (!isDirectory(changeDir)) {
-    return failure("change_not_found", `No active change "${change}" in ${repository.root}.`, {
-      fix: existsSync(join(repository.openspecDir, "changes"))
-        ? "Create it first with `openspec new change <name>`, or call openspec_context with the source to list changes."
-        : "This repository has no openspec/changes folder; run `openspec init` and create a change first.",
-    });
-  }
-  if (containedRealPath(repository, changeDir) === null) {
-    return failure(
-      "path_outside_repository",
-      `The change folder "${change}" is a symlink that leads outside ${repository.root}.`,
-      { fix: "Replace the symlink with the change folder itself." },
-    );
-  }
-  return { specsDir: join(changeDir, "specs"), change };
-}
-
-function isDirectory(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
+  const located = locateActiveChange(repository, change);
+  if ("ok" in located) return located;
+  return { specsDir: join(located.changeDir, "specs"), change };
 }

@@ -17,6 +17,7 @@ export { stringifySpec } from "./serialize/stringify-spec.js";
 export { parseSpec } from "./spec/parse-spec.js";
 export { requirementStatement } from "./spec/requirement-statement.js";
 export { parseTasks } from "./tasks/parse-tasks.js";
+export { setTaskMarks } from "./tasks/set-task-marks.js";
 export type {
   DeltaSpec,
   DeltaSpecInput,

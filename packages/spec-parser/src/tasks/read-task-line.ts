@@ -1,6 +1,11 @@
 import { isLineTerminator, isWhitespace, skipWhitespace } from "../lines/whitespace.js";
 
-export type TaskLine = { done: boolean; description: string };
+export type TaskLine = {
+  done: boolean;
+  description: string;
+  /** The checkbox's `[` and `]` in the line; what lies between them is the mark. */
+  box: { open: number; close: number };
+};
 
 const OPEN = 0x5b;
 const CLOSE = 0x5d;
@@ -56,5 +61,9 @@ export function readTaskLine(line: string): TaskLine | null {
   const start = skipWhitespace(line, checkbox.close + 1);
   let end = start;
   while (end < line.length && !isLineTerminator(line.charCodeAt(end))) end++;
-  return { done: checkbox.mark.toLowerCase() === "x", description: line.slice(start, end).trim() };
+  return {
+    done: checkbox.mark.toLowerCase() === "x",
+    description: line.slice(start, end).trim(),
+    box: { open, close: checkbox.close },
+  };
 }
