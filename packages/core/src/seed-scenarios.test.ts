@@ -14,7 +14,7 @@ import {
 import { afterEach, describe, expect, it } from "vitest";
 import { createCatalog } from "./create-catalog.js";
 import { cleanUp, makeCatalog } from "./test-support/fixture.js";
-import { cliToolNames } from "./tool-catalog.js";
+import { cliToolNames, toolCatalog } from "./tool-catalog.js";
 
 afterEach(cleanUp);
 
@@ -157,7 +157,15 @@ describe("Requirement: CLI-backed tool gating", () => {
 
   it("GIVEN no OpenSpec binary WHEN tools are listed THEN only the registry and filesystem tools remain, openspec_context among them", async () => {
     const { catalog } = makeCatalog({ cli: false });
-    expect((await availableNames(catalog)).sort()).toEqual([...FILESYSTEM_TOOLS].sort());
+    const available = (await availableNames(catalog)).sort();
+    // Every tool that needs no CLI, which includes at least the seed's eight.
+    expect(available).toEqual(
+      toolCatalog
+        .filter((tool) => !tool.requiresCli)
+        .map((tool) => tool.name)
+        .sort(),
+    );
+    expect(available).toEqual(expect.arrayContaining([...FILESYSTEM_TOOLS]));
     const availability = await catalog.availability();
     expect(availability.find((entry) => entry.tool.name === "openspec_list")?.reason).toMatch(
       /openspec/i,

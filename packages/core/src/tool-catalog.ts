@@ -13,6 +13,8 @@ import { specCreateTool } from "./tools/spec-create-tool.js";
 import { specListTool } from "./tools/spec-list-tool.js";
 import { specShowTool } from "./tools/spec-show-tool.js";
 import { statusTool } from "./tools/status-tool.js";
+import { taskListTool } from "./tools/task-list-tool.js";
+import { taskSetStatusTool } from "./tools/task-set-status-tool.js";
 import { validateTool } from "./tools/validate-tool.js";
 
 /** Every tool, in the order hosts list them. */
@@ -26,6 +28,8 @@ export const toolCatalog: readonly ToolDefinition[] = [
   specCreateTool,
   specShowTool,
   specListTool,
+  taskListTool,
+  taskSetStatusTool,
   sourceAddTool,
   sourceListTool,
   sourceUpdateTool,

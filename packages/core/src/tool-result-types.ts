@@ -14,6 +14,8 @@ import type { specCreateTool } from "./tools/spec-create-tool.js";
 import type { specListTool } from "./tools/spec-list-tool.js";
 import type { specShowTool } from "./tools/spec-show-tool.js";
 import type { statusTool } from "./tools/status-tool.js";
+import type { taskListTool } from "./tools/task-list-tool.js";
+import type { taskSetStatusTool } from "./tools/task-set-status-tool.js";
 import type { validateTool } from "./tools/validate-tool.js";
 
 /** What a tool answers on success, inferred from its output schema. */
@@ -28,6 +30,8 @@ export type InstructionsSuccess = SuccessOf<typeof instructionsTool>;
 export type SpecCreateSuccess = SuccessOf<typeof specCreateTool>;
 export type SpecShowSuccess = SuccessOf<typeof specShowTool>;
 export type SpecListSuccess = SuccessOf<typeof specListTool>;
+export type TaskListSuccess = SuccessOf<typeof taskListTool>;
+export type TaskSetStatusSuccess = SuccessOf<typeof taskSetStatusTool>;
 export type SourceAddSuccess = SuccessOf<typeof sourceAddTool>;
 export type SourceListSuccess = SuccessOf<typeof sourceListTool>;
 export type SourceUpdateSuccess = SuccessOf<typeof sourceUpdateTool>;
@@ -44,6 +48,8 @@ export type ToolResults = {
   openspec_spec_create: SpecCreateSuccess | ToolFailure;
   openspec_spec_show: SpecShowSuccess | ToolFailure;
   openspec_spec_list: SpecListSuccess | ToolFailure;
+  openspec_task_list: TaskListSuccess | ToolFailure;
+  openspec_task_set_status: TaskSetStatusSuccess | ToolFailure;
   openspec_source_add: SourceAddSuccess | ToolFailure;
   openspec_source_list: SourceListSuccess | ToolFailure;
   openspec_source_update: SourceUpdateSuccess | ToolFailure;

@@ -393,4 +393,48 @@ export const contractCases: ContractCase[] = [
     args: () => ({ identifier: "os_000000" }),
     expect: { ok: false, code: "source_not_found" },
   },
+  {
+    name: "tasks: list a change's tasks with their ids",
+    tool: "openspec_task_list",
+    args: () => ({ source: "collide", change: "add-dark-mode" }),
+    expect: {
+      ok: true,
+      done: 1,
+      total: 2,
+      tasks: [
+        { id: "1.1", done: true, section: "1. Theme" },
+        { id: "1.2", done: false },
+      ],
+    },
+  },
+  {
+    name: "tasks: a source with several changes needs the change named",
+    tool: "openspec_task_list",
+    args: () => ({ source: "collide" }),
+    expect: { ok: false, code: "change_not_found" },
+  },
+  {
+    name: "tasks: tick one task",
+    tool: "openspec_task_set_status",
+    args: () => ({ source: "collide", change: "add-dark-mode", ids: ["1.2"], done: true }),
+    expect: { ok: true, changed: ["1.2"], unchanged: [], done: 2, total: 2 },
+  },
+  {
+    name: "tasks: an unknown id changes nothing",
+    tool: "openspec_task_set_status",
+    args: () => ({ source: "collide", change: "add-dark-mode", ids: ["1.2", "7.7"], done: false }),
+    expect: { ok: false, code: "task_not_found" },
+  },
+  {
+    name: "tasks: untick every task",
+    tool: "openspec_task_set_status",
+    args: () => ({ source: "collide", change: "add-dark-mode", ids: "all", done: false }),
+    expect: { ok: true, changed: ["1.1", "1.2"], done: 0 },
+  },
+  {
+    name: "tasks: refuse a change name that escapes",
+    tool: "openspec_task_set_status",
+    args: () => ({ source: "collide", change: "../shop", ids: "all", done: true }),
+    expect: { ok: false, code: "invalid_name" },
+  },
 ];

@@ -132,6 +132,26 @@ export function writeCases(): PathCase[] {
       ],
     ),
     [
+      "the tasks of the change escape, a symlink out",
+      "openspec_task_set_status",
+      { source: "shop", change: ESCAPING_CHANGE, ids: "all", done: true },
+      refusedAs("path_outside_repository"),
+    ],
+    ...HOSTILE_CHANGE_NAMES.map(
+      (change): CaseRow => [
+        `the tasks of the change name ${JSON.stringify(change)}`,
+        "openspec_task_set_status",
+        { source: "shop", change, ids: "all", done: true },
+        refused,
+      ],
+    ),
+    [
+      "the tasks of a change in the source gone, whose folder was deleted",
+      "openspec_task_set_status",
+      { source: "gone", change: "add-dark-mode", ids: "all", done: true },
+      refusedAs("invalid_workdir"),
+    ],
+    [
       "the source gone, whose folder was deleted, with force",
       "openspec_spec_create",
       create({ source: "gone", name: "auth", force: true }),
@@ -186,6 +206,20 @@ export function readCases(): PathCase[] {
       refused,
     ],
     ["the context gone", "openspec_context", { identifier: "gone" }, refusedAs("invalid_workdir")],
+    [
+      "the tasks of the change escape, a symlink out",
+      "openspec_task_list",
+      { source: "shop", change: ESCAPING_CHANGE },
+      refusedAs("path_outside_repository"),
+    ],
+    ...HOSTILE_CHANGE_NAMES.map(
+      (change): CaseRow => [
+        `the tasks of the change name ${JSON.stringify(change)}`,
+        "openspec_task_list",
+        { source: "shop", change },
+        refused,
+      ],
+    ),
     [
       "the context child, a source without openspec/ under an ancestor that has one",
       "openspec_context",

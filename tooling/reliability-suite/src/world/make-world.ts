@@ -70,6 +70,7 @@ export function makeWorld(extraEnv: Record<string, string | undefined> = {}): Wo
     "outside/spec-folder/spec.md": outsideSpec,
     "outside/change/proposal.md": `# ${OUTSIDE_MARKER}\n\n## Why\n\nOutside.\n`,
     "outside/change/specs/outside/spec.md": outsideSpec,
+    "outside/change/tasks.md": `## 1. ${OUTSIDE_MARKER}\n- [ ] 1.1 Never ticked through a link\n`,
   });
   const specs = join(repo, "openspec", "specs");
   symlinkSync(join(outside, "spec-folder"), join(specs, "leak-dir"));

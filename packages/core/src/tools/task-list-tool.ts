@@ -1,0 +1,68 @@
+import { listTasks } from "@org/openspec-artifacts";
+import { z } from "zod";
+import { nameField, repositoryTargetFields } from "../input-fields.js";
+import { truncatedFields } from "../output-fields.js";
+import { resolveRepository } from "../resolve-repository.js";
+import { defineTool, readOnlyTool } from "../tool-definition.js";
+import { toolFailure } from "../tool-result.js";
+import { fromArtifactFailure } from "./from-artifact-failure.js";
+import { pickChange } from "./pick-change.js";
+import { taskProgressFields } from "./task-output.js";
+
+export const taskListTool = defineTool({
+  name: "openspec_task_list",
+  description:
+    "List the tasks of an active change's tasks.md, without the OpenSpec CLI: each task's id (its number such as 1.2, or #<position> when it has none or shares it), text, done, section heading and line, with done and total counts equal to `openspec list`. Without change, the only active change is used when there is exactly one. Tick tasks with openspec_task_set_status by these ids.",
+  inputSchema: z
+    .object({
+      ...repositoryTargetFields,
+      change: nameField("The active change whose tasks to list.").optional(),
+    })
+    .strict(),
+  outputSchema: z.strictObject({
+    ok: z.literal(true),
+    ...taskProgressFields,
+    exists: z.boolean().describe("Whether the change has a tasks.md yet."),
+    note: z.string().optional().describe("Says which change was picked when none was named."),
+    ...truncatedFields,
+  }),
+  requiresCli: false,
+  annotations: readOnlyTool("List a change's tasks"),
+  presentation: {
+    command: ["task", "list"],
+    summary: "the tasks of a change, with their ids and progress",
+    shortFlags: { source: "s", workdir: "w", change: "c" },
+    paths: ["workdir"],
+    render: (result) => [
+      ...(result.note ? [{ kind: "text" as const, text: result.note, tone: "dim" as const }] : []),
+      { kind: "heading", text: `${result.change}: ${result.done}/${result.total} tasks done` },
+      {
+        kind: "checklist",
+        items: result.tasks.map((task) => ({ id: task.id, done: task.done, text: task.text })),
+        empty: result.exists ? "(tasks.md has no tasks)" : "(no tasks.md yet)",
+      },
+    ],
+  },
+  async handler(input, context) {
+    const target = resolveRepository(context, input);
+    if (!target.ok) return target;
+    const picked = pickChange(target.repository, input.change);
+    if (picked.change === undefined) {
+      return toolFailure(
+        "change_not_found",
+        picked.activeChanges.length === 0
+          ? `${target.repository.root} has no active change.`
+          : `No change was named, and ${target.repository.root} has ${picked.activeChanges.length} active changes.`,
+        picked.activeChanges.length === 0
+          ? "Create one with openspec_change_create."
+          : `Pass change: one of ${picked.activeChanges.join(", ")}.`,
+      );
+    }
+    const listed = listTasks(target.repository, {
+      change: picked.change,
+      maxBytes: context.maxArtifactBytes,
+    });
+    if (!listed.ok) return fromArtifactFailure(listed);
+    return picked.note ? { ...listed, note: picked.note } : listed;
+  },
+});
