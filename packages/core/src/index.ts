@@ -4,5 +4,13 @@ export { type Catalog, createCatalog, type ToolAvailability } from "./create-cat
 export { cliToolNames, toolCatalog } from "./tool-catalog.js";
 export { defineTool, type ToolAnnotations, type ToolDefinition } from "./tool-definition.js";
 export { toolInputJsonSchema } from "./tool-json-schema.js";
-export { type ToolFailure, type ToolResult, type ToolSuccess, toolFailure } from "./tool-result.js";
+export {
+  type CoreFailureCode,
+  type HostFailureCode,
+  type ToolFailure,
+  type ToolFailureCode,
+  type ToolResult,
+  type ToolSuccess,
+  toolFailure,
+} from "./tool-result.js";
 export type { WarmPoolStatus } from "./warm-pool-status.js";

@@ -7,7 +7,7 @@ import {
 import { z } from "zod";
 import { sourceFailure } from "../resolve-repository.js";
 import { defineTool, readOnlyTool } from "../tool-definition.js";
-import { toolFailure } from "../tool-result.js";
+import { type ToolFailureCode, toolFailure } from "../tool-result.js";
 
 export const contextTool = defineTool({
   name: "openspec_context",
@@ -42,7 +42,7 @@ export const contextTool = defineTool({
   async handler(input, context) {
     const registry = context.registry();
     if (!registry.ok) return registry;
-    const resolveSource: SourceResolver = (name) => {
+    const resolveSource: SourceResolver<ToolFailureCode> = (name) => {
       const resolved = registry.registry.resolve(name);
       if (!resolved.ok) return sourceFailure(resolved);
       return { ok: true, name: resolved.source.displayName, path: resolved.source.path };
