@@ -177,8 +177,14 @@ describe("openspec-agent", () => {
   it("GIVEN no OpenSpec binary WHEN tools are listed THEN the CLI tools say why they are unavailable", () => {
     const { run } = setUp({ cli: false });
     const tools = run(["tools"]);
-    expect(tools.stdout).toContain("OpenSpec CLI: not found");
+    expect(tools.stdout).toContain("OpenSpec CLI: not found: No executable openspec CLI was found");
     expect(tools.stdout).toMatch(/openspec_list\s+no\s+yes/);
+    // The view's JSON keys stay; `reason` now carries the discovery failure's `error`.
+    expect(JSON.parse(run(["tools", "--json"]).stdout).cli).toEqual({
+      found: false,
+      reason: expect.stringContaining("No executable openspec CLI was found"),
+      fix: expect.stringContaining("npm install -g @fission-ai/openspec"),
+    });
     expect(tools.stdout).toMatch(/openspec_context\s+yes\s+no/);
     const listed = run(["list"]);
     expect(listed.status).toBe(1);

@@ -92,5 +92,5 @@ async function describeOffer(catalog: Catalog): Promise<string> {
   const offered = (await catalog.available()).length;
   return cli.ok
     ? `OpenSpec CLI found at ${cli.path}: offering all ${offered} tools`
-    : `offering the ${offered} tools that need no OpenSpec CLI: ${cli.message}`;
+    : `offering the ${offered} tools that need no OpenSpec CLI: ${cli.error}`;
 }

@@ -13,7 +13,7 @@ describe("toCallToolResult", () => {
   it("GIVEN a failure with a fix WHEN mapped THEN isError is set and the text gives code, error, fix and then the JSON", () => {
     const failure = {
       ok: false as const,
-      code: "spec_exists",
+      code: "spec_exists" as const,
       error: "The spec checkout already exists.",
       fix: "Pass force: true to replace it.",
       path: "openspec/specs/checkout/spec.md",

@@ -21,6 +21,10 @@ describe("GIVEN no OpenSpec CLI anywhere the server looks", () => {
     const door = await openMcpDoor({ env: serverEnvironment({ cli: false }).env });
     try {
       expect(await door.listTools()).toEqual(FILESYSTEM_TOOLS);
+      // The log line says why, from the discovery failure's `error`.
+      expect(door.stderr()).toContain(
+        "offering the 8 tools that need no OpenSpec CLI: No executable openspec CLI was found",
+      );
       expect(await door.call("openspec_list", { workdir: "/tmp" })).toMatchObject({
         ok: false,
         code: "tool_unavailable",

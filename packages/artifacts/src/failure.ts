@@ -1,9 +1,7 @@
+import { type Failure as SharedFailure, failure as sharedFailure } from "@org/openspec-failure";
+
 /** An expected failure: a stable code, one sentence saying what went wrong, and how to fix it. */
-export type Failure = {
-  ok: false;
-  code: ArtifactFailureCode;
-  error: string;
-  fix?: string;
+export type Failure = SharedFailure<ArtifactFailureCode> & {
   candidates?: ArtifactCandidate[];
   /** The file (relative to the repository root) that could not be read. */
   path?: string;
@@ -48,5 +46,6 @@ export function failure(
   error: string,
   extra: { fix?: string; candidates?: ArtifactCandidate[]; path?: string } = {},
 ): Failure {
-  return { ok: false, code, error, ...extra };
+  const { fix, ...rest } = extra;
+  return sharedFailure(code, error, fix, rest);
 }

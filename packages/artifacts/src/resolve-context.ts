@@ -1,4 +1,5 @@
 import { join, relative } from "node:path";
+import type { Failure as SharedFailure } from "@org/openspec-failure";
 import { isToken } from "./artifact-token.js";
 import { checkSpecId } from "./check-name.js";
 import {
@@ -17,9 +18,9 @@ import { isReported, readFailure } from "./read-warning.js";
 
 /** What a source name resolves to; supplied by the caller (the registry lives above this package). */
 export type ResolvedSource = { ok: true; name: string; path: string };
-export type SourceResolver = (
+export type SourceResolver<Code extends string = string> = (
   name: string,
-) => ResolvedSource | { ok: false; code: string; error: string; fix?: string };
+) => ResolvedSource | SharedFailure<Code>;
 
 export type ContextOptions = ReadOptions & {
   /**
@@ -63,7 +64,7 @@ export type ReadOptions = {
 export type Context = SourceContext | ChangeContext | SpecContext;
 
 /** A failure of context resolution; `code` is the artifacts code or the resolver's own. */
-export type ContextFailure = Failure | { ok: false; code: string; error: string; fix?: string };
+export type ContextFailure<Code extends string = string> = Failure | SharedFailure<Code>;
 
 /**
  * Resolves `<source>`, `<source>/<token>` or `<source>/<change-or-spec-id>`
@@ -71,12 +72,12 @@ export type ContextFailure = Failure | { ok: false; code: string; error: string;
  * A bare token that names no source is looked for in every source
  * (`options.everySource`).
  */
-export function resolveContext(
+export function resolveContext<Code extends string = string>(
   identifier: string,
-  resolveSource: SourceResolver,
+  resolveSource: SourceResolver<Code>,
   page: RepositoryPageOptions = {},
   options: ContextOptions = {},
-): Context | ContextFailure {
+): Context | ContextFailure<Code> {
   const maxBytes = options.maxArtifactBytes ?? DEFAULT_MAX_ARTIFACT_BYTES;
   const trimmed = identifier.trim();
   const slash = trimmed.indexOf("/");
@@ -133,12 +134,12 @@ export function resolveContext(
 }
 
 /** A bare token: the one artifact of any source that it names, or why there is none. */
-function resolveBareToken(
+function resolveBareToken<Code extends string>(
   token: string,
-  notASource: { ok: false; code: string; error: string; fix?: string },
+  notASource: SharedFailure<Code>,
   sources: readonly KnownSource[],
   maxBytes: number,
-): Context | ContextFailure {
+): Context | ContextFailure<Code> {
   const matches = findTokenInSources(token, sources);
   const [only] = matches;
   if (only !== undefined && matches.length === 1) {
@@ -179,7 +180,7 @@ function artifactContext(
   repository: Repository,
   artifact: FoundArtifact,
   maxBytes: number,
-): Context | ContextFailure {
+): Context | Failure {
   if (artifact.kind === "change") {
     return { ...base, change: readChange(repository, artifact.change, artifact.token, maxBytes) };
   }

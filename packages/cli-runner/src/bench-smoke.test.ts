@@ -18,7 +18,7 @@ describe("benchmarks P1, P1b, P1c and P2, smoke run", () => {
   });
   const list = () => {
     const built = listArgs({});
-    if (!built.ok) throw new Error(built.message);
+    if (!built.ok) throw new Error(built.error);
     return built.args;
   };
   const sane = (result: { value: number; details: Record<string, unknown> }) => {

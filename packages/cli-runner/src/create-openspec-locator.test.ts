@@ -1,7 +1,8 @@
 import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
 import { createOpenSpecLocator } from "./create-openspec-locator.js";
+import type { ArgsResult, OpenSpecNotFound, RunFailure } from "./index.js";
 import { writeFakeBin } from "./test-support/fake-bin.js";
 import { useSandbox } from "./test-support/sandbox.js";
 
@@ -47,5 +48,24 @@ describe("createOpenSpecLocator", () => {
     expect(first.ok).toBe(true);
     expect(cached).toBe(first);
     expect(fresh.ok).toBe(false);
+  });
+
+  it("GIVEN no CLI anywhere WHEN the locator finds nothing THEN the failure says error, as every package does, and carries no message", async () => {
+    const { locator } = locate(0);
+    const found = await locator.find();
+    expect(found).toMatchObject({
+      ok: false,
+      code: "openspec_not_found",
+      error: expect.stringContaining("No executable openspec CLI was found"),
+      fix: expect.stringContaining("npm install -g @fission-ai/openspec"),
+    });
+    expect(found).not.toHaveProperty("message");
+  });
+
+  it("GIVEN the runner's failure types WHEN a caller reads them THEN each has error and none has message", () => {
+    expectTypeOf<OpenSpecNotFound["error"]>().toEqualTypeOf<string>();
+    expectTypeOf<OpenSpecNotFound>().not.toHaveProperty("message");
+    expectTypeOf<Extract<ArgsResult, { ok: false }>>().not.toHaveProperty("message");
+    expectTypeOf<RunFailure>().not.toHaveProperty("message");
   });
 });

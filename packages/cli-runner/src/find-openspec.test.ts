@@ -135,7 +135,7 @@ describe("findOpenSpec", () => {
     });
     expect(found).toMatchObject({
       ok: false,
-      message: expect.stringContaining("OPENSPEC_BIN is the relative path bin/openspec"),
+      error: expect.stringContaining("OPENSPEC_BIN is the relative path bin/openspec"),
     });
   });
 
@@ -149,7 +149,7 @@ describe("findOpenSpec", () => {
     expect(found).toEqual({
       ok: false,
       code: "openspec_not_found",
-      message:
+      error:
         "No executable openspec CLI was found via OPENSPEC_BIN, PATH, ~/.npm-global/bin or the bundled package.",
       fix: expect.stringContaining("npm install -g @fission-ai/openspec"),
       tried: [
@@ -173,7 +173,7 @@ describe("findOpenSpec", () => {
     });
   });
 
-  it("GIVEN OPENSPEC_BIN points to a missing file and nothing else is found WHEN finding THEN the message leads with that reason", async () => {
+  it("GIVEN OPENSPEC_BIN points to a missing file and nothing else is found WHEN finding THEN the error leads with that reason", async () => {
     const missing = join(sandbox.root, "gone", "openspec");
     const found = await findOpenSpec({
       env: { OPENSPEC_BIN: missing },
@@ -182,7 +182,7 @@ describe("findOpenSpec", () => {
     });
     expect(found).toMatchObject({
       ok: false,
-      message: `No executable openspec CLI was found via OPENSPEC_BIN, PATH, ~/.npm-global/bin or the bundled package; OPENSPEC_BIN points to ${missing}, which does not exist.`,
+      error: `No executable openspec CLI was found via OPENSPEC_BIN, PATH, ~/.npm-global/bin or the bundled package; OPENSPEC_BIN points to ${missing}, which does not exist.`,
     });
   });
 

@@ -1,6 +1,7 @@
 import { stat } from "node:fs/promises";
 import { homedir } from "node:os";
 import { isAbsolute, join } from "node:path";
+import type { Failure } from "@org/openspec-failure";
 import { findBundledOpenSpec } from "./find-bundled-openspec.js";
 import { findExecutableProblem } from "./find-executable-problem.js";
 
@@ -29,10 +30,10 @@ export interface OpenSpecFound {
   tried: DiscoveryAttempt[];
 }
 
-export interface OpenSpecNotFound {
-  ok: false;
-  code: "openspec_not_found";
-  message: string;
+/** Why discovery found no CLI; its only code. */
+export type LocateFailureCode = "openspec_not_found";
+
+export interface OpenSpecNotFound extends Failure<LocateFailureCode> {
   fix: string;
   tried: DiscoveryAttempt[];
 }
@@ -133,7 +134,7 @@ function describeProblem(rule: OpenSpecRule, path: string, problem: string): str
   return `${path} (${rule}) ${problem}`;
 }
 
-function notFoundMessage(tried: DiscoveryAttempt[]): string {
+function notFoundError(tried: DiscoveryAttempt[]): string {
   const bin = tried.find((attempt) => attempt.rule === "OPENSPEC_BIN" && attempt.path !== null);
   const detail = bin === undefined ? "" : `; ${bin.reason}`;
   return `No executable openspec CLI was found via OPENSPEC_BIN, PATH, ~/.npm-global/bin or the bundled package${detail}.`;
@@ -190,7 +191,7 @@ export async function findOpenSpec(options: FindOpenSpecOptions = {}): Promise<O
   return {
     ok: false,
     code: "openspec_not_found",
-    message: notFoundMessage(tried),
+    error: notFoundError(tried),
     fix: INSTALL_FIX,
     tried,
   };

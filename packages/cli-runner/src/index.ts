@@ -8,7 +8,7 @@ export { type NewChangeOptions, newChangeArgs } from "./builders/new-change-args
 export { type SchemaWhichOptions, schemaWhichArgs } from "./builders/schema-which-args.js";
 export { schemasArgs } from "./builders/schemas-args.js";
 export { type ShowOptions, showArgs } from "./builders/show-args.js";
-export type { ArgsResult } from "./builders/start-argv.js";
+export type { ArgsFailureCode, ArgsResult } from "./builders/start-argv.js";
 export { type StatusOptions, statusArgs } from "./builders/status-args.js";
 export { type TemplatesOptions, templatesArgs } from "./builders/templates-args.js";
 export {
@@ -34,6 +34,7 @@ export {
   type DiscoveryAttempt,
   type FindOpenSpecOptions,
   findOpenSpec,
+  type LocateFailureCode,
   type OpenSpecDiscovery,
   type OpenSpecFound,
   type OpenSpecNotFound,

@@ -106,7 +106,7 @@ export async function runOpenSpec(options: RunOpenSpecOptions): Promise<RunResul
   }
   const bin = await resolveBin(options, env);
   if (!bin.ok) {
-    return fail(["openspec", ...args], "openspec_not_found", `${bin.message} ${bin.fix}`);
+    return fail(["openspec", ...args], "openspec_not_found", `${bin.error} ${bin.fix}`);
   }
   const target = launchTarget(bin.path, bin.node, args);
   const command = [target.file, ...target.args];

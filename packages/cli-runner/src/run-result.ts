@@ -1,11 +1,14 @@
+import type { Failure } from "@org/openspec-failure";
+import type { ArgsFailureCode } from "./builders/start-argv.js";
 import type { CliDiagnostic } from "./collect-diagnostics.js";
+import type { LocateFailureCode } from "./find-openspec.js";
 import type { JsonDocument } from "./parse-cli-json.js";
 
 /** Why a run did not succeed. Stable, snake_case; see the README for each. */
 export type RunFailureCode =
-  | "openspec_not_found"
+  | LocateFailureCode
+  | ArgsFailureCode
   | "invalid_workdir"
-  | "invalid_argument"
   | "spawn_failed"
   | "timeout"
   | "killed_by_signal"
@@ -35,11 +38,7 @@ export interface RunSuccess extends RunEnvelope {
   exit_code: 0;
 }
 
-export interface RunFailure extends RunEnvelope {
-  ok: false;
-  code: RunFailureCode;
-  /** One sentence saying what went wrong. */
-  error: string;
-}
+/** A run that did not succeed: the shared failure (`code`, `error`) plus the envelope. */
+export interface RunFailure extends RunEnvelope, Failure<RunFailureCode> {}
 
 export type RunResult = RunSuccess | RunFailure;

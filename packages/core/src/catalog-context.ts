@@ -124,7 +124,7 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
       if (!result.ok) {
         return toolFailure(
           result.code,
-          result.message,
+          result.error,
           sourceFix(result.code) ?? "Check OPENSPEC_AGENT_DB or move the damaged file aside.",
         );
       }

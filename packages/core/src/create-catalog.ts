@@ -39,7 +39,7 @@ export function createCatalog(options: CatalogOptions = {}): Catalog {
     return toolCatalog.map((tool) => ({
       tool,
       available: !tool.requiresCli || cli.ok,
-      reason: tool.requiresCli && !cli.ok ? cli.message : null,
+      reason: tool.requiresCli && !cli.ok ? cli.error : null,
     }));
   };
 

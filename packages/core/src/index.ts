@@ -11,7 +11,10 @@ export {
 export { toolInputJsonSchema } from "./tool-json-schema.js";
 export type { ResultBlock, Tone, ToolPresentation } from "./tool-presentation.js";
 export {
+  type CoreFailureCode,
+  type HostFailureCode,
   type ToolFailure,
+  type ToolFailureCode,
   type ToolResult,
   type ToolSuccess,
   toolFailure,

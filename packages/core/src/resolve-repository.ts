@@ -61,7 +61,7 @@ export function sourceFailure(failure: RegistryFailure): ToolFailure {
   }));
   return toolFailure(
     failure.code,
-    failure.message,
+    failure.error,
     sourceFix(failure.code),
     candidates ? { candidates } : {},
   );

@@ -1,25 +1,59 @@
+import type { ArtifactFailureCode } from "@org/openspec-artifacts";
+import type { LocateFailureCode, RunFailureCode } from "@org/openspec-cli-runner";
+import { type Failure, failure } from "@org/openspec-failure";
+import type { RegistryFailureCode } from "@org/openspec-registry";
+
 /** What every tool returns: `ok` first, and on failure one sentence, a stable code and a fix. */
 export type ToolSuccess = { ok: true } & Record<string, unknown>;
 
-export type ToolFailure = {
-  ok: false;
-  /** A stable snake_case code an agent can branch on. */
-  code: string;
-  /** One sentence that says what went wrong. */
-  error: string;
-  /** One sentence or command that says what to do about it. */
-  fix?: string;
-} & Record<string, unknown>;
+/** The codes the catalog itself answers with, on top of those of the packages below it. */
+export type CoreFailureCode =
+  | "invalid_input"
+  | "invalid_path"
+  | "invalid_setting"
+  | "invalid_workdir"
+  | "missing_target"
+  | "no_openspec_root"
+  | "unknown_tool"
+  | "unknown_schema"
+  | "unknown_artifact"
+  | "validation_failed"
+  | "internal_error";
+
+/**
+ * The codes a host adds around the catalog: a request it cannot read or
+ * pass on, a tool it does not offer, a bridge that is not running, and the
+ * Hermes plugin's installer, whose results the shell prints like a tool's.
+ */
+export type HostFailureCode =
+  | "invalid_request"
+  | "request_too_large"
+  | "tool_unavailable"
+  | "bridge_unavailable"
+  | "plugin_not_built"
+  | "plugin_conflict"
+  | "config_invalid"
+  | "io_error";
+
+/** Every code a tool result can carry; an agent can branch on each. */
+export type ToolFailureCode =
+  | CoreFailureCode
+  | HostFailureCode
+  | ArtifactFailureCode
+  | RegistryFailureCode
+  | RunFailureCode
+  | LocateFailureCode;
+
+/** The shared failure, with any extra fields a tool adds (candidates, the CLI run, issues). */
+export type ToolFailure = Failure<ToolFailureCode> & Record<string, unknown>;
 
 export type ToolResult = ToolSuccess | ToolFailure;
 
 export function toolFailure(
-  code: string,
+  code: ToolFailureCode,
   error: string,
   fix?: string,
   extra: Record<string, unknown> = {},
 ): ToolFailure {
-  return fix === undefined
-    ? { ok: false, code, error, ...extra }
-    : { ok: false, code, error, fix, ...extra };
+  return failure(code, error, fix, extra);
 }

@@ -86,7 +86,7 @@ describe("registry.add", () => {
       code: "duplicate_source_path",
       candidates: [source],
     });
-    expect(result.ok ? "" : result.message).toContain(source.token);
+    expect(result.ok ? "" : result.error).toContain(source.token);
   });
 
   it.each([

@@ -72,7 +72,7 @@ describe("registry.resolve", () => {
       code: "ambiguous_source",
       candidates: [first, second],
     });
-    const message = result.ok ? "" : result.message;
+    const message = result.ok ? "" : result.error;
     expect(message).toContain(first.token);
     expect(message).toContain(second.token);
     expect(message).toContain("vanity name");
@@ -86,7 +86,7 @@ describe("registry.resolve", () => {
     const result = registry.resolve("docs");
 
     expect(result).toMatchObject({ ok: false, code: "source_not_found" });
-    expect(result.ok ? "" : result.message).toMatch(/"docs".*api \(os_[0-9a-f]{6}\), web \(os_/);
+    expect(result.ok ? "" : result.error).toMatch(/"docs".*api \(os_[0-9a-f]{6}\), web \(os_/);
   });
 
   it("GIVEN an empty registry WHEN resolving THEN fails with source_not_found saying to add the repository", () => {
@@ -95,7 +95,7 @@ describe("registry.resolve", () => {
     const result = registry.resolve("api");
 
     expect(result).toMatchObject({ ok: false, code: "source_not_found" });
-    expect(result.ok ? "" : result.message).toContain("empty");
+    expect(result.ok ? "" : result.error).toContain("empty");
   });
 
   it("GIVEN two handles on one file WHEN one adds a source THEN the other resolves it without reopening", () => {

@@ -133,7 +133,7 @@ describe("importFromHermesOpenspecDb", () => {
       const result = importFromHermesOpenspecDb(registry, hermesFile);
 
       expect(result).toMatchObject({ ok: false, code: "hermes_db_unreadable" });
-      expect(result.ok ? "" : result.message).toContain(hermesFile);
+      expect(result.ok ? "" : result.error).toContain(hermesFile);
       expect(expectOk(registry.list()).sources).toEqual([]);
     },
   );

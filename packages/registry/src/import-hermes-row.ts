@@ -59,16 +59,16 @@ export function importHermesRow(
           `Token ${row.token} already belongs to the source at ${sameToken.path}.`,
         );
   }
-  if (!path.ok) return skip("invalid_path", path.message);
+  if (!path.ok) return skip("invalid_path", path.error);
   const name = row.name === "" ? undefined : validateSourceName(row.name);
-  if (name !== undefined && !name.ok) return skip("invalid_name", name.message);
+  if (name !== undefined && !name.ok) return skip("invalid_name", name.error);
   const unnamedProblem = name === undefined ? validateUnnamedFolder(path.path) : undefined;
-  if (unnamedProblem !== undefined) return skip("invalid_name", unnamedProblem.message);
+  if (unnamedProblem !== undefined) return skip("invalid_name", unnamedProblem.error);
   const conflict = checkSourceConflicts(context.db, { path: path.path, name: name?.name });
   if (conflict !== undefined) {
     const code =
       conflict.code === "duplicate_source_path" ? conflict.code : "duplicate_source_name";
-    return skip(code, conflict.message);
+    return skip(code, conflict.error);
   }
   const createdAt = Math.round(row.createdAtSeconds * 1000);
   return insertSource(context.db, {

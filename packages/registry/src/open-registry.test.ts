@@ -35,7 +35,7 @@ describe("openRegistry", () => {
     const result = openRegistry({ path: file, env: {} });
 
     expect(result).toMatchObject({ ok: false, code: "registry_unreadable" });
-    expect(result.ok ? "" : result.message).toContain(file);
+    expect(result.ok ? "" : result.error).toContain(file);
     expect(readFileSync(file).equals(before)).toBe(true);
   }
 
@@ -119,7 +119,7 @@ describe("openRegistry", () => {
     const result = openRegistry({ path: dir });
 
     expect(result).toMatchObject({ ok: false, code: "registry_unreadable" });
-    expect(result.ok ? "" : result.message).toContain(dir);
+    expect(result.ok ? "" : result.error).toContain(dir);
   });
 
   it("GIVEN an open registry WHEN closing it twice THEN nothing happens the second time", () => {

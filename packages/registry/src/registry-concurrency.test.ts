@@ -11,7 +11,7 @@ const SOURCES_PER_WORKER = 200;
 const workerScript = fileURLToPath(new URL("./test-support/registry-worker.mjs", import.meta.url));
 
 interface WorkerReport {
-  readonly failures: readonly { step: string; code: string; message: string }[];
+  readonly failures: readonly { step: string; code: string; error: string }[];
 }
 
 function startWorker(args: readonly string[]): { child: ChildProcess; ready: Promise<void> } {
@@ -61,10 +61,10 @@ describe("registry shared by several processes", () => {
 
     expect(failures).toEqual([]);
     const opened = openRegistry({ path: file });
-    if (!opened.ok) throw new Error(opened.message);
+    if (!opened.ok) throw new Error(opened.error);
     const listed = opened.registry.list();
     opened.registry.close();
-    if (!listed.ok) throw new Error(listed.message);
+    if (!listed.ok) throw new Error(listed.error);
     const actual = listed.sources.map((source) => `${source.name} ${source.path}`);
     expect(actual.toSorted()).toEqual(expected.toSorted());
     expect(new Set(listed.sources.map((source) => source.token)).size).toBe(expected.length);

@@ -1,3 +1,4 @@
+import { type Failure, failure } from "@org/openspec-failure";
 import type { Source } from "./source.js";
 
 /** Every stable failure code the registry returns. */
@@ -14,21 +15,19 @@ export type RegistryFailureCode =
   | "registry_too_new"
   | "hermes_db_unreadable";
 
-/** An expected failure: a stable code and one sentence that says what to fix. */
-export interface RegistryFailure<Code extends RegistryFailureCode = RegistryFailureCode> {
-  readonly ok: false;
-  readonly code: Code;
-  readonly message: string;
-  /** The sources involved, for `ambiguous_source` and `duplicate_*` failures. */
-  readonly candidates?: readonly Source[];
-}
+/** An expected failure: a stable code and one sentence in `error` that says what to fix. */
+export type RegistryFailure<Code extends RegistryFailureCode = RegistryFailureCode> =
+  Failure<Code> & {
+    /** The sources involved, for `ambiguous_source` and `duplicate_*` failures. */
+    readonly candidates?: readonly Source[];
+  };
 
 export function registryFailure<Code extends RegistryFailureCode>(
   code: Code,
-  message: string,
+  error: string,
   candidates?: readonly Source[],
 ): RegistryFailure<Code> {
   return candidates === undefined
-    ? { ok: false, code, message }
-    : { ok: false, code, message, candidates };
+    ? failure(code, error)
+    : failure(code, error, undefined, { candidates });
 }

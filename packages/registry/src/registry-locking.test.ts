@@ -32,7 +32,7 @@ describe("registry writes under another writer's lock", () => {
       const result = registry.add({ path: makeDir(root, "api") });
 
       expect(result).toMatchObject({ ok: false, code: "registry_busy" });
-      expect(result.ok ? "" : result.message).toContain(registry.path);
+      expect(result.ok ? "" : result.error).toContain(registry.path);
     } finally {
       holder.exec("ROLLBACK");
       holder.close();

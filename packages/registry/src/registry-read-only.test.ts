@@ -13,7 +13,7 @@ const NOBODY = 65534;
 const worker = fileURLToPath(new URL("./test-support/read-only-worker.mjs", import.meta.url));
 const hashOf = (file: string) => createHash("sha256").update(readFileSync(file)).digest("hex");
 
-type Answers = Record<"list" | "resolve" | "add", { ok: boolean; code?: string; message?: string }>;
+type Answers = Record<"list" | "resolve" | "add", { ok: boolean; code?: string; error?: string }>;
 
 function useAsNobody(file: string, identifier: string, folder: string): Answers {
   const run = spawnSync(process.execPath, [worker, file, identifier, folder], {
@@ -51,8 +51,8 @@ describe("a registry this user may only read", () => {
       expect(answers.list).toMatchObject({ ok: true, sources: [source] });
       expect(answers.resolve).toMatchObject({ ok: true, source });
       expect(answers.add).toMatchObject({ ok: false, code: "registry_read_only" });
-      expect(answers.add.message).toContain(file);
-      expect(answers.add.message).not.toMatch(/repair/);
+      expect(answers.add.error).toContain(file);
+      expect(answers.add.error).not.toMatch(/repair/);
       expect(hashOf(file)).toBe(before);
     },
   );

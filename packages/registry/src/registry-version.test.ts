@@ -44,7 +44,7 @@ describe("a registry written by a newer build", () => {
       const result = openRegistry({ path: file, env: {}, home: root, cwd: root });
 
       expect(result).toMatchObject({ ok: false, code: "registry_too_new" });
-      const message = result.ok ? "" : result.message;
+      const message = result.ok ? "" : result.error;
       expect(message).toContain("schema version 2");
       expect(message).toContain("up to version 1");
       expect(message).toMatch(/upgrade openspec-agent/);

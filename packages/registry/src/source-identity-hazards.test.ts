@@ -19,7 +19,7 @@ describe("a folder name that could pass for another source", () => {
       const result = registry.add({ path: makeDir(root, spell(alpha.token)) });
 
       expect(result).toMatchObject({ ok: false, code: "invalid_name" });
-      expect(result.ok ? "" : result.message).toMatch(/give the source a vanity name/);
+      expect(result.ok ? "" : result.error).toMatch(/give the source a vanity name/);
       expect(expectOk(registry.list()).sources).toEqual([alpha]);
       expect(registry.resolve(alpha.token.toUpperCase())).toEqual({ ok: true, source: alpha });
     },
@@ -63,7 +63,7 @@ describe("a folder name that could pass for another source", () => {
       const result = registry.add({ path: makeDir(root, folder) });
 
       expect(result).toMatchObject({ ok: false, code: "invalid_name" });
-      expect(result.ok ? "" : result.message).toMatch(/U\+20(0B|2E)/);
+      expect(result.ok ? "" : result.error).toMatch(/U\+20(0B|2E)/);
     },
   );
 });

@@ -24,7 +24,7 @@ describe("validateSourceName", () => {
       const result = validateSourceName(name);
 
       expect(result).toMatchObject({ ok: false, code: "invalid_name" });
-      expect(result.ok ? "" : result.message).toMatch(/;/);
+      expect(result.ok ? "" : result.error).toMatch(/;/);
     },
   );
 
@@ -43,6 +43,6 @@ describe("validateSourceName and invisible characters", () => {
   it("GIVEN a name that looks like billing but holds U+200B WHEN validating THEN the message names the code point", () => {
     const result = validateSourceName("bil\u200bling");
 
-    expect(result.ok ? "" : result.message).toContain("U+200B");
+    expect(result.ok ? "" : result.error).toContain("U+200B");
   });
 });

@@ -27,7 +27,7 @@ export function registerCatalogCommands(program: Command, session: Session): voi
       }));
       const cliView = cli.ok
         ? { found: true, path: cli.path, rule: cli.rule }
-        : { found: false, reason: cli.message, fix: cli.fix };
+        : { found: false, reason: cli.error, fix: cli.fix };
       if (json) {
         const warmPool = {
           usable: pool.usable,
@@ -44,7 +44,7 @@ export function registerCatalogCommands(program: Command, session: Session): voi
       t.out(
         cli.ok
           ? `OpenSpec CLI: ${cli.path} (found through ${cli.rule})`
-          : `OpenSpec CLI: ${paint(t, "yellow", "not found")}: ${cli.message}\n${cli.fix}`,
+          : `OpenSpec CLI: ${paint(t, "yellow", "not found")}: ${cli.error}\n${cli.fix}`,
       );
       t.out(
         pool.usable

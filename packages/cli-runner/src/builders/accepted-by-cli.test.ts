@@ -36,7 +36,7 @@ describe.concurrent("command builders accepted by the real CLI", () => {
   });
 
   const run = (built: ArgsResult, workdir = repo): Promise<RunResult> => {
-    if (!built.ok) throw new Error(`builder refused: ${built.message}`);
+    if (!built.ok) throw new Error(`builder refused: ${built.error}`);
     return cli.run(built.args, { workdir });
   };
 
@@ -227,7 +227,7 @@ describe.concurrent("command builders accepted by the real CLI", () => {
         { env: own.env, stdio: "ignore" },
       );
       const built = listArgs({ store: "team" });
-      if (!built.ok) throw new Error(built.message);
+      if (!built.ok) throw new Error(built.error);
       const result = await cli.run(built.args, {
         workdir: own.makeDir("bare-for-store"),
         env: own.env,

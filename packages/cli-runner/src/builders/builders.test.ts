@@ -162,7 +162,7 @@ describe("command builders: refusals", () => {
       () => validateArgs({} as ValidateOptions),
       "Give an item or a scope (all, changes, specs) to validate.",
     ],
-  ])("GIVEN %s WHEN building THEN fails with invalid_argument", (_, build, message) => {
-    expect(build()).toEqual({ ok: false, code: "invalid_argument", message });
+  ])("GIVEN %s WHEN building THEN fails with invalid_argument", (_, build, error) => {
+    expect(build()).toEqual({ ok: false, code: "invalid_argument", error });
   });
 });

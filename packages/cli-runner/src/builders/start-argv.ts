@@ -1,7 +1,10 @@
+import { type Failure, failure } from "@org/openspec-failure";
+
+/** Why a command builder refused its input: a value the CLI could misread. */
+export type ArgsFailureCode = "invalid_argument";
+
 /** What every command builder returns. */
-export type ArgsResult =
-  | { ok: true; args: string[] }
-  | { ok: false; code: "invalid_argument"; message: string };
+export type ArgsResult = { ok: true; args: string[] } | Failure<ArgsFailureCode>;
 
 /**
  * Collects argv for one command and remembers the first unsafe value. Names
@@ -107,7 +110,7 @@ export function startArgv(command: readonly string[]): ArgvBuilder {
     result() {
       return problem === undefined
         ? { ok: true, args: [...args] }
-        : { ok: false, code: "invalid_argument", message: problem };
+        : failure("invalid_argument", problem);
     },
   };
   return builder;

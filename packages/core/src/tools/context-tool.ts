@@ -8,7 +8,7 @@ import { z } from "zod";
 import { sourceFailure } from "../resolve-repository.js";
 import { defineTool, readOnlyTool } from "../tool-definition.js";
 import type { ResultBlock } from "../tool-presentation.js";
-import { toolFailure } from "../tool-result.js";
+import { type ToolFailureCode, toolFailure } from "../tool-result.js";
 import { type ContextOverview, contextOutput } from "./context-output.js";
 import { cutNotice, readNotices } from "./read-notices.js";
 
@@ -84,7 +84,7 @@ export const contextTool = defineTool({
   async handler(input, context) {
     const registry = context.registry();
     if (!registry.ok) return registry;
-    const resolveSource: SourceResolver = (name) => {
+    const resolveSource: SourceResolver<ToolFailureCode> = (name) => {
       const resolved = registry.registry.resolve(name);
       if (!resolved.ok) return sourceFailure(resolved);
       return { ok: true, name: resolved.source.displayName, path: resolved.source.path };

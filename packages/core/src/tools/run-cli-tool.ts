@@ -34,7 +34,7 @@ export async function prepareCliCall(
     if (escaping) return toolFailure(escaping.code, escaping.error, escaping.fix);
   }
   const cli = await context.findCli();
-  if (!cli.ok) return toolFailure(cli.code, cli.message, cli.fix);
+  if (!cli.ok) return toolFailure(cli.code, cli.error, cli.fix);
   return { ok: true, repository };
 }
 
@@ -48,7 +48,7 @@ export async function runCliCommand<Extra extends object = object>(
   args: ArgsResult,
   extra: Extra = {} as Extra,
 ): Promise<(RunSuccess & Extra) | ToolFailure> {
-  if (!args.ok) return toolFailure(args.code, args.message, "Correct the argument and call again.");
+  if (!args.ok) return toolFailure(args.code, args.error, "Correct the argument and call again.");
   const result = await context.runCli(args.args, repository.root);
   if (result.ok) return { ...result, ...extra };
   const fix = result.diagnostics.find((diagnostic) => diagnostic.fix !== undefined)?.fix;

@@ -38,8 +38,8 @@ export async function templateGuidance(
   const schemaName = schema ?? configuredSchema(repository) ?? DEFAULT_SCHEMA;
   const whichArgs = schemaWhichArgs({ name: schemaName });
   const templateArgs = templatesArgs({ schema: schemaName });
-  if (!whichArgs.ok) return toolFailure(whichArgs.code, whichArgs.message);
-  if (!templateArgs.ok) return toolFailure(templateArgs.code, templateArgs.message);
+  if (!whichArgs.ok) return toolFailure(whichArgs.code, whichArgs.error);
+  if (!templateArgs.ok) return toolFailure(templateArgs.code, templateArgs.error);
   const [which, templates] = await Promise.all([
     context.runCli(whichArgs.args, repository.root),
     context.runCli(templateArgs.args, repository.root),

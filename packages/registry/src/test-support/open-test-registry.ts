@@ -16,7 +16,7 @@ export function useTestRegistries(): (root: string, file?: string) => Registry {
   });
   return (root, file = join(root, "registry.db")) => {
     const result = openRegistry({ path: file, home: root, cwd: root, env: {} });
-    if (!result.ok) throw new Error(`test registry did not open: ${result.message}`);
+    if (!result.ok) throw new Error(`test registry did not open: ${result.error}`);
     opened.push(result.registry);
     return result.registry;
   };
@@ -27,8 +27,8 @@ export function expectOk<Result extends { ok: boolean }>(
   result: Result,
 ): Extract<Result, { ok: true }> {
   if (!isSuccess(result)) {
-    const message = "message" in result ? String(result.message) : "no message";
-    throw new Error(`expected success, got: ${message}`);
+    const error = "error" in result ? String(result.error) : "no error";
+    throw new Error(`expected success, got: ${error}`);
   }
   return result;
 }

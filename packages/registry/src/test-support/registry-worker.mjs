@@ -19,7 +19,7 @@ function withRegistry(keepOpen, operation) {
 function run() {
   const keepOpen = mode === "keep-open" ? openRegistry({ path: file }) : undefined;
   const record = (step, result) => {
-    if (!result.ok) failures.push({ step, code: result.code, message: result.message });
+    if (!result.ok) failures.push({ step, code: result.code, error: result.error });
   };
   for (let index = 0; index < Number(count); index++) {
     const first = `w${worker}-a${index}`;
@@ -48,7 +48,7 @@ process.on("message", (message) => {
   try {
     run();
   } catch (error) {
-    failures.push({ step: "exception", code: "exception", message: String(error?.stack ?? error) });
+    failures.push({ step: "exception", code: "exception", error: String(error?.stack ?? error) });
   }
   process.send({ failures }, () => process.exit(0));
 });
