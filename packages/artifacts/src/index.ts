@@ -45,3 +45,5 @@ export type {
   SpecWarning,
   StepInput,
 } from "./spec-content.js";
+export type { AtomicWriteResult } from "./write-file-atomic.js";
+export { writeFileAtomicAt } from "./write-file-atomic-at.js";
