@@ -1,4 +1,12 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { removeTemporaryFolders, temporaryFolder } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
@@ -81,5 +89,15 @@ describe("a plugin folder installed before the runtime moved into @org/openspec-
     expect(uninstallHermesPlugin({ hermesHome: home })).toMatchObject({ ok: true });
     expect(existsSync(folder)).toBe(false);
     expect(readFileSync(join(home, "config.yaml"), "utf8")).toContain("enabled: []");
+  });
+
+  it("GIVEN a link install that points at the app's old plugin folder, which is gone WHEN installing again THEN the dangling link is replaced by a working copy", () => {
+    const home = temporaryFolder("hermes-home-");
+    mkdirSync(join(home, "plugins"), { recursive: true });
+    const pluginDir = join(home, "plugins", "openspec");
+    symlinkSync(join(home, "gone", "apps", "hermes-plugin", "plugin", "openspec"), pluginDir);
+    expect(installHermesPlugin({ hermesHome: home })).toMatchObject({ ok: true, mode: "copy" });
+    expect(lstatSync(pluginDir).isDirectory()).toBe(true);
+    expect(existsSync(join(pluginDir, "__init__.py"))).toBe(true);
   });
 });
