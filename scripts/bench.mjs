@@ -277,9 +277,9 @@ async function benchP5(cwd) {
 }
 
 async function benchP6(workdir) {
-  const bridgeEntry = fromRoot("apps/hermes-plugin/dist/bridge.js");
+  const bridgeEntry = fromRoot("packages/hermes-host/dist/bridge.js");
   if (!existsSync(bridgeEntry)) {
-    notes.push("P6 skipped: apps/hermes-plugin is not built.");
+    notes.push("P6 skipped: packages/hermes-host is not built.");
     return;
   }
   const catalog = core.createCatalog({ env });

@@ -1,42 +1,5 @@
-import { constants } from "node:os";
-import { createCatalog, exitOnHostSignals } from "@org/openspec-core";
-import { runBridge } from "./run-bridge.js";
-import { watchParent } from "./watch-parent.js";
+import { startBridgeProcess } from "@org/openspec-hermes-host";
 
-// The process the Python plugin starts: `node dist/bridge.js`, JSON lines on stdin and stdout.
-const log = (message: string) => process.stderr.write(`${message}\n`);
-// The catalog reads its settings (OPENSPEC_BIN, OPENSPEC_AGENT_DB, OPENSPEC_AGENT_CLI_TIMEOUT_MS) from the environment.
-const catalog = createCatalog({
-  env: process.env,
-  warmPool: true,
-  log: (line) => log(`openspec bridge: ${line}`),
-});
-
-const stop = (code: number) => {
-  catalog.close();
-  process.exit(code);
-};
-const stopWatching = watchParent(() => {
-  log("openspec bridge: the parent process is gone; exiting.");
-  stop(0);
-});
-// Running CLI groups are killed first, whatever stops the bridge; a SIGKILL is
-// left to the runner's watchdog.
-exitOnHostSignals((signal) => {
-  log(`openspec bridge: ${signal}; exiting.`);
-  catalog.close();
-  process.exit(128 + constants.signals[signal]);
-});
-// A reader that went away leaves nobody to answer.
-process.stdout.on("error", () => stop(0));
-
-runBridge({ input: process.stdin, output: process.stdout, catalog, log }).then(
-  () => {
-    stopWatching();
-    catalog.close();
-  },
-  (error: unknown) => {
-    log(`openspec bridge: stopped: ${error instanceof Error ? error.stack : String(error)}`);
-    stop(1);
-  },
-);
+// Plugins installed before the runtime became @org/openspec-hermes-host record this
+// file (`dist/bridge.js`) in their bridge.json, so it stays and starts the same bridge.
+startBridgeProcess();

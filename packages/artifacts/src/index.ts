@@ -48,3 +48,5 @@ export type {
   StepInput,
 } from "./spec-content.js";
 export type { ListedTask } from "./task-ids.js";
+export type { AtomicWriteResult } from "./write-file-atomic.js";
+export { writeFileAtomicAt } from "./write-file-atomic-at.js";

@@ -118,6 +118,18 @@ export function openFolderInside(
 
 type Opened = { fd: number; realPath: string; proc: boolean };
 
+/**
+ * Opens a folder the caller chose outside any repository (a tool's own home,
+ * such as Hermes's), at its real path, so writeFileAtomic can write into it.
+ * No containment check: there is no repository to stay inside. Throws when the
+ * folder cannot be opened.
+ */
+export function openFolder(path: string): FolderHandle {
+  const realPath = realpathSync.native(path);
+  const fd = openSync(realPath, constants.O_RDONLY | constants.O_DIRECTORY);
+  return handleOf(opened(fd, realPath, true));
+}
+
 function openRoot(realRoot: string, viaProc: boolean): Opened {
   const fd = openSync(realRoot, constants.O_RDONLY | constants.O_DIRECTORY);
   const root = opened(fd, realRoot, viaProc);

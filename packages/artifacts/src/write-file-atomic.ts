@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import {
   closeSync,
   constants,
+  fchmodSync,
   fstatSync,
   fsyncSync,
   linkSync,
@@ -52,8 +53,11 @@ export function writeFileAtomic(
   const target = folder.entry(name);
   let written: { dev: number; ino: number } | null = null;
   try {
+    // A replaced file keeps its permissions: a private file (0600) must not turn world-readable.
+    const keptMode = options.overwrite ? regularFileMode(target) : null;
     const fd = openSync(temp, NEW_FILE, 0o644);
     try {
+      if (keptMode !== null) fchmodSync(fd, keptMode);
       writeSync(fd, content);
       fsyncSync(fd);
       const stat = fstatSync(fd);
@@ -137,6 +141,16 @@ function linkExists(path: string): boolean {
     return true;
   } catch {
     return false;
+  }
+}
+
+/** The permission bits of a regular file at the path; null for anything else or nothing. */
+function regularFileMode(path: string): number | null {
+  try {
+    const stat = lstatSync(path);
+    return stat.isFile() ? stat.mode & 0o7777 : null;
+  } catch {
+    return null;
   }
 }
 

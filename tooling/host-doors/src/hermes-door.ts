@@ -1,7 +1,7 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
-import { installHermesPlugin } from "@org/openspec-hermes-plugin";
+import { installHermesPlugin } from "@org/openspec-hermes-host";
 import { temporaryFolder } from "@org/test-kit";
 import type { Door, DoorOptions } from "./door.js";
 

@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { openHermesDoor } from "@org/host-doors";
+import { packagePaths } from "@org/openspec-hermes-host";
 import { REAL_OPENSPEC_BIN, removeTemporaryFolders } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import { hangingFake } from "./fake-cli/hanging-fake.js";
@@ -13,10 +12,8 @@ import { waitFor } from "./processes/wait-for.js";
 import { makeWorld, type World } from "./world/make-world.js";
 import { registerShop } from "./world/register-shop.js";
 
-const BRIDGE = join(
-  dirname(fileURLToPath(import.meta.resolve("@org/openspec-hermes-plugin"))),
-  "bridge.js",
-);
+// The bridge entry the installer records in bridge.json.
+const BRIDGE = packagePaths.bridgeEntry;
 const MB = 1024 * 1024;
 const MEMORY_LIMIT_BYTES = 150 * MB;
 

@@ -1,8 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { CLI_BIN, MCP_BIN } from "@org/host-doors";
+import { packagePaths } from "@org/openspec-hermes-host";
 import { removeTemporaryFolders } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import { hangingFake } from "./fake-cli/hanging-fake.js";
@@ -12,10 +11,8 @@ import { waitFor } from "./processes/wait-for.js";
 import { makeWorld } from "./world/make-world.js";
 import { registerShop } from "./world/register-shop.js";
 
-const BRIDGE = join(
-  dirname(fileURLToPath(import.meta.resolve("@org/openspec-hermes-plugin"))),
-  "bridge.js",
-);
+// The bridge entry the installer records in bridge.json.
+const BRIDGE = packagePaths.bridgeEntry;
 
 const pidFiles: string[] = [];
 afterEach(() => {

@@ -8,7 +8,7 @@ const CLIENTS: readonly McpClientName[] = ["claude", "cursor", "hermes"];
 
 // The hosts are loaded only by the commands that need them, so every other
 // command starts without the MCP SDK and the Hermes installer.
-const loadHermes = () => import("@org/openspec-hermes-plugin");
+const loadHermes = () => import("@org/openspec-hermes-host");
 const loadMcp = () => import("@org/openspec-mcp");
 
 /** `hermes install|uninstall` and `mcp [config]`: set up the other two hosts. */
@@ -16,7 +16,9 @@ export function registerHostCommands(program: Command, session: Session): void {
   const hermes = program.command("hermes").description("install the Hermes Agent plugin");
   hermes
     .command("install")
-    .description("put the plugin into $HERMES_HOME/plugins/openspec and enable it in config.yaml")
+    .description(
+      "put the plugin into $HERMES_HOME/plugins/openspec and enable it in config.yaml (with --db, its bridge uses that registry)",
+    )
     .option("--hermes-home <dir>", "the Hermes home (default: $HERMES_HOME, else ~/.hermes)")
     .option("--link", "link the plugin folder instead of copying it (development)")
     .option("--force", "move another plugin named openspec out of the way")
@@ -26,11 +28,15 @@ export function registerHostCommands(program: Command, session: Session): void {
         command: Command,
       ) => {
         const { installHermesPlugin } = await loadHermes();
+        // The global --db: the plugin's bridge then uses that registry file too.
         const result = installHermesPlugin({
           env: session.env,
           ...(options.hermesHome === undefined
             ? {}
             : { hermesHome: resolve(session.cwd, options.hermesHome) }),
+          ...(session.registryPath === undefined
+            ? {}
+            : { registryPath: resolve(session.cwd, session.registryPath) }),
           ...(options.link ? { link: true } : {}),
           ...(options.force ? { force: true } : {}),
         });

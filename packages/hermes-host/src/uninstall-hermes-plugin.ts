@@ -2,7 +2,7 @@ import { saveConfigEdit, withPluginDisabled } from "./hermes-config.js";
 import { inspectPluginFolder } from "./inspect-plugin-folder.js";
 import { type InstallerFailure, installerFailure, ioFailure } from "./installer-result.js";
 import { PLUGIN_NAME } from "./package-paths.js";
-import { removePluginFolder } from "./place-plugin-folder.js";
+import { takeAwayPluginFolder } from "./place-plugin-folder.js";
 import { type HermesHomeOptions, resolveHermesHome } from "./resolve-hermes-home.js";
 
 export type UninstallSuccess = {
@@ -36,7 +36,7 @@ export function uninstallHermesPlugin(
   const done: string[] = [];
   try {
     if (existing.state === "ours") {
-      removePluginFolder(pluginDir);
+      takeAwayPluginFolder(hermesHome, pluginDir);
       done.push(`removed ${existing.linked ? "the link" : "the plugin"} at ${pluginDir}`);
     }
     done.push(...saveConfigEdit(configPath, config));

@@ -8,7 +8,7 @@ import { renderPluginYaml, renderToolsJson } from "./render-plugin-files.js";
 
 const committed = (file: string) => readFileSync(join(packagePaths.pluginFolder, file), "utf8");
 const STALE =
-  "is out of date with the tool catalog: run `pnpm --filter @org/openspec-hermes-plugin build` and commit it";
+  "is out of date with the tool catalog: run `pnpm --filter @org/openspec-hermes-host build` and commit it";
 
 describe("the committed plugin folder", () => {
   it("GIVEN the tool catalog WHEN tools.json is rendered from it THEN the committed tools.json is identical", () => {

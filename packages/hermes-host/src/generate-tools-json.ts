@@ -22,7 +22,7 @@ for (const [file, content] of Object.entries(wanted)) {
 }
 if (stale.length > 0 && checkOnly) {
   console.error(
-    `Out of date with the tool catalog: ${stale.join(", ")}. Run \`pnpm --filter @org/openspec-hermes-plugin build\` and commit the result.`,
+    `Out of date with the tool catalog: ${stale.join(", ")}. Run \`pnpm --filter @org/openspec-hermes-host build\` and commit the result.`,
   );
   process.exitCode = 1;
 } else if (stale.length > 0) {

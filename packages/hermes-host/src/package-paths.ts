@@ -20,7 +20,13 @@ export const PLUGIN_NAME = "openspec";
 export const PLUGIN_FILES = ["plugin.yaml", "__init__.py", "bridge.py", "tools.json"] as const;
 
 /** The npm name, which also marks a plugin folder as ours (see tools.json's `generator`). */
-export const PACKAGE_NAME = "@org/openspec-hermes-plugin";
+export const PACKAGE_NAME = "@org/openspec-hermes-host";
+
+/**
+ * Every generator name a folder of ours may carry: plugins installed before the
+ * runtime moved into this package name the app, and must still count as ours.
+ */
+export const OUR_GENERATORS: readonly string[] = [PACKAGE_NAME, "@org/openspec-hermes-plugin"];
 
 /** The package version, written into plugin.yaml and tools.json. */
 export function packageVersion(): string {

@@ -1,6 +1,6 @@
 import { lstatSync, readdirSync, readFileSync, realpathSync } from "node:fs";
 import { join } from "node:path";
-import { PACKAGE_NAME } from "./package-paths.js";
+import { OUR_GENERATORS } from "./package-paths.js";
 
 export type PluginFolderState =
   /** Nothing there, an empty folder, or a link to nowhere: free to install into. */
@@ -9,8 +9,37 @@ export type PluginFolderState =
   /** Something we did not install, e.g. the older Python plugin for OpenSpec. */
   | { state: "foreign"; description: string };
 
-/** Who `plugins/openspec` belongs to: our tools.json names this package as its generator. */
+/** How often a folder that looked foreign is looked at again because it was replaced meanwhile. */
+const INSPECT_ATTEMPTS = 10;
+
+/**
+ * Who `plugins/openspec` belongs to: our tools.json names this package (or the
+ * app it came from) as its generator. Our folders are only ever replaced whole
+ * (renamed in, renamed aside), so a folder that looked foreign while another
+ * install replaced it (its files half deleted) is looked at again; a verdict
+ * stands once the folder stayed the same while it was read.
+ */
 export function inspectPluginFolder(folder: string): PluginFolderState {
+  let state = inspectOnce(folder);
+  for (let attempt = 1; state.state === "foreign" && attempt < INSPECT_ATTEMPTS; attempt += 1) {
+    const before = identityOf(folder);
+    state = inspectOnce(folder);
+    if (before !== null && before === identityOf(folder)) return state;
+  }
+  return state;
+}
+
+/** The device and inode at the path (a link's own), or null when nothing is there. */
+function identityOf(path: string): string | null {
+  try {
+    const stat = lstatSync(path);
+    return `${stat.dev}:${stat.ino}`;
+  } catch {
+    return null;
+  }
+}
+
+function inspectOnce(folder: string): PluginFolderState {
   let linked: boolean;
   let target: string;
   try {
@@ -29,7 +58,8 @@ export function inspectPluginFolder(folder: string): PluginFolderState {
     };
   }
   if (entries.length === 0) return { state: "free" };
-  if (generatorOf(join(target, "tools.json")) === PACKAGE_NAME) return { state: "ours", linked };
+  const generator = generatorOf(join(target, "tools.json"));
+  if (generator !== null && OUR_GENERATORS.includes(generator)) return { state: "ours", linked };
   return { state: "foreign", description: describeForeign(target, entries) };
 }
 

@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { findLegacyDatabase, legacyImportFix } from "./find-legacy-database.js";
 import { saveConfigEdit, withPluginEnabled } from "./hermes-config.js";
 import { inspectPluginFolder } from "./inspect-plugin-folder.js";
@@ -21,6 +21,12 @@ export type InstallOptions = HermesHomeOptions & {
   force?: boolean;
   /** The node executable the plugin starts the bridge with; defaults to the one running now. */
   nodePath?: string;
+  /**
+   * The registry file the plugin's bridge uses (recorded in bridge.json, which
+   * the plugin passes on as OPENSPEC_AGENT_DB). Unset: the bridge uses
+   * OPENSPEC_AGENT_DB from Hermes's environment, else the default file.
+   */
+  registryPath?: string;
 };
 
 export type InstallSuccess = {
@@ -31,6 +37,8 @@ export type InstallSuccess = {
   /** The bridge entry and node recorded in bridge.json. */
   bridge: string;
   node: string;
+  /** The registry file recorded for the bridge; absent when it follows OPENSPEC_AGENT_DB or the default. */
+  registry?: string;
   config: string;
   /** What this run changed, one sentence each; empty parts were already in place. */
   done: string[];
@@ -76,6 +84,7 @@ export function installHermesPlugin(
   if (!config.ok) return { ...config, ...(legacyDb ? { legacy_db: legacyDb } : {}) };
 
   const node = options.nodePath ?? process.execPath;
+  const registry = options.registryPath ? resolve(options.registryPath) : undefined;
   const mode = options.link ? "link" : "copy";
   const done: string[] = [];
   let movedAside: string | undefined;
@@ -90,9 +99,10 @@ export function installHermesPlugin(
       node,
       installed_by: PACKAGE_NAME,
       version: packageVersion(),
+      ...(registry === undefined ? {} : { registry }),
     };
     const bridgeJson = `${JSON.stringify(record, null, 2)}\n`;
-    if (mode === "link") linkPluginFolder(pluginDir, bridgeJson);
+    if (mode === "link") linkPluginFolder(hermesHome, pluginDir, bridgeJson);
     else copyPluginFolder(hermesHome, pluginDir, bridgeJson);
     done.push(
       `${existing.state === "ours" ? "replaced" : "installed"} the plugin at ${pluginDir} (${mode === "link" ? `linked to ${packagePaths.pluginFolder}` : "copied"})`,
@@ -108,6 +118,7 @@ export function installHermesPlugin(
     mode,
     bridge: packagePaths.bridgeEntry,
     node,
+    ...(registry === undefined ? {} : { registry }),
     config: configPath,
     done,
     ...(movedAside ? { moved_aside: movedAside } : {}),

@@ -31,7 +31,7 @@ _NOT_SENT = object()
 _log = logging.getLogger(__name__)
 
 _REINSTALL_FIX = (
-    "Build and install the plugin again: pnpm --filter @org/openspec-hermes-plugin build, "
+    "Build and install the plugin again: pnpm --filter @org/openspec-hermes-host build, "
     "then openspec-agent hermes install."
 )
 
@@ -54,6 +54,21 @@ def locate_bridge(env):
     if node is None:
         return None, problem
     return [node, entry], None
+
+
+def bridge_environment(environ):
+    """Hermes's environment for the bridge, plus the registry file the installer recorded.
+
+    ``openspec-agent --db FILE hermes install`` records FILE as ``registry`` in
+    bridge.json; it wins over an ``OPENSPEC_AGENT_DB`` Hermes happens to have,
+    as an MCP client's ``env`` block does. Without it the bridge reads
+    ``OPENSPEC_AGENT_DB`` or uses the default file.
+    """
+    env = dict(environ)
+    registry = _read_bridge_json().get("registry")
+    if isinstance(registry, str) and registry:
+        env["OPENSPEC_AGENT_DB"] = registry
+    return env
 
 
 def _read_bridge_json():
@@ -293,7 +308,7 @@ class Bridge:
             return started
 
     def _start(self):
-        env = dict(os.environ)
+        env = bridge_environment(os.environ)
         argv, problem = locate_bridge(env)
         if problem is not None:
             return problem

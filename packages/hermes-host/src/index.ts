@@ -9,4 +9,5 @@ export { packagePaths } from "./package-paths.js";
 export type { BridgeId, BridgeOperation, BridgeRequest } from "./parse-bridge-request.js";
 export type { HermesHomeOptions } from "./resolve-hermes-home.js";
 export { type BridgeStreams, runBridge } from "./run-bridge.js";
+export { startBridgeProcess } from "./start-bridge-process.js";
 export { type UninstallSuccess, uninstallHermesPlugin } from "./uninstall-hermes-plugin.js";

@@ -1,7 +1,7 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, realpathSync } from "node:fs";
+import { writeFileAtomicAt } from "@org/openspec-artifacts";
 import { type Document, isDocument, isMap, isScalar, isSeq, parseDocument } from "yaml";
 import { type InstallerFailure, installerFailure, ioFailure } from "./installer-result.js";
-import { writeFileAtomic } from "./write-file-atomic.js";
 
 export type ConfigEdit = { ok: true; text: string; changed: boolean; notes: string[] };
 
@@ -66,10 +66,18 @@ export function withPluginDisabled(path: string, name: string): ConfigEdit | Ins
   };
 }
 
-/** Writes an edit that changed something; returns what was done, for a result's `done`. */
+/**
+ * Writes an edit that changed something, atomically (Hermes never reads half a
+ * config, and two installs at once leave one whole version); returns what was
+ * done, for a result's `done`. A symlinked config.yaml (dotfile managers) is
+ * written through and keeps its link. Throws when the write fails, for the
+ * installer's io_error.
+ */
 export function saveConfigEdit(path: string, edit: ConfigEdit): string[] {
   if (!edit.changed) return [];
-  writeFileAtomic(path, edit.text);
+  const target = existsSync(path) ? realpathSync(path) : path;
+  const written = writeFileAtomicAt(target, edit.text, { overwrite: true });
+  if (!written.ok) throw new Error(written.error);
   return [`${edit.notes.join(" and ")} in ${path}`];
 }
 
