@@ -241,7 +241,7 @@ describe("openspec-agent", () => {
       const { run } = setUp({ cli: false });
       const snippet = run(["mcp", "config", "--client", client]);
       expect(snippet.status).toBe(0);
-      expect(snippet.stdout).toContain("openspec-mcp.js");
+      expect(snippet.stdout).toContain("openspec-agent.js");
     },
   );
 });

@@ -1,6 +1,5 @@
 import { packageVersion } from "./package-version.js";
 import { parseArguments } from "./parse-arguments.js";
-import { writeLog } from "./write-log.js";
 
 const USAGE = `Usage: openspec-mcp [--workdir <path>]
 
@@ -34,7 +33,7 @@ switch (command.kind) {
     break;
   case "serve": {
     // Loaded only here, so --help and --version answer without loading the catalog.
-    const { startStdioServer } = await import("./start-stdio-server.js");
+    const { startStdioServer, writeLog } = await import("@org/openspec-mcp-host");
     await startStdioServer(command.workdir === undefined ? {} : { workdir: command.workdir }).catch(
       (error: unknown) => {
         writeLog(

@@ -1,6 +1,12 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { toolCatalog, toolInputJsonSchema } from "@org/openspec-core";
+import {
+  type Catalog,
+  createCatalog,
+  toolCatalog,
+  toolInputJsonSchema,
+  toolOutputJsonSchema,
+} from "@org/openspec-core";
 import {
   AUTH_SPEC,
   CHECKOUT_SPEC_INPUT,
@@ -16,10 +22,13 @@ import { serverEnvironment } from "./test-support/sandbox.js";
 // One server for the whole file: each start costs a node boot, each CLI call ~0.7 s.
 let door: McpDoor;
 let shop: string;
+// The library, for answers that must be the same through MCP.
+let catalog: Catalog;
 
 beforeAll(async () => {
   shop = makeOpenSpecRepository({ ...DARK_MODE_CHANGE, "openspec/specs/auth/spec.md": AUTH_SPEC });
   door = await openMcpDoor({ env: serverEnvironment({ cli: true }).env });
+  catalog = createCatalog({ env: serverEnvironment({ cli: false }).env });
   expect(await door.call("openspec_source_add", { path: shop, name: "webshop" })).toMatchObject({
     ok: true,
   });
@@ -27,6 +36,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await door.close();
+  catalog.close();
   removeTemporaryFolders();
 });
 
@@ -35,7 +45,7 @@ describe("GIVEN a server that finds the OpenSpec CLI", () => {
     expect(await door.listTools()).toEqual(ALL_TOOLS);
   });
 
-  it("WHEN the tools are listed THEN each carries the catalog's description, annotations and input fields, and the result envelope as output schema", async () => {
+  it("WHEN the tools are listed THEN each carries the catalog's description, annotations, input schema and result schema", async () => {
     const { tools } = await door.client.listTools();
     for (const definition of toolCatalog) {
       const listed = tools.find((tool) => tool.name === definition.name);
@@ -43,11 +53,17 @@ describe("GIVEN a server that finds the OpenSpec CLI", () => {
         title: definition.annotations.title,
         description: definition.description,
         annotations: definition.annotations,
-        outputSchema: { type: "object", required: ["ok"], properties: { ok: { type: "boolean" } } },
       });
-      const expected = toolInputJsonSchema(definition);
-      expect(listed?.inputSchema.properties).toEqual(expected.properties);
-      expect(listed?.inputSchema.required ?? []).toEqual(expected.required ?? []);
+      // Published in the portable spelling, so compared by what they name, not letter by letter.
+      const input = toolInputJsonSchema(definition);
+      expect(Object.keys(listed?.inputSchema.properties ?? {})).toEqual(
+        Object.keys(input.properties ?? {}),
+      );
+      expect(listed?.inputSchema.required ?? []).toEqual(input.required ?? []);
+      expect(listed?.inputSchema.additionalProperties).toBe(false);
+      const output = toolOutputJsonSchema(definition);
+      expect(listed?.outputSchema).toMatchObject({ type: "object", required: ["ok"] });
+      expect(listed?.outputSchema?.anyOf).toHaveLength((output.anyOf as unknown[]).length);
     }
     const spec = tools.find((tool) => tool.name === "openspec_spec_create");
     const remove = tools.find((tool) => tool.name === "openspec_source_remove");
@@ -224,19 +240,22 @@ describe("GIVEN a server that finds the OpenSpec CLI", () => {
   });
 
   it.each([
-    ["a number where a string belongs", "openspec_context", { identifier: 42 }],
-    ["a missing required field", "openspec_show", { source: "webshop" }],
-    ["a field the tool does not have", "openspec_source_list", { verbose: true }],
+    ["a number where a string belongs", "openspec_context", { identifier: 42 }, "identifier"],
+    ["a missing required field", "openspec_show", { source: "webshop" }, "target"],
+    ["a field the tool does not have", "openspec_source_list", { verbose: true }, ""],
   ])(
-    "WHEN a call has %s THEN the SDK rejects it with an input validation error and no result object",
-    async (_label, name, args) => {
+    "WHEN a call has %s THEN the catalog answers invalid_input with its issues and a fix, as through every other host",
+    async (_label, name, args, path) => {
       const result = await door.client.callTool({ name, arguments: args });
       expect(result.isError).toBe(true);
-      expect(result.structuredContent).toBeUndefined();
-      expect(result.content).toEqual([
-        { type: "text", text: expect.stringContaining("Input validation error") },
-      ]);
-      expect(await door.call(name, args)).toMatchObject({ ok: false, code: "invalid_input" });
+      expect(result.structuredContent).toMatchObject({
+        ok: false,
+        code: "invalid_input",
+        error: expect.stringContaining(name),
+        fix: expect.any(String),
+        issues: [expect.objectContaining({ path })],
+      });
+      expect(result.structuredContent).toEqual(await catalog.call(name, args));
     },
   );
 

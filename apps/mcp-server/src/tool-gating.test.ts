@@ -17,17 +17,19 @@ function nextListChanged(door: Awaited<ReturnType<typeof openMcpDoor>>): Promise
 }
 
 describe("GIVEN no OpenSpec CLI anywhere the server looks", () => {
-  it("WHEN the tools are listed THEN only the 8 registry and filesystem tools are offered", async () => {
+  it("WHEN the tools are listed THEN only the 8 registry and filesystem tools are offered, and a CLI tool called anyway gets the catalog's failure", async () => {
     const door = await openMcpDoor({ env: serverEnvironment({ cli: false }).env });
     try {
       expect(await door.listTools()).toEqual(FILESYSTEM_TOOLS);
       // The log line says why, from the discovery failure's `error`.
       expect(door.stderr()).toContain(
-        "offering the 8 tools that need no OpenSpec CLI: No executable openspec CLI was found",
+        `offering the ${FILESYSTEM_TOOLS.length} tools that need no OpenSpec CLI: No executable openspec CLI was found`,
       );
+      // Called anyway, a CLI tool answers as the catalog does: where the CLI was looked for, and how to get it.
       expect(await door.call("openspec_list", { workdir: "/tmp" })).toMatchObject({
         ok: false,
-        code: "tool_unavailable",
+        code: "openspec_not_found",
+        fix: expect.any(String),
       });
       expect(await door.call("openspec_source_list", {})).toEqual({
         ok: true,

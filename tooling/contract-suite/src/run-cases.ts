@@ -32,13 +32,8 @@ export async function runCasesThrough(
   };
 }
 
-/**
- * The catalog's answer. A host that refused the call itself (only the MCP SDK,
- * checking the input against the tool's schema) is recorded as the catalog
- * would have answered: ok false with invalid_input.
- */
+/** The catalog's answer; a host that refused the call itself fails the run, as no door may. */
 function resultOf(answer: DoorAnswer): unknown {
-  return answer.kind === "result"
-    ? answer.result
-    : { ok: false, code: "invalid_input", error: answer.detail };
+  if (answer.kind === "result") return answer.result;
+  throw new Error(`The host refused the call before the catalog saw it: ${answer.detail}`);
 }

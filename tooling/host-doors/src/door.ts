@@ -1,7 +1,7 @@
 /**
  * What a host answered: the catalog's result object, or a refusal by the
  * host's own transport before the catalog saw the call (an MCP JSON-RPC error,
- * or the MCP SDK rejecting the input against the tool's schema).
+ * e.g. for arguments that are not an object at all).
  */
 export type DoorAnswer = { kind: "result"; result: unknown } | { kind: "refused"; detail: string };
 

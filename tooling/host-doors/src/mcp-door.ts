@@ -6,8 +6,7 @@ import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { Door, DoorOptions } from "./door.js";
 
 export const MCP_BIN = join(
-  dirname(fileURLToPath(import.meta.resolve("@org/openspec-mcp"))),
-  "..",
+  dirname(fileURLToPath(import.meta.resolve("@org/openspec-mcp/package.json"))),
   "bin",
   "openspec-mcp.js",
 );
@@ -43,7 +42,7 @@ export async function openMcpDoor({ env, cwd }: DoorOptions): Promise<Door> {
         if (result.structuredContent !== undefined) {
           return { kind: "result", result: result.structuredContent };
         }
-        // Only the SDK answers without structured content: it refused the input against the schema.
+        // Every answer of the catalog has structured content; one without it came from elsewhere.
         return { kind: "refused", detail: JSON.stringify(result.content) };
       } catch (error) {
         // A closed connection or a timeout is the server failing, not refusing.

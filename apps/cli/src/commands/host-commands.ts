@@ -1,6 +1,6 @@
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { McpClientName } from "@org/openspec-mcp";
+import type { McpClientName } from "@org/openspec-mcp-host";
 import { type Command, InvalidArgumentError } from "commander";
 import type { Session } from "../session.js";
 
@@ -9,7 +9,7 @@ const CLIENTS: readonly McpClientName[] = ["claude", "cursor", "hermes"];
 // The hosts are loaded only by the commands that need them, so every other
 // command starts without the MCP SDK and the Hermes installer.
 const loadHermes = () => import("@org/openspec-hermes-host");
-const loadMcp = () => import("@org/openspec-mcp");
+const loadMcp = () => import("@org/openspec-mcp-host");
 
 /** `hermes install|uninstall` and `mcp [config]`: set up the other two hosts. */
 export function registerHostCommands(program: Command, session: Session): void {
@@ -69,6 +69,9 @@ export function registerHostCommands(program: Command, session: Session): void {
         ...(options.workdir === undefined
           ? {}
           : { workdir: resolve(session.cwd, options.workdir) }),
+        ...(session.registryPath === undefined
+          ? {}
+          : { registryPath: resolve(session.cwd, session.registryPath) }),
       });
     });
   mcp
@@ -98,7 +101,7 @@ export function registerHostCommands(program: Command, session: Session): void {
       session.terminal.out(
         mcpConfigSnippet(options.client, {
           command: process.execPath,
-          args: [mcpServerBin()],
+          args: [cliBin(), "mcp"],
           ...(options.db === undefined ? {} : { registryPath: resolve(session.cwd, options.db) }),
           ...(options.workdir === undefined
             ? {}
@@ -109,10 +112,13 @@ export function registerHostCommands(program: Command, session: Session): void {
     });
 }
 
-/** The MCP server's launcher, wherever the package is installed. */
-function mcpServerBin(): string {
-  const entry = fileURLToPath(import.meta.resolve("@org/openspec-mcp"));
-  return resolve(dirname(entry), "..", "bin", "openspec-mcp.js");
+/**
+ * This CLI's own launcher: `openspec-agent mcp` serves the same catalog as the
+ * openspec-mcp bin, and it is always installed where this command runs, while
+ * the MCP server's package may not be.
+ */
+function cliBin(): string {
+  return resolve(dirname(fileURLToPath(import.meta.url)), "..", "..", "bin", "openspec-agent.js");
 }
 
 function parseClient(value: string): McpClientName {

@@ -49,42 +49,14 @@ export async function openMcpDoor(options: McpDoorOptions): Promise<McpDoor> {
     stderr: () => stderr,
     async call(tool, args) {
       const result = await client.callTool({ name: tool, arguments: args });
-      if (result.structuredContent !== undefined) return result.structuredContent;
-      return sdkFailure(textOf(result.content));
+      if (result.structuredContent === undefined) {
+        throw new Error(`${tool} answered without a result object: ${JSON.stringify(result)}`);
+      }
+      return result.structuredContent;
     },
     async listTools() {
       return (await client.listTools()).tools.map((tool) => tool.name);
     },
     close: () => client.close(),
   };
-}
-
-/**
- * Only the SDK answers without structured content: when it rejects the input
- * against the schema, or the tool is unknown or switched off. The door gives
- * those the catalog's shape so every door can be checked by the same table.
- */
-function sdkFailure(text: string): { ok: false; code: string; error: string } {
-  const code = /Input validation error/.test(text)
-    ? "invalid_input"
-    : /Tool \S+ not found/.test(text)
-      ? "unknown_tool"
-      : /Tool \S+ disabled/.test(text)
-        ? "tool_unavailable"
-        : "mcp_error";
-  return { ok: false, code, error: text };
-}
-
-function textOf(content: unknown): string {
-  if (!Array.isArray(content)) return "";
-  return content
-    .map((block: unknown) =>
-      typeof block === "object" &&
-      block !== null &&
-      "text" in block &&
-      typeof block.text === "string"
-        ? block.text
-        : "",
-    )
-    .join("\n");
 }

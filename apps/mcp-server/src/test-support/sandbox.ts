@@ -6,9 +6,6 @@ import { isolatedEnvironment, REAL_OPENSPEC_BIN, temporaryFolder } from "@org/te
 /** The built server, as `node dist/bin.js` runs it. */
 export const BUILT_SERVER = fileURLToPath(new URL("../../dist/bin.js", import.meta.url));
 
-/** The package's bin wrapper, as a local checkout would be configured. */
-export const PACKAGE_BIN = fileURLToPath(new URL("../../bin/openspec-mcp.js", import.meta.url));
-
 /**
  * A folder holding only `node`, for PATH: the CLI's shebang finds node, and
  * an openspec installed next to node on this machine cannot leak in.

@@ -13,7 +13,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import { mcpConfigSnippet } from "./mcp-config-snippet.js";
-import { nodeOnlyPath, PACKAGE_BIN } from "./test-support/sandbox.js";
+import { nodeOnlyPath, STDIO_SERVER } from "./test-support/sandbox.js";
 
 afterEach(removeTemporaryFolders);
 
@@ -63,7 +63,7 @@ async function expectEntryServes(entry: ServerEntry, setup: ReturnType<typeof aw
   );
 }
 
-const LOCAL_LAUNCH = { command: process.execPath, args: [PACKAGE_BIN] };
+const LOCAL_LAUNCH = { command: process.execPath, args: [STDIO_SERVER] };
 
 describe("mcpConfigSnippet", () => {
   it("GIVEN a local checkout WHEN the Cursor snippet is used as .cursor/mcp.json THEN the server it starts uses the registry and workdir it names", async () => {
@@ -137,7 +137,7 @@ describe("mcpConfigSnippet", () => {
       `OPENSPEC_AGENT_WORKDIR=${setup.workdir}`,
       "--",
       process.execPath,
-      PACKAGE_BIN,
+      STDIO_SERVER,
     ]);
     const env = Object.fromEntries(
       argv

@@ -1,30 +1,13 @@
-import type { McpServer, RegisteredTool } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { type Catalog, type ToolDefinition, toolFailure } from "@org/openspec-core";
+import { type Catalog, toolFailure } from "@org/openspec-core";
 import { toCallToolResult } from "./to-call-tool-result.js";
-import { toolResultSchema } from "./tool-result-schema.js";
 
-/** Registers one catalog tool as it is: its description, input schema and annotations. */
-export function registerCatalogTool(
-  mcp: McpServer,
-  catalog: Catalog,
-  tool: ToolDefinition,
-  log: (message: string) => void,
-): RegisteredTool {
-  return mcp.registerTool(
-    tool.name,
-    {
-      title: tool.annotations.title,
-      description: tool.description,
-      inputSchema: tool.inputSchema,
-      outputSchema: toolResultSchema,
-      annotations: tool.annotations,
-    },
-    (args) => answerCall(catalog, tool.name, args, log),
-  );
-}
-
-async function answerCall(
+/**
+ * Answers one tools/call with the catalog's own result. The arguments reach
+ * the catalog unchecked: it validates them itself and answers bad input with
+ * `invalid_input`, its issues and a fix, as it does for every other host.
+ */
+export async function answerToolCall(
   catalog: Catalog,
   name: string,
   args: unknown,

@@ -10,3 +10,4 @@ export {
   mcpConfigSnippet,
 } from "./mcp-config-snippet.js";
 export { type StdioServerOptions, startStdioServer } from "./start-stdio-server.js";
+export { writeLog } from "./write-log.js";

@@ -35,7 +35,7 @@ async function connect(server: OpenSpecMcpServer): Promise<Client> {
 }
 
 function catalogInIsolation(extra: Record<string, string> = {}): { catalog: Catalog; db: string } {
-  const { home, env } = serverEnvironment({ cli: false, extra });
+  const { home, env } = serverEnvironment({ extra });
   return {
     catalog: createCatalog({ env, home, cliDiscoveryTtlMs: 0 }),
     db: env.OPENSPEC_AGENT_DB ?? "",
@@ -91,7 +91,7 @@ describe("createServer", () => {
   });
 
   it("GIVEN the server made its own catalog WHEN it closes THEN the registry file is closed too", async () => {
-    const { home, env } = serverEnvironment({ cli: false });
+    const { home, env } = serverEnvironment();
     const server = await createServer({ catalogOptions: { env, home } });
     const client = await connect(server);
     await client.callTool({

@@ -10,6 +10,8 @@ export type StdioServerOptions = {
   env?: Readonly<Record<string, string | undefined>>;
   /** The repository used when a call names neither source nor workdir; overrides `OPENSPEC_AGENT_WORKDIR`. */
   workdir?: string;
+  /** The registry file; overrides `OPENSPEC_AGENT_DB` (the shell CLI's `--db`). */
+  registryPath?: string;
 };
 
 /**
@@ -30,6 +32,7 @@ export async function startStdioServer(options: StdioServerOptions = {}): Promis
       warmPool: true,
       log: writeLog,
       ...(defaultWorkdir === undefined ? {} : { defaultWorkdir }),
+      ...(options.registryPath === undefined ? {} : { registryPath: options.registryPath }),
     },
   });
 
@@ -59,8 +62,8 @@ export async function startStdioServer(options: StdioServerOptions = {}): Promis
   // A stray rejection is a bug somewhere; it is logged, and the server keeps serving.
   process.on("unhandledRejection", (reason) => writeLog(`unhandled rejection: ${String(reason)}`));
   // Malformed lines and unknown messages land here; the transport skips them and reads on.
-  server.mcp.server.onerror = (error) => writeLog(`protocol error: ${error.message}`);
-  server.mcp.server.onclose = () => stop("connection closed");
+  server.mcp.onerror = (error) => writeLog(`protocol error: ${error.message}`);
+  server.mcp.onclose = () => stop("connection closed");
 
   await server.mcp.connect(new StdioServerTransport());
   const offered = await server.catalog.available();

@@ -1,7 +1,16 @@
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+// The low-level server, not McpServer: McpServer checks arguments against the
+// tool's zod schema itself and answers a mismatch with a bare text error, and
+// the catalog's own `invalid_input` result (issues, fix) would never be seen.
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import {
+  CallToolRequestSchema,
+  ListToolsRequestSchema,
+  type Tool,
+} from "@modelcontextprotocol/sdk/types.js";
 import { type Catalog, type CatalogOptions, createCatalog } from "@org/openspec-core";
+import { answerToolCall } from "./answer-tool-call.js";
+import { listCatalogTool } from "./list-catalog-tool.js";
 import { packageVersion } from "./package-version.js";
-import { registerCatalogTool } from "./register-catalog-tool.js";
 import { syncToolAvailability } from "./sync-tool-availability.js";
 import { writeLog } from "./write-log.js";
 
@@ -18,8 +27,8 @@ export type CreateServerOptions = CatalogSource & {
 };
 
 export type OpenSpecMcpServer = {
-  /** The SDK server, not yet connected: call `mcp.connect(transport)`. */
-  readonly mcp: McpServer;
+  /** The SDK's low-level server, not yet connected: call `mcp.connect(transport)`. */
+  readonly mcp: Server;
   readonly catalog: Catalog;
   /** Looks for the CLI now; true when the tool list changed (the client has been told). */
   checkAvailability(): Promise<boolean>;
@@ -41,17 +50,31 @@ export async function createServer(options: CreateServerOptions = {}): Promise<O
   const ownsCatalog = options.catalog === undefined;
   const catalog = options.catalog ?? createCatalog(options.catalogOptions);
   const log = options.log ?? writeLog;
-  const mcp = new McpServer(
+  const mcp = new Server(
     { name: "openspec", version: packageVersion },
-    { instructions: INSTRUCTIONS },
+    { instructions: INSTRUCTIONS, capabilities: { tools: { listChanged: true } } },
   );
-  const registered = new Map(
-    catalog.tools.map((tool) => [tool.name, registerCatalogTool(mcp, catalog, tool, log)] as const),
+  // All tools to begin with, so the first check below logs a change only when the CLI is missing.
+  const offered = new Set(catalog.tools.map((tool) => tool.name));
+  const listed = new Map<string, Tool>();
+  mcp.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: catalog.tools
+      .filter((tool) => offered.has(tool.name))
+      .map((tool) => {
+        const known = listed.get(tool.name) ?? listCatalogTool(tool);
+        listed.set(tool.name, known);
+        return known;
+      }),
+  }));
+  // Every call reaches the catalog, offered or not: a tool that needs the
+  // missing CLI, or a name that does not exist, gets the catalog's own failure.
+  mcp.setRequestHandler(CallToolRequestSchema, (request) =>
+    answerToolCall(catalog, request.params.name, request.params.arguments, log),
   );
 
   let running: Promise<boolean> | undefined;
   const checkAvailability = (): Promise<boolean> => {
-    running ??= syncToolAvailability(catalog, registered, mcp)
+    running ??= syncToolAvailability(catalog, offered, mcp)
       .then(async (changed) => {
         if (changed) log(await describeOffer(catalog));
         return changed;

@@ -1,0 +1,104 @@
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import { createCatalog } from "@org/openspec-core";
+import { isolatedEnvironment, makeOpenSpecRepository, removeTemporaryFolders } from "@org/test-kit";
+import { afterEach, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { CLI_BIN, runBin } from "./test-support/run-bin.js";
+
+afterEach(removeTemporaryFolders);
+
+const response = z.object({ id: z.number(), result: z.record(z.string(), z.unknown()) });
+
+/**
+ * Starts `command args` as an MCP client would, registers `repository` as a
+ * source over JSON-RPC and closes stdin; resolves with the tools/call result.
+ */
+async function addSourceOverMcp(
+  command: string,
+  args: readonly string[],
+  env: Record<string, string | undefined>,
+  repository: string,
+): Promise<Record<string, unknown>> {
+  const child = spawn(command, args, { env, stdio: ["pipe", "pipe", "pipe"] });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+  const send = (message: object) =>
+    child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", ...message })}\n`);
+  const lines = createInterface({ input: child.stdout });
+  send({
+    id: 1,
+    method: "initialize",
+    params: {
+      protocolVersion: "2025-06-18",
+      capabilities: {},
+      clientInfo: { name: "t", version: "0" },
+    },
+  });
+  let answer: Record<string, unknown> = {};
+  for await (const line of lines) {
+    const message = response.parse(JSON.parse(line));
+    if (message.id === 1) {
+      send({ method: "notifications/initialized" });
+      send({
+        id: 2,
+        method: "tools/call",
+        params: { name: "openspec_source_add", arguments: { path: repository } },
+      });
+    } else {
+      answer = message.result;
+      child.stdin.end();
+    }
+  }
+  expect(await exited).toBe(0);
+  return answer;
+}
+
+describe("openspec-agent mcp", () => {
+  it("GIVEN the global --db WHEN the server registers a source THEN it lands in that registry file, not in OPENSPEC_AGENT_DB", async () => {
+    const { home, env } = isolatedEnvironment();
+    const registry = join(home, "chosen.db");
+    const added = await addSourceOverMcp(
+      process.execPath,
+      [CLI_BIN, "--db", registry, "mcp"],
+      env,
+      makeOpenSpecRepository(),
+    );
+    expect(added).toMatchObject({ structuredContent: { ok: true } });
+    expect(existsSync(registry)).toBe(true);
+    expect(existsSync(env.OPENSPEC_AGENT_DB ?? "")).toBe(false);
+    const catalog = createCatalog({ env, registryPath: registry });
+    expect(await catalog.call("openspec_source_list", {})).toMatchObject({ ok: true, total: 1 });
+    catalog.close();
+  });
+
+  it("GIVEN a Cursor snippet from mcp config --db WHEN its command is started as Cursor would THEN the server serves that registry", async () => {
+    const { home, env } = isolatedEnvironment();
+    const registry = join(home, "from-config.db");
+    const printed = runBin(["mcp", "config", "--client", "cursor", "--db", registry], {
+      env,
+      cwd: home,
+    });
+    const entry = z
+      .object({
+        mcpServers: z.object({
+          openspec: z.object({
+            command: z.string(),
+            args: z.array(z.string()),
+            env: z.record(z.string(), z.string()),
+          }),
+        }),
+      })
+      .parse(JSON.parse(printed.stdout)).mcpServers.openspec;
+    expect(entry.args).toEqual([CLI_BIN, "mcp"]);
+    const added = await addSourceOverMcp(
+      entry.command,
+      entry.args,
+      { ...env, OPENSPEC_AGENT_DB: undefined, ...entry.env },
+      makeOpenSpecRepository(),
+    );
+    expect(added).toMatchObject({ structuredContent: { ok: true } });
+    expect(existsSync(registry)).toBe(true);
+  });
+});
