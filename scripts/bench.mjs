@@ -25,7 +25,6 @@ import {
   TWENTY_CHANGE_REPOSITORY,
 } from "../bench/generate-repository.mjs";
 import { loadCliSpecParser } from "../bench/load-cli-spec-parser.mjs";
-import { benchContext } from "../bench/p3-context.mjs";
 import { benchSpecParser } from "../bench/p4-spec-parser.mjs";
 import { benchPathologicalLines } from "../bench/p4b-pathological-lines.mjs";
 import { benchMcpStartup } from "../bench/p5-mcp-startup.mjs";
@@ -38,10 +37,6 @@ const onlyArg = argv.find((arg) => arg.startsWith("--only="));
 const only = onlyArg ? new Set(onlyArg.slice("--only=".length).split(",")) : null;
 const wanted = (id) => only === null || only.has(id);
 const iterations = (full) => (smoke ? 1 : full);
-// A token passed alone is looked up in every registered source: the P3
-// repository and this many smaller ones beside it.
-const OTHER_SOURCES = 19;
-const OTHER_SOURCE_SHAPE = { changes: 100, archived: 25, specs: 50, requirements: 2 };
 
 const openspecRoot = dirname(
   dirname(createRequire(import.meta.url).resolve("@fission-ai/openspec")),
@@ -120,7 +115,7 @@ try {
     try {
       // Files written in the last timestamp tick are never trusted from cache; let them settle.
       await delay(200);
-      if (wanted("P3") || wanted("P3b")) results.push(...(await benchP3(big)));
+      if (wanted("P3") || wanted("P3b")) results.push(...benchP3(big));
       if (wanted("P4")) results.push(await benchP4(big));
     } finally {
       rmSync(big, { recursive: true, force: true });
@@ -202,43 +197,25 @@ function benchP1c(workdir) {
   return withPooledCatalog(workdir, (run) => benchConcurrent({ ...run, rounds: iterations(3) }));
 }
 
-async function benchP3(big) {
-  const { forgetCaches } = await import(
-    pathToFileURL(fromRoot("packages/artifacts/dist/cache/bounded-cache.js")).href
+/**
+ * P3 and P3b run beside the artifacts package (`packages/artifacts/bench`),
+ * in a process of their own: their cold figures empty the package's caches,
+ * which it does not export.
+ */
+function benchP3(big) {
+  const script = fromRoot("packages/artifacts/bench/context.mjs");
+  const output = execFileSync(
+    process.execPath,
+    [script, `--repository=${big}`, ...(smoke ? ["--smoke"] : [])],
+    {
+      // The same temporary folder as this process, where the big repository is.
+      env: { ...env, TMPDIR: tmpdir() },
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "inherit"],
+      maxBuffer: 16 * 1024 * 1024,
+    },
   );
-  const catalog = core.createCatalog({ env });
-  const others = [];
-  const register = async (path, name) => {
-    const added = await catalog.call("openspec_source_add", { path, name });
-    if (!added.ok) throw new Error(`could not register ${path}: ${JSON.stringify(added)}`);
-  };
-  try {
-    await register(big, "big");
-    const otherShape = smoke
-      ? { changes: 4, archived: 1, specs: 2, requirements: 1 }
-      : OTHER_SOURCE_SHAPE;
-    for (let i = 1; i <= OTHER_SOURCES; i += 1) {
-      const other = generateRepository(otherShape);
-      others.push(other);
-      await register(other, `other-${i}`);
-    }
-    await delay(200);
-    return await benchContext({
-      iterations: iterations(31),
-      root: big,
-      source: "big",
-      context: (identifier) => catalog.call("openspec_context", { identifier }),
-      forgetCaches,
-      registeredSources: OTHER_SOURCES + 1,
-    });
-  } finally {
-    await catalog.call("openspec_source_remove", { source: "big" });
-    for (let i = 1; i <= others.length; i += 1) {
-      await catalog.call("openspec_source_remove", { source: `other-${i}` });
-    }
-    for (const other of others) rmSync(other, { recursive: true, force: true });
-    catalog.close();
-  }
+  return JSON.parse(output).results;
 }
 
 async function benchP4(big) {

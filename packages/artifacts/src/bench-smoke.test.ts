@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname } from "node:path";
@@ -68,6 +69,15 @@ describe("benchmarks P3, P3b, P4 and P4b, smoke run", () => {
       rmSync(root, { recursive: true, force: true });
       rmSync(other, { recursive: true, force: true });
     }
+  });
+
+  it("GIVEN the package's own P3 script (pnpm bench runs it) WHEN it runs with --smoke THEN it prints the P3 and P3b figures as JSON", () => {
+    const script = new URL("../bench/context.mjs", import.meta.url).pathname;
+    const output = execFileSync(process.execPath, [script, "--smoke"], { encoding: "utf8" });
+    const { results } = JSON.parse(output) as { results: { id: string; value: number }[] };
+    expect(results.map((result) => result.id)).toEqual(["P3", "P3", "P3", "P3", "P3", "P3", "P3b"]);
+    for (const result of results)
+      expect(Number.isFinite(result.value) && result.value > 0).toBe(true);
   });
 
   it("GIVEN generated specs WHEN P4 runs once THEN both parsers give equal results and the ratio is positive", async () => {

@@ -1,0 +1,107 @@
+// `pnpm generate-docs`: rewrites the parts of the READMEs generated from the tool
+// catalog (`@org/openspec-core`, built), between `<!-- name:start -->` and
+// `<!-- name:end -->`: `tools` (the tool table) and `results` (each tool's
+// result fields, from its output schema). `--check` changes nothing and
+// exits 1 when a section is out of date; `--root=<dir>` reads the READMEs
+// of another checkout (the catalog is always this one's).
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { firstSentence } from "./docs/markdown-cells.mjs";
+import { findSections, rewriteSections, sectionBody } from "./docs/marked-sections.mjs";
+import { renderResultFields } from "./docs/result-fields.mjs";
+import { renderToolTable } from "./docs/tool-table.mjs";
+
+const here = dirname(dirname(fileURLToPath(import.meta.url)));
+const argv = process.argv.slice(2);
+const check = argv.includes("--check");
+const rootArg = argv.find((arg) => arg.startsWith("--root="));
+const root = rootArg ? rootArg.slice("--root=".length) : here;
+
+const CORE_README = "packages/core/README.md";
+/** Sections the repository must keep, so deleting the markers cannot switch a check off. */
+const REQUIRED = [
+  { file: "README.md", name: "tools" },
+  { file: CORE_README, name: "results" },
+];
+
+const coreEntry = join(here, "packages/core/dist/index.js");
+if (!existsSync(coreEntry)) {
+  console.error(
+    "packages/core is not built: run pnpm generate-docs (it builds first) or turbo run build.",
+  );
+  process.exit(1);
+}
+const { toolCatalog, toolOutputJsonSchema } = await import(pathToFileURL(coreEntry).href);
+
+/** Markdown files that may hold generated sections: every README of the workspace, and docs/. */
+function documents() {
+  const files = ["README.md"];
+  for (const group of ["apps", "packages", "tooling"]) {
+    if (!existsSync(join(root, group))) continue;
+    for (const entry of readdirSync(join(root, group), { withFileTypes: true })) {
+      const readme = join(group, entry.name, "README.md");
+      if (entry.isDirectory() && existsSync(join(root, readme))) files.push(readme);
+    }
+  }
+  if (existsSync(join(root, "docs"))) {
+    for (const name of readdirSync(join(root, "docs")).sort()) {
+      if (name.endsWith(".md")) files.push(join("docs", name));
+    }
+  }
+  return files.filter((file) => existsSync(join(root, file)));
+}
+
+const results = renderResultFields(toolCatalog, toolOutputJsonSchema);
+
+function generated(name, file) {
+  if (name === "results") return results;
+  if (name === "tools") {
+    const toCore = relative(dirname(file), CORE_README);
+    return renderToolTable(toolCatalog, {
+      firstSentence,
+      resultsLink: (tool) => `${file === CORE_README ? "" : toCore}#${tool}`,
+    });
+  }
+  return null;
+}
+
+const problems = [];
+const stale = [];
+const found = new Set();
+for (const file of documents()) {
+  const text = readFileSync(join(root, file), "utf8");
+  const { sections, problems: markerProblems } = findSections(text);
+  for (const problem of markerProblems) problems.push(`${file}: the generated section ${problem}.`);
+  const known = sections.filter((section) => {
+    if (generated(section.name, file) !== null) return true;
+    problems.push(
+      `${file}: "${section.name}" is not a section pnpm generate-docs generates (tools, results).`,
+    );
+    return false;
+  });
+  for (const section of known) found.add(`${file}#${section.name}`);
+  const rewritten = rewriteSections(text, known, (name) => sectionBody(generated(name, file)));
+  if (rewritten === text) continue;
+  stale.push(file);
+  if (!check) writeFileSync(join(root, file), rewritten);
+}
+for (const { file, name } of REQUIRED) {
+  if (!found.has(`${file}#${name}`)) {
+    problems.push(
+      `${file}: the generated "${name}" section is missing; put <!-- ${name}:start --> and <!-- ${name}:end --> where it belongs.`,
+    );
+  }
+}
+
+for (const problem of problems) console.error(problem);
+if (check) {
+  for (const file of stale) {
+    console.error(`${file}: generated sections are out of date with the tool catalog.`);
+  }
+  if (stale.length > 0) console.error("Run pnpm generate-docs to rewrite them from the catalog.");
+} else {
+  for (const file of stale) console.log(`rewrote ${file}`);
+  if (stale.length === 0 && problems.length === 0) console.log("generated sections are up to date");
+}
+process.exit(problems.length > 0 || (check && stale.length > 0) ? 1 : 0);
