@@ -2,7 +2,7 @@ import type { Command } from "commander";
 import { formatTable } from "../output/format-table.js";
 import { paint } from "../output/terminal.js";
 import type { Session } from "../session.js";
-import { readJsonArgument } from "./spec-commands.js";
+import { readJsonArgument } from "./read-json-argument.js";
 
 /** `tools` and `call`: the catalog itself. */
 export function registerCatalogCommands(program: Command, session: Session): void {
