@@ -52,7 +52,7 @@ export function addToolCommand(parent: Command, tool: ToolDefinition, session: S
     return { ...valueFlag, attribute: option.attributeName() };
   });
   command.action(async (...values: unknown[]) => {
-    const input = collectToolInput(session, command, tool, slots, valueSlots, values);
+    const input = await collectToolInput(session, command, tool, slots, valueSlots, values);
     if (input) await session.run(command, tool, input);
   });
   return command;

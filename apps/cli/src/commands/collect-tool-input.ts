@@ -21,14 +21,14 @@ export type ValueSlot = { flag: string; attribute: string; field: string; value:
  * `--source` or `--workdir`, a tool that takes a workdir works in the current
  * folder. Undefined when the command line was wrong (already reported).
  */
-export function collectToolInput(
+export async function collectToolInput(
   session: Session,
   command: Command,
   tool: ToolDefinition,
   slots: readonly FieldSlot[],
   valueSlots: readonly ValueSlot[],
   argumentValues: readonly unknown[],
-): Record<string, unknown> | undefined {
+): Promise<Record<string, unknown> | undefined> {
   const options = command.opts<Record<string, unknown>>();
   const paths = new Set<string>(tool.presentation.paths ?? []);
   const input: Record<string, unknown> = {};
@@ -42,7 +42,7 @@ export function collectToolInput(
     if (raw === undefined) continue;
     const { field } = slot;
     if (field.kind === "json" && typeof raw === "string") {
-      const parsed = readJsonArgument(session, `--${flagName(field.name)}`, raw);
+      const parsed = await readJsonArgument(session, `--${flagName(field.name)}`, raw);
       if (!parsed) return undefined;
       input[field.name] = parsed.value;
     } else {

@@ -7,15 +7,15 @@ import { USAGE_ERROR } from "../usage-error.js";
  * JSON given inline, as @file, or as - for stdin. A value that cannot be read
  * is a usage error: it is printed, the exit code becomes 2, and undefined comes back.
  */
-export function readJsonArgument(
+export async function readJsonArgument(
   session: Session,
   flag: string,
   value: string,
-): { value: unknown } | undefined {
+): Promise<{ value: unknown } | undefined> {
   try {
     const text =
       value === "-"
-        ? readFileSync(0, "utf8")
+        ? await readStdin()
         : value.startsWith("@")
           ? readFileSync(resolve(session.cwd, value.slice(1)), "utf8")
           : value;
@@ -27,4 +27,16 @@ export function readJsonArgument(
     session.exitCode = USAGE_ERROR;
     return undefined;
   }
+}
+
+/**
+ * Stdin read as a stream: once the catalog is loaded, fd 0 may be
+ * non-blocking, and a plain synchronous read of a pipe then fails with EAGAIN.
+ */
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) {
+    chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
+  }
+  return Buffer.concat(chunks).toString("utf8");
 }
