@@ -5,7 +5,7 @@ import { collectToolInput, type FieldSlot, type ValueSlot } from "./collect-tool
 import { fieldOption, isNegation } from "./field-option.js";
 import { flagName } from "./flag-name.js";
 import { parseNumberValue } from "./parse-number-value.js";
-import { readInputFields } from "./read-input-fields.js";
+import { type InputField, readInputFields } from "./read-input-fields.js";
 
 /**
  * Adds the command of one catalog tool under `parent`, from its definition
@@ -32,9 +32,11 @@ export function addToolCommand(parent: Command, tool: ToolDefinition, session: S
     command.addArgument(argument);
     slots.push({ field, from: "argument", index });
   }
+  const paths: readonly string[] = presentation.paths ?? [];
   for (const field of fields) {
     if (positional.includes(field.name)) continue;
-    const option = fieldOption(field, shortFlags[field.name]);
+    const help = { ...field, description: shellHelp(field, paths.includes(field.name)) };
+    const option = fieldOption(help, shortFlags[field.name]);
     command.addOption(option);
     slots.push({
       field,
@@ -56,4 +58,14 @@ export function addToolCommand(parent: Command, tool: ToolDefinition, session: S
     if (input) await session.run(command, tool, input);
   });
   return command;
+}
+
+/** A field's help with what the shell adds: relative paths, and the current folder as the default repository. */
+function shellHelp(field: InputField, isPath: boolean): string {
+  const relative = isPath ? " From the shell, a relative path starts at the current folder." : "";
+  const fallback =
+    field.name === "workdir"
+      ? " Without --source or --workdir: the current folder (the nearest one upward with openspec/)."
+      : "";
+  return `${field.description}${relative}${fallback}`;
 }
