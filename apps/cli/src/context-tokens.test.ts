@@ -40,7 +40,8 @@ describe("openspec-agent context: a listing hands out a token that does not reso
     for (const [, token, name] of rows) {
       const answer = run(["context", `shop/${token}`]);
       expect(answer.status, `${token} ${answer.stderr}`).toBe(0);
-      expect(answer.stdout.split("\n")[0]).toBe(`${name} ${token}`);
+      // A change opens with its name; a spec is one document, titled `--- <path> <token>`.
+      expect(answer.stdout.split("\n")[0]?.replace(/^--- /, "")).toBe(`${name} ${token}`);
     }
   });
 });

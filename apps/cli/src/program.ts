@@ -1,10 +1,11 @@
 import { createRequire } from "node:module";
+import type { ToolDefinition } from "@org/openspec-core";
 import { Command, CommanderError } from "commander";
 import { registerCatalogCommands } from "./commands/catalog-commands.js";
+import { describeGroups } from "./commands/describe-groups.js";
 import { registerHostCommands } from "./commands/host-commands.js";
-import { registerRepositoryCommands } from "./commands/repository-commands.js";
-import { registerSourceCommands } from "./commands/source-commands.js";
-import { registerSpecCommands } from "./commands/spec-commands.js";
+import { registerImportCommand } from "./commands/register-import-command.js";
+import { registerToolCommands } from "./commands/register-tool-commands.js";
 import { processTerminal, type Terminal } from "./output/terminal.js";
 import { createSession } from "./session.js";
 import { USAGE_ERROR } from "./usage-error.js";
@@ -18,6 +19,8 @@ export type RunCliOptions = {
    * runs (the `openspec-agent` binary); off for in-process callers.
    */
   handleSignals?: boolean;
+  /** The tools offered as commands and called; default: the catalog of `@org/openspec-core`. */
+  tools?: readonly ToolDefinition[];
 };
 
 /** Runs `openspec-agent` with the given arguments (without node and the script) and returns the exit code. */
@@ -27,8 +30,10 @@ export async function runCli(
 ): Promise<number> {
   const env = options.env ?? process.env;
   const terminal = options.terminal ?? processTerminal(env);
+  const tools = options.tools ?? (await catalogTools(args));
   const session = createSession(terminal, env, options.cwd ?? process.cwd(), {
     handleSignals: options.handleSignals === true,
+    ...(options.tools === undefined ? {} : { tools: options.tools }),
   });
   const program = new Command("openspec-agent")
     .description(
@@ -49,11 +54,11 @@ export async function runCli(
   program.hook("preAction", (_root, action) => {
     session.registryPath = action.optsWithGlobals<{ db?: string }>().db;
   });
-  registerSourceCommands(program, session);
-  registerRepositoryCommands(program, session);
-  registerSpecCommands(program, session);
+  registerToolCommands(program, tools, session);
+  registerImportCommand(program, session);
   registerCatalogCommands(program, session);
   registerHostCommands(program, session);
+  describeGroups(program);
   for (const command of allCommands(program)) command.exitOverride().showHelpAfterError();
 
   try {
@@ -71,6 +76,15 @@ export async function runCli(
   } finally {
     session.close();
   }
+}
+
+/**
+ * The catalog's tools, which every command line but a bare `--version` needs
+ * (help lists their commands).
+ */
+async function catalogTools(args: readonly string[]): Promise<readonly ToolDefinition[]> {
+  if (args.length === 1 && (args[0] === "--version" || args[0] === "-V")) return [];
+  return (await import("@org/openspec-core")).toolCatalog;
 }
 
 function allCommands(command: Command): Command[] {

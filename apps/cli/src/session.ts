@@ -1,8 +1,8 @@
 import { constants } from "node:os";
 import { resolve } from "node:path";
-import type { Catalog, ToolResult } from "@org/openspec-core";
+import type { Catalog, ToolDefinition, ToolResult } from "@org/openspec-core";
 import type { Command } from "commander";
-import { renderResult } from "./output/render-result.js";
+import { type Render, renderResult } from "./output/render-result.js";
 import type { Terminal } from "./output/terminal.js";
 
 /** What every command needs: where to print, the catalog, and where it was started. */
@@ -13,9 +13,9 @@ export type Session = {
   /** The catalog, loaded on first use so `--help` and `--version` stay instant. */
   catalog(): Promise<Catalog>;
   /** Calls a tool, prints its result (JSON with --json) and records the exit code. */
-  run(command: Command, tool: string, args: Record<string, unknown>): Promise<void>;
-  /** Prints any result-shaped value the same way. */
-  print(command: Command, tool: string, result: ToolResult): void;
+  run(command: Command, tool: ToolDefinition, args: Record<string, unknown>): Promise<void>;
+  /** Prints any result-shaped value the same way; without `render`, a success prints as JSON. */
+  print(command: Command, tool: string, result: ToolResult, render?: Render): void;
   exitCode: number;
   /** The registry file from --db; unset means OPENSPEC_AGENT_DB or the default. */
   registryPath: string | undefined;
@@ -26,7 +26,7 @@ export function createSession(
   terminal: Terminal,
   env: Readonly<Record<string, string | undefined>>,
   cwd: string,
-  options: { handleSignals?: boolean } = {},
+  options: { handleSignals?: boolean; tools?: readonly ToolDefinition[] } = {},
 ): Session {
   let catalog: Catalog | undefined;
   const session: Session = {
@@ -46,6 +46,7 @@ export function createSession(
       }
       catalog ??= createCatalog({
         env,
+        ...(options.tools === undefined ? {} : { tools: options.tools }),
         ...(session.registryPath === undefined
           ? {}
           : { registryPath: resolve(cwd, session.registryPath) }),
@@ -53,31 +54,16 @@ export function createSession(
       return catalog;
     },
     async run(command, tool, args) {
-      const result = await (await session.catalog()).call(tool, args);
-      session.print(command, tool, result);
+      const result = await (await session.catalog()).call(tool.name, args);
+      session.print(command, tool.name, result, (success) => tool.presentation.render(success));
     },
-    print(command, tool, result) {
+    print(command, _tool, result, render) {
       const json = command.optsWithGlobals<{ json?: boolean }>().json === true;
-      session.exitCode = renderResult(terminal, tool, result, json);
+      session.exitCode = renderResult(terminal, result, json, render);
     },
     close() {
       catalog?.close();
     },
   };
   return session;
-}
-
-/** The repository flags every repository-scoped command takes; without them, the current folder. */
-export function repositoryTarget(
-  session: Session,
-  options: { source?: string; workdir?: string },
-): Record<string, string> {
-  if (options.source !== undefined) return { source: options.source };
-  return { workdir: resolve(session.cwd, options.workdir ?? ".") };
-}
-
-/** Parses a positive whole number flag, leaving anything else for the tool's schema to refuse. */
-export function numberOption(value: string): number {
-  const parsed = Number(value);
-  return Number.isFinite(parsed) ? parsed : Number.NaN;
 }

@@ -29,14 +29,20 @@ export type Catalog = {
   close(): void;
 };
 
-/** The tool catalog, bound to a registry, an OpenSpec binary and settings. */
-export function createCatalog(options: CatalogOptions = {}): Catalog {
-  const context = createCatalogContext(options);
-  const byName = new Map(toolCatalog.map((tool) => [tool.name, tool]));
+/**
+ * The tool catalog, bound to a registry, an OpenSpec binary and settings.
+ * `tools` replaces the built-in tools, for hosts tested with tools of their own.
+ */
+export function createCatalog(
+  options: CatalogOptions & { tools?: readonly ToolDefinition[] } = {},
+): Catalog {
+  const { tools = toolCatalog, ...settings } = options;
+  const context = createCatalogContext(settings);
+  const byName = new Map(tools.map((tool) => [tool.name, tool]));
 
   const availability = async (): Promise<ToolAvailability[]> => {
     const cli = await context.findCli();
-    return toolCatalog.map((tool) => ({
+    return tools.map((tool) => ({
       tool,
       available: !tool.requiresCli || cli.ok,
       reason: tool.requiresCli && !cli.ok ? cli.error : null,
@@ -44,7 +50,7 @@ export function createCatalog(options: CatalogOptions = {}): Catalog {
   };
 
   return {
-    tools: toolCatalog,
+    tools,
     availability,
     async available() {
       return (await availability()).filter((entry) => entry.available).map((entry) => entry.tool);

@@ -2,7 +2,7 @@ import type { Command } from "commander";
 import { formatTable } from "../output/format-table.js";
 import { paint } from "../output/terminal.js";
 import type { Session } from "../session.js";
-import { readJsonArgument } from "./spec-commands.js";
+import { readJsonArgument } from "./read-json-argument.js";
 
 /** `tools` and `call`: the catalog itself. */
 export function registerCatalogCommands(program: Command, session: Session): void {
@@ -70,7 +70,7 @@ export function registerCatalogCommands(program: Command, session: Session): voi
     .argument("<tool>", "the tool name, e.g. openspec_context")
     .option("--args <json>", "the input as JSON, @file.json, or - for stdin", "{}")
     .action(async (tool: string, options: { args: string }) => {
-      const input = readJsonArgument(session, "--args", options.args);
+      const input = await readJsonArgument(session, "--args", options.args);
       if (!input) return;
       const result = await (await session.catalog()).call(tool, input.value);
       session.terminal.out(JSON.stringify(result, null, 2));

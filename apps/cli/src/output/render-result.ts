@@ -1,19 +1,22 @@
-import type { ToolResult } from "@org/openspec-core";
+import type { ResultBlock, ToolResult, ToolSuccess } from "@org/openspec-core";
 import { escapeControlCharactersDeep } from "./escape-control-characters.js";
 import { failureDetails } from "./failure-details.js";
-import { readNotices } from "./read-notices.js";
-import { renderers } from "./renderers.js";
+import { printBlocks } from "./print-blocks.js";
 import { paint, type Terminal } from "./terminal.js";
+
+/** How a success reads for people; a tool's `presentation.render`. */
+export type Render = (result: ToolSuccess) => readonly ResultBlock[];
 
 /**
  * Prints a tool result: the exact JSON with `--json`, else a readable view
- * with control characters made visible. Returns the exit code: 0 when ok, 1 when not.
+ * (the tool's own blocks, or JSON for results without a view) with control
+ * characters made visible. Returns the exit code: 0 when ok, 1 when not.
  */
 export function renderResult(
   terminal: Terminal,
-  tool: string,
   result: ToolResult,
   json: boolean,
+  render?: Render,
 ): number {
   if (json) {
     terminal.out(JSON.stringify(result, null, 2));
@@ -31,10 +34,11 @@ export function renderResult(
     if (stderr) terminal.err(paint(terminal, "dim", stderr));
     return 1;
   }
-  const render = renderers[tool];
-  terminal.out(render ? render(shown, terminal) : JSON.stringify(shown, null, 2));
-  for (const notice of readNotices(tool, shown)) {
-    terminal.err(`${paint(terminal, "yellow", "warning")} ${notice}`);
+  if (!render) {
+    terminal.out(JSON.stringify(shown, null, 2));
+    return 0;
   }
+  // The blocks are escaped too: a view may build text the result did not hold as such.
+  printBlocks(terminal, escapeControlCharactersDeep(render(shown)));
   return 0;
 }

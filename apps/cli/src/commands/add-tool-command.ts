@@ -1,0 +1,71 @@
+import type { ToolDefinition } from "@org/openspec-core";
+import { Argument, type Command, Option } from "commander";
+import type { Session } from "../session.js";
+import { collectToolInput, type FieldSlot, type ValueSlot } from "./collect-tool-input.js";
+import { fieldOption, isNegation } from "./field-option.js";
+import { flagName } from "./flag-name.js";
+import { parseNumberValue } from "./parse-number-value.js";
+import { type InputField, readInputFields } from "./read-input-fields.js";
+
+/**
+ * Adds the command of one catalog tool under `parent`, from its definition
+ * alone: its positional arguments, a flag per other input field, its short
+ * and value flags; running it calls the tool and prints the result.
+ */
+export function addToolCommand(parent: Command, tool: ToolDefinition, session: Session): Command {
+  const { presentation } = tool;
+  const word = presentation.command[presentation.command.length - 1] ?? tool.name;
+  const command = parent.command(word).description(`${presentation.summary} (${tool.name})`);
+  const fields = readInputFields(tool.inputSchema);
+  const positional: readonly string[] = presentation.arguments ?? [];
+  const shortFlags: Readonly<Record<string, string | undefined>> = presentation.shortFlags ?? {};
+  const slots: FieldSlot[] = [];
+  for (const [index, name] of positional.entries()) {
+    const field = fields.find((candidate) => candidate.name === name);
+    if (!field) throw new Error(`${tool.name}: argument ${name} is not an input field.`);
+    const argument = new Argument(
+      field.required ? `<${flagName(name)}>` : `[${flagName(name)}]`,
+      field.description,
+    );
+    if (field.kind === "number") argument.argParser(parseNumberValue);
+    if (field.kind === "enum") argument.choices(field.values);
+    command.addArgument(argument);
+    slots.push({ field, from: "argument", index });
+  }
+  const paths: readonly string[] = presentation.paths ?? [];
+  for (const field of fields) {
+    if (positional.includes(field.name)) continue;
+    const help = { ...field, description: shellHelp(field, paths.includes(field.name)) };
+    const option = fieldOption(help, shortFlags[field.name]);
+    command.addOption(option);
+    slots.push({
+      field,
+      from: "option",
+      attribute: option.attributeName(),
+      negated: isNegation(field),
+    });
+  }
+  const valueSlots: ValueSlot[] = (presentation.valueFlags ?? []).map((valueFlag) => {
+    const option = new Option(
+      `--${valueFlag.flag}`,
+      `the same as --${flagName(valueFlag.field)} ${valueFlag.value}`,
+    );
+    command.addOption(option);
+    return { ...valueFlag, attribute: option.attributeName() };
+  });
+  command.action(async (...values: unknown[]) => {
+    const input = await collectToolInput(session, command, tool, slots, valueSlots, values);
+    if (input) await session.run(command, tool, input);
+  });
+  return command;
+}
+
+/** A field's help with what the shell adds: relative paths, and the current folder as the default repository. */
+function shellHelp(field: InputField, isPath: boolean): string {
+  const relative = isPath ? " From the shell, a relative path starts at the current folder." : "";
+  const fallback =
+    field.name === "workdir"
+      ? " Without --source or --workdir: the current folder (the nearest one upward with openspec/)."
+      : "";
+  return `${field.description}${relative}${fallback}`;
+}

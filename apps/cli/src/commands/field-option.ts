@@ -1,0 +1,33 @@
+import { Option } from "commander";
+import { flagName } from "./flag-name.js";
+import { parseNumberValue } from "./parse-number-value.js";
+import type { InputField } from "./read-input-fields.js";
+
+/** Whether a field is a boolean that turns something off, offered as `--no-x`. */
+export function isNegation(field: InputField): boolean {
+  return field.kind === "boolean" && field.name.startsWith("no_");
+}
+
+/**
+ * The commander option of one input field: a switch for a boolean, a number
+ * parsed on the command line, the allowed values of an enum (listed in help,
+ * anything else refused), JSON for arrays and objects.
+ */
+export function fieldOption(field: InputField, short: string | undefined): Option {
+  const long = `--${flagName(field.name)}`;
+  const value =
+    field.kind === "boolean"
+      ? ""
+      : field.kind === "json"
+        ? " <json>"
+        : ` <${field.kind === "number" ? "n" : "value"}>`;
+  const help =
+    field.kind === "json"
+      ? `${field.description} (JSON, @file.json, or - for stdin)`
+      : field.description;
+  const option = new Option(`${short ? `-${short}, ` : ""}${long}${value}`, help);
+  if (field.kind === "number") option.argParser(parseNumberValue);
+  if (field.kind === "enum") option.choices(field.values);
+  if (field.required) option.makeOptionMandatory();
+  return option;
+}

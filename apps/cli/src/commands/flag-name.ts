@@ -1,0 +1,11 @@
+/**
+ * The long flag of an input field, named after it in kebab-case
+ * (`deltas_only` becomes `deltas-only`); a boolean `no_x` field becomes the
+ * negated `no-x` flag, as commander spells negations.
+ */
+export function flagName(field: string): string {
+  return field
+    .replace(/_/g, "-")
+    .replace(/([a-z0-9])([A-Z])/g, "$1-$2")
+    .toLowerCase();
+}

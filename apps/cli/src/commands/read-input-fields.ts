@@ -1,0 +1,68 @@
+import type { z } from "zod";
+
+/** How a shell flag carries an input field's value. */
+export type FieldKind = "string" | "number" | "boolean" | "enum" | "json";
+
+/** One input field of a tool, as the shell offers it. */
+export type InputField = {
+  name: string;
+  kind: FieldKind;
+  /** The allowed values of an enum field. */
+  values: readonly string[];
+  required: boolean;
+  /** The field's `.describe()` text, or its name when it has none. */
+  description: string;
+};
+
+// Wrappers that change whether a value may be left out, not what it is.
+const WRAPPERS = new Set([
+  "optional",
+  "nullable",
+  "default",
+  "prefault",
+  "readonly",
+  "nonoptional",
+]);
+
+/**
+ * The fields of a tool's input schema, in schema order, read through zod 4's
+ * public `shape`, `def.type` and `description`: what kind of value each takes,
+ * whether it is required, and its help text.
+ */
+export function readInputFields(schema: z.ZodObject): InputField[] {
+  return Object.entries(schema.shape).map(([name, field]) => {
+    let inner = field as z.ZodType;
+    let description = inner.description;
+    while (WRAPPERS.has(inner.def.type) && "innerType" in inner.def) {
+      inner = inner.def.innerType as z.ZodType;
+      description ??= inner.description;
+    }
+    const values = enumValues(inner);
+    return {
+      name,
+      kind: kindOf(inner.def.type, values),
+      values: values ?? [],
+      required: !(field as z.ZodType).safeParse(undefined).success,
+      description: description ?? name,
+    };
+  });
+}
+
+function kindOf(type: string, values: readonly string[] | undefined): FieldKind {
+  if (values) return "enum";
+  if (type === "string" || type === "number" || type === "boolean") return type;
+  // Arrays, objects, records, unions: the shell takes them as JSON.
+  return "json";
+}
+
+/** The values of an enum of strings, or of a string literal, else undefined. */
+function enumValues(schema: z.ZodType): string[] | undefined {
+  const { def } = schema;
+  const raw =
+    def.type === "enum" && "entries" in def
+      ? Object.values(def.entries as Record<string, unknown>)
+      : def.type === "literal" && "values" in def
+        ? [...(def.values as unknown[])]
+        : undefined;
+  return raw?.every((value) => typeof value === "string") ? raw : undefined;
+}

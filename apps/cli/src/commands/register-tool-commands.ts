@@ -1,0 +1,20 @@
+import type { ToolDefinition } from "@org/openspec-core";
+import type { Command } from "commander";
+import type { Session } from "../session.js";
+import { addToolCommand } from "./add-tool-command.js";
+import { parentCommand } from "./parent-command.js";
+
+/**
+ * One shell command per tool, generated from the tools' definitions: a new
+ * tool in the catalog appears here with no change to the shell CLI.
+ */
+export function registerToolCommands(
+  program: Command,
+  tools: readonly ToolDefinition[],
+  session: Session,
+): void {
+  for (const tool of tools) {
+    const parent = parentCommand(program, tool.presentation.command.slice(0, -1));
+    addToolCommand(parent, tool, session);
+  }
+}
