@@ -14,6 +14,7 @@ export { readTitle } from "./document/read-title.js";
 export { codeFenceMask } from "./lines/code-fence-mask.js";
 export { stringifyDeltaSpec } from "./serialize/stringify-delta-spec.js";
 export { stringifySpec } from "./serialize/stringify-spec.js";
+export { stringifyTasks } from "./serialize/stringify-tasks.js";
 export { parseSpec } from "./spec/parse-spec.js";
 export { requirementStatement } from "./spec/requirement-statement.js";
 export { parseTasks } from "./tasks/parse-tasks.js";
@@ -24,6 +25,7 @@ export type {
   MarkdownDocument,
   ParseResult,
   RemovedRequirement,
+  RemovedRequirementInput,
   RenamedRequirement,
   Requirement,
   RequirementInput,
@@ -36,4 +38,5 @@ export type {
   StepType,
   Task,
   TaskList,
+  TasksInput,
 } from "./types.js";
