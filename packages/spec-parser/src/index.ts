@@ -12,6 +12,7 @@ export { parseDeltaSpec } from "./delta/parse-delta-spec.js";
 export { parseDocument } from "./document/parse-document.js";
 export { readTitle } from "./document/read-title.js";
 export { codeFenceMask } from "./lines/code-fence-mask.js";
+export { markdownBlock } from "./serialize/markdown-source.js";
 export { stringifyDeltaSpec } from "./serialize/stringify-delta-spec.js";
 export { stringifySpec } from "./serialize/stringify-spec.js";
 export { stringifyTasks } from "./serialize/stringify-tasks.js";
