@@ -1,8 +1,9 @@
 export { changeToken, specToken } from "./artifact-token.js";
-export type {
-  ChangeContentInput,
-  DeltaSpecChangeInput,
-  TaskSectionInput,
+export {
+  type ChangeContentInput,
+  checkChangeContent,
+  type DeltaSpecChangeInput,
+  type TaskSectionInput,
 } from "./change-content.js";
 export { DEFAULT_CHANGE_SCHEMA } from "./change-metadata.js";
 export type { ChangeWarning } from "./change-warnings.js";
