@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { ToolFailure } from "./tool-result.js";
+import type { changeCreateTool } from "./tools/change-create-tool.js";
 import type { contextTool } from "./tools/context-tool.js";
 import type { instructionsTool } from "./tools/instructions-tool.js";
 import type { listTool } from "./tools/list-tool.js";
@@ -28,6 +29,7 @@ export type InstructionsSuccess = SuccessOf<typeof instructionsTool>;
 export type SpecCreateSuccess = SuccessOf<typeof specCreateTool>;
 export type SpecShowSuccess = SuccessOf<typeof specShowTool>;
 export type SpecListSuccess = SuccessOf<typeof specListTool>;
+export type ChangeCreateSuccess = SuccessOf<typeof changeCreateTool>;
 export type SourceAddSuccess = SuccessOf<typeof sourceAddTool>;
 export type SourceListSuccess = SuccessOf<typeof sourceListTool>;
 export type SourceUpdateSuccess = SuccessOf<typeof sourceUpdateTool>;
@@ -44,6 +46,7 @@ export type ToolResults = {
   openspec_spec_create: SpecCreateSuccess | ToolFailure;
   openspec_spec_show: SpecShowSuccess | ToolFailure;
   openspec_spec_list: SpecListSuccess | ToolFailure;
+  openspec_change_create: ChangeCreateSuccess | ToolFailure;
   openspec_source_add: SourceAddSuccess | ToolFailure;
   openspec_source_list: SourceListSuccess | ToolFailure;
   openspec_source_update: SourceUpdateSuccess | ToolFailure;
