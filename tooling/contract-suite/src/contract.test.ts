@@ -86,7 +86,7 @@ describe("gating through every door", () => {
           }
         }),
       );
-      const expected = cli ? 13 : 8;
+      const expected = cli ? 14 : 9;
       for (const [name, tools] of listings) {
         expect(tools, name).toHaveLength(expected);
         expect(tools, name).toEqual(listings[0]?.[1]);
