@@ -221,14 +221,14 @@ export const changeCreateTool = defineTool({
       force: input.force === true,
     });
     if (!created.ok) return fromArtifactFailure(created);
-    const { name, ...rest } = created;
+    const { name, ok: _ok, ...rest } = created;
     const checked = cli?.ok
       ? await validateChange(context, repository, name)
       : {
           validation: null,
           note: notValidated(cli === null ? null : "the OpenSpec CLI was not found"),
         };
-    return { ...rest, ok: true as const, change: name, ...checked };
+    return { ok: true as const, change: name, ...rest, ...checked };
   },
 });
 
