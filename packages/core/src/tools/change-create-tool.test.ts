@@ -1,6 +1,6 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { cpSync, existsSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { makeOpenSpecRepository, runRealOpenSpec } from "@org/test-kit";
+import { makeOpenSpecRepository, REAL_OPENSPEC_BIN, runRealOpenSpec } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanUp, makeCatalog } from "../test-support/fixture.js";
 import { toolCatalog } from "../tool-catalog.js";
@@ -101,6 +101,34 @@ describe("openspec_change_create", () => {
     expect(result).toMatchObject({ ok: false, code: "invalid_input" });
     expect(result.ok === false && result.error).toMatch(/Schema 'no-such-flow' not found/);
     expect(readdirSync(join(root, "openspec/changes"))).toEqual(["archive"]);
+  });
+
+  it("GIVEN a project schema under openspec/schemas WHEN a change names it THEN the CLI finds it, unless the schemas folder leads out of the repository", async () => {
+    const { catalog } = makeCatalog();
+    const packaged = join(REAL_OPENSPEC_BIN, "..", "..", "schemas", "spec-driven");
+    const root = makeOpenSpecRepository();
+    cpSync(packaged, join(root, "openspec/schemas/my-flow"), { recursive: true });
+    const yaml = join(root, "openspec/schemas/my-flow/schema.yaml");
+    writeFileSync(
+      yaml,
+      readFileSync(yaml, "utf8").replace(/^name: spec-driven$/m, "name: my-flow"),
+    );
+    const result = await catalog.call("openspec_change_create", {
+      workdir: root,
+      ...COMPLETE_CHANGE,
+      schema: "my-flow",
+    });
+    expect(result).toMatchObject({ ok: true, schema: "my-flow" });
+
+    const linked = makeOpenSpecRepository();
+    symlinkSync(join(root, "openspec/schemas"), join(linked, "openspec/schemas"));
+    const refused = await catalog.call("openspec_change_create", {
+      workdir: linked,
+      ...COMPLETE_CHANGE,
+      schema: "my-flow",
+    });
+    expect(refused).toMatchObject({ ok: false, code: "invalid_input" });
+    expect(readdirSync(join(linked, "openspec/changes"))).toEqual(["archive"]);
   });
 
   it("GIVEN an incomplete change WHEN created with the CLI THEN warnings and the CLI's issues say what validate --strict rejects", async () => {

@@ -2,13 +2,14 @@ import {
   mkdirSync,
   mkdtempSync,
   readFileSync,
+  realpathSync,
   rmSync,
   statSync,
   symlinkSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, sep } from "node:path";
 import {
   checkChangeContent,
   createChange,
@@ -263,8 +264,9 @@ async function metadataFromCli(
       const text = readRepositoryText(join(repository.openspecDir, file), repository);
       if (text !== null) writeFileSync(join(openspec, file), text);
     }
-    const schemas = join(repository.openspecDir, "schemas");
-    if (isFolder(schemas)) symlinkSync(schemas, join(openspec, "schemas"));
+    // Project schemas are linked only when they stay inside the repository.
+    const schemas = folderInside(repository, join(repository.openspecDir, "schemas"));
+    if (schemas !== null) symlinkSync(schemas, join(openspec, "schemas"));
     const run = await context.runCli(args.args, scratch);
     if (!run.ok) {
       const said = run.diagnostics[0]?.message.split("\n")[0];
@@ -354,10 +356,13 @@ function renderValidation(validation: Validation | null, note: string | undefine
   ];
 }
 
-function isFolder(path: string): boolean {
+/** The real path of a folder inside the repository, or null (missing, not a folder, or leading out). */
+function folderInside(repository: Repository, path: string): string | null {
   try {
-    return statSync(path).isDirectory();
+    const real = realpathSync.native(path);
+    const inside = real.startsWith(`${repository.realRoot}${sep}`);
+    return inside && statSync(real).isDirectory() ? real : null;
   } catch {
-    return false;
+    return null;
   }
 }
