@@ -1,7 +1,8 @@
 // `pnpm generate-docs`: rewrites the parts of the READMEs generated from the tool
 // catalog (`@org/openspec-core`, built), between `<!-- name:start -->` and
-// `<!-- name:end -->`: `tools` (the tool table) and `results` (each tool's
-// result fields, from its output schema). `--check` changes nothing and
+// `<!-- name:end -->`: `tools` (the tool table), `results` (each tool's
+// result fields, from its output schema) and `commands` (the shell CLI's
+// command reference). `--check` changes nothing and
 // exits 1 when a section is out of date; `--root=<dir>` reads the READMEs
 // of another checkout (the catalog is always this one's).
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -23,6 +24,7 @@ const CORE_README = "packages/core/README.md";
 const REQUIRED = [
   { file: "README.md", name: "tools" },
   { file: CORE_README, name: "results" },
+  { file: "apps/cli/README.md", name: "commands" },
 ];
 
 const coreEntry = join(here, "packages/core/dist/index.js");
@@ -33,6 +35,14 @@ if (!existsSync(coreEntry)) {
   process.exit(1);
 }
 const { toolCatalog, toolOutputJsonSchema } = await import(pathToFileURL(coreEntry).href);
+const cliEntry = join(here, "apps/cli/dist/index.js");
+if (!existsSync(cliEntry)) {
+  console.error(
+    "apps/cli is not built: run pnpm generate-docs (it builds first) or turbo run build.",
+  );
+  process.exit(1);
+}
+const { commandReference } = await import(pathToFileURL(cliEntry).href);
 
 /** Markdown files that may hold generated sections: every README of the workspace, and docs/. */
 function documents() {
@@ -56,6 +66,7 @@ const results = renderResultFields(toolCatalog, toolOutputJsonSchema);
 
 function generated(name, file) {
   if (name === "results") return results;
+  if (name === "commands") return commandReference(toolCatalog);
   if (name === "tools") {
     const toCore = relative(dirname(file), CORE_README);
     return renderToolTable(toolCatalog, {
@@ -76,7 +87,7 @@ for (const file of documents()) {
   const known = sections.filter((section) => {
     if (generated(section.name, file) !== null) return true;
     problems.push(
-      `${file}: "${section.name}" is not a section pnpm generate-docs generates (tools, results).`,
+      `${file}: "${section.name}" is not a section pnpm generate-docs generates (tools, results, commands).`,
     );
     return false;
   });

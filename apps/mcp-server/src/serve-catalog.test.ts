@@ -41,7 +41,7 @@ afterAll(async () => {
 });
 
 describe("GIVEN a server that finds the OpenSpec CLI", () => {
-  it("WHEN the tools are listed THEN all 13 catalog tools are offered, in catalog order", async () => {
+  it("WHEN the tools are listed THEN all 14 catalog tools are offered, in catalog order", async () => {
     expect(await door.listTools()).toEqual(ALL_TOOLS);
   });
 
@@ -264,6 +264,6 @@ describe("GIVEN a server that finds the OpenSpec CLI", () => {
       ok: false,
       code: "unknown_tool",
     });
-    expect(await door.listTools()).toHaveLength(13);
+    expect(await door.listTools()).toHaveLength(14);
   });
 });

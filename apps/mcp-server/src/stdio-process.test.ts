@@ -29,7 +29,7 @@ describe("GIVEN the built server as a child process", () => {
     expect(await server.exited()).toEqual({ code: 0, signal: null });
     expect(server.stdoutLines.length).toBeGreaterThanOrEqual(3);
     expect(server.stdoutLines.every(isJsonRpcMessage)).toBe(true);
-    expect(server.stderr()).toContain("serving 13 of 13 tools");
+    expect(server.stderr()).toContain("serving 14 of 14 tools");
   });
 
   it("WHEN malformed lines and a 5 MB argument arrive THEN the server answers the oversized call with an error and keeps serving", async () => {

@@ -32,6 +32,7 @@ export type ArtifactFailureCode =
   | "artifact_not_found"
   | "ambiguous_artifact"
   | "spec_exists"
+  | "change_exists"
   | "spec_unparsable"
   | "unreadable"
   | "not_a_regular_file"

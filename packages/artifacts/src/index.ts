@@ -1,5 +1,14 @@
 export { changeToken, specToken } from "./artifact-token.js";
+export {
+  type ChangeContentInput,
+  checkChangeContent,
+  type DeltaSpecChangeInput,
+  type TaskSectionInput,
+} from "./change-content.js";
+export { DEFAULT_CHANGE_SCHEMA } from "./change-metadata.js";
+export type { ChangeWarning } from "./change-warnings.js";
 export { checkNamedTarget } from "./check-named-target.js";
+export { type CreateChangeInput, type CreatedChange, createChange } from "./create-change.js";
 export { type CreatedSpec, type CreateSpecInput, createSpec } from "./create-spec.js";
 export {
   DEFAULT_PAGE_LIMIT,

@@ -10,7 +10,7 @@ export type SpecContentInput = { title: string; purpose: string; requirements: R
 export type SpecWarning = { code: string; message: string; requirement?: string };
 
 // Mirrors the OpenSpec CLI's validator, so agents hear about problems before validating.
-const MIN_PURPOSE_LENGTH = 50;
+export const MIN_PURPOSE_LENGTH = 50;
 const MAX_REQUIREMENT_TEXT_LENGTH = 500;
 const HEADING_LINE = /^ {0,3}#/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
@@ -24,46 +24,58 @@ function hasHeadingLine(markdown: string): boolean {
   return text.split("\n").some((line, index) => !fenced[index] && HEADING_LINE.test(line));
 }
 
+/** Refuses an empty value, a line break or a control character in a one-line field. */
+export function checkOneLine(label: string, value: string): Failure | null {
+  if (value.trim().length === 0) return invalid(`${label} is empty.`);
+  if (/[\r\n]/.test(value) || CONTROL.test(value)) {
+    return invalid(`${label} must be one line without control characters.`);
+  }
+  return null;
+}
+
+/** Refuses an empty paragraph, a control character, or a line that would start a section. */
+export function checkParagraph(label: string, value: string): Failure | null {
+  if (value.trim().length === 0) return invalid(`${label} is empty.`);
+  if (CONTROL.test(value)) return invalid(`${label} contains a control character.`);
+  if (hasHeadingLine(value)) {
+    return invalid(`${label} contains a line outside code fences that starts with "#".`);
+  }
+  return null;
+}
+
 /**
  * Refuses text that would change the document's structure: a line break in a
  * one-line field, or a heading line in a purpose or description (outside code
  * fences, where `# comment` is code).
  */
 export function checkSpecContent(input: SpecContentInput): Failure | null {
-  const oneLine = (label: string, value: string): Failure | null => {
-    if (value.trim().length === 0) return invalid(`${label} is empty.`);
-    if (/[\r\n]/.test(value) || CONTROL.test(value)) {
-      return invalid(`${label} must be one line without control characters.`);
-    }
-    return null;
-  };
-  const paragraph = (label: string, value: string): Failure | null => {
-    if (value.trim().length === 0) return invalid(`${label} is empty.`);
-    if (CONTROL.test(value)) return invalid(`${label} contains a control character.`);
-    if (hasHeadingLine(value)) {
-      return invalid(`${label} contains a line outside code fences that starts with "#".`);
-    }
-    return null;
-  };
-
-  const problem = oneLine("The title", input.title) ?? paragraph("The purpose", input.purpose);
+  const problem =
+    checkOneLine("The title", input.title) ?? checkParagraph("The purpose", input.purpose);
   if (problem) return problem;
   if (input.requirements.length === 0) return invalid("The spec has no requirements.");
+  return checkRequirements(input.requirements);
+}
+
+/** Each requirement's name, description and scenarios, and that no two share a name. */
+export function checkRequirements(requirements: RequirementInput[], where = ""): Failure | null {
   const seen = new Set<string>();
-  for (const [index, requirement] of input.requirements.entries()) {
-    const label = `Requirement ${index + 1}`;
+  for (const [index, requirement] of requirements.entries()) {
+    const label = `Requirement ${index + 1}${where}`;
     const bad =
-      oneLine(`The name of ${label.toLowerCase()}`, requirement.name) ??
-      paragraph(`The description of requirement "${requirement.name}"`, requirement.description);
+      checkOneLine(`The name of ${label.toLowerCase()}`, requirement.name) ??
+      checkParagraph(
+        `The description of requirement "${requirement.name}"${where}`,
+        requirement.description,
+      );
     if (bad) return bad;
     const key = requirement.name.trim().toLowerCase();
-    if (seen.has(key)) return invalid(`Two requirements are named "${requirement.name}".`);
+    if (seen.has(key)) return invalid(`Two requirements${where} are named "${requirement.name}".`);
     seen.add(key);
     for (const scenario of requirement.scenarios ?? []) {
       const badScenario =
-        oneLine(`A scenario name of requirement "${requirement.name}"`, scenario.name) ??
+        checkOneLine(`A scenario name of requirement "${requirement.name}"`, scenario.name) ??
         scenario.steps
-          .map((step) => oneLine(`A step of scenario "${scenario.name}"`, step.text))
+          .map((step) => checkOneLine(`A step of scenario "${scenario.name}"`, step.text))
           .find(Boolean);
       if (badScenario) return badScenario;
     }
@@ -79,7 +91,14 @@ export function specWarnings(input: SpecContentInput, format: "spec" | "delta"):
       message: `The purpose is shorter than ${MIN_PURPOSE_LENGTH} characters.`,
     });
   }
-  for (const requirement of input.requirements) {
+  warnings.push(...requirementWarnings(input.requirements));
+  return warnings;
+}
+
+/** What `openspec validate --strict` would object to in requirements it checks (ADDED, MODIFIED, a spec's). */
+export function requirementWarnings(requirements: RequirementInput[]): SpecWarning[] {
+  const warnings: SpecWarning[] = [];
+  for (const requirement of requirements) {
     // The CLI checks the statement it reads (fenced code and metadata left out), not the whole description.
     const statement = requirementStatement(requirement.description);
     if (!/\b(SHALL|MUST)\b/.test(statement)) {

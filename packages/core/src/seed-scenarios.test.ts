@@ -23,6 +23,7 @@ const FILESYSTEM_TOOLS = [
   "openspec_spec_create",
   "openspec_spec_show",
   "openspec_spec_list",
+  "openspec_change_create",
   "openspec_source_add",
   "openspec_source_list",
   "openspec_source_update",

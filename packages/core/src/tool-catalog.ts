@@ -1,4 +1,5 @@
 import type { ToolDefinition } from "./tool-definition.js";
+import { changeCreateTool } from "./tools/change-create-tool.js";
 import { contextTool } from "./tools/context-tool.js";
 import { instructionsTool } from "./tools/instructions-tool.js";
 import { listTool } from "./tools/list-tool.js";
@@ -28,6 +29,7 @@ export const toolCatalog: readonly ToolDefinition[] = [
   specCreateTool,
   specShowTool,
   specListTool,
+  changeCreateTool,
   taskListTool,
   taskSetStatusTool,
   sourceAddTool,

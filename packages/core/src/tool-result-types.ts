@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { ToolFailure } from "./tool-result.js";
+import type { changeCreateTool } from "./tools/change-create-tool.js";
 import type { contextTool } from "./tools/context-tool.js";
 import type { instructionsTool } from "./tools/instructions-tool.js";
 import type { listTool } from "./tools/list-tool.js";
@@ -32,6 +33,7 @@ export type SpecShowSuccess = SuccessOf<typeof specShowTool>;
 export type SpecListSuccess = SuccessOf<typeof specListTool>;
 export type TaskListSuccess = SuccessOf<typeof taskListTool>;
 export type TaskSetStatusSuccess = SuccessOf<typeof taskSetStatusTool>;
+export type ChangeCreateSuccess = SuccessOf<typeof changeCreateTool>;
 export type SourceAddSuccess = SuccessOf<typeof sourceAddTool>;
 export type SourceListSuccess = SuccessOf<typeof sourceListTool>;
 export type SourceUpdateSuccess = SuccessOf<typeof sourceUpdateTool>;
@@ -50,6 +52,7 @@ export type ToolResults = {
   openspec_spec_list: SpecListSuccess | ToolFailure;
   openspec_task_list: TaskListSuccess | ToolFailure;
   openspec_task_set_status: TaskSetStatusSuccess | ToolFailure;
+  openspec_change_create: ChangeCreateSuccess | ToolFailure;
   openspec_source_add: SourceAddSuccess | ToolFailure;
   openspec_source_list: SourceListSuccess | ToolFailure;
   openspec_source_update: SourceUpdateSuccess | ToolFailure;

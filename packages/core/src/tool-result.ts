@@ -18,6 +18,7 @@ export type CoreFailureCode =
   | "unknown_schema"
   | "unknown_artifact"
   | "validation_failed"
+  | "cli_failed"
   | "internal_error";
 
 /**

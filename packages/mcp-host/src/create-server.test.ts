@@ -63,7 +63,7 @@ describe("createServer", () => {
       error: expect.stringContaining("handler bug"),
     });
     expect(logged.join("\n")).toContain("openspec_source_list threw");
-    expect((await client.listTools()).tools).toHaveLength(8);
+    expect((await client.listTools()).tools).toHaveLength(9);
     catalog.close();
   });
 
@@ -81,10 +81,10 @@ describe("createServer", () => {
     symlinkSync(REAL_OPENSPEC_BIN, join(binDir, "openspec"));
     expect(await server.checkAvailability()).toBe(true);
     expect(await server.checkAvailability()).toBe(false);
-    expect((await client.listTools()).tools).toHaveLength(13);
+    expect((await client.listTools()).tools).toHaveLength(14);
     rmSync(binDir, { recursive: true });
     expect(await server.checkAvailability()).toBe(true);
-    expect((await client.listTools()).tools).toHaveLength(8);
+    expect((await client.listTools()).tools).toHaveLength(9);
 
     expect(notifications).toBe(2);
     catalog.close();

@@ -12,8 +12,10 @@ export { parseDeltaSpec } from "./delta/parse-delta-spec.js";
 export { parseDocument } from "./document/parse-document.js";
 export { readTitle } from "./document/read-title.js";
 export { codeFenceMask } from "./lines/code-fence-mask.js";
+export { markdownBlock } from "./serialize/markdown-source.js";
 export { stringifyDeltaSpec } from "./serialize/stringify-delta-spec.js";
 export { stringifySpec } from "./serialize/stringify-spec.js";
+export { stringifyTasks } from "./serialize/stringify-tasks.js";
 export { parseSpec } from "./spec/parse-spec.js";
 export { requirementStatement } from "./spec/requirement-statement.js";
 export { parseTasks } from "./tasks/parse-tasks.js";
@@ -25,6 +27,7 @@ export type {
   MarkdownDocument,
   ParseResult,
   RemovedRequirement,
+  RemovedRequirementInput,
   RenamedRequirement,
   Requirement,
   RequirementInput,
@@ -37,4 +40,5 @@ export type {
   StepType,
   Task,
   TaskList,
+  TasksInput,
 } from "./types.js";

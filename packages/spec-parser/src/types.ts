@@ -114,6 +114,17 @@ export type DeltaSpecInput = {
   purpose?: string;
   added?: RequirementInput[];
   modified?: RequirementInput[];
-  removed?: string[];
+  /** A name alone, or with the `**Reason**` and `**Migration**` lines OpenSpec's template asks for. */
+  removed?: (string | RemovedRequirementInput)[];
   renamed?: { from: string; to: string }[];
+};
+
+/** A removal written as `### Requirement: <name>` with `**Reason**:` and `**Migration**:` lines under it. */
+export type RemovedRequirementInput = { name: string; reason?: string; migration?: string };
+
+/** A `tasks.md`: numbered sections (`## 1. <title>`) of unchecked tasks (`- [ ] 1.1 <item>`). */
+export type TasksInput = {
+  /** The `# <title>` line; `Tasks` as OpenSpec's template writes it. */
+  title?: string;
+  sections: { title: string; items: string[] }[];
 };

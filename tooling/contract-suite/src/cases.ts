@@ -16,6 +16,35 @@ export type ContractCase = {
 
 const checkout = CHECKOUT_SPEC_INPUT;
 
+/** A complete change: what openspec_change_create writes from it passes validate --strict. */
+const passkeysChange = {
+  name: "add-passkeys",
+  why: "Passwords alone are phished too often; passkeys close that gap for every user of the service.",
+  what_changes: ["Add passkey login"],
+  tasks: [{ title: "Backend", items: ["Add the passkey endpoint"] }],
+  specs: [
+    {
+      name: "passkeys",
+      purpose: "Lets users sign in with a passkey instead of a password, on every client.",
+      added: [
+        {
+          name: "Passkey login",
+          description: "The system SHALL accept a registered passkey.",
+          scenarios: [
+            {
+              name: "Valid passkey",
+              steps: [
+                { type: "WHEN", text: "a registered passkey is used" },
+                { type: "THEN", text: "a session starts" },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ],
+};
+
 /**
  * Every tool and every seed scenario, in order: later cases rely on the
  * sources that earlier ones register.
@@ -212,6 +241,43 @@ export const contractCases: ContractCase[] = [
     tool: "openspec_spec_create",
     args: () => ({ source: "fresh", ...checkout, name: "../escape" }),
     expect: { ok: false, code: "invalid_name" },
+  },
+  {
+    name: "create a change with a proposal, tasks and a delta spec",
+    tool: "openspec_change_create",
+    args: () => ({ source: "fresh", ...passkeysChange }),
+    expect: {
+      ok: true,
+      change: "add-passkeys",
+      path: "openspec/changes/add-passkeys",
+      overwritten: false,
+      warnings: [],
+      validation: { valid: true },
+    },
+  },
+  {
+    name: "refuse to create a change that exists",
+    tool: "openspec_change_create",
+    args: () => ({ source: "fresh", ...passkeysChange }),
+    expect: { ok: false, code: "change_exists" },
+  },
+  {
+    name: "replace a change's files with force",
+    tool: "openspec_change_create",
+    args: () => ({ source: "fresh", ...passkeysChange, force: true }),
+    expect: { ok: true, overwritten: true, validation: { valid: true } },
+  },
+  {
+    name: "refuse a change name that escapes",
+    tool: "openspec_change_create",
+    args: () => ({ source: "fresh", ...passkeysChange, name: "../escape" }),
+    expect: { ok: false, code: "invalid_name" },
+  },
+  {
+    name: "refuse a change that lists no change",
+    tool: "openspec_change_create",
+    args: () => ({ source: "fresh", ...passkeysChange, what_changes: [] }),
+    expect: { ok: false, code: "invalid_input" },
   },
   {
     name: "show a spec as structured data",

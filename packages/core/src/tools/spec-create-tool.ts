@@ -20,7 +20,8 @@ const scenarioSchema = z
   })
   .strict();
 
-const requirementSchema = z
+/** A requirement as openspec_spec_create and openspec_change_create take it. */
+export const requirementSchema = z
   .object({
     name: z.string().min(1).max(200).describe("The requirement heading, one line."),
     description: z

@@ -55,7 +55,7 @@ const DELTA: DeltaSpecInput = {
       scenarios: [{ name: "Valid", steps: steps("a passkey matches") }],
     },
   ],
-  removed: ["Guest access"],
+  removed: [{ name: "Guest access", reason: "Guests abused the trial.", migration: "Sign up." }],
   renamed: [{ from: "Timeout", to: "Session expiry" }],
 };
 

@@ -70,6 +70,36 @@ describe("stringifyDeltaSpec", () => {
     );
   });
 
+  it("GIVEN a removal with a reason and a migration WHEN stringified THEN they are the **Reason** and **Migration** lines under its heading, as OpenSpec's template writes them", () => {
+    const markdown = stringifyDeltaSpec({
+      removed: [
+        { name: "SMS login", reason: "Replaced by passkeys", migration: "Use a passkey\ninstead" },
+        { name: "Guest access" },
+      ],
+    });
+    expect(markdown).toBe(
+      [
+        "## REMOVED Requirements",
+        "",
+        "### Requirement: SMS login",
+        "",
+        "**Reason**: Replaced by passkeys",
+        "**Migration**: Use a passkey instead",
+        "",
+        "### Requirement: Guest access",
+        "",
+      ].join("\n"),
+    );
+    const parsed = parseDeltaSpec(markdown);
+    expect(parsed.ok && parsed.value.removed.map((entry) => entry.name)).toEqual([
+      "SMS login",
+      "Guest access",
+    ]);
+    expect(parsed.ok && parsed.value.removed[0]?.requirement?.description).toBe(
+      "**Reason**: Replaced by passkeys\n**Migration**: Use a passkey instead",
+    );
+  });
+
   it("GIVEN nothing to write WHEN stringified THEN the result is empty and reads as no delta", () => {
     const markdown = stringifyDeltaSpec({});
     expect(markdown).toBe("");

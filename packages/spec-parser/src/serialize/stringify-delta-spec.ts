@@ -1,5 +1,5 @@
 import type { List, RootContent } from "mdast";
-import type { DeltaSpecInput } from "../types.js";
+import type { DeltaSpecInput, RemovedRequirementInput } from "../types.js";
 import { markdownInline } from "./markdown-source.js";
 import { labelledHeading, markdownNodes, requirementNodes } from "./requirement-nodes.js";
 import { toMarkdown } from "./to-markdown.js";
@@ -27,11 +27,26 @@ function renameList(renamed: { from: string; to: string }[]): RootContent[] {
   return [list];
 }
 
+/** `### Requirement: <name>`, then its `**Reason**:` and `**Migration**:` lines when given. */
+function removal(entry: string | RemovedRequirementInput): RootContent[] {
+  const removed = typeof entry === "string" ? { name: entry } : entry;
+  const lines = [
+    ...(removed.reason === undefined ? [] : [`**Reason**: ${markdownInline(removed.reason)}`]),
+    ...(removed.migration === undefined
+      ? []
+      : [`**Migration**: ${markdownInline(removed.migration)}`]),
+  ];
+  const heading = labelledHeading(3, "Requirement: ", removed.name);
+  if (lines.length === 0) return [heading];
+  return [heading, { type: "paragraph", children: [{ type: "html", value: lines.join("\n") }] }];
+}
+
 /**
  * A delta spec as Markdown: an optional `# <title>` and purpose, then
  * `## ADDED`, `## MODIFIED`, `## REMOVED` and `## RENAMED Requirements`, each
  * written only when it has entries. Removals are `### Requirement: <name>`
- * headings; renames are FROM/TO bullet pairs.
+ * headings, with their reason and migration as `**Reason**:` and
+ * `**Migration**:` lines (as OpenSpec's template writes them); renames are FROM/TO bullet pairs.
  */
 export function stringifyDeltaSpec(delta: DeltaSpecInput): string {
   return toMarkdown({
@@ -41,10 +56,7 @@ export function stringifyDeltaSpec(delta: DeltaSpecInput): string {
       ...(delta.purpose === undefined ? [] : markdownNodes(delta.purpose)),
       ...section("ADDED Requirements", (delta.added ?? []).flatMap(requirementNodes)),
       ...section("MODIFIED Requirements", (delta.modified ?? []).flatMap(requirementNodes)),
-      ...section(
-        "REMOVED Requirements",
-        (delta.removed ?? []).map((name) => labelledHeading(3, "Requirement: ", name)),
-      ),
+      ...section("REMOVED Requirements", (delta.removed ?? []).flatMap(removal)),
       ...section("RENAMED Requirements", renameList(delta.renamed ?? [])),
     ],
   });

@@ -41,6 +41,25 @@ export const SPEC_CONTENT = {
   requirements: [{ name: "Escape", description: "The system SHALL stay inside the repository." }],
 };
 
+/** A complete change: only its name, its delta spec ids or its repository are hostile. */
+export const CHANGE_CONTENT = {
+  why: "A reason long enough for the strict validator, written only to try to escape the repository.",
+  what_changes: ["Try to escape"],
+  tasks: [{ title: "Escape", items: ["Try"] }],
+  specs: [
+    {
+      name: "escape-spec",
+      added: [
+        {
+          name: "Escape",
+          description: "The system SHALL stay inside the repository.",
+          scenarios: [{ name: "Try", steps: [{ type: "WHEN", text: "escaping" }] }],
+        },
+      ],
+    },
+  ],
+};
+
 /** Spec names that try to climb out, or to pass for `auth` by case, a lookalike or trailing dots and spaces. */
 const HOSTILE_SPEC_NAMES = [
   "../outside",
@@ -157,6 +176,7 @@ export function writeCases(): PathCase[] {
       create({ source: "gone", name: "auth", force: true }),
       refusedAs("invalid_workdir"),
     ],
+    ...changeWriteRows(),
     // A folder called like shop's token, added without a name, once took shop's writes.
     [
       "a folder beside shop called like shop's token, added without a name",
@@ -177,6 +197,58 @@ export function writeCases(): PathCase[] {
       contained,
     ],
   ]);
+}
+
+/** A change written through the same traps: a change folder that is a symlink out, hostile change and spec ids. */
+function changeWriteRows(): CaseRow[] {
+  const change = (args: Record<string, unknown>) => ({ ...CHANGE_CONTENT, ...args });
+  return [
+    [
+      "the change escape, a symlink out, as a new change",
+      "openspec_change_create",
+      change({ source: "shop", name: ESCAPING_CHANGE }),
+      refusedAs("path_outside_repository"),
+    ],
+    [
+      "the change escape, a symlink out, replaced with force",
+      "openspec_change_create",
+      change({ source: "shop", name: ESCAPING_CHANGE, force: true }),
+      refusedAs("path_outside_repository"),
+    ],
+    ...[...HOSTILE_CHANGE_NAMES, "-rf", ".hidden", "nul\u0000byte"].map(
+      (name): CaseRow => [
+        `the new change name ${JSON.stringify(name)}, with force`,
+        "openspec_change_create",
+        change({ source: "shop", name, force: true }),
+        refusedAs("invalid_name"),
+      ],
+    ),
+    ...["../../outside", "/etc", "auth/../../outside", "nul\u0000byte", "-rf"].map(
+      (name): CaseRow => [
+        `a delta spec named ${JSON.stringify(name)} in a new change, with force`,
+        "openspec_change_create",
+        change({
+          source: "shop",
+          name: "climb",
+          force: true,
+          specs: [{ ...CHANGE_CONTENT.specs[0], name }],
+        }),
+        refusedAs("invalid_name"),
+      ],
+    ),
+    [
+      "a new change in the source child, without openspec/ under an ancestor that has one",
+      "openspec_change_create",
+      change({ source: "child", name: "new-change" }),
+      refusedAs("no_openspec_root"),
+    ],
+    [
+      "a new change in the source gone, whose folder was deleted",
+      "openspec_change_create",
+      change({ source: "gone", name: "new-change" }),
+      refusedAs("invalid_workdir"),
+    ],
+  ];
 }
 
 /** Reads through the same traps: each is refused, or answers without anything from outside. */

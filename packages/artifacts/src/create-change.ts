@@ -1,0 +1,317 @@
+import { randomBytes } from "node:crypto";
+import { lstatSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { basename, dirname, join, relative } from "node:path";
+import { type ChangeContentInput, checkChangeContent } from "./change-content.js";
+import { type ChangeDocument, changeDocuments } from "./change-documents.js";
+import { changeMetadata, skipsSpecs } from "./change-metadata.js";
+import { type ChangeWarning, changeWarnings } from "./change-warnings.js";
+import { containedRealPath, isInsideRoot, isWritableInside } from "./contained-path.js";
+import { type Failure, failure } from "./failure.js";
+import { type FolderHandle, openFolderInside } from "./open-folder-inside.js";
+import type { Repository } from "./open-repository.js";
+import { repositoryTokens } from "./repository-tokens.js";
+import { scanSpecFiles } from "./scan-specs.js";
+import { type AtomicWriteResult, writeFileAtomic } from "./write-file-atomic.js";
+
+export type CreateChangeInput = ChangeContentInput & {
+  /**
+   * The `.openspec.yaml` text `openspec new change` wrote for this change; when
+   * absent the same metadata (`schema`, `created`) is made here.
+   */
+  metadata?: string | null;
+  /** Replace the files of an existing active change of that name. */
+  force?: boolean;
+};
+
+export type CreatedChange = {
+  ok: true;
+  name: string;
+  /** The change's token, as the context answer hands it out. */
+  token: string;
+  /** The change folder, relative to the repository root. */
+  path: string;
+  /** The workflow schema its `.openspec.yaml` names. */
+  schema: string;
+  /** Every file written, relative to the repository root. */
+  files: string[];
+  /** Whether an existing file of the change was replaced (force). */
+  overwritten: boolean;
+  warnings: ChangeWarning[];
+};
+
+type Written = { ok: true; files: string[]; overwritten: boolean; left: string[] } | Failure;
+
+const METADATA = ".openspec.yaml";
+
+/**
+ * Writes a new change, `openspec/changes/<name>/`, with its proposal, tasks,
+ * design, delta specs and `.openspec.yaml`. A new change is written into a
+ * hidden folder beside it and renamed into place, so it appears whole or not
+ * at all; an existing one is refused (`change_exists`) unless `force`, which
+ * replaces each given file atomically and leaves the others (named in warnings).
+ * Nothing is written outside the change folder.
+ */
+export function createChange(
+  repository: Repository,
+  input: CreateChangeInput,
+): CreatedChange | Failure {
+  const bad = checkChangeContent(input);
+  if (bad) return bad;
+  if (!repository.hasOpenSpec) {
+    return failure("no_openspec_root", `${repository.root} has no openspec/ folder.`, {
+      fix: `Initialise it with \`openspec init\` in ${repository.root}, then call again.`,
+    });
+  }
+  const changesDir = join(repository.openspecDir, "changes");
+  const changeDir = join(changesDir, input.name);
+  const path = relative(repository.root, changeDir);
+  if (!isWritableInside(repository, changeDir)) return outside(path);
+  const baseline = (specId: string) => isSpec(repository, specId);
+  const metadata =
+    input.metadata != null
+      ? { schema: schemaOf(input.metadata), text: input.metadata }
+      : changeMetadata(repository, input.schema);
+  const documents = [
+    ...changeDocuments(input, baseline),
+    { path: METADATA, content: metadata.text },
+  ];
+
+  const opened = openFolderInside(repository, changesDir, { create: true });
+  if (!opened.ok) return opened.code === "path_outside_repository" ? outside(path) : opened;
+  let written: Written;
+  try {
+    const exists = entryExists(opened.handle.entry(input.name));
+    if (exists && input.force !== true) return changeExists(path);
+    written = exists
+      ? replaceFiles(repository, changeDir, documents, input.schema != null)
+      : writeStaged(repository, opened.handle, changesDir, input.name, documents);
+  } finally {
+    opened.handle.close();
+  }
+  if (!written.ok) return written;
+
+  const specs = scanSpecFiles(repository, join(repository.openspecDir, "specs"));
+  const tokens = repositoryTokens(repository, specs);
+  return {
+    ok: true,
+    name: input.name,
+    token: tokens.tokenOf(tokens.changeHash(input.name, false)),
+    path,
+    schema: metadata.schema,
+    files: written.files.map((file) => join(path, file)),
+    overwritten: written.overwritten,
+    warnings: [
+      ...changeWarnings(input, baseline, skipsSpecs(metadata.text)),
+      ...archivedNamesakes(changesDir, input.name),
+      ...written.left.map((file) => ({
+        code: "file_left_in_place",
+        message: `${join(path, file)} was there before and is kept; validate and archive still read it.`,
+      })),
+    ],
+  };
+}
+
+/** Every file goes into a hidden folder beside the change, which is then renamed into place. */
+function writeStaged(
+  repository: Repository,
+  changes: FolderHandle,
+  changesDir: string,
+  name: string,
+  documents: ChangeDocument[],
+): Written {
+  const staging = `.${name}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
+  try {
+    const written = writeDocuments(repository, join(changesDir, staging), documents, false);
+    if (!written.ok) return written;
+    try {
+      renameSync(changes.entry(staging), changes.entry(name));
+    } catch (error) {
+      const code = codeOf(error);
+      // Another writer made a change of that name meanwhile (an empty folder would have been replaced).
+      if (code === "ENOTEMPTY" || code === "EEXIST" || code === "ENOTDIR") {
+        return changeExists(relative(repository.root, join(changesDir, name)));
+      }
+      throw error;
+    }
+    if (!changes.inPlace()) {
+      const now = changes.currentRealPath();
+      if (now === null || !isInsideRoot(repository, now)) {
+        rmSync(changes.entry(name), { recursive: true, force: true });
+        return failure(
+          "path_outside_repository",
+          "The changes folder was moved out of the repository during the write; the change was removed again.",
+          { fix: "Stop whatever moves folders of the repository, then call again." },
+        );
+      }
+    }
+    return written;
+  } catch (error) {
+    return failure("write_failed", `Could not write the change ${name}: ${messageOf(error)}.`);
+  } finally {
+    rmSync(changes.entry(staging), { recursive: true, force: true });
+  }
+}
+
+/** With force: each given file replaces its namesake atomically; the existing metadata stays unless a schema was given. */
+function replaceFiles(
+  repository: Repository,
+  changeDir: string,
+  documents: ChangeDocument[],
+  schemaGiven: boolean,
+): Written {
+  const opened = openFolderInside(repository, changeDir, { create: false });
+  if (!opened.ok) {
+    return opened.code === "path_outside_repository"
+      ? outside(relative(repository.root, changeDir))
+      : opened;
+  }
+  let before: string[];
+  try {
+    before = listFiles(opened.handle.realPath);
+  } finally {
+    opened.handle.close();
+  }
+  const keepMetadata = !schemaGiven && before.includes(METADATA);
+  const toWrite = documents.filter((document) => !(keepMetadata && document.path === METADATA));
+  // Checked for every file before the first is replaced, so a link out leaves the change as it was.
+  const leading = toWrite.find(
+    (document) => !isWritableInside(repository, join(changeDir, ...document.path.split("/"))),
+  );
+  if (leading) return outside(relative(repository.root, join(changeDir, leading.path)));
+  const written = writeDocuments(repository, changeDir, toWrite, true);
+  if (!written.ok) return written;
+  const writtenPaths = new Set(toWrite.map((document) => document.path));
+  return {
+    ...written,
+    left: before.filter((file) => file !== METADATA && !writtenPaths.has(file)),
+  };
+}
+
+function writeDocuments(
+  repository: Repository,
+  root: string,
+  documents: ChangeDocument[],
+  overwrite: boolean,
+): Written {
+  const files: string[] = [];
+  let overwritten = false;
+  for (const document of documents) {
+    const file = join(root, ...document.path.split("/"));
+    const opened = openFolderInside(repository, dirname(file), { create: true });
+    if (!opened.ok) {
+      return opened.code === "path_outside_repository"
+        ? outside(relative(repository.root, file))
+        : opened;
+    }
+    let result: AtomicWriteResult;
+    try {
+      result = writeFileAtomic(
+        opened.handle,
+        basename(file),
+        document.content,
+        { overwrite },
+        (real) => isInsideRoot(repository, real),
+      );
+    } finally {
+      opened.handle.close();
+    }
+    if (!result.ok) {
+      return result.reason === "outside"
+        ? failure("path_outside_repository", result.error, {
+            fix: "Stop whatever moves folders of the repository, then call again.",
+          })
+        : failure("write_failed", result.error, {
+            fix: "Call again once nothing else is writing the change.",
+          });
+    }
+    overwritten ||= result.overwritten;
+    files.push(document.path);
+  }
+  return { ok: true, files, overwritten, left: [] };
+}
+
+/** The files below a change folder (`/`-separated), not following links; bounded so a huge tree cannot stall the answer. */
+function listFiles(root: string, limit = 1000): string[] {
+  const files: string[] = [];
+  const walk = (folder: string, prefix: string) => {
+    let entries: import("node:fs").Dirent[];
+    try {
+      entries = readdirSync(folder, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      if (files.length >= limit) return;
+      const path = prefix === "" ? entry.name : `${prefix}/${entry.name}`;
+      if (entry.isDirectory()) walk(join(folder, entry.name), path);
+      else files.push(path);
+    }
+  };
+  walk(root, "");
+  return files.sort();
+}
+
+/** Archived changes with the same name: allowed (archive folders carry a date), but worth knowing. */
+function archivedNamesakes(changesDir: string, name: string): ChangeWarning[] {
+  let entries: string[];
+  try {
+    entries = readdirSync(join(changesDir, "archive"));
+  } catch {
+    return [];
+  }
+  return entries
+    .filter((entry) => /^\d{4}-\d{2}-\d{2}-/.test(entry) && entry.slice(11) === name)
+    .map((entry) => ({
+      code: "archived_change_same_name",
+      message: `An archived change has the same name (archive/${entry}); name the new one by its token where that matters.`,
+    }));
+}
+
+function isSpec(repository: Repository, specId: string): boolean {
+  const file = join(repository.openspecDir, "specs", ...specId.split("/"), "spec.md");
+  if (containedRealPath(repository, file) === null) return false;
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function entryExists(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function schemaOf(metadata: string): string {
+  return /^schema:[ \t]*["']?([^"'\s#]+)/m.exec(metadata)?.[1] ?? "spec-driven";
+}
+
+function changeExists(path: string): Failure {
+  return failure("change_exists", `${path} already exists and was left unchanged.`, {
+    fix: "Pass force: true to replace its files, or choose another name.",
+  });
+}
+
+function outside(path: string): Failure {
+  return failure(
+    "path_outside_repository",
+    `${path} leads outside the repository through a symlink.`,
+    {
+      fix: "Remove the symlink or create the change somewhere else.",
+    },
+  );
+}
+
+function codeOf(error: unknown): string | undefined {
+  return typeof error === "object" && error !== null && "code" in error
+    ? String(error.code)
+    : undefined;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message.replace(/\.$/, "") : String(error);
+}

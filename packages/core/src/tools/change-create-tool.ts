@@ -1,0 +1,368 @@
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join, sep } from "node:path";
+import {
+  checkChangeContent,
+  createChange,
+  type Repository,
+  readRepositoryText,
+} from "@org/openspec-artifacts";
+import { newChangeArgs, validateArgs } from "@org/openspec-cli-runner";
+import { z } from "zod";
+import type { CatalogContext } from "../catalog-context.js";
+import { nameField, repositoryTargetFields } from "../input-fields.js";
+import { resolveRepository } from "../resolve-repository.js";
+import { defineTool, writingTool } from "../tool-definition.js";
+import type { ResultBlock } from "../tool-presentation.js";
+import { type ToolFailure, toolFailure } from "../tool-result.js";
+import { fromArtifactFailure } from "./from-artifact-failure.js";
+import { requirementSchema } from "./spec-create-tool.js";
+
+const line = (what: string, max = 500) => z.string().min(1).max(max).describe(what);
+
+const deltaSpecSchema = z
+  .object({
+    name: z
+      .string()
+      .min(1)
+      .max(256)
+      .describe(
+        "The capability's spec id: a new one in kebab-case (`user-auth`), or an existing one exactly as under openspec/specs (`platform/session`).",
+      ),
+    purpose: z
+      .string()
+      .min(1)
+      .max(10_000)
+      .optional()
+      .describe(
+        "For a new capability only: what it is for (50 characters or more); archive copies it into the spec it creates.",
+      ),
+    added: z.array(requirementSchema).max(200).optional().describe("New requirements."),
+    modified: z
+      .array(requirementSchema)
+      .max(200)
+      .optional()
+      .describe(
+        "Changed requirements, each complete with every scenario the current spec has (it replaces the whole block).",
+      ),
+    removed: z
+      .array(
+        z
+          .object({
+            name: line("The requirement's name as in the current spec.", 200),
+            reason: line("Why it goes."),
+            migration: line("What users do instead.").optional(),
+          })
+          .strict(),
+      )
+      .max(200)
+      .optional()
+      .describe("Requirements to drop from the current spec."),
+    renamed: z
+      .array(
+        z.object({ from: line("The current name.", 200), to: line("The new name.", 200) }).strict(),
+      )
+      .max(200)
+      .optional()
+      .describe("Requirements to rename (names only; use modified to change their text)."),
+  })
+  .strict();
+
+const validationSchema = z
+  .strictObject({
+    valid: z.boolean(),
+    issues: z.array(
+      z.strictObject({
+        level: z.string().describe("ERROR, WARNING or INFO."),
+        path: z.string(),
+        message: z.string(),
+        line: z.number().int().optional(),
+      }),
+    ),
+  })
+  .describe(
+    "What `openspec validate <name> --type change --strict` said about the written change.",
+  );
+
+type Validation = z.output<typeof validationSchema>;
+
+export const changeCreateTool = defineTool({
+  name: "openspec_change_create",
+  description:
+    "Propose a change in one call, without the OpenSpec CLI: writes openspec/changes/<name>/ with proposal.md (Why, What Changes, Capabilities, Impact), tasks.md (sections numbered 1.1, 1.2…), design.md, one delta spec per capability (ADDED/MODIFIED requirements, REMOVED with a reason, RENAMED) and .openspec.yaml (from `openspec new change` when the CLI is there). The change appears whole or not at all. Refuses an existing active change (change_exists) unless force is true, which replaces the given files and names the others it left. Returns the change's token, the files written, warnings where `openspec validate --strict` would object, and, when the CLI is there, its validation of the change.",
+  inputSchema: z
+    .object({
+      ...repositoryTargetFields,
+      name: nameField("The change name, kebab-case, e.g. `add-passkeys`."),
+      why: z
+        .string()
+        .min(1)
+        .max(10_000)
+        .describe("Why the change is needed: 50 to 1000 characters of Markdown."),
+      what_changes: z
+        .array(line("One change, one line; mark breaking ones with **BREAKING**.", 2000))
+        .min(1)
+        .max(100)
+        .describe("What changes, one bullet each."),
+      impact: z
+        .string()
+        .min(1)
+        .max(10_000)
+        .optional()
+        .describe("Affected code, APIs, dependencies or systems (Markdown)."),
+      design: z
+        .string()
+        .min(1)
+        .max(100_000)
+        .optional()
+        .describe("design.md as Markdown: a whole document, headings allowed."),
+      tasks: z
+        .array(
+          z
+            .object({
+              title: line("The section title, without its number.", 200),
+              items: z.array(line("One task, one line.", 2000)).min(1).max(200),
+            })
+            .strict(),
+        )
+        .max(50)
+        .optional()
+        .describe("Task sections, numbered for you: `## 1. <title>`, `- [ ] 1.1 <item>`."),
+      specs: z
+        .array(deltaSpecSchema)
+        .max(50)
+        .optional()
+        .describe(
+          "One delta spec per capability the change adds or modifies; validate wants at least one.",
+        ),
+      schema: nameField(
+        "The workflow schema (default: the project's, else spec-driven).",
+      ).optional(),
+      force: z.boolean().optional().describe("Replace the files of an existing active change."),
+    })
+    .strict(),
+  outputSchema: z.strictObject({
+    ok: z.literal(true),
+    change: z.string().describe("The change name."),
+    token: z.string().describe("The change's token, as openspec_context hands it out."),
+    path: z.string().describe("The change folder, relative to the repository root."),
+    schema: z.string().describe("The workflow schema its .openspec.yaml names."),
+    files: z.array(z.string()).describe("Every file written, relative to the repository root."),
+    overwritten: z.boolean().describe("Whether an existing file was replaced (force)."),
+    warnings: z
+      .array(
+        z.strictObject({
+          code: z.string(),
+          message: z.string(),
+          spec: z.string().optional(),
+          requirement: z.string().optional(),
+        }),
+      )
+      .describe("What `openspec validate --strict` or a later archive would object to."),
+    validation: validationSchema.nullable().describe("Null when the CLI could not validate."),
+    note: z.string().optional().describe("Why validation is null, and what to do."),
+  }),
+  requiresCli: false,
+  annotations: writingTool("Create an OpenSpec change", true),
+  presentation: {
+    command: ["change", "create"],
+    summary: "propose a change: proposal, tasks, design and delta specs in one go",
+    arguments: ["name"],
+    shortFlags: { source: "s", workdir: "w" },
+    paths: ["workdir"],
+    render: (result) => [
+      {
+        kind: "text",
+        text: `${result.overwritten ? "rewrote" : "created"} ${result.path} (${result.token})`,
+      },
+      ...result.files.map(
+        (file): ResultBlock => ({ kind: "text", text: `  ${file}`, tone: "dim" }),
+      ),
+      ...result.warnings.map(
+        (warning): ResultBlock => ({
+          kind: "text",
+          text: `warning ${warning.message}`,
+          tone: "warning",
+        }),
+      ),
+      ...renderValidation(result.validation, result.note),
+    ],
+  },
+  async handler(input, context) {
+    const target = resolveRepository(context, input);
+    if (!target.ok) return target;
+    const { repository } = target;
+    const content = {
+      name: input.name,
+      why: input.why,
+      whatChanges: input.what_changes,
+      impact: input.impact ?? null,
+      design: input.design ?? null,
+      tasks: input.tasks ?? [],
+      specs: input.specs ?? [],
+      schema: input.schema ?? null,
+    };
+    const bad = checkChangeContent(content);
+    if (bad) return fromArtifactFailure(bad);
+    const cli = repository.hasOpenSpec ? await context.findCli() : null;
+    const metadata = cli?.ok ? await metadataFromCli(context, repository, input) : null;
+    if (metadata !== null && !metadata.ok) return metadata;
+    const created = createChange(repository, {
+      ...content,
+      metadata: metadata?.text ?? null,
+      force: input.force === true,
+    });
+    if (!created.ok) return fromArtifactFailure(created);
+    const { name, ok: _ok, ...rest } = created;
+    const checked = cli?.ok
+      ? await validateChange(context, repository, name)
+      : {
+          validation: null,
+          note: notValidated(cli === null ? null : "the OpenSpec CLI was not found"),
+        };
+    return { ok: true as const, change: name, ...rest, ...checked };
+  },
+});
+
+/**
+ * The `.openspec.yaml` `openspec new change` writes for this change. The CLI
+ * makes its folder with plain, symlink-following writes, so it runs in a
+ * scratch project holding the repository's config (and, read-only, its
+ * project schemas), and the text it wrote is then placed race-safely.
+ */
+async function metadataFromCli(
+  context: CatalogContext,
+  repository: Repository,
+  input: { name: string; schema?: string | undefined },
+): Promise<{ ok: true; text: string } | ToolFailure> {
+  const args = newChangeArgs({
+    name: input.name,
+    ...(input.schema === undefined ? {} : { schema: input.schema }),
+  });
+  if (!args.ok) {
+    return toolFailure(
+      "invalid_input",
+      `The change name "${input.name}" cannot be passed to the CLI.`,
+      "Correct the name and call again.",
+    );
+  }
+  const scratch = mkdtempSync(join(tmpdir(), "openspec-change-"));
+  try {
+    const openspec = join(scratch, "openspec");
+    mkdirSync(join(openspec, "specs"), { recursive: true });
+    mkdirSync(join(openspec, "changes", "archive"), { recursive: true });
+    for (const file of ["config.yaml", "config.yml"]) {
+      const text = readRepositoryText(join(repository.openspecDir, file), repository);
+      if (text !== null) writeFileSync(join(openspec, file), text);
+    }
+    // Project schemas are linked only when they stay inside the repository.
+    const schemas = folderInside(repository, join(repository.openspecDir, "schemas"));
+    if (schemas !== null) symlinkSync(schemas, join(openspec, "schemas"));
+    const run = await context.runCli(args.args, scratch);
+    if (!run.ok) {
+      const said = run.diagnostics[0]?.message.split("\n")[0];
+      return toolFailure(
+        run.code === "exit_nonzero" ? "invalid_input" : run.code,
+        `openspec new change refused the change${said ? `: ${said}` : ""}.`,
+        input.schema === undefined
+          ? "Check the project's openspec/config.yaml, then call again."
+          : "Pass a schema that `openspec schemas` lists, or leave schema out.",
+      );
+    }
+    return {
+      ok: true,
+      text: readFileSync(join(openspec, "changes", input.name, ".openspec.yaml"), "utf8"),
+    };
+  } catch (error) {
+    return toolFailure(
+      "cli_failed",
+      `Could not prepare the change's metadata with the CLI: ${error instanceof Error ? error.message : String(error)}.`,
+    );
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+async function validateChange(
+  context: CatalogContext,
+  repository: Repository,
+  name: string,
+): Promise<{ validation: Validation | null; note?: string }> {
+  const args = validateArgs({ item: name, type: "change", strict: true });
+  if (!args.ok)
+    return { validation: null, note: notValidated("the name cannot be passed to the CLI") };
+  const run = await context.runCli(args.args, repository.root);
+  const report = z
+    .object({
+      items: z.array(
+        z.object({
+          valid: z.boolean(),
+          issues: z.array(
+            z.object({
+              level: z.string(),
+              path: z.string(),
+              message: z.string(),
+              line: z.number().int().optional(),
+            }),
+          ),
+        }),
+      ),
+    })
+    .safeParse(run.stdout);
+  const item = report.success ? report.data.items[0] : undefined;
+  if (item === undefined) {
+    return { validation: null, note: notValidated(run.ok ? "no report" : run.error) };
+  }
+  return {
+    validation: {
+      valid: item.valid,
+      issues: item.issues.map(({ level, path, message, line }) => ({
+        level,
+        path,
+        message,
+        ...(line === undefined ? {} : { line }),
+      })),
+    },
+  };
+}
+
+function notValidated(reason: string | null): string {
+  return `The change was written but not validated (${reason ?? "no openspec/ folder"}); call openspec_validate with its name once the OpenSpec CLI is available.`;
+}
+
+function renderValidation(validation: Validation | null, note: string | undefined): ResultBlock[] {
+  if (validation === null) return note === undefined ? [] : [{ kind: "notice", text: note }];
+  const issues = validation.issues.filter((issue) => issue.level !== "INFO");
+  return [
+    validation.valid
+      ? { kind: "text", text: "validate --strict: valid", tone: "good" }
+      : { kind: "text", text: "validate --strict: invalid", tone: "bad" },
+    ...issues.map(
+      (issue): ResultBlock => ({
+        kind: "text",
+        text: `${issue.level.toLowerCase()} ${issue.path}: ${issue.message}`,
+        tone: issue.level === "ERROR" ? "bad" : "warning",
+      }),
+    ),
+  ];
+}
+
+/** The real path of a folder inside the repository, or null (missing, not a folder, or leading out). */
+function folderInside(repository: Repository, path: string): string | null {
+  try {
+    const real = realpathSync.native(path);
+    const inside = real.startsWith(`${repository.realRoot}${sep}`);
+    return inside && statSync(real).isDirectory() ? real : null;
+  } catch {
+    return null;
+  }
+}
