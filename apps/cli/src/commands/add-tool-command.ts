@@ -2,7 +2,7 @@ import type { ToolDefinition } from "@org/openspec-core";
 import { Argument, type Command, Option } from "commander";
 import type { Session } from "../session.js";
 import { collectToolInput, type FieldSlot, type ValueSlot } from "./collect-tool-input.js";
-import { fieldOption, isNegation } from "./field-option.js";
+import { fieldOption, isNegation, negationOption } from "./field-option.js";
 import { flagName } from "./flag-name.js";
 import { parseNumberValue } from "./parse-number-value.js";
 import { type InputField, readInputFields } from "./read-input-fields.js";
@@ -23,9 +23,13 @@ export function addToolCommand(parent: Command, tool: ToolDefinition, session: S
   for (const [index, name] of positional.entries()) {
     const field = fields.find((candidate) => candidate.name === name);
     if (!field) throw new Error(`${tool.name}: argument ${name} is not an input field.`);
+    const words = field.listWords;
+    const variadic = words ? "..." : "";
     const argument = new Argument(
-      field.required ? `<${flagName(name)}>` : `[${flagName(name)}]`,
-      field.description,
+      field.required ? `<${flagName(name)}${variadic}>` : `[${flagName(name)}${variadic}]`,
+      words && words.length > 0
+        ? `${field.description} (one or more, or ${words.join(" or ")})`
+        : field.description,
     );
     if (field.kind === "number") argument.argParser(parseNumberValue);
     if (field.kind === "enum") argument.choices(field.values);
@@ -38,6 +42,8 @@ export function addToolCommand(parent: Command, tool: ToolDefinition, session: S
     const help = { ...field, description: shellHelp(field, paths.includes(field.name)) };
     const option = fieldOption(help, shortFlags[field.name]);
     command.addOption(option);
+    const negation = negationOption(field);
+    if (negation) command.addOption(negation);
     slots.push({
       field,
       from: "option",

@@ -39,9 +39,20 @@ export async function collectToolInput(
         : slot.negated
           ? options[slot.attribute] === false || undefined
           : options[slot.attribute];
-    if (raw === undefined) continue;
+    if (raw === undefined) {
+      if (slot.from === "option" && slot.field.kind === "boolean" && slot.field.required) {
+        const flag = flagName(slot.field.name);
+        command.error(`error: say --${flag} or --no-${flag}.`);
+      }
+      continue;
+    }
     const { field } = slot;
-    if (field.kind === "json" && typeof raw === "string") {
+    if (slot.from === "argument" && field.listWords && Array.isArray(raw)) {
+      // One word that stands for the whole list (`all`) is passed as that word.
+      const [only] = raw;
+      input[field.name] =
+        raw.length === 1 && typeof only === "string" && field.listWords.includes(only) ? only : raw;
+    } else if (field.kind === "json" && typeof raw === "string") {
       const parsed = await readJsonArgument(session, `--${flagName(field.name)}`, raw);
       if (!parsed) return undefined;
       input[field.name] = parsed.value;

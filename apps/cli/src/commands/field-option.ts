@@ -28,6 +28,13 @@ export function fieldOption(field: InputField, short: string | undefined): Optio
   const option = new Option(`${short ? `-${short}, ` : ""}${long}${value}`, help);
   if (field.kind === "number") option.argParser(parseNumberValue);
   if (field.kind === "enum") option.choices(field.values);
-  if (field.required) option.makeOptionMandatory();
+  // A required switch is given as --x or --no-x (see `negationOption`), so neither is mandatory alone.
+  if (field.required && field.kind !== "boolean") option.makeOptionMandatory();
   return option;
+}
+
+/** `--no-x` beside `--x` for a required boolean, so false can be said too; null for any other field. */
+export function negationOption(field: InputField): Option | null {
+  if (field.kind !== "boolean" || !field.required || isNegation(field)) return null;
+  return new Option(`--no-${flagName(field.name)}`, `the same as ${field.name}: false`);
 }

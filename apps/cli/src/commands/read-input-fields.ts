@@ -10,6 +10,11 @@ export type InputField = {
   /** The allowed values of an enum field. */
   values: readonly string[];
   required: boolean;
+  /**
+   * For an array of strings (or one or some words such as `all`): the words;
+   * as a positional argument it then takes the items as words, not JSON.
+   */
+  listWords?: readonly string[];
   /** The field's `.describe()` text, or its name when it has none. */
   description: string;
 };
@@ -38,10 +43,12 @@ export function readInputFields(schema: z.ZodObject): InputField[] {
       description ??= inner.description;
     }
     const values = enumValues(inner);
+    const list = listWords(inner);
     return {
       name,
       kind: kindOf(inner.def.type, values),
       values: values ?? [],
+      ...(list ? { listWords: list } : {}),
       required: !(field as z.ZodType).safeParse(undefined).success,
       description: description ?? name,
     };
@@ -53,6 +60,25 @@ function kindOf(type: string, values: readonly string[] | undefined): FieldKind 
   if (type === "string" || type === "number" || type === "boolean") return type;
   // Arrays, objects, records, unions: the shell takes them as JSON.
   return "json";
+}
+
+/**
+ * For an array of strings, or a union of one with string literals (`["1.2"]`
+ * or `"all"`), the literals; undefined for anything else. The shell takes such
+ * a field as words: `1.2 2.1`, or `all`.
+ */
+function listWords(schema: z.ZodType): string[] | undefined {
+  const isStringArray = (candidate: z.ZodType) =>
+    candidate.def.type === "array" &&
+    "element" in candidate.def &&
+    (candidate.def.element as z.ZodType).def.type === "string";
+  if (isStringArray(schema)) return [];
+  if (schema.def.type !== "union" || !("options" in schema.def)) return undefined;
+  const options = schema.def.options as z.ZodType[];
+  const arrays = options.filter(isStringArray);
+  const words = options.filter((option) => !isStringArray(option)).map(enumValues);
+  if (arrays.length !== 1 || words.some((entry) => entry === undefined)) return undefined;
+  return words.flatMap((entry) => entry ?? []);
 }
 
 /** The values of an enum of strings, or of a string literal, else undefined. */

@@ -201,7 +201,7 @@ describe("every catalog tool from the shell", () => {
       for (const field of Object.keys(tool.inputSchema.shape)) {
         const flag = `--${field.replace(/_/g, "-")}`;
         const reachable = positional.includes(field)
-          ? help.stdout.includes(`<${field}>`) || help.stdout.includes(`[${field}]`)
+          ? new RegExp(`[<[]${field}(\\.\\.\\.)?[>\\]]`).test(help.stdout)
           : help.stdout.includes(flag) || valueFlagged.has(field);
         expect(reachable, `${tool.name}: ${field}`).toBe(true);
       }

@@ -38,7 +38,11 @@ export const taskListTool = defineTool({
       { kind: "heading", text: `${result.change}: ${result.done}/${result.total} tasks done` },
       {
         kind: "checklist",
-        items: result.tasks.map((task) => ({ id: task.id, done: task.done, text: task.text })),
+        items: result.tasks.map((task) => ({
+          id: task.id,
+          done: task.done,
+          text: `${task.id} ${task.text}`,
+        })),
         empty: result.exists ? "(tasks.md has no tasks)" : "(no tasks.md yet)",
       },
     ],

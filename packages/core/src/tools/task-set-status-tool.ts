@@ -30,7 +30,7 @@ export const taskSetStatusTool = defineTool({
   annotations: { ...writingTool("Tick or untick a change's tasks", false), idempotentHint: true },
   presentation: {
     command: ["task", "set"],
-    summary: "tick (--done) or untick tasks of a change by id",
+    summary: "tick (--done) or untick (--no-done) tasks of a change by id, or all",
     arguments: ["ids"],
     shortFlags: { source: "s", workdir: "w", change: "c" },
     paths: ["workdir"],
@@ -45,7 +45,11 @@ export const taskSetStatusTool = defineTool({
       { kind: "heading", text: `${result.change}: ${result.done}/${result.total} tasks done` },
       {
         kind: "checklist",
-        items: result.tasks.map((task) => ({ id: task.id, done: task.done, text: task.text })),
+        items: result.tasks.map((task) => ({
+          id: task.id,
+          done: task.done,
+          text: `${task.id} ${task.text}`,
+        })),
         empty: "(no tasks)",
       },
     ],

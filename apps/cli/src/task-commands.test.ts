@@ -1,0 +1,46 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import {
+  DARK_MODE_CHANGE,
+  isolatedEnvironment,
+  makeOpenSpecRepository,
+  removeTemporaryFolders,
+} from "@org/test-kit";
+import { afterEach, describe, expect, it } from "vitest";
+import { runBin } from "./test-support/run-bin.js";
+
+afterEach(removeTemporaryFolders);
+
+const TASKS = "openspec/changes/add-dark-mode/tasks.md";
+
+describe("task commands, generated from the task tools", () => {
+  it("GIVEN a change with tasks WHEN ids are ticked as words, unticked with --no-done and all ticked THEN the file follows and the checklist shows each id", () => {
+    const { env } = isolatedEnvironment({});
+    const root = makeOpenSpecRepository(DARK_MODE_CHANGE);
+    const run = (args: string[]) => runBin(args, { env, cwd: root });
+
+    const listed = run(["task", "list"]);
+    expect(listed.status).toBe(0);
+    expect(listed.stdout).toContain("[x] 1.1 Pick colours");
+    expect(listed.stdout).toContain("[ ] 1.2 Ship it");
+
+    expect(run(["task", "set", "1.2", "--done", "-c", "add-dark-mode"]).status).toBe(0);
+    expect(readFileSync(join(root, TASKS), "utf8")).toContain("- [x] 1.2 Ship it");
+
+    expect(run(["task", "set", "1.1", "1.2", "--no-done", "-c", "add-dark-mode"]).status).toBe(0);
+    expect(readFileSync(join(root, TASKS), "utf8")).not.toContain("[x]");
+
+    const all = run(["task", "set", "all", "--done", "-c", "add-dark-mode", "--json"]);
+    expect(JSON.parse(all.stdout)).toMatchObject({ ok: true, done: 2, total: 2 });
+  });
+
+  it("GIVEN neither --done nor --no-done WHEN task set runs THEN it is a usage error and the file is untouched", () => {
+    const { env } = isolatedEnvironment({});
+    const root = makeOpenSpecRepository(DARK_MODE_CHANGE);
+    const before = readFileSync(join(root, TASKS), "utf8");
+    const result = runBin(["task", "set", "1.2", "-c", "add-dark-mode"], { env, cwd: root });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain("--done or --no-done");
+    expect(readFileSync(join(root, TASKS), "utf8")).toBe(before);
+  });
+});
