@@ -17,7 +17,7 @@ function nextListChanged(door: Awaited<ReturnType<typeof openMcpDoor>>): Promise
 }
 
 describe("GIVEN no OpenSpec CLI anywhere the server looks", () => {
-  it("WHEN the tools are listed THEN only the 8 registry and filesystem tools are offered, and a CLI tool called anyway gets the catalog's failure", async () => {
+  it("WHEN the tools are listed THEN only the tools that need no CLI are offered, and a CLI tool called anyway gets the catalog's failure", async () => {
     const door = await openMcpDoor({ env: serverEnvironment({ cli: false }).env });
     try {
       expect(await door.listTools()).toEqual(FILESYSTEM_TOOLS);
