@@ -36,8 +36,9 @@ describe("a host stopped by a signal during a run", () => {
     const exited = once(child, "exit") as Promise<[number | null, NodeJS.Signals | null]>;
     return { child, exited, pids: waitForPids(pidFile) };
   };
+  // Generous: on a loaded machine the watchdog's next look can come late; only a hang should fail.
   const survivors = async (pids: number[]) => {
-    for (let tries = 0; tries < 150 && pids.some(isProcessRunning); tries += 1) await delay(20);
+    for (let tries = 0; tries < 1500 && pids.some(isProcessRunning); tries += 1) await delay(20);
     return pids.filter(isProcessRunning);
   };
 
@@ -54,9 +55,12 @@ describe("a host stopped by a signal during a run", () => {
       expect(await exited).toEqual([code, null]);
       expect(await survivors(started)).toEqual([]);
     },
+    60_000,
   );
 
-  it("GIVEN a host killed with SIGKILL, which runs no code at all WHEN it dies THEN the watchdog kills the CLI's group", async () => {
+  it("GIVEN a host killed with SIGKILL, which runs no code at all WHEN it dies THEN the watchdog kills the CLI's group", {
+    timeout: 60_000,
+  }, async () => {
     const { child, exited, pids } = startHost(false);
     const started = await pids;
     child.kill("SIGKILL");
