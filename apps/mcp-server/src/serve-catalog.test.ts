@@ -264,6 +264,6 @@ describe("GIVEN a server that finds the OpenSpec CLI", () => {
       ok: false,
       code: "unknown_tool",
     });
-    expect(await door.listTools()).toHaveLength(14);
+    expect(await door.listTools()).toHaveLength(ALL_TOOLS.length);
   });
 });

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
-import { type Catalog, createCatalog } from "@org/openspec-core";
+import { type Catalog, cliToolNames, createCatalog, toolCatalog } from "@org/openspec-core";
 import {
   makeOpenSpecRepository,
   REAL_OPENSPEC_BIN,
@@ -63,7 +63,7 @@ describe("createServer", () => {
       error: expect.stringContaining("handler bug"),
     });
     expect(logged.join("\n")).toContain("openspec_source_list threw");
-    expect((await client.listTools()).tools).toHaveLength(9);
+    expect((await client.listTools()).tools).toHaveLength(toolCatalog.length - cliToolNames.length);
     catalog.close();
   });
 
@@ -81,10 +81,10 @@ describe("createServer", () => {
     symlinkSync(REAL_OPENSPEC_BIN, join(binDir, "openspec"));
     expect(await server.checkAvailability()).toBe(true);
     expect(await server.checkAvailability()).toBe(false);
-    expect((await client.listTools()).tools).toHaveLength(14);
+    expect((await client.listTools()).tools).toHaveLength(toolCatalog.length);
     rmSync(binDir, { recursive: true });
     expect(await server.checkAvailability()).toBe(true);
-    expect((await client.listTools()).tools).toHaveLength(9);
+    expect((await client.listTools()).tools).toHaveLength(toolCatalog.length - cliToolNames.length);
 
     expect(notifications).toBe(2);
     catalog.close();

@@ -19,7 +19,8 @@ function runDocs(...args: string[]) {
 function scratchCheckout(): string {
   const root = temporaryFolder("generated-docs-");
   mkdirSync(join(root, "packages", "core"), { recursive: true });
-  for (const file of ["README.md", "packages/core/README.md"]) {
+  mkdirSync(join(root, "apps", "cli"), { recursive: true });
+  for (const file of ["README.md", "packages/core/README.md", "apps/cli/README.md"]) {
     copyFileSync(join(REPOSITORY, file), join(root, file));
   }
   return root;
