@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { CHECKOUT_SPEC_INPUT } from "@org/test-kit";
 import { legacyRepository, RICH_DESCRIPTION } from "./legacy-repository.js";
 import { ARCHIVED_CHANGE, type Sandbox, TOKEN_LIKE_FOLDER } from "./sandbox.js";
+import { changeCreateCases, taskCases } from "./workflow-cases.js";
 
 /** What a case expects of the library's answer; every other door must then answer the same. */
 export type Expectation = { ok: true; [key: string]: unknown } | { ok: false; code: string };
@@ -15,35 +16,6 @@ export type ContractCase = {
 };
 
 const checkout = CHECKOUT_SPEC_INPUT;
-
-/** A complete change: what openspec_change_create writes from it passes validate --strict. */
-const passkeysChange = {
-  name: "add-passkeys",
-  why: "Passwords alone are phished too often; passkeys close that gap for every user of the service.",
-  what_changes: ["Add passkey login"],
-  tasks: [{ title: "Backend", items: ["Add the passkey endpoint"] }],
-  specs: [
-    {
-      name: "passkeys",
-      purpose: "Lets users sign in with a passkey instead of a password, on every client.",
-      added: [
-        {
-          name: "Passkey login",
-          description: "The system SHALL accept a registered passkey.",
-          scenarios: [
-            {
-              name: "Valid passkey",
-              steps: [
-                { type: "WHEN", text: "a registered passkey is used" },
-                { type: "THEN", text: "a session starts" },
-              ],
-            },
-          ],
-        },
-      ],
-    },
-  ],
-};
 
 /**
  * Every tool and every seed scenario, in order: later cases rely on the
@@ -242,43 +214,7 @@ export const contractCases: ContractCase[] = [
     args: () => ({ source: "fresh", ...checkout, name: "../escape" }),
     expect: { ok: false, code: "invalid_name" },
   },
-  {
-    name: "create a change with a proposal, tasks and a delta spec",
-    tool: "openspec_change_create",
-    args: () => ({ source: "fresh", ...passkeysChange }),
-    expect: {
-      ok: true,
-      change: "add-passkeys",
-      path: "openspec/changes/add-passkeys",
-      overwritten: false,
-      warnings: [],
-      validation: { valid: true },
-    },
-  },
-  {
-    name: "refuse to create a change that exists",
-    tool: "openspec_change_create",
-    args: () => ({ source: "fresh", ...passkeysChange }),
-    expect: { ok: false, code: "change_exists" },
-  },
-  {
-    name: "replace a change's files with force",
-    tool: "openspec_change_create",
-    args: () => ({ source: "fresh", ...passkeysChange, force: true }),
-    expect: { ok: true, overwritten: true, validation: { valid: true } },
-  },
-  {
-    name: "refuse a change name that escapes",
-    tool: "openspec_change_create",
-    args: () => ({ source: "fresh", ...passkeysChange, name: "../escape" }),
-    expect: { ok: false, code: "invalid_name" },
-  },
-  {
-    name: "refuse a change that lists no change",
-    tool: "openspec_change_create",
-    args: () => ({ source: "fresh", ...passkeysChange, what_changes: [] }),
-    expect: { ok: false, code: "invalid_input" },
-  },
+  ...changeCreateCases,
   {
     name: "show a spec as structured data",
     tool: "openspec_spec_show",
@@ -459,48 +395,5 @@ export const contractCases: ContractCase[] = [
     args: () => ({ identifier: "os_000000" }),
     expect: { ok: false, code: "source_not_found" },
   },
-  {
-    name: "tasks: list a change's tasks with their ids",
-    tool: "openspec_task_list",
-    args: () => ({ source: "collide", change: "add-dark-mode" }),
-    expect: {
-      ok: true,
-      done: 1,
-      total: 2,
-      tasks: [
-        { id: "1.1", done: true, section: "1. Theme" },
-        { id: "1.2", done: false },
-      ],
-    },
-  },
-  {
-    name: "tasks: a source with several changes needs the change named",
-    tool: "openspec_task_list",
-    args: () => ({ source: "collide" }),
-    expect: { ok: false, code: "change_not_found" },
-  },
-  {
-    name: "tasks: tick one task",
-    tool: "openspec_task_set_status",
-    args: () => ({ source: "collide", change: "add-dark-mode", ids: ["1.2"], done: true }),
-    expect: { ok: true, changed: ["1.2"], unchanged: [], done: 2, total: 2 },
-  },
-  {
-    name: "tasks: an unknown id changes nothing",
-    tool: "openspec_task_set_status",
-    args: () => ({ source: "collide", change: "add-dark-mode", ids: ["1.2", "7.7"], done: false }),
-    expect: { ok: false, code: "task_not_found" },
-  },
-  {
-    name: "tasks: untick every task",
-    tool: "openspec_task_set_status",
-    args: () => ({ source: "collide", change: "add-dark-mode", ids: "all", done: false }),
-    expect: { ok: true, changed: ["1.1", "1.2"], done: 0 },
-  },
-  {
-    name: "tasks: refuse a change name that escapes",
-    tool: "openspec_task_set_status",
-    args: () => ({ source: "collide", change: "../shop", ids: "all", done: true }),
-    expect: { ok: false, code: "invalid_name" },
-  },
+  ...taskCases,
 ];

@@ -1,0 +1,119 @@
+import type { ContractCase } from "./cases.js";
+
+/** A complete change: what openspec_change_create writes from it passes validate --strict. */
+const passkeysChange = {
+  name: "add-passkeys",
+  why: "Passwords alone are phished too often; passkeys close that gap for every user of the service.",
+  what_changes: ["Add passkey login"],
+  tasks: [{ title: "Backend", items: ["Add the passkey endpoint"] }],
+  specs: [
+    {
+      name: "passkeys",
+      purpose: "Lets users sign in with a passkey instead of a password, on every client.",
+      added: [
+        {
+          name: "Passkey login",
+          description: "The system SHALL accept a registered passkey.",
+          scenarios: [
+            {
+              name: "Valid passkey",
+              steps: [
+                { type: "WHEN", text: "a registered passkey is used" },
+                { type: "THEN", text: "a session starts" },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ],
+};
+
+/** openspec_change_create in the fresh source: create, refuse, replace with force, refuse bad input. */
+export const changeCreateCases: ContractCase[] = [
+  {
+    name: "create a change with a proposal, tasks and a delta spec",
+    tool: "openspec_change_create",
+    args: () => ({ source: "fresh", ...passkeysChange }),
+    expect: {
+      ok: true,
+      change: "add-passkeys",
+      path: "openspec/changes/add-passkeys",
+      overwritten: false,
+      warnings: [],
+      validation: { valid: true },
+    },
+  },
+  {
+    name: "refuse to create a change that exists",
+    tool: "openspec_change_create",
+    args: () => ({ source: "fresh", ...passkeysChange }),
+    expect: { ok: false, code: "change_exists" },
+  },
+  {
+    name: "replace a change's files with force",
+    tool: "openspec_change_create",
+    args: () => ({ source: "fresh", ...passkeysChange, force: true }),
+    expect: { ok: true, overwritten: true, validation: { valid: true } },
+  },
+  {
+    name: "refuse a change name that escapes",
+    tool: "openspec_change_create",
+    args: () => ({ source: "fresh", ...passkeysChange, name: "../escape" }),
+    expect: { ok: false, code: "invalid_name" },
+  },
+  {
+    name: "refuse a change that lists no change",
+    tool: "openspec_change_create",
+    args: () => ({ source: "fresh", ...passkeysChange, what_changes: [] }),
+    expect: { ok: false, code: "invalid_input" },
+  },
+];
+
+/** The task tools on collide's add-dark-mode: list, tick, refuse an unknown id, untick all, refuse an escape. */
+export const taskCases: ContractCase[] = [
+  {
+    name: "tasks: list a change's tasks with their ids",
+    tool: "openspec_task_list",
+    args: () => ({ source: "collide", change: "add-dark-mode" }),
+    expect: {
+      ok: true,
+      done: 1,
+      total: 2,
+      tasks: [
+        { id: "1.1", done: true, section: "1. Theme" },
+        { id: "1.2", done: false },
+      ],
+    },
+  },
+  {
+    name: "tasks: a source with several changes needs the change named",
+    tool: "openspec_task_list",
+    args: () => ({ source: "collide" }),
+    expect: { ok: false, code: "change_not_found" },
+  },
+  {
+    name: "tasks: tick one task",
+    tool: "openspec_task_set_status",
+    args: () => ({ source: "collide", change: "add-dark-mode", ids: ["1.2"], done: true }),
+    expect: { ok: true, changed: ["1.2"], unchanged: [], done: 2, total: 2 },
+  },
+  {
+    name: "tasks: an unknown id changes nothing",
+    tool: "openspec_task_set_status",
+    args: () => ({ source: "collide", change: "add-dark-mode", ids: ["1.2", "7.7"], done: false }),
+    expect: { ok: false, code: "task_not_found" },
+  },
+  {
+    name: "tasks: untick every task",
+    tool: "openspec_task_set_status",
+    args: () => ({ source: "collide", change: "add-dark-mode", ids: "all", done: false }),
+    expect: { ok: true, changed: ["1.1", "1.2"], done: 0 },
+  },
+  {
+    name: "tasks: refuse a change name that escapes",
+    tool: "openspec_task_set_status",
+    args: () => ({ source: "collide", change: "../shop", ids: "all", done: true }),
+    expect: { ok: false, code: "invalid_name" },
+  },
+];
