@@ -1,3 +1,4 @@
+export { fissionOpenSpecFixture } from "./fixtures.js";
 export { type IsolatedEnvironment, isolatedEnvironment } from "./isolated-environment.js";
 export {
   type CliRun,
