@@ -26,6 +26,7 @@ export {
   findWorkflow,
   type RenderedWorkflow,
   renderWorkflow,
+  renderWorkflowTemplate,
   type WorkflowFailureCode,
 } from "./workflows/render-workflow.js";
 export { workflowCatalog } from "./workflows/workflow-catalog.js";

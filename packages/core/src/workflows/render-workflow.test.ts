@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderWorkflow } from "./render-workflow.js";
+import { renderWorkflow, renderWorkflowTemplate } from "./render-workflow.js";
 import { workflowCatalog } from "./workflow-catalog.js";
 
 function rendered(name: string, values: Record<string, string | undefined> = {}): string {
@@ -73,4 +73,15 @@ describe("renderWorkflow", () => {
       fix: expect.stringContaining("change"),
     });
   });
+
+  it.each(workflowCatalog)(
+    "GIVEN $name WHEN its template is rendered THEN every argument, required or not, says what to do without it",
+    (workflow) => {
+      const text = renderWorkflowTemplate(workflow);
+      for (const argument of workflow.arguments) {
+        expect(text).toContain(`- **${argument.name}**: not given; ${argument.whenAbsent}`);
+      }
+      expect(text).not.toContain("{{");
+    },
+  );
 });

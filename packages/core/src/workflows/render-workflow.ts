@@ -84,6 +84,15 @@ export function renderWorkflow(
   };
 }
 
+/**
+ * A workflow's instructions with no argument given, required ones included:
+ * for hosts where the agent learns the arguments from the conversation
+ * (Hermes skills), so each argument says what to do without it.
+ */
+export function renderWorkflowTemplate(workflow: Workflow): string {
+  return fillIn(workflow, {});
+}
+
 function checkValue(argument: WorkflowArgument, value: string): string | undefined {
   if (argument.kind === "text") {
     return value.length > TEXT_MAX ? `is longer than ${TEXT_MAX} characters` : undefined;
