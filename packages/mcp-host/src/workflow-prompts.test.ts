@@ -1,6 +1,6 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { ErrorCode, GetPromptResultSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { renderWorkflow, workflowCatalog } from "@org/openspec-core";
 import {
   AUTH_SPEC,
@@ -100,6 +100,16 @@ describe("workflow prompts over stdio", () => {
     });
     await expect(client.getPrompt({ name: "deploy" })).rejects.toMatchObject({
       code: ErrorCode.InvalidParams,
+    });
+    // Malformed params are the client's mistake too, not an internal error of the server.
+    await expect(
+      client.request(
+        { method: "prompts/get", params: { arguments: { change: 5 } } },
+        GetPromptResultSchema,
+      ),
+    ).rejects.toMatchObject({
+      code: ErrorCode.InvalidParams,
+      message: expect.stringContaining("name"),
     });
   });
 

@@ -61,6 +61,27 @@ describe("renderWorkflow", () => {
     });
   });
 
+  it.each([
+    ["change", "add\u001b[2Jx"],
+    ["change", "add\u202Ex"],
+    ["source", "shop\u200B"],
+    ["description", "Add it.\u0007"],
+  ])(
+    "GIVEN %s holding a control or invisible character WHEN rendered THEN the answer is invalid_argument",
+    (name, value) => {
+      expect(renderWorkflow("propose", { [name]: value })).toMatchObject({
+        ok: false,
+        code: "invalid_argument",
+      });
+    },
+  );
+
+  it("GIVEN a description with line breaks and tabs WHEN rendered THEN it is accepted", () => {
+    expect(renderWorkflow("propose", { description: "One.\r\n\tTwo." })).toMatchObject({
+      ok: true,
+    });
+  });
+
   it("GIVEN an unknown workflow or argument WHEN rendered THEN the answer names the valid ones", () => {
     expect(renderWorkflow("deploy")).toMatchObject({
       ok: false,

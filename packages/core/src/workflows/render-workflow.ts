@@ -95,11 +95,16 @@ export function renderWorkflowTemplate(workflow: Workflow): string {
 
 function checkValue(argument: WorkflowArgument, value: string): string | undefined {
   if (argument.kind === "text") {
-    return value.length > TEXT_MAX ? `is longer than ${TEXT_MAX} characters` : undefined;
+    if (value.length > TEXT_MAX) return `is longer than ${TEXT_MAX} characters`;
+    // Line breaks and tabs belong in prose; other control characters only reach a terminal or a model as noise or escapes.
+    return /[^\P{Cc}\n\r\t]/u.test(value) ? "holds control characters" : undefined;
   }
   if (value.length > NAME_MAX) return `is longer than ${NAME_MAX} characters`;
-  // A name is quoted in code spans inside the text; a line break or backtick would break out of it.
-  if (/[\r\n`]/.test(value)) return "must be one line without backticks";
+  // A name is quoted in code spans inside the text; a line break or backtick would break out of it,
+  // and invisible format characters (bidi overrides, zero-width) would make it read as another name.
+  if (/[\p{Cc}\p{Cf}`]/u.test(value)) {
+    return "must be one line without backticks, control or invisible format characters";
+  }
   return undefined;
 }
 
