@@ -19,7 +19,7 @@ export async function completePromptArgument(
   if (argument.name === "change") {
     const source = given.source?.trim() || (await onlySource(catalog));
     if (source === undefined) return completion([], argument.value);
-    return completion(await activeChanges(catalog, source), argument.value);
+    return completion(await activeChanges(catalog, source, argument.value), argument.value);
   }
   return completion([], argument.value);
 }
@@ -37,8 +37,13 @@ async function onlySource(catalog: Catalog): Promise<string | undefined> {
 
 // openspec_context, not openspec_list: it reads the files without starting
 // the OpenSpec CLI, which a completion asked for on every keystroke should not wait for.
-async function activeChanges(catalog: Catalog, source: string): Promise<string[]> {
-  const result = await catalog.call("openspec_context", { identifier: source, limit: 500 });
+async function activeChanges(catalog: Catalog, source: string, typed: string): Promise<string[]> {
+  // The query narrows a large repository before the page limit cuts it; the prefix is checked below.
+  const result = await catalog.call("openspec_context", {
+    identifier: source,
+    limit: 1000,
+    ...(typed === "" ? {} : { query: typed }),
+  });
   if (!result.ok) return [];
   const overview = result as ContextSuccess;
   return "changes" in overview ? overview.changes.map((change) => change.name) : [];
