@@ -5,6 +5,9 @@ import { workflowCatalog } from "./workflow-catalog.js";
 /**
  * The tools arriving with the lifecycle and diff tools, built at the same time
  * as these workflows; accepted in addition to the catalog until they are in it.
+ * Once they are, the test "accepts as arriving exactly ..." fails: delete this
+ * constant, `arriving` (and its one use in the tool check) and that test; the other
+ * tests then hold these tools to the catalog like the rest.
  */
 // biome-ignore lint/suspicious/noExportsInTest: exported so it is easy to find and delete once these tools are in the catalog.
 export const ARRIVING_WITH_LIFECYCLE_AND_DIFF_TOOLS = [
