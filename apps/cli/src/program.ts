@@ -1,11 +1,12 @@
 import { createRequire } from "node:module";
-import type { ToolDefinition } from "@org/openspec-core";
+import type { ToolDefinition, Workflow } from "@org/openspec-core";
 import { Command, CommanderError } from "commander";
 import { registerCatalogCommands } from "./commands/catalog-commands.js";
 import { describeGroups } from "./commands/describe-groups.js";
 import { registerHostCommands } from "./commands/host-commands.js";
 import { registerImportCommand } from "./commands/register-import-command.js";
 import { registerToolCommands } from "./commands/register-tool-commands.js";
+import { registerWorkflowCommands } from "./commands/register-workflow-commands.js";
 import { processTerminal, type Terminal } from "./output/terminal.js";
 import { createSession } from "./session.js";
 import { USAGE_ERROR } from "./usage-error.js";
@@ -58,6 +59,7 @@ export async function runCli(
   registerImportCommand(program, session);
   registerCatalogCommands(program, session);
   registerHostCommands(program, session);
+  registerWorkflowCommands(program, session, await catalogWorkflows(args));
   describeGroups(program);
   for (const command of allCommands(program)) command.exitOverride().showHelpAfterError();
 
@@ -85,6 +87,12 @@ export async function runCli(
 async function catalogTools(args: readonly string[]): Promise<readonly ToolDefinition[]> {
   if (args.length === 1 && (args[0] === "--version" || args[0] === "-V")) return [];
   return (await import("@org/openspec-core")).toolCatalog;
+}
+
+/** The workflows, which `workflows` and help need; like the tools, not loaded for `--version`. */
+async function catalogWorkflows(args: readonly string[]): Promise<readonly Workflow[]> {
+  if (args.length === 1 && (args[0] === "--version" || args[0] === "-V")) return [];
+  return (await import("@org/openspec-core")).workflowCatalog;
 }
 
 function allCommands(command: Command): Command[] {

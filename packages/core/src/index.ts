@@ -22,3 +22,12 @@ export {
 export { toolFailureSchema, toolOutputJsonSchema, toolResultSchema } from "./tool-result-schema.js";
 export type * from "./tool-result-types.js";
 export type { WarmPoolStatus } from "./warm-pool-status.js";
+export {
+  findWorkflow,
+  type RenderedWorkflow,
+  renderWorkflow,
+  renderWorkflowTemplate,
+  type WorkflowFailureCode,
+} from "./workflows/render-workflow.js";
+export { workflowCatalog } from "./workflows/workflow-catalog.js";
+export type { ToolField, Workflow, WorkflowArgument } from "./workflows/workflow-definition.js";

@@ -4,7 +4,13 @@ import type { ArtifactFailureCode } from "@org/openspec-artifacts";
 import type { ArgsFailureCode, LocateFailureCode, RunFailureCode } from "@org/openspec-cli-runner";
 import type { RegistryFailureCode } from "@org/openspec-registry";
 import { afterEach, describe, expect, expectTypeOf, it } from "vitest";
-import type { CoreFailureCode, HostFailureCode, ToolFailure, ToolFailureCode } from "./index.js";
+import type {
+  CoreFailureCode,
+  HostFailureCode,
+  ToolFailure,
+  ToolFailureCode,
+  WorkflowFailureCode,
+} from "./index.js";
 import { cleanUp, makeCatalog } from "./test-support/fixture.js";
 import { toolFailure } from "./tool-result.js";
 
@@ -19,6 +25,7 @@ describe("one failure type through the stack", () => {
     expectTypeOf<ArtifactFailureCode>().toExtend<ToolFailure["code"]>();
     expectTypeOf<CoreFailureCode>().toExtend<ToolFailure["code"]>();
     expectTypeOf<HostFailureCode>().toExtend<ToolFailure["code"]>();
+    expectTypeOf<WorkflowFailureCode>().toExtend<ToolFailure["code"]>();
     expectTypeOf<ToolFailure["code"]>().toEqualTypeOf<ToolFailureCode>();
   });
 

@@ -2,6 +2,7 @@ import type { ArtifactFailureCode } from "@org/openspec-artifacts";
 import type { LocateFailureCode, RunFailureCode } from "@org/openspec-cli-runner";
 import { type Failure, failure } from "@org/openspec-failure";
 import type { RegistryFailureCode } from "@org/openspec-registry";
+import type { WorkflowFailureCode } from "./workflows/render-workflow.js";
 
 /** What every tool returns: `ok` first, and on failure one sentence, a stable code and a fix. */
 export type ToolSuccess = { ok: true } & Record<string, unknown>;
@@ -43,7 +44,8 @@ export type ToolFailureCode =
   | ArtifactFailureCode
   | RegistryFailureCode
   | RunFailureCode
-  | LocateFailureCode;
+  | LocateFailureCode
+  | WorkflowFailureCode;
 
 /** The shared failure, with any extra fields a tool adds (candidates, the CLI run, issues). */
 export type ToolFailure = Failure<ToolFailureCode> & Record<string, unknown>;

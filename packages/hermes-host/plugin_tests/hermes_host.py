@@ -10,6 +10,8 @@ installer (the built ``dist/index.js``), run through node.
 import importlib.util
 import json
 import os
+import pathlib
+import re
 import subprocess
 import sys
 import types
@@ -76,12 +78,36 @@ class RegisteredTool:
             return False
 
 
+# Hermes's rule for a plugin skill's bare name (agent.skill_utils._NAMESPACE_RE).
+SKILL_NAME = re.compile(r"^[a-zA-Z0-9_-]+$")
+# What Hermes's skill_view caps a description at (tools.skills_tool.MAX_DESCRIPTION_LENGTH).
+MAX_DESCRIPTION_LENGTH = 1024
+
+
 class FakeContext:
-    """``PluginContext`` as far as tools go: the same ``register_tool`` signature and checks."""
+    """``PluginContext`` as far as tools and skills go: the same signatures and checks."""
 
     def __init__(self, manifest):
         self.manifest = manifest
         self.tools = {}
+        self.skills = {}
+
+    def register_skill(self, name, path, description=""):
+        """As Hermes: no ':' in the name, [a-zA-Z0-9_-]+, an existing path; kept as ``<plugin>:<name>``."""
+        if ":" in name:
+            raise ValueError(f"Skill name '{name}' must not contain ':'")
+        if not name or not SKILL_NAME.match(name):
+            raise ValueError(f"Invalid skill name '{name}'. Must match [a-zA-Z0-9_-]+.")
+        if not path.exists():
+            raise FileNotFoundError(f"SKILL.md not found at {path}")
+        qualified = f"{self.manifest['name']}:{name}"
+        self.skills[qualified] = {"path": path, "bare_name": name, "description": description}
+
+    def view_skill(self, qualified):
+        """What ``skill_view("<plugin>:<name>")`` serves: the file read as Hermes reads it, and its front matter."""
+        entry = self.skills[qualified]
+        content = entry["path"].read_text(encoding="utf-8-sig", errors="replace")
+        return {"name": qualified, "frontmatter": parse_frontmatter(content), "content": content}
 
     def register_tool(
         self,
@@ -108,6 +134,25 @@ class FakeContext:
         self.tools[name] = RegisteredTool(
             name, toolset, schema, handler, check_fn, requires_env or [], is_async, description, emoji
         )
+
+
+def parse_frontmatter(content):
+    """A skill's front matter, as far as this suite needs: flat ``key: value`` lines between ``---`` lines.
+
+    Values must be JSON strings, lists or plain words; anything else fails loudly, so a SKILL.md that
+    Hermes's YAML reader might read differently never passes here.
+    """
+    lines = content.split("\n")
+    if not lines or lines[0] != "---" or "---" not in lines[1:]:
+        raise ValueError("SKILL.md does not start with a front matter block")
+    frontmatter = {}
+    for line in lines[1 : lines.index("---", 1)]:
+        if line.startswith(" "):
+            continue  # nested metadata; Hermes reads it, this suite does not need it
+        key, _, value = line.partition(":")
+        value = value.strip()
+        frontmatter[key] = json.loads(value) if value[:1] in ('"', "[") else value
+    return frontmatter
 
 
 def load_plugin(hermes_home, name="openspec"):

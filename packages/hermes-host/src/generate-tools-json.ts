@@ -1,16 +1,19 @@
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { toolCatalog } from "@org/openspec-core";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { toolCatalog, workflowCatalog } from "@org/openspec-core";
 import { packagePaths, packageVersion } from "./package-paths.js";
 import { renderPluginYaml, renderToolsJson } from "./render-plugin-files.js";
+import { renderSkillFiles } from "./render-skill-files.js";
 
-// Build step: brings plugin/openspec/tools.json and plugin.yaml in line with the catalog.
+// Build step: brings plugin/openspec/tools.json, plugin.yaml and the workflow skills
+// (skills/<name>/SKILL.md) in line with the catalog.
 // Under CI it only checks, so a commit that forgot to regenerate them fails instead of
 // being silently repaired in the CI checkout.
 const version = packageVersion();
 const wanted = {
   "tools.json": renderToolsJson(toolCatalog, version),
   "plugin.yaml": renderPluginYaml(toolCatalog, version),
+  ...renderSkillFiles(workflowCatalog, version),
 };
 const checkOnly = Boolean(process.env.CI) && process.env.CI !== "false";
 const stale: string[] = [];
@@ -18,7 +21,16 @@ for (const [file, content] of Object.entries(wanted)) {
   const path = join(packagePaths.pluginFolder, file);
   if (existsSync(path) && readFileSync(path, "utf8") === content) continue;
   stale.push(path);
-  if (!checkOnly) writeFileSync(path, content);
+  if (checkOnly) continue;
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, content);
+}
+// A skill folder whose workflow is gone would still be registered by the plugin.
+const skillsFolder = join(packagePaths.pluginFolder, "skills");
+for (const name of existsSync(skillsFolder) ? readdirSync(skillsFolder) : []) {
+  if (`skills/${name}/SKILL.md` in wanted) continue;
+  stale.push(join(skillsFolder, name));
+  if (!checkOnly) rmSync(join(skillsFolder, name), { recursive: true, force: true });
 }
 if (stale.length > 0 && checkOnly) {
   console.error(

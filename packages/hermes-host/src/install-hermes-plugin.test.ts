@@ -71,7 +71,7 @@ describe("installHermesPlugin", () => {
       plugin_dir: join(home, "plugins", "openspec"),
     });
     expect(readdirSync(join(home, "plugins", "openspec")).sort()).toEqual(
-      [...PLUGIN_FILES, "bridge.json"].sort(),
+      [...PLUGIN_FILES, "skills", "bridge.json"].sort(),
     );
     expect(
       JSON.parse(readFileSync(join(home, "plugins", "openspec", "bridge.json"), "utf8")),

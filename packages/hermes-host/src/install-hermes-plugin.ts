@@ -8,6 +8,7 @@ import {
   PACKAGE_NAME,
   PLUGIN_FILES,
   PLUGIN_NAME,
+  PLUGIN_SKILL_FILES,
   packagePaths,
   packageVersion,
 } from "./package-paths.js";
@@ -61,7 +62,9 @@ export function installHermesPlugin(
   const legacyDb = findLegacyDatabase(hermesHome);
   const missing = [
     packagePaths.bridgeEntry,
-    ...PLUGIN_FILES.map((file) => join(packagePaths.pluginFolder, file)),
+    ...[...PLUGIN_FILES, ...PLUGIN_SKILL_FILES].map((file) =>
+      join(packagePaths.pluginFolder, file),
+    ),
   ].filter((path) => !existsSync(path));
   if (missing.length > 0) {
     return installerFailure(

@@ -106,7 +106,7 @@ describe("installs racing into one Hermes home", () => {
     ).flat();
     expect(results.filter((result) => (result as { ok: boolean }).ok !== true)).toEqual([]);
     expect(readdirSync(join(hermesHome, "plugins", "openspec")).sort()).toEqual(
-      [...PLUGIN_FILES, "bridge.json"].sort(),
+      [...PLUGIN_FILES, "skills", "bridge.json"].sort(),
     );
     expect(parse(readFileSync(join(hermesHome, "config.yaml"), "utf8"))).toEqual({
       plugins: { enabled: ["openspec"] },

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { workflowCatalog } from "@org/openspec-core";
 
 // This file sits in src/ (tests) or dist/ (built); either way the package root is one level up.
 const packageRoot = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -18,6 +19,10 @@ export const packagePaths = {
 export const PLUGIN_NAME = "openspec";
 /** The files of the plugin folder; anything else in the source folder (caches, bridge.json) stays behind. */
 export const PLUGIN_FILES = ["plugin.yaml", "__init__.py", "bridge.py", "tools.json"] as const;
+/** The workflow skills the plugin registers with Hermes, one folder each under skills/. */
+export const PLUGIN_SKILL_FILES: readonly string[] = workflowCatalog.map(
+  (workflow) => `skills/${workflow.name}/SKILL.md`,
+);
 
 /** The npm name, which also marks a plugin folder as ours (see tools.json's `generator`). */
 export const PACKAGE_NAME = "@org/openspec-hermes-host";

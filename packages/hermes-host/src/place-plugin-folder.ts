@@ -13,9 +13,9 @@ import {
   unlinkSync,
   writeFileSync,
 } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { writeFileAtomicAt } from "@org/openspec-artifacts";
-import { PLUGIN_FILES, PLUGIN_NAME, packagePaths } from "./package-paths.js";
+import { PLUGIN_FILES, PLUGIN_NAME, PLUGIN_SKILL_FILES, packagePaths } from "./package-paths.js";
 
 /** How often a rename into place is retried while other installs keep putting their copy there. */
 const PLACE_ATTEMPTS = 20;
@@ -24,7 +24,8 @@ const PLACE_ATTEMPTS = 20;
 export function copyPluginFolder(hermesHome: string, pluginDir: string, bridgeJson: string): void {
   const staging = mkdtempSync(join(hermesHome, ".openspec-plugin-"));
   try {
-    for (const file of PLUGIN_FILES) {
+    for (const file of [...PLUGIN_FILES, ...PLUGIN_SKILL_FILES]) {
+      mkdirSync(dirname(join(staging, file)), { recursive: true });
       copyFileSync(join(packagePaths.pluginFolder, file), join(staging, file));
     }
     writeFileSync(join(staging, "bridge.json"), bridgeJson);
@@ -110,7 +111,10 @@ export function moveAside(hermesHome: string, pluginDir: string): string {
 
 /** Makes the staged files durable before the rename publishes them, so a crash cannot leave empty files in place. */
 function syncFolderAndFiles(folder: string): void {
-  for (const name of readdirSync(folder)) syncPath(join(folder, name));
+  for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    if (entry.isDirectory()) syncFolderAndFiles(join(folder, entry.name));
+    else syncPath(join(folder, entry.name));
+  }
   syncPath(folder);
 }
 

@@ -11,6 +11,7 @@ import { type Catalog, type CatalogOptions, createCatalog } from "@org/openspec-
 import { answerToolCall } from "./answer-tool-call.js";
 import { listCatalogTool } from "./list-catalog-tool.js";
 import { packageVersion } from "./package-version.js";
+import { promptCapabilities, registerPrompts } from "./register-prompts.js";
 import { syncToolAvailability } from "./sync-tool-availability.js";
 import { writeLog } from "./write-log.js";
 
@@ -52,7 +53,10 @@ export async function createServer(options: CreateServerOptions = {}): Promise<O
   const log = options.log ?? writeLog;
   const mcp = new Server(
     { name: "openspec", version: packageVersion },
-    { instructions: INSTRUCTIONS, capabilities: { tools: { listChanged: true } } },
+    {
+      instructions: INSTRUCTIONS,
+      capabilities: { tools: { listChanged: true }, ...promptCapabilities },
+    },
   );
   // All tools to begin with, so the first check below logs a change only when the CLI is missing.
   const offered = new Set(catalog.tools.map((tool) => tool.name));
@@ -71,6 +75,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<O
   mcp.setRequestHandler(CallToolRequestSchema, (request) =>
     answerToolCall(catalog, request.params.name, request.params.arguments, log),
   );
+  registerPrompts(mcp, catalog);
 
   let running: Promise<boolean> | undefined;
   const checkAvailability = (): Promise<boolean> => {

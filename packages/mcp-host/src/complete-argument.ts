@@ -1,0 +1,17 @@
+import type { CompleteRequest, CompleteResult } from "@modelcontextprotocol/sdk/types.js";
+import { type Catalog, findWorkflow } from "@org/openspec-core";
+import { completePromptArgument } from "./complete-prompt-argument.js";
+
+const NOTHING: CompleteResult = { completion: { values: [], total: 0, hasMore: false } };
+
+/** Answers completion/complete: each kind of reference completes its own way. */
+export async function completeArgument(
+  catalog: Catalog,
+  params: CompleteRequest["params"],
+): Promise<CompleteResult> {
+  if (params.ref.type === "ref/prompt") {
+    if (findWorkflow(params.ref.name) === undefined) return NOTHING;
+    return completePromptArgument(catalog, params.argument, params.context?.arguments ?? {});
+  }
+  return NOTHING;
+}

@@ -1,0 +1,64 @@
+import type { CompleteResult } from "@modelcontextprotocol/sdk/types.js";
+import type { Catalog, ContextSuccess, SourceListSuccess } from "@org/openspec-core";
+
+/** The most values one completion answer carries, as the MCP specification allows. */
+const MAX_VALUES = 100;
+
+/**
+ * Completes a workflow prompt's `source` (registered source names) or
+ * `change` (active changes of the given source, or of the only one). Both
+ * come from the catalog's own tools, so completion sees what a tool call
+ * would; any other argument, or a failure, completes to nothing.
+ */
+export async function completePromptArgument(
+  catalog: Catalog,
+  argument: { name: string; value: string },
+  given: Readonly<Record<string, string>>,
+): Promise<CompleteResult> {
+  if (argument.name === "source") return completion(await sourceNames(catalog), argument.value);
+  if (argument.name === "change") {
+    const source = given.source?.trim() || (await onlySource(catalog));
+    if (source === undefined) return completion([], argument.value);
+    return completion(await activeChanges(catalog, source, argument.value), argument.value);
+  }
+  return completion([], argument.value);
+}
+
+async function sourceNames(catalog: Catalog): Promise<string[]> {
+  const result = await catalog.call("openspec_source_list", {});
+  if (!result.ok) return [];
+  return (result as SourceListSuccess).sources.map((source) => source.display_name);
+}
+
+async function onlySource(catalog: Catalog): Promise<string | undefined> {
+  const names = await sourceNames(catalog);
+  return names.length === 1 ? names[0] : undefined;
+}
+
+// openspec_context, not openspec_list: it reads the files without starting
+// the OpenSpec CLI, which a completion asked for on every keystroke should not wait for.
+async function activeChanges(catalog: Catalog, source: string, typed: string): Promise<string[]> {
+  // The query narrows a large repository before the page limit cuts it; the prefix is checked below.
+  const result = await catalog.call("openspec_context", {
+    identifier: source,
+    limit: 1000,
+    ...(typed === "" ? {} : { query: typed }),
+  });
+  if (!result.ok) return [];
+  const overview = result as ContextSuccess;
+  return "changes" in overview ? overview.changes.map((change) => change.name) : [];
+}
+
+function completion(candidates: readonly string[], typed: string): CompleteResult {
+  const prefix = typed.toLowerCase();
+  const matching = [...new Set(candidates)]
+    .filter((candidate) => candidate.toLowerCase().startsWith(prefix))
+    .sort();
+  return {
+    completion: {
+      values: matching.slice(0, MAX_VALUES),
+      total: matching.length,
+      hasMore: matching.length > MAX_VALUES,
+    },
+  };
+}
