@@ -59,7 +59,7 @@ export const changeUnarchiveTool = defineTool({
       notice:
         specs.length === 0
           ? "No baseline spec is affected: the change has no delta spec with a spec in openspec/specs."
-          : `The baseline specs are NOT rolled back: ${specs.map((spec) => spec.id).join(", ")} still hold what the archive merged into them; restore them from version control if the change should not be in them.`,
+          : `The baseline specs are NOT rolled back: ${specs.map((spec) => spec.id).join(", ")} ${specs.length === 1 ? "still holds what the archive merged into it; restore it" : "still hold what the archive merged into them; restore them"} from version control if the change should not be in ${specs.length === 1 ? "it" : "them"}.`,
     };
   },
 });
