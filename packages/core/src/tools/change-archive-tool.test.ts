@@ -9,6 +9,7 @@ import {
 } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanUp, makeCatalog } from "../test-support/fixture.js";
+import { toolCatalog } from "../tool-catalog.js";
 
 afterEach(cleanUp);
 
@@ -144,4 +145,16 @@ describe("openspec_change_unarchive", () => {
     });
     expect(again).toMatchObject({ ok: false, code: "change_not_found" });
   });
+});
+
+describe("annotations", () => {
+  it.each(["openspec_change_archive", "openspec_change_unarchive"])(
+    "GIVEN %s WHEN a host reads its annotations THEN it writes and is destructive, so hosts ask before calling it",
+    (name) => {
+      expect(toolCatalog.find((tool) => tool.name === name)?.annotations).toMatchObject({
+        readOnlyHint: false,
+        destructiveHint: true,
+      });
+    },
+  );
 });
