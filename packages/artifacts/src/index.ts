@@ -18,6 +18,7 @@ export {
 } from "./describe-repository.js";
 export type { ArtifactCandidate, ArtifactFailureCode, Failure } from "./failure.js";
 export type { KnownSource } from "./find-token-in-sources.js";
+export { listDeltaSpecIds } from "./list-delta-spec-ids.js";
 export { listSpecs, type SpecList } from "./list-specs.js";
 export { listTasks, type TaskListing } from "./list-tasks.js";
 export {
@@ -57,5 +58,6 @@ export type {
   StepInput,
 } from "./spec-content.js";
 export type { ListedTask } from "./task-ids.js";
+export { type UnarchivedChange, unarchiveChange } from "./unarchive-change.js";
 export type { AtomicWriteResult } from "./write-file-atomic.js";
 export { writeFileAtomicAt } from "./write-file-atomic-at.js";

@@ -139,6 +139,7 @@ describe("Requirement: CLI-backed tool gating", () => {
       "openspec_validate",
       "openspec_status",
       "openspec_instructions",
+      "openspec_change_archive",
     ]);
   });
 
@@ -233,6 +234,7 @@ describe("Requirement: CLI command execution contract", () => {
       const requiredArgs: Record<string, Record<string, string>> = {
         openspec_show: { target: "x" },
         openspec_instructions: { artifact: "proposal" },
+        openspec_change_archive: { change: "x" },
       };
       for (const tool of cliToolNames) {
         expect(

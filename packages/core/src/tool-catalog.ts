@@ -1,5 +1,7 @@
 import type { ToolDefinition } from "./tool-definition.js";
+import { changeArchiveTool } from "./tools/change-archive-tool.js";
 import { changeCreateTool } from "./tools/change-create-tool.js";
+import { changeUnarchiveTool } from "./tools/change-unarchive-tool.js";
 import { contextTool } from "./tools/context-tool.js";
 import { instructionsTool } from "./tools/instructions-tool.js";
 import { listTool } from "./tools/list-tool.js";
@@ -32,6 +34,8 @@ export const toolCatalog: readonly ToolDefinition[] = [
   changeCreateTool,
   taskListTool,
   taskSetStatusTool,
+  changeArchiveTool,
+  changeUnarchiveTool,
   sourceAddTool,
   sourceListTool,
   sourceUpdateTool,

@@ -20,6 +20,8 @@ export type CoreFailureCode =
   | "unknown_artifact"
   | "validation_failed"
   | "cli_failed"
+  | "tasks_open"
+  | "archive_not_verified"
   | "internal_error";
 
 /**

@@ -117,3 +117,90 @@ export const taskCases: ContractCase[] = [
     expect: { ok: false, code: "invalid_name" },
   },
 ];
+
+/** The end of add-passkeys' life in the fresh repository (its source is removed by then): archive once its tasks are done, then back. */
+export const archiveCases: ContractCase[] = [
+  {
+    name: "archive: refuse a change with open tasks",
+    tool: "openspec_change_archive",
+    args: (s) => ({ workdir: s.fresh, change: "add-passkeys" }),
+    expect: { ok: false, code: "tasks_open" },
+  },
+  {
+    name: "archive: tick every task first",
+    tool: "openspec_task_set_status",
+    args: (s) => ({ workdir: s.fresh, change: "add-passkeys", ids: "all", done: true }),
+    expect: { ok: true, done: 1, total: 1 },
+  },
+  {
+    name: "archive: merge the delta and move the change",
+    tool: "openspec_change_archive",
+    args: (s) => ({ workdir: s.fresh, change: "add-passkeys" }),
+    expect: {
+      ok: true,
+      change: "add-passkeys",
+      specs_updated: true,
+      specs: [{ id: "passkeys", path: "openspec/specs/passkeys/spec.md", outcome: "created" }],
+      totals: { added: 1, modified: 0, removed: 0, renamed: 0 },
+      tasks: { done: 1, total: 1 },
+    },
+  },
+  {
+    name: "archive: refuse a change name that escapes",
+    tool: "openspec_change_archive",
+    args: (s) => ({ workdir: s.fresh, change: "../shop", force: true }),
+    expect: { ok: false, code: "invalid_name" },
+  },
+  {
+    name: "unarchive: move the change back, naming the spec that stays merged",
+    tool: "openspec_change_unarchive",
+    args: (s) => ({ workdir: s.fresh, change: "add-passkeys" }),
+    expect: {
+      ok: true,
+      change: "add-passkeys",
+      path: "openspec/changes/add-passkeys",
+      specs_not_rolled_back: [{ id: "passkeys", path: "openspec/specs/passkeys/spec.md" }],
+    },
+  },
+  {
+    name: "unarchive: refuse a change that is no longer archived",
+    tool: "openspec_change_unarchive",
+    args: (s) => ({ workdir: s.fresh, change: "add-passkeys" }),
+    expect: { ok: false, code: "change_not_found" },
+  },
+  {
+    name: "archive: again after unarchive, the baseline is already in sync",
+    tool: "openspec_change_archive",
+    args: (s) => ({ workdir: s.fresh, change: "add-passkeys" }),
+    expect: {
+      ok: true,
+      specs_updated: false,
+      specs: [{ id: "passkeys", outcome: "unchanged" }],
+      totals: { added: 0, modified: 0, removed: 0, renamed: 0 },
+    },
+  },
+  {
+    name: "unarchive: propose the change anew under the same name",
+    tool: "openspec_change_create",
+    args: (s) => ({ workdir: s.fresh, ...passkeysChange }),
+    expect: { ok: true, change: "add-passkeys", overwritten: false },
+  },
+  {
+    name: "unarchive: refuse when an active change has the name",
+    tool: "openspec_change_unarchive",
+    args: (s) => ({ workdir: s.fresh, change: "add-passkeys" }),
+    expect: { ok: false, code: "change_exists" },
+  },
+  {
+    name: "archive: the CLI's own refusal (today's archive name is taken) comes back with its diagnostics",
+    tool: "openspec_change_archive",
+    args: (s) => ({ workdir: s.fresh, change: "add-passkeys", force: true, skip_specs: true }),
+    expect: { ok: false, code: "exit_nonzero" },
+  },
+  {
+    name: "unarchive: refuse a change name that escapes",
+    tool: "openspec_change_unarchive",
+    args: (s) => ({ workdir: s.fresh, change: "../../outside" }),
+    expect: { ok: false, code: "invalid_name" },
+  },
+];

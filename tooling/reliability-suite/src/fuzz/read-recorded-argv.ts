@@ -20,11 +20,13 @@ export const CATALOG_FLAGS = new Set([
   "--requirement",
   "--requirements",
   "--schema",
+  "--skip-specs",
   "--sort",
   "--specs",
   "--store",
   "--strict",
   "--type",
+  "--yes",
 ]);
 
 /** Arguments that the CLI would read as an option it was never meant to get. */

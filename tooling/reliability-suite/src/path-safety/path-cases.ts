@@ -177,6 +177,7 @@ export function writeCases(): PathCase[] {
       refusedAs("invalid_workdir"),
     ],
     ...changeWriteRows(),
+    ...archiveRows(),
     // A folder called like shop's token, added without a name, once took shop's writes.
     [
       "a folder beside shop called like shop's token, added without a name",
@@ -248,6 +249,50 @@ function changeWriteRows(): CaseRow[] {
       change({ source: "gone", name: "new-change" }),
       refusedAs("invalid_workdir"),
     ],
+  ];
+}
+
+/** Archive and unarchive through the same traps: a change folder that leads out, hostile names, bad sources. */
+function archiveRows(): CaseRow[] {
+  return [
+    ...[false, true].map(
+      (force): CaseRow => [
+        `archive the change escape, a symlink out${force ? ", with force" : ""}`,
+        "openspec_change_archive",
+        { source: "shop", change: ESCAPING_CHANGE, force },
+        refusedAs("path_outside_repository"),
+      ],
+    ),
+    ...[...HOSTILE_CHANGE_NAMES, "-rf", ".hidden", "nul\u0000byte", "archive"].flatMap(
+      (change): CaseRow[] => [
+        [
+          `archive the change name ${JSON.stringify(change)}, with force`,
+          "openspec_change_archive",
+          { source: "shop", change, force: true },
+          refused,
+        ],
+        [
+          `unarchive the change name ${JSON.stringify(change)}`,
+          "openspec_change_unarchive",
+          { source: "shop", change },
+          refused,
+        ],
+      ],
+    ),
+    [
+      "archive a change in the source child, without openspec/ under an ancestor that has one",
+      "openspec_change_archive",
+      { source: "child", change: "add-dark-mode", force: true },
+      refused,
+    ],
+    ...(["openspec_change_archive", "openspec_change_unarchive"] as const).map(
+      (tool): CaseRow => [
+        `${tool} in the source gone, whose folder was deleted`,
+        tool,
+        { source: "gone", change: "add-dark-mode" },
+        refusedAs("invalid_workdir"),
+      ],
+    ),
   ];
 }
 

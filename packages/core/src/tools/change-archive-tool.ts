@@ -1,0 +1,215 @@
+import { lstatSync } from "node:fs";
+import { join } from "node:path";
+import {
+  listDeltaSpecIds,
+  listTasks,
+  type Repository,
+  readRepositoryText,
+} from "@org/openspec-artifacts";
+import { archiveArgs } from "@org/openspec-cli-runner";
+import { z } from "zod";
+import { nameField, repositoryTargetFields } from "../input-fields.js";
+import { cliRunFields } from "../output-fields.js";
+import { resolveRepository } from "../resolve-repository.js";
+import { defineTool, writingTool } from "../tool-definition.js";
+import type { ResultBlock } from "../tool-presentation.js";
+import { toolFailure } from "../tool-result.js";
+import { fromArtifactFailure } from "./from-artifact-failure.js";
+import { prepareCliCall, runCliCommand } from "./run-cli-tool.js";
+
+/** Large enough for any real spec: a baseline is compared whole, never cut. */
+const MAX_SPEC_BYTES = 64 * 1024 * 1024;
+
+const outcomeSchema = z.enum(["created", "updated", "removed", "unchanged"]);
+
+/** What `openspec archive --json` prints on success. */
+const archiveReport = z.object({
+  archive: z.object({
+    change: z.string(),
+    archivedAs: z.string(),
+    specsUpdated: z.boolean(),
+    totals: z
+      .object({ added: z.number(), modified: z.number(), removed: z.number(), renamed: z.number() })
+      .optional(),
+    warnings: z.array(z.string()).optional(),
+  }),
+});
+
+export const changeArchiveTool = defineTool({
+  name: "openspec_change_archive",
+  description:
+    "Archive a finished change with `openspec archive <change> --yes --json`: its delta specs are merged into openspec/specs (unless skip_specs) and its folder moves to openspec/changes/archive/<date>-<change>. Refuses before running the CLI when tasks are open (tasks_open, with how many) unless force is true, and refuses names or folders that lead outside the repository. Answers with the archive folder, each baseline spec the change touched and what happened to it (created, updated, removed, unchanged), the CLI's totals and warnings, and the CLI's JSON under stdout; what it reports is checked on disk. The CLI's own refusals (validation, a taken archive name) come back with its diagnostics.",
+  inputSchema: z
+    .object({
+      ...repositoryTargetFields,
+      change: nameField("The active change to archive."),
+      skip_specs: z
+        .boolean()
+        .optional()
+        .describe("Archive without merging the delta specs (tooling or doc-only changes)."),
+      force: z.boolean().optional().describe("Archive even though some tasks are not ticked."),
+    })
+    .strict(),
+  outputSchema: z.strictObject({
+    ...cliRunFields,
+    change: z.string(),
+    archived_as: z.string().describe("The archive folder's name, e.g. 2026-12-03-add-passkeys."),
+    path: z.string().describe("The archive folder, relative to the repository root."),
+    specs_updated: z.boolean().describe("Whether the CLI wrote any baseline spec."),
+    specs: z
+      .array(
+        z.strictObject({
+          id: z.string().describe("The spec id, as under openspec/specs."),
+          path: z.string().describe("The baseline spec.md, relative to the repository root."),
+          outcome: outcomeSchema.describe("What the archive did to it, seen on disk."),
+        }),
+      )
+      .describe("Every baseline spec the change has a delta spec for."),
+    totals: z
+      .strictObject({
+        added: z.number().int(),
+        modified: z.number().int(),
+        removed: z.number().int(),
+        renamed: z.number().int(),
+      })
+      .nullable()
+      .describe("Requirements added, modified, removed and renamed; null with skip_specs."),
+    tasks: z
+      .strictObject({ done: z.number().int(), total: z.number().int() })
+      .describe("The change's task progress when it was archived."),
+    warnings: z.array(z.string()).describe("What the CLI warned about, e.g. a retired spec."),
+  }),
+  requiresCli: true,
+  annotations: writingTool("Archive an OpenSpec change", true),
+  presentation: {
+    command: ["change", "archive"],
+    summary: "archive a finished change: merge its delta specs and move it to the archive",
+    arguments: ["change"],
+    shortFlags: { source: "s", workdir: "w" },
+    paths: ["workdir"],
+    render: (result) => [
+      { kind: "text", text: `archived ${result.change} to ${result.path}`, tone: "good" },
+      { kind: "text", text: `tasks ${result.tasks.done}/${result.tasks.total} done`, tone: "dim" },
+      {
+        kind: "table",
+        columns: ["spec", "outcome", "file"],
+        rows: result.specs.map((spec) => [spec.id, spec.outcome, spec.path]),
+        empty: "(no delta specs)",
+      },
+      ...(result.totals === null
+        ? [
+            {
+              kind: "text" as const,
+              text: "specs left as they were (skip_specs)",
+              tone: "dim" as const,
+            },
+          ]
+        : [
+            {
+              kind: "text" as const,
+              text: `requirements: +${result.totals.added} ~${result.totals.modified} -${result.totals.removed} →${result.totals.renamed}`,
+            },
+          ]),
+      ...result.warnings.map(
+        (warning): ResultBlock => ({ kind: "text", text: `warning ${warning}`, tone: "warning" }),
+      ),
+    ],
+  },
+  async handler(input, context) {
+    const target = resolveRepository(context, input);
+    if (!target.ok) return target;
+    // Reading the tasks also checks the name and that the change's folder stays inside.
+    const tasks = listTasks(target.repository, {
+      change: input.change,
+      maxBytes: context.maxArtifactBytes,
+    });
+    if (!tasks.ok) return fromArtifactFailure(tasks);
+    const open = tasks.total - tasks.done;
+    if (open > 0 && input.force !== true) {
+      return toolFailure(
+        "tasks_open",
+        `${open} of ${tasks.total} tasks of "${input.change}" are open, so it is not archived.`,
+        "Tick the finished ones with openspec_task_set_status, or pass force: true to archive it anyway.",
+      );
+    }
+    const prepared = await prepareCliCall(context, input, { name: input.change, type: "change" });
+    if (!prepared.ok) return prepared;
+    const { repository } = prepared;
+    const ids = listDeltaSpecIds(join(repository.openspecDir, "changes", input.change));
+    const before = ids.map((id) => readBaseline(repository, id));
+    const run = await runCliCommand(
+      context,
+      repository,
+      archiveArgs({ change: input.change, yes: true, skipSpecs: input.skip_specs === true }),
+    );
+    if (!run.ok) return run;
+    const report = archiveReport.safeParse(run.stdout);
+    if (!report.success) {
+      return toolFailure(
+        "cli_failed",
+        "openspec archive succeeded but printed no archive report.",
+        "Check the change with openspec_context; it may have been archived.",
+        { stdout: run.stdout, stderr: run.stderr },
+      );
+    }
+    const { archive } = report.data;
+    const path = `openspec/changes/archive/${archive.archivedAs}`;
+    const moved =
+      isFolder(join(repository.root, path)) &&
+      !exists(join(repository.openspecDir, "changes", input.change));
+    if (!moved) {
+      return toolFailure(
+        "archive_not_verified",
+        `openspec archive reported ${path}, but the disk does not show the change moved there.`,
+        "Look at openspec/changes and openspec/changes/archive, and move the change by hand if needed.",
+        { stdout: run.stdout, stderr: run.stderr },
+      );
+    }
+    return {
+      ...run,
+      change: input.change,
+      archived_as: archive.archivedAs,
+      path,
+      specs_updated: archive.specsUpdated,
+      specs: ids.map((id, index) => ({
+        id,
+        path: baselinePath(id),
+        outcome: outcomeOf(before[index] ?? null, readBaseline(repository, id)),
+      })),
+      totals: archive.totals ?? null,
+      tasks: { done: tasks.done, total: tasks.total },
+      warnings: archive.warnings ?? [],
+    };
+  },
+});
+
+function baselinePath(id: string): string {
+  return `openspec/specs/${id}/spec.md`;
+}
+
+function readBaseline(repository: Repository, id: string): string | null {
+  return readRepositoryText(join(repository.root, baselinePath(id)), repository, MAX_SPEC_BYTES);
+}
+
+function outcomeOf(before: string | null, after: string | null): z.output<typeof outcomeSchema> {
+  if (before === after) return "unchanged";
+  if (before === null) return "created";
+  return after === null ? "removed" : "updated";
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return lstatSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function exists(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
