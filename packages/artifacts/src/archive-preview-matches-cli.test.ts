@@ -116,4 +116,24 @@ describe("previewChangeArchive against openspec archive", () => {
     expectAllAgree(outcomes);
     expect(outcomes.length).toBeGreaterThan(0);
   });
+
+  it("GIVEN the archive folder a change would move to exists already WHEN previewed and archived THEN both refuse and no spec changes", async () => {
+    const root = join(temporaryFolder("taken-"), "repo");
+    cpSync(fissionOpenSpecFixture, root, { recursive: true });
+    const opened = openRepository(root, { searchUpward: false });
+    if (!opened.ok) throw new Error(opened.error);
+    const change = "add-update-workflow";
+    const free = previewChangeArchive(opened.repository, { change });
+    if (!free.ok) throw new Error(free.error);
+    mkdirSync(join(root, "openspec", "changes", "archive", free.archived_as), { recursive: true });
+    const preview = previewChangeArchive(opened.repository, { change });
+    if (!preview.ok) throw new Error(preview.error);
+    expect(preview.diagnostics.map((d) => d.code)).toEqual(["archive_target_exists"]);
+    const before = readMainSpecs(root);
+    const cli = await archiveWithCli(root, change);
+    expect(cli.message).toBe(`Archive '${free.archived_as}' already exists.`);
+    expect(compareWithCli(change, preview, before, readMainSpecs(root), cli)).toMatchObject([
+      { verdict: "refused_by_both" },
+    ]);
+  });
 });
