@@ -15,7 +15,8 @@ export type ArchiveDiagnostic = {
     | "root_delta_spec"
     | "unread_delta_file"
     | "symlinked_folder_skipped"
-    | "archive_target_exists";
+    | "archive_target_exists"
+    | "retirement_not_previewed";
   severity: "error" | "warning";
   message: string;
   /** Relative to the repository root. */

@@ -174,4 +174,16 @@ describe("previewChangeArchive", () => {
       code: "change_not_found",
     });
   });
+
+  it("GIVEN a change that declares retire_capabilities WHEN previewed THEN a warning says the preview does not show a retirement", () => {
+    const repository = repositoryWith({
+      "openspec/changes/add-logout/specs/auth/spec.md": ADD_LOGOUT,
+      "openspec/changes/add-logout/.openspec.yaml":
+        "schema: spec-driven\nretire_capabilities: true\n",
+    });
+    expect(previewChangeArchive(repository, { change: "add-logout" })).toMatchObject({
+      would_archive: true,
+      diagnostics: [{ code: "retirement_not_previewed", severity: "warning" }],
+    });
+  });
 });

@@ -12,7 +12,11 @@ import { locateActiveChange } from "./locate-active-change.js";
 import type { Repository } from "./open-repository.js";
 import { readContainedFile } from "./read-contained-text.js";
 import { DEFAULT_MAX_ARTIFACT_BYTES } from "./read-regular-file.js";
+import { readRepositoryText } from "./read-repository-text.js";
 import { isReported, readFailure } from "./read-warning.js";
+
+/** The key as the CLI looks for it, quoted or not, at the start of a line. */
+const RETIREMENT_MARKER = /^\s*(['"]?)retire_capabilities\1\s*:/m;
 
 /** What archiving does to one main spec. */
 export type SpecArchivePreview = {
@@ -107,6 +111,16 @@ export function previewChangeArchive(
       severity: "error",
       message: `Archive '${archived_as}' already exists.`,
       path: relative(repository.root, archiveDir),
+    });
+  }
+  const metadata = readRepositoryText(join(located.changeDir, ".openspec.yaml"), repository);
+  if (metadata !== null && RETIREMENT_MARKER.test(metadata)) {
+    diagnostics.push({
+      code: "retirement_not_previewed",
+      severity: "warning",
+      message:
+        "The change's .openspec.yaml mentions retire_capabilities: where a delta removes a capability's last requirement, openspec archive may delete that main spec instead of refusing, which this preview does not show.",
+      path: relative(repository.root, join(located.changeDir, ".openspec.yaml")),
     });
   }
   const isError = (diagnostic: { severity: string }) => diagnostic.severity === "error";
