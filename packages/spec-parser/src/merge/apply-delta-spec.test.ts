@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { applyDeltaSpec } from "./apply-delta-spec.js";
-import type { MergeResult } from "./merge-types.js";
+import type { ApplyDeltaSpecInput, MergeResult } from "./merge-types.js";
 
 const requirement = (name: string, statement = `The system SHALL ${name.toLowerCase()}.`) =>
   [
@@ -250,5 +250,17 @@ describe("applyDeltaSpec", () => {
   it("GIVEN the same inputs twice WHEN merged THEN the results are equal", () => {
     const delta = `## ADDED Requirements\n${requirement("Two factor")}\n`;
     expect(merge(delta)).toEqual(merge(delta));
+  });
+
+  it("GIVEN a caller without types passing a number as the delta WHEN merged THEN it is refused with invalid_input, not a TypeError", () => {
+    const input = {
+      specId: "auth",
+      change: "c",
+      baseline: null,
+      delta: 42,
+    } as unknown as ApplyDeltaSpecInput;
+    expect(refusal(applyDeltaSpec(input))).toEqual([
+      "invalid_input: applyDeltaSpec needs specId, change and delta as strings, and baseline as a string or null.",
+    ]);
   });
 });

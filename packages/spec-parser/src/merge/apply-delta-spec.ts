@@ -27,6 +27,14 @@ function refuse(code: MergeDiagnostic["code"], message: string): MergeResult {
  */
 export function applyDeltaSpec(input: ApplyDeltaSpecInput): MergeResult {
   const { specId, change, baseline, delta } = input;
+  // Untyped callers (JSON from a host) get a value, not a TypeError.
+  const texts = [specId, change, delta, baseline ?? ""];
+  if (texts.some((text) => typeof text !== "string")) {
+    return refuse(
+      "invalid_input",
+      "applyDeltaSpec needs specId, change and delta as strings, and baseline as a string or null.",
+    );
+  }
   const plan = readDeltaPlan(delta);
   const checked = checkDeltaPlan(plan);
   if (checked.some((diagnostic) => diagnostic.severity === "error")) {

@@ -15,6 +15,7 @@ export type DeltaOperationResult = {
 };
 
 export type MergeDiagnosticCode =
+  | "invalid_input"
   | "unpaired_rename"
   | "duplicate_requirement"
   | "conflicting_sections"
