@@ -227,4 +227,20 @@ describe("previewChangeArchive against openspec archive", () => {
     expect(cli.archived).toBe(true);
     expect(readMainSpecs(root).has("legacy")).toBe(false);
   });
+
+  it("GIVEN a file where a change's specs folder should be WHEN previewed and archived THEN both refuse", async () => {
+    const root = makeOpenSpecRepository({
+      "openspec/changes/odd/proposal.md": "# Odd\n",
+      "openspec/changes/odd/specs": "not a folder\n",
+    });
+    const opened = openRepository(root, { searchUpward: false });
+    if (!opened.ok) throw new Error(opened.error);
+    const preview = previewChangeArchive(opened.repository, { change: "odd" });
+    if (!preview.ok) throw new Error(preview.error);
+    const before = readMainSpecs(root);
+    const cli = await archiveWithCli(root, "odd");
+    expect(compareWithCli("odd", preview, before, readMainSpecs(root), cli)).toMatchObject([
+      { verdict: "refused_by_both" },
+    ]);
+  });
 });

@@ -16,7 +16,8 @@ export type ArchiveDiagnostic = {
     | "unread_delta_file"
     | "symlinked_folder_skipped"
     | "archive_target_exists"
-    | "retirement_not_previewed";
+    | "retirement_not_previewed"
+    | "specs_not_a_folder";
   severity: "error" | "warning";
   message: string;
   /** Relative to the repository root. */
@@ -55,6 +56,17 @@ export function discoverDeltaSpecs(
     try {
       entries = readdirSync(dir, { withFileTypes: true });
     } catch (error) {
+      // The CLI treats only a missing folder as empty: a file where the folder
+      // should be stops the archive.
+      if (isNotADirectory(error)) {
+        diagnostics.push({
+          code: "specs_not_a_folder",
+          severity: "error",
+          message: `${shown(dir)} is a file, not a folder: openspec archive stops on it (ENOTDIR).`,
+          path: shown(dir),
+        });
+        return null;
+      }
       const code = codeOfError(error);
       if (code === "missing") return null;
       return readFailure(
@@ -130,6 +142,10 @@ export function discoverDeltaSpecs(
   const failed = walk(specsDir, []);
   if (failed) return failed;
   return { specs: specs.sort((a, b) => compareNames(a.id, b.id)), diagnostics };
+}
+
+function isNotADirectory(error: unknown): boolean {
+  return typeof error === "object" && error !== null && "code" in error && error.code === "ENOTDIR";
 }
 
 /** Whether a path is missing (a dangling link counts), as opposed to leading out of the repository. */

@@ -186,4 +186,19 @@ describe("previewChangeArchive", () => {
       diagnostics: [{ code: "retirement_not_previewed", severity: "warning" }],
     });
   });
+
+  it("GIVEN a file where the change's specs folder should be WHEN previewed THEN the archive is refused, as the CLI stops on it", () => {
+    const repository = repositoryWith({ "openspec/changes/add-logout/specs": "not a folder\n" });
+    expect(previewChangeArchive(repository, { change: "add-logout" })).toMatchObject({
+      would_archive: false,
+      specs: [],
+      diagnostics: [
+        {
+          code: "specs_not_a_folder",
+          severity: "error",
+          path: "openspec/changes/add-logout/specs",
+        },
+      ],
+    });
+  });
 });
