@@ -1,5 +1,5 @@
 import { type Dirent, readdirSync, realpathSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
+import { join, relative, sep } from "node:path";
 import { parseDeltaSpec } from "@org/openspec-spec-parser";
 import { containedRealPath } from "./contained-path.js";
 import { type Failure, failure } from "./failure.js";
@@ -17,7 +17,8 @@ export type ArchiveDiagnostic = {
     | "symlinked_folder_skipped"
     | "archive_target_exists"
     | "retirement_not_previewed"
-    | "specs_not_a_folder";
+    | "specs_not_a_folder"
+    | "delta_spec_outside_change";
   severity: "error" | "warning";
   message: string;
   /** Relative to the repository root. */
@@ -100,6 +101,16 @@ export function discoverDeltaSpecs(
         }
       }
       if (entry.name === "spec.md" && segments.length > 0) {
+        // A linked spec.md must stay inside the change's specs folder, or the CLI stops.
+        if (entry.isSymbolicLink() && !isInside(realpathSync.native(path), realSpecsDir)) {
+          diagnostics.push({
+            code: "delta_spec_outside_change",
+            severity: "error",
+            message: `Path is outside the allowed directory: ${shown(path)}`,
+            path: shown(path),
+          });
+          continue;
+        }
         specs.push({ id: segments.join("/"), file: path });
         continue;
       }
@@ -139,9 +150,14 @@ export function discoverDeltaSpecs(
   if (containedRealPath(repository, specsDir) === null && !dangles(specsDir)) {
     return outside(specsDir);
   }
+  const realSpecsDir = containedRealPath(repository, specsDir) ?? specsDir;
   const failed = walk(specsDir, []);
   if (failed) return failed;
   return { specs: specs.sort((a, b) => compareNames(a.id, b.id)), diagnostics };
+}
+
+function isInside(path: string, dir: string): boolean {
+  return path.startsWith(`${dir}${sep}`);
 }
 
 function isNotADirectory(error: unknown): boolean {

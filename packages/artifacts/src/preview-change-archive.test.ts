@@ -201,4 +201,16 @@ describe("previewChangeArchive", () => {
       ],
     });
   });
+
+  it("GIVEN a delta spec.md linked to a file elsewhere in the repository WHEN previewed THEN the archive is refused, as the CLI refuses a delta outside the change", () => {
+    const repository = repositoryWith({ "openspec/notes/auth.md": ADD_LOGOUT });
+    const capability = join(repository.openspecDir, "changes", "add-logout", "specs", "auth");
+    mkdirSync(capability, { recursive: true });
+    symlinkSync(join(repository.openspecDir, "notes", "auth.md"), join(capability, "spec.md"));
+    expect(previewChangeArchive(repository, { change: "add-logout" })).toMatchObject({
+      would_archive: false,
+      specs: [],
+      diagnostics: [{ code: "delta_spec_outside_change", severity: "error" }],
+    });
+  });
 });
