@@ -18,12 +18,15 @@ afterAll(removeTemporaryFolders);
 const CASES = 25;
 const REFUSALS_RUN = 6;
 
-/** One repository: capability `cap-<i>` per case, its delta in change `change-<i>`. */
+/** Capability ids, every fourth one nested (`area/cap-<i>`): the CLI merges a nested delta into the nested main spec. */
+const capability = (index: number) => (index % 4 === 0 ? `area/cap-${index}` : `cap-${index}`);
+
+/** One repository: a capability per case, its delta in change `change-<i>`. */
 function repositoryFor(cases: DeltaCase[]): Repository {
   const files: Record<string, string> = {};
   cases.forEach(({ baseline, delta }, index) => {
-    if (baseline !== null) files[`openspec/specs/cap-${index}/spec.md`] = baseline;
-    files[`openspec/changes/change-${index}/specs/cap-${index}/spec.md`] = delta;
+    if (baseline !== null) files[`openspec/specs/${capability(index)}/spec.md`] = baseline;
+    files[`openspec/changes/change-${index}/specs/${capability(index)}/spec.md`] = delta;
   });
   const opened = openRepository(makeOpenSpecRepository(files), { searchUpward: false });
   if (!opened.ok) throw new Error(opened.error);
@@ -50,8 +53,8 @@ describe("previewChangeArchive on generated deltas against openspec archive", ()
     // The accepted deltas move into one change, so one CLI run archives them all.
     const batch = join(repository.openspecDir, "changes", "accepted");
     for (const index of accepted) {
-      mkdirSync(join(batch, "specs", `cap-${index}`), { recursive: true });
-      writeFileSync(join(batch, "specs", `cap-${index}`, "spec.md"), cases[index]!.delta);
+      mkdirSync(join(batch, "specs", capability(index)), { recursive: true });
+      writeFileSync(join(batch, "specs", capability(index), "spec.md"), cases[index]!.delta);
     }
     const batched = preview(repository, "accepted");
     expect(batched.would_archive).toBe(true);
