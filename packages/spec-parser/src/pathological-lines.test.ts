@@ -3,6 +3,7 @@ import { toCliChangeJson } from "./cli-projection/to-cli-change-json.js";
 import { parseDeltaSpec } from "./delta/parse-delta-spec.js";
 import { parseDocument } from "./document/parse-document.js";
 import { readTitle } from "./document/read-title.js";
+import { applyDeltaSpec } from "./merge/apply-delta-spec.js";
 import { stringifyDeltaSpec } from "./serialize/stringify-delta-spec.js";
 import { stringifySpec } from "./serialize/stringify-spec.js";
 import { parseSpec } from "./spec/parse-spec.js";
@@ -116,6 +117,23 @@ describe.each(runs)("a run of %s in every slot", (_label, run) => {
     const delta = `## ADDED Requirements\n\n### Requirement: Kept\n\nThe system SHALL keep this.\n\n#### Scenario: Kept\n\n- **WHEN** it runs\n\n## Notes\n\n${body}\n`;
     const parsedDelta = parseDeltaSpec(delta);
     expect(parsedDelta.ok && parsedDelta.value.added.map((r) => r.name)).toEqual(["Kept"]);
+
+    const clean = spec.slice(0, spec.indexOf("## Notes"));
+    const merged = applyDeltaSpec({
+      specId: "auth",
+      change: "c",
+      baseline: clean,
+      delta: delta.replace("Requirement: Kept", "Requirement: New"),
+    });
+    expect(merged.ok && merged.text).toContain("### Requirement: Kept");
+    expect(merged.ok && merged.text).toContain("### Requirement: New");
+    // In the baseline, the run's requirement heading below the requirements is
+    // refused, unless a run of backticks opened a fence that hides it; then the
+    // ADDED "Kept" meets the baseline's own, with other text.
+    const refused = applyDeltaSpec({ specId: "auth", change: "c", baseline: spec, delta });
+    expect(!refused.ok && refused.diagnostics[0]?.code).toBe(
+      run.startsWith("```") ? "added_exists" : "invalid_baseline_structure",
+    );
 
     const tasks = parseTasks(`## 1. Work\n\n- [x] 1.1 Done\n${body}\n- [ ] 1.2 Open\n`);
     expect(tasks.tasks.map((task) => task.id)).toContain("1.2");

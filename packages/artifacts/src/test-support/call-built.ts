@@ -13,7 +13,7 @@ export const NOBODY = 65534;
  * without read permission really cannot be read.
  */
 export function callBuilt(
-  call: "showSpec" | "listSpecs" | "context",
+  call: "showSpec" | "listSpecs" | "context" | "previewChangeArchive",
   root: string,
   args: Record<string, unknown> = {},
   options: { asNobody?: boolean } = {},
