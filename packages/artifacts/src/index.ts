@@ -57,5 +57,10 @@ export type {
   StepInput,
 } from "./spec-content.js";
 export type { ListedTask } from "./task-ids.js";
+export {
+  type WriteChangeArtifactInput,
+  type WrittenChangeArtifact,
+  writeChangeArtifact,
+} from "./write-change-artifact.js";
 export type { AtomicWriteResult } from "./write-file-atomic.js";
 export { writeFileAtomicAt } from "./write-file-atomic-at.js";
