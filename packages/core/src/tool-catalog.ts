@@ -1,5 +1,6 @@
 import type { ToolDefinition } from "./tool-definition.js";
 import { changeCreateTool } from "./tools/change-create-tool.js";
+import { changeWriteTool } from "./tools/change-write-tool.js";
 import { contextTool } from "./tools/context-tool.js";
 import { instructionsTool } from "./tools/instructions-tool.js";
 import { listTool } from "./tools/list-tool.js";
@@ -30,6 +31,7 @@ export const toolCatalog: readonly ToolDefinition[] = [
   specShowTool,
   specListTool,
   changeCreateTool,
+  changeWriteTool,
   taskListTool,
   taskSetStatusTool,
   sourceAddTool,

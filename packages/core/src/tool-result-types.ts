@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { ToolFailure } from "./tool-result.js";
 import type { changeCreateTool } from "./tools/change-create-tool.js";
+import type { changeWriteTool } from "./tools/change-write-tool.js";
 import type { contextTool } from "./tools/context-tool.js";
 import type { instructionsTool } from "./tools/instructions-tool.js";
 import type { listTool } from "./tools/list-tool.js";
@@ -34,6 +35,7 @@ export type SpecListSuccess = SuccessOf<typeof specListTool>;
 export type TaskListSuccess = SuccessOf<typeof taskListTool>;
 export type TaskSetStatusSuccess = SuccessOf<typeof taskSetStatusTool>;
 export type ChangeCreateSuccess = SuccessOf<typeof changeCreateTool>;
+export type ChangeWriteSuccess = SuccessOf<typeof changeWriteTool>;
 export type SourceAddSuccess = SuccessOf<typeof sourceAddTool>;
 export type SourceListSuccess = SuccessOf<typeof sourceListTool>;
 export type SourceUpdateSuccess = SuccessOf<typeof sourceUpdateTool>;
@@ -53,6 +55,7 @@ export type ToolResults = {
   openspec_task_list: TaskListSuccess | ToolFailure;
   openspec_task_set_status: TaskSetStatusSuccess | ToolFailure;
   openspec_change_create: ChangeCreateSuccess | ToolFailure;
+  openspec_change_write: ChangeWriteSuccess | ToolFailure;
   openspec_source_add: SourceAddSuccess | ToolFailure;
   openspec_source_list: SourceListSuccess | ToolFailure;
   openspec_source_update: SourceUpdateSuccess | ToolFailure;
