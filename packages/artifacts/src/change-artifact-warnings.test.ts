@@ -152,6 +152,16 @@ describe("changeArtifactWarnings agrees with the CLI", () => {
     },
   );
 
+  it.each([
+    ["list items only in an HTML comment", "## 1. Work\n<!--\n- Build the form\n-->\n"],
+    ["list items only in a fence", "## 1. Work\n```\n- Build the form\n```\n"],
+    ["list items only in front matter", "---\ntags:\n- work\n---\n# Tasks\n"],
+    ["list items only as indented code", "# Tasks\n\n    - output line\n"],
+  ])("GIVEN tasks with %s THEN neither we nor the CLI object", (_, content) => {
+    expect(changeArtifactWarnings("tasks", content)).toEqual([]);
+    expect(validateWith("tasks", content).filter((issue) => issue.level !== "INFO")).toEqual([]);
+  });
+
   it("GIVEN CRLF content THEN the same warnings come as for LF", () => {
     for (const { kind, content } of CASES) {
       const crlf = content.replace(/\n/g, "\r\n");

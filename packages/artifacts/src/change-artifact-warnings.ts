@@ -1,17 +1,14 @@
 import {
-  codeFenceMask,
   parseDeltaSpec,
   parseDocument,
   parseTasks,
   type Requirement,
 } from "@org/openspec-spec-parser";
 import type { ChangeWarning } from "./change-warnings.js";
+import { hasUntrackedListItem } from "./has-untracked-list-item.js";
 
 /** The documents of a change one call can write. */
 export type ChangeArtifactKind = "proposal" | "design" | "tasks" | "spec";
-
-// A list item as the CLI's task-checkbox check reads one (validation/task-checkboxes.js).
-const LIST_ITEM = /^\s*(?:[-*+]|\d{1,9}[.)])\s+\S/;
 
 /**
  * What `openspec validate <change> --strict` (for a proposal: `openspec show`)
@@ -58,7 +55,7 @@ function proposalWarnings(text: string): ChangeWarning[] {
 }
 
 function tasksWarnings(text: string): ChangeWarning[] {
-  if (parseTasks(text).total > 0 || !hasListItem(text)) return [];
+  if (parseTasks(text).total > 0 || !hasUntrackedListItem(text)) return [];
   return [
     {
       code: "tasks_without_checkboxes",
@@ -66,15 +63,6 @@ function tasksWarnings(text: string): ChangeWarning[] {
         'No line is a checkbox task, so the change counts 0 tasks; write each as "- [ ] 1.1 Description".',
     },
   ];
-}
-
-/** Whether a list item stands outside code fences and indented code, as the CLI looks for one. */
-function hasListItem(text: string): boolean {
-  const lines = text.split("\n");
-  const fenced = codeFenceMask(lines.join("\n"));
-  return lines.some(
-    (line, index) => !fenced[index] && LIST_ITEM.test(line) && /^(?: {0,3}\S)/.test(line),
-  );
 }
 
 function deltaSpecWarnings(text: string): ChangeWarning[] {
