@@ -13,9 +13,13 @@ describe("the README's command reference", () => {
     expect(section?.[1]).toContain(commandReference(toolCatalog));
   });
 
-  it("WHEN the reference is made THEN each tool has one row with its arguments and flags", () => {
+  it("WHEN the reference is made THEN each tool and each variant command has one row with its arguments and flags", () => {
     const rows = commandReference(toolCatalog).split("\n").slice(2);
-    expect(rows).toHaveLength(toolCatalog.length);
+    const variants = toolCatalog.flatMap((tool) => tool.presentation.variants ?? []);
+    expect(rows).toHaveLength(toolCatalog.length + variants.length);
+    expect(rows).toContain(
+      "| `task done` | `<ids>` | `-s, --source <value>` `-w, --workdir <value>` `-c, --change <value> (required)` | `openspec_task_set_status` with done: true |",
+    );
     expect(rows).toContain(
       "| `validate` | `[target]` | `-s, --source <value>` `-w, --workdir <value>` `--type <change\\|spec>` `--scope <all\\|changes\\|specs>` `--all` `--changes` `--specs` | `openspec_validate` |",
     );

@@ -7,15 +7,26 @@ import { createSession } from "./session.js";
  * The README's table of tool commands, read from the commands the shell CLI
  * generates for `tools`: each command with its arguments, its flags (enum
  * values and required ones marked) and the tool it calls. Markdown, one row
- * per tool, in catalog order.
+ * per tool and one per variant command (with the fields it fixes), in
+ * catalog order.
  */
 export function commandReference(tools: readonly ToolDefinition[]): string {
   const silent = { out: () => {}, err: () => {}, color: false };
   const program = new Command("openspec-agent");
   registerToolCommands(program, tools, createSession(silent, {}, "/"));
-  const rows = tools.map((tool) => {
+  const entries = tools.flatMap((tool) => [
+    { tool, words: tool.presentation.command, fixed: "" },
+    ...(tool.presentation.variants ?? []).map((variant) => ({
+      tool,
+      words: variant.command,
+      fixed: ` with ${Object.entries(variant.fixed)
+        .map(([name, value]) => `${name}: ${JSON.stringify(value)}`)
+        .join(", ")}`,
+    })),
+  ]);
+  const rows = entries.map(({ tool, words, fixed }) => {
     let command = program;
-    for (const word of tool.presentation.command) {
+    for (const word of words) {
       const next = command.commands.find((child) => child.name() === word);
       if (!next) throw new Error(`${tool.name} has no command ${word}.`);
       command = next;
@@ -24,10 +35,10 @@ export function commandReference(tools: readonly ToolDefinition[]): string {
       .map((argument) => (argument.required ? `<${argument.name()}>` : `[${argument.name()}]`))
       .join(" ");
     return [
-      code(tool.presentation.command.join(" ")),
+      code(words.join(" ")),
       args === "" ? "" : code(args),
       command.options.map((option) => code(flagUsage(option))).join(" "),
-      code(tool.name),
+      `${code(tool.name)}${fixed}`,
     ];
   });
   return [

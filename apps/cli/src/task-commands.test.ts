@@ -43,4 +43,18 @@ describe("task commands, generated from the task tools", () => {
     expect(result.stderr).toContain("--done or --no-done");
     expect(readFileSync(join(root, TASKS), "utf8")).toBe(before);
   });
+
+  it("GIVEN a change with tasks WHEN task done and task undo run THEN they tick and untick as task set --done and --no-done do", () => {
+    const { env } = isolatedEnvironment({});
+    const root = makeOpenSpecRepository(DARK_MODE_CHANGE);
+    const run = (args: string[]) => runBin(args, { env, cwd: root });
+    const done = run(["task", "done", "1.2", "-c", "add-dark-mode"]);
+    expect(done.status).toBe(0);
+    expect(done.stdout).toContain("updated 1.2");
+    expect(readFileSync(join(root, TASKS), "utf8")).toContain("- [x] 1.2 Ship it");
+    const undone = run(["task", "undo", "all", "-c", "add-dark-mode", "--json"]);
+    expect(JSON.parse(undone.stdout)).toMatchObject({ ok: true, done: 0, total: 2 });
+    expect(readFileSync(join(root, TASKS), "utf8")).not.toContain("[x]");
+    expect(run(["task", "done", "--help"]).stdout).not.toContain("--no-done");
+  });
 });

@@ -33,6 +33,7 @@ export type ArtifactFailureCode =
   | "ambiguous_artifact"
   | "spec_exists"
   | "change_exists"
+  | "artifact_exists"
   | "spec_unparsable"
   | "unreadable"
   | "not_a_regular_file"

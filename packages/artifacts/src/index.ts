@@ -67,5 +67,10 @@ export type {
 } from "./spec-content.js";
 export type { ListedTask } from "./task-ids.js";
 export { type UnarchivedChange, unarchiveChange } from "./unarchive-change.js";
+export {
+  type WriteChangeArtifactInput,
+  type WrittenChangeArtifact,
+  writeChangeArtifact,
+} from "./write-change-artifact.js";
 export type { AtomicWriteResult } from "./write-file-atomic.js";
 export { writeFileAtomicAt } from "./write-file-atomic-at.js";

@@ -34,7 +34,8 @@ export type TaskStatusUpdate = {
   total: number;
 };
 
-const LOCK = ".tasks.md.lock";
+/** The lock file in a change folder that every writer of its tasks.md holds. */
+export const TASKS_LOCK = ".tasks.md.lock";
 /** How often a tasks.md edited by someone else meanwhile is read again before giving up. */
 const ATTEMPTS = 5;
 
@@ -56,7 +57,7 @@ export async function setTaskStatus(
   if (!opened.ok) return opened;
   const folder = opened.handle;
   try {
-    const held = await holdFolderLock(folder, LOCK, () => {
+    const held = await holdFolderLock(folder, TASKS_LOCK, () => {
       for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
         const outcome = updateOnce(repository, folder, { file, path }, input);
         if (outcome !== "changed_meanwhile") return outcome;

@@ -9,7 +9,7 @@ export {
   type ToolDefinition,
 } from "./tool-definition.js";
 export { toolInputJsonSchema } from "./tool-json-schema.js";
-export type { ResultBlock, Tone, ToolPresentation } from "./tool-presentation.js";
+export type { ResultBlock, Tone, ToolPresentation, ToolVariant } from "./tool-presentation.js";
 export {
   type CoreFailureCode,
   type HostFailureCode,

@@ -2,6 +2,7 @@ import type { ToolDefinition } from "./tool-definition.js";
 import { changeArchiveTool } from "./tools/change-archive-tool.js";
 import { changeCreateTool } from "./tools/change-create-tool.js";
 import { changeUnarchiveTool } from "./tools/change-unarchive-tool.js";
+import { changeWriteTool } from "./tools/change-write-tool.js";
 import { contextTool } from "./tools/context-tool.js";
 import { instructionsTool } from "./tools/instructions-tool.js";
 import { listTool } from "./tools/list-tool.js";
@@ -32,6 +33,7 @@ export const toolCatalog: readonly ToolDefinition[] = [
   specShowTool,
   specListTool,
   changeCreateTool,
+  changeWriteTool,
   taskListTool,
   taskSetStatusTool,
   changeArchiveTool,

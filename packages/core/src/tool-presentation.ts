@@ -52,6 +52,27 @@ export type ToolPresentation<Input, Success> = {
    * `kind: "specs"`; the field's own `--kind <value>` flag stays too.
    */
   valueFlags?: readonly { flag: string; field: FieldName<Input>; value: string }[];
+  /**
+   * String fields holding a whole document (Markdown content): a shell also
+   * takes them as `@file` or `-` for stdin, as it takes JSON fields.
+   */
+  documents?: readonly FieldName<Input>[];
+  /**
+   * More commands for the same tool, each with some input fields fixed, e.g.
+   * `task done <ids...>` for `done: true`. A variant takes the tool's
+   * arguments, short flags and paths; its fixed fields get no flag.
+   */
+  variants?: readonly ToolVariant<Input>[];
   /** The success laid out for people. */
   render(result: Success): readonly ResultBlock[];
+};
+
+/** A command that calls a tool with some of its input fields already set. */
+export type ToolVariant<Input> = {
+  /** The words after the program name, e.g. `["task", "done"]`. */
+  command: readonly [string, ...string[]];
+  /** One line for command help. */
+  summary: string;
+  /** The input fields this command sets, by name. */
+  fixed: Partial<Input>;
 };

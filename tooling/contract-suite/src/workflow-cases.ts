@@ -204,3 +204,114 @@ export const archiveCases: ContractCase[] = [
     expect: { ok: false, code: "invalid_name" },
   },
 ];
+
+const sessionsDelta = [
+  "## ADDED Requirements",
+  "",
+  "### Requirement: Session expiry",
+  "The system SHALL end a passkey session after 30 days.",
+  "",
+  "#### Scenario: Old session",
+  "- **WHEN** a session is older than 30 days",
+  "- **THEN** the user signs in again",
+  "",
+].join("\n");
+
+/** openspec_change_write on the change openspec_change_create made in the fresh source. */
+export const changeWriteCases: ContractCase[] = [
+  {
+    name: "change write: add the missing design",
+    tool: "openspec_change_write",
+    args: () => ({
+      source: "fresh",
+      change: "add-passkeys",
+      artifact: "design",
+      content: "# Design\r\n\r\nPasskeys are stored by the browser.\r\n",
+    }),
+    expect: {
+      ok: true,
+      path: "openspec/changes/add-passkeys/design.md",
+      created: true,
+      bytes: 49,
+      warnings: [],
+      validation: { valid: true },
+    },
+  },
+  {
+    name: "change write: add a delta spec under a nested id",
+    tool: "openspec_change_write",
+    args: () => ({
+      source: "fresh",
+      change: "add-passkeys",
+      artifact: "spec",
+      spec: "auth/sessions",
+      content: sessionsDelta,
+    }),
+    expect: {
+      ok: true,
+      spec: "auth/sessions",
+      path: "openspec/changes/add-passkeys/specs/auth/sessions/spec.md",
+      created: true,
+      warnings: [],
+      validation: { valid: true },
+    },
+  },
+  {
+    name: "change write: refuse to replace the proposal without force",
+    tool: "openspec_change_write",
+    args: () => ({
+      source: "fresh",
+      change: "add-passkeys",
+      artifact: "proposal",
+      content: "## Why\nx\n",
+    }),
+    expect: { ok: false, code: "artifact_exists" },
+  },
+  {
+    name: "change write: replace tasks with force, warning about no checkbox",
+    tool: "openspec_change_write",
+    args: () => ({
+      source: "fresh",
+      change: "add-passkeys",
+      artifact: "tasks",
+      content: "## 1. Backend\n- Add the passkey endpoint\n",
+      force: true,
+    }),
+    expect: {
+      ok: true,
+      created: false,
+      warnings: [{ code: "tasks_without_checkboxes" }],
+      validation: { valid: false },
+    },
+  },
+  {
+    name: "change write: put the checkbox back",
+    tool: "openspec_change_write",
+    args: () => ({
+      source: "fresh",
+      change: "add-passkeys",
+      artifact: "tasks",
+      content: "## 1. Backend\n- [ ] 1.1 Add the passkey endpoint\n",
+      force: true,
+    }),
+    expect: { ok: true, created: false, warnings: [], validation: { valid: true } },
+  },
+  {
+    name: "change write: refuse a spec id that escapes",
+    tool: "openspec_change_write",
+    args: () => ({
+      source: "fresh",
+      change: "add-passkeys",
+      artifact: "spec",
+      spec: "../../../specs/passkeys",
+      content: sessionsDelta,
+    }),
+    expect: { ok: false, code: "invalid_name" },
+  },
+  {
+    name: "change write: refuse a change that does not exist",
+    tool: "openspec_change_write",
+    args: () => ({ source: "fresh", change: "add-nothing", artifact: "design", content: "# D\n" }),
+    expect: { ok: false, code: "change_not_found" },
+  },
+];

@@ -1,4 +1,4 @@
-import type { ToolDefinition } from "@org/openspec-core";
+import type { ToolDefinition, ToolVariant } from "@org/openspec-core";
 import { Argument, type Command, Option } from "commander";
 import type { Session } from "../session.js";
 import { collectToolInput, type FieldSlot, type ValueSlot } from "./collect-tool-input.js";
@@ -10,14 +10,29 @@ import { type InputField, readInputFields } from "./read-input-fields.js";
 /**
  * Adds the command of one catalog tool under `parent`, from its definition
  * alone: its positional arguments, a flag per other input field, its short
- * and value flags; running it calls the tool and prints the result.
+ * and value flags; running it calls the tool and prints the result. With a
+ * `variant`, the command is the variant's, and its fixed fields get no flag
+ * and are always set.
  */
-export function addToolCommand(parent: Command, tool: ToolDefinition, session: Session): Command {
+export function addToolCommand(
+  parent: Command,
+  tool: ToolDefinition,
+  session: Session,
+  variant?: ToolVariant<Record<string, unknown>>,
+): Command {
   const { presentation } = tool;
-  const word = presentation.command[presentation.command.length - 1] ?? tool.name;
-  const command = parent.command(word).description(`${presentation.summary} (${tool.name})`);
-  const fields = readInputFields(tool.inputSchema);
-  const positional: readonly string[] = presentation.arguments ?? [];
+  const words = variant?.command ?? presentation.command;
+  const word = words[words.length - 1] ?? tool.name;
+  const fixed: Readonly<Record<string, unknown>> = variant?.fixed ?? {};
+  const called = variant ? `${tool.name} with ${describeFixed(fixed)}` : tool.name;
+  const command = parent
+    .command(word)
+    .description(`${variant?.summary ?? presentation.summary} (${called})`);
+  const fields = readInputFields(tool.inputSchema).filter((field) => !(field.name in fixed));
+  const positional: readonly string[] = (presentation.arguments ?? []).filter(
+    (name) => !(name in fixed),
+  );
+  const documents: readonly string[] = presentation.documents ?? [];
   const shortFlags: Readonly<Record<string, string | undefined>> = presentation.shortFlags ?? {};
   const slots: FieldSlot[] = [];
   for (const [index, name] of positional.entries()) {
@@ -34,13 +49,17 @@ export function addToolCommand(parent: Command, tool: ToolDefinition, session: S
     if (field.kind === "number") argument.argParser(parseNumberValue);
     if (field.kind === "enum") argument.choices(field.values);
     command.addArgument(argument);
-    slots.push({ field, from: "argument", index });
+    slots.push({ field, from: "argument", index, document: documents.includes(name) });
   }
   const paths: readonly string[] = presentation.paths ?? [];
   for (const field of fields) {
     if (positional.includes(field.name)) continue;
-    const help = { ...field, description: shellHelp(field, paths.includes(field.name)) };
-    const option = fieldOption(help, shortFlags[field.name]);
+    const isDocument = documents.includes(field.name);
+    const help = {
+      ...field,
+      description: `${shellHelp(field, paths.includes(field.name))}${isDocument ? " (text, @file, or - for stdin)" : ""}`,
+    };
+    const option = fieldOption(help, shortFlags[field.name], isDocument);
     command.addOption(option);
     const negation = negationOption(field);
     if (negation) command.addOption(negation);
@@ -49,6 +68,7 @@ export function addToolCommand(parent: Command, tool: ToolDefinition, session: S
       from: "option",
       attribute: option.attributeName(),
       negated: isNegation(field),
+      document: isDocument,
     });
   }
   const valueSlots: ValueSlot[] = (presentation.valueFlags ?? []).map((valueFlag) => {
@@ -61,9 +81,16 @@ export function addToolCommand(parent: Command, tool: ToolDefinition, session: S
   });
   command.action(async (...values: unknown[]) => {
     const input = await collectToolInput(session, command, tool, slots, valueSlots, values);
-    if (input) await session.run(command, tool, input);
+    if (input) await session.run(command, tool, { ...input, ...fixed });
   });
   return command;
+}
+
+/** `done: true`, for a variant's help. */
+function describeFixed(fixed: Readonly<Record<string, unknown>>): string {
+  return Object.entries(fixed)
+    .map(([name, value]) => `${name}: ${JSON.stringify(value)}`)
+    .join(", ");
 }
 
 /** A field's help with what the shell adds: relative paths, and the current folder as the default repository. */

@@ -5,19 +5,24 @@ import type { Session } from "../session.js";
 import { flagName } from "./flag-name.js";
 import type { InputField } from "./read-input-fields.js";
 import { readJsonArgument } from "./read-json-argument.js";
+import { readTextArgument } from "./read-text-argument.js";
 
 /** Where each field's value sits after commander parsed the command line. */
-export type FieldSlot =
+export type FieldSlot = (
   | { field: InputField; from: "argument"; index: number }
-  | { field: InputField; from: "option"; attribute: string; negated: boolean };
+  | { field: InputField; from: "option"; attribute: string; negated: boolean }
+) & {
+  /** A document field: its value may be @file or - for stdin. */
+  document?: boolean;
+};
 
 /** A switch that sets a field to one value, e.g. `--specs` for `kind: "specs"`. */
 export type ValueSlot = { flag: string; attribute: string; field: string; value: string };
 
 /**
  * A tool's input from a parsed command line: positional arguments, flags,
- * value flags (`--specs` for `kind: "specs"`), JSON read from inline text,
- * a file or stdin, and paths resolved against the current folder. Without
+ * value flags (`--specs` for `kind: "specs"`), JSON and documents read from
+ * inline text, a file or stdin, and paths resolved against the current folder. Without
  * `--source` or `--workdir`, a tool that takes a workdir works in the current
  * folder. Undefined when the command line was wrong (already reported).
  */
@@ -52,6 +57,10 @@ export async function collectToolInput(
       const [only] = raw;
       input[field.name] =
         raw.length === 1 && typeof only === "string" && field.listWords.includes(only) ? only : raw;
+    } else if (slot.document && typeof raw === "string") {
+      const text = await readTextArgument(session, `--${flagName(field.name)}`, raw);
+      if (!text) return undefined;
+      input[field.name] = text.value;
     } else if (field.kind === "json" && typeof raw === "string") {
       const parsed = await readJsonArgument(session, `--${flagName(field.name)}`, raw);
       if (!parsed) return undefined;

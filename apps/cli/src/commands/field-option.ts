@@ -11,12 +11,18 @@ export function isNegation(field: InputField): boolean {
 /**
  * The commander option of one input field: a switch for a boolean, a number
  * parsed on the command line, the allowed values of an enum (listed in help,
- * anything else refused), JSON for arrays and objects.
+ * anything else refused), JSON for arrays and objects, and for a document
+ * field `<text>` (the caller reads @file and - for it).
  */
-export function fieldOption(field: InputField, short: string | undefined): Option {
+export function fieldOption(
+  field: InputField,
+  short: string | undefined,
+  document = false,
+): Option {
   const long = `--${flagName(field.name)}`;
-  const value =
-    field.kind === "boolean"
+  const value = document
+    ? " <text>"
+    : field.kind === "boolean"
       ? ""
       : field.kind === "json"
         ? " <json>"

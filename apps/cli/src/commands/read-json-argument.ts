@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Session } from "../session.js";
 import { USAGE_ERROR } from "../usage-error.js";
+import { readStdin } from "./read-stdin.js";
 
 /**
  * JSON given inline, as @file, or as - for stdin. A value that cannot be read
@@ -27,16 +28,4 @@ export async function readJsonArgument(
     session.exitCode = USAGE_ERROR;
     return undefined;
   }
-}
-
-/**
- * Stdin read as a stream: once the catalog is loaded, fd 0 may be
- * non-blocking, and a plain synchronous read of a pipe then fails with EAGAIN.
- */
-async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) {
-    chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
-  }
-  return Buffer.concat(chunks).toString("utf8");
 }

@@ -5,8 +5,9 @@ import { addToolCommand } from "./add-tool-command.js";
 import { parentCommand } from "./parent-command.js";
 
 /**
- * One shell command per tool, generated from the tools' definitions: a new
- * tool in the catalog appears here with no change to the shell CLI.
+ * One shell command per tool, plus one per variant it declares (`task done`
+ * for `done: true`), generated from the tools' definitions: a new tool in the
+ * catalog appears here with no change to the shell CLI.
  */
 export function registerToolCommands(
   program: Command,
@@ -16,5 +17,8 @@ export function registerToolCommands(
   for (const tool of tools) {
     const parent = parentCommand(program, tool.presentation.command.slice(0, -1));
     addToolCommand(parent, tool, session);
+    for (const variant of tool.presentation.variants ?? []) {
+      addToolCommand(parentCommand(program, variant.command.slice(0, -1)), tool, session, variant);
+    }
   }
 }

@@ -16,7 +16,7 @@ import {
   type Repository,
   readRepositoryText,
 } from "@org/openspec-artifacts";
-import { newChangeArgs, validateArgs } from "@org/openspec-cli-runner";
+import { newChangeArgs } from "@org/openspec-cli-runner";
 import { z } from "zod";
 import type { CatalogContext } from "../catalog-context.js";
 import { nameField, repositoryTargetFields } from "../input-fields.js";
@@ -26,6 +26,12 @@ import type { ResultBlock } from "../tool-presentation.js";
 import { type ToolFailure, toolFailure } from "../tool-result.js";
 import { fromArtifactFailure } from "./from-artifact-failure.js";
 import { requirementSchema } from "./spec-create-tool.js";
+import {
+  notValidated,
+  renderValidation,
+  validateChange,
+  validationSchema,
+} from "./validate-change.js";
 
 const line = (what: string, max = 500) => z.string().min(1).max(max).describe(what);
 
@@ -76,24 +82,6 @@ const deltaSpecSchema = z
       .describe("Requirements to rename (names only; use modified to change their text)."),
   })
   .strict();
-
-const validationSchema = z
-  .strictObject({
-    valid: z.boolean(),
-    issues: z.array(
-      z.strictObject({
-        level: z.string().describe("ERROR, WARNING or INFO."),
-        path: z.string(),
-        message: z.string(),
-        line: z.number().int().optional(),
-      }),
-    ),
-  })
-  .describe(
-    "What `openspec validate <name> --type change --strict` said about the written change.",
-  );
-
-type Validation = z.output<typeof validationSchema>;
 
 export const changeCreateTool = defineTool({
   name: "openspec_change_create",
@@ -290,70 +278,6 @@ async function metadataFromCli(
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
-}
-
-async function validateChange(
-  context: CatalogContext,
-  repository: Repository,
-  name: string,
-): Promise<{ validation: Validation | null; note?: string }> {
-  const args = validateArgs({ item: name, type: "change", strict: true });
-  if (!args.ok)
-    return { validation: null, note: notValidated("the name cannot be passed to the CLI") };
-  const run = await context.runCli(args.args, repository.root);
-  const report = z
-    .object({
-      items: z.array(
-        z.object({
-          valid: z.boolean(),
-          issues: z.array(
-            z.object({
-              level: z.string(),
-              path: z.string(),
-              message: z.string(),
-              line: z.number().int().optional(),
-            }),
-          ),
-        }),
-      ),
-    })
-    .safeParse(run.stdout);
-  const item = report.success ? report.data.items[0] : undefined;
-  if (item === undefined) {
-    return { validation: null, note: notValidated(run.ok ? "no report" : run.error) };
-  }
-  return {
-    validation: {
-      valid: item.valid,
-      issues: item.issues.map(({ level, path, message, line }) => ({
-        level,
-        path,
-        message,
-        ...(line === undefined ? {} : { line }),
-      })),
-    },
-  };
-}
-
-function notValidated(reason: string | null): string {
-  return `The change was written but not validated (${reason ?? "no openspec/ folder"}); call openspec_validate with its name once the OpenSpec CLI is available.`;
-}
-
-function renderValidation(validation: Validation | null, note: string | undefined): ResultBlock[] {
-  if (validation === null) return note === undefined ? [] : [{ kind: "notice", text: note }];
-  const issues = validation.issues.filter((issue) => issue.level !== "INFO");
-  return [
-    validation.valid
-      ? { kind: "text", text: "validate --strict: valid", tone: "good" }
-      : { kind: "text", text: "validate --strict: invalid", tone: "bad" },
-    ...issues.map(
-      (issue): ResultBlock => ({
-        kind: "text",
-        text: `${issue.level.toLowerCase()} ${issue.path}: ${issue.message}`,
-        tone: issue.level === "ERROR" ? "bad" : "warning",
-      }),
-    ),
-  ];
 }
 
 /** The real path of a folder inside the repository, or null (missing, not a folder, or leading out). */

@@ -34,6 +34,18 @@ export const taskSetStatusTool = defineTool({
     arguments: ["ids"],
     shortFlags: { source: "s", workdir: "w", change: "c" },
     paths: ["workdir"],
+    variants: [
+      {
+        command: ["task", "done"],
+        summary: "tick tasks of a change by id, or all",
+        fixed: { done: true },
+      },
+      {
+        command: ["task", "undo"],
+        summary: "untick tasks of a change by id, or all",
+        fixed: { done: false },
+      },
+    ],
     render: (result) => [
       {
         kind: "text",

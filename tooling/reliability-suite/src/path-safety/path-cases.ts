@@ -1,5 +1,5 @@
-import { ANCESTOR_SPEC_ID } from "../world/make-path-traps.js";
-import { ESCAPING_CHANGE, ESCAPING_SPECS } from "../world/make-world.js";
+import { ANCESTOR_SPEC_ID, LINKED_ARTIFACT_CHANGE } from "../world/make-path-traps.js";
+import { ARCHIVED_CHANGE, ESCAPING_CHANGE, ESCAPING_SPECS } from "../world/make-world.js";
 
 /** One attempt to get out of the repository, and what must come of it. */
 export type PathCase = {
@@ -178,6 +178,7 @@ export function writeCases(): PathCase[] {
     ],
     ...changeWriteRows(),
     ...archiveRows(),
+    ...changeArtifactRows(),
     // A folder called like shop's token, added without a name, once took shop's writes.
     [
       "a folder beside shop called like shop's token, added without a name",
@@ -293,6 +294,67 @@ function archiveRows(): CaseRow[] {
         refusedAs("invalid_workdir"),
       ],
     ),
+  ];
+}
+
+/** One artifact written into a change through the traps: a change folder out, a linked file or folder, hostile names. */
+function changeArtifactRows(): CaseRow[] {
+  const content =
+    "## ADDED Requirements\n\n### Requirement: Escape\nThe system SHALL stay inside.\n\n#### Scenario: Try\n- **WHEN** escaping\n- **THEN** refused\n";
+  const write = (args: Record<string, unknown>) => ({ source: "shop", content, ...args });
+  return [
+    ...(["proposal", "design", "tasks"] as const).flatMap((artifact) =>
+      [false, true].map(
+        (force): CaseRow => [
+          `the ${artifact} of the change escape, a symlink out${force ? ", with force" : ""}`,
+          "openspec_change_write",
+          write({ change: ESCAPING_CHANGE, artifact, force }),
+          refusedAs("path_outside_repository"),
+        ],
+      ),
+    ),
+    [
+      "a delta spec of the change escape, a symlink out, with force",
+      "openspec_change_write",
+      write({ change: ESCAPING_CHANGE, artifact: "spec", spec: "outside", force: true }),
+      refusedAs("path_outside_repository"),
+    ],
+    ...[false, true].map(
+      (force): CaseRow => [
+        `a design.md that is a symlink to the file outside${force ? ", with force" : ""}`,
+        "openspec_change_write",
+        write({ change: LINKED_ARTIFACT_CHANGE, artifact: "design", force }),
+        refusedAs("path_outside_repository"),
+      ],
+    ),
+    [
+      "a delta spec whose folder is a symlink out, with force",
+      "openspec_change_write",
+      write({ change: "add-dark-mode", artifact: "spec", spec: "leak", force: true }),
+      refusedAs("path_outside_repository"),
+    ],
+    ...HOSTILE_CHANGE_NAMES.map(
+      (change): CaseRow => [
+        `an artifact of the change name ${JSON.stringify(change)}, with force`,
+        "openspec_change_write",
+        write({ change, artifact: "tasks", force: true }),
+        refused,
+      ],
+    ),
+    ...["../../outside", "/etc", "auth/../../outside", "nul\u0000byte", "-rf", "."].map(
+      (spec): CaseRow => [
+        `a delta spec id ${JSON.stringify(spec)}, with force`,
+        "openspec_change_write",
+        write({ change: "add-dark-mode", artifact: "spec", spec, force: true }),
+        refusedAs("invalid_name"),
+      ],
+    ),
+    [
+      "an artifact of a change that is only archived",
+      "openspec_change_write",
+      write({ change: ARCHIVED_CHANGE.slice(11), artifact: "design", force: true }),
+      refusedAs("change_not_found"),
+    ],
   ];
 }
 

@@ -7,6 +7,9 @@ import { OUTSIDE_MARKER, type World } from "./make-world.js";
 /** The spec of the repository around the source `child`: a listing of `child` that shows it has climbed. */
 export const ANCESTOR_SPEC_ID = "ancestor-spec";
 
+/** A change of `shop` whose design.md is a symlink to the file outside. */
+export const LINKED_ARTIFACT_CHANGE = "linked-artifact";
+
 /** Sources beside `shop` that each lead out of their repository in another way. */
 export type PathTraps = {
   /** A file outside that a spec inside the repository is a hard link to. */
@@ -23,7 +26,8 @@ export type PathTraps = {
 
 /**
  * Adds to the world: `openspec/specs/hardlinked/spec.md`, a hard link to a file
- * outside; the source `linked`, a repository whose `openspec/specs` is a
+ * outside; the change `linked-artifact`, whose design.md is a symlink to the
+ * file outside; the source `linked`, a repository whose `openspec/specs` is a
  * symlink to the outside folder; the source `gone`, registered and then
  * deleted; a repository whose folder is called like shop's token; and the
  * source `child`, a folder without openspec/ inside `outside/ancestor`, a
@@ -34,6 +38,13 @@ export async function makePathTraps(world: World): Promise<PathTraps> {
   writeFileSync(hardLinkTarget, `# Hard\n\n${OUTSIDE_MARKER}\n`);
   mkdirSync(join(world.repo, "openspec", "specs", "hardlinked"));
   linkSync(hardLinkTarget, join(world.repo, "openspec", "specs", "hardlinked", "spec.md"));
+  const linkedArtifact = join(world.repo, "openspec", "changes", LINKED_ARTIFACT_CHANGE);
+  mkdirSync(linkedArtifact);
+  writeFileSync(
+    join(linkedArtifact, "proposal.md"),
+    "## Why\nLinked.\n\n## What Changes\n- Link\n",
+  );
+  symlinkSync(world.outsideFile, join(linkedArtifact, "design.md"));
 
   const linked = makeOpenSpecRepository({}, "linked");
   rmSync(join(linked, "openspec", "specs"), { recursive: true, force: true });

@@ -1,0 +1,242 @@
+import { lstatSync, readdirSync, realpathSync } from "node:fs";
+import { dirname, join, relative, sep } from "node:path";
+import { type ChangeArtifactKind, changeArtifactWarnings } from "./change-artifact-warnings.js";
+import type { ChangeWarning } from "./change-warnings.js";
+import { checkSpecId } from "./check-name.js";
+import { containedRealPath, isInsideRoot } from "./contained-path.js";
+import { type Failure, failure } from "./failure.js";
+import { holdFolderLock } from "./hold-folder-lock.js";
+import { locateActiveChange } from "./locate-active-change.js";
+import { type FolderHandle, openFolderInside } from "./open-folder-inside.js";
+import type { Repository } from "./open-repository.js";
+import { DEFAULT_MAX_ARTIFACT_BYTES } from "./read-regular-file.js";
+import { TASKS_LOCK } from "./set-task-status.js";
+import { writeFileAtomic } from "./write-file-atomic.js";
+
+export type WriteChangeArtifactInput = {
+  change: string;
+  artifact: ChangeArtifactKind;
+  /** The delta spec's id (`auth`, `platform/session`); exactly when `artifact` is `spec`. */
+  spec?: string | null;
+  content: string;
+  /** Replace the artifact when it exists. */
+  force?: boolean;
+  /** The largest content accepted, in bytes. */
+  maxBytes?: number;
+};
+
+export type WrittenChangeArtifact = {
+  ok: true;
+  change: string;
+  artifact: ChangeArtifactKind;
+  spec?: string;
+  /** The written file, relative to the repository root. */
+  path: string;
+  /** Whether the file is new (false: an existing one was replaced with force). */
+  created: boolean;
+  bytes: number;
+  /** What `openspec validate --strict` would object to in the written artifact. */
+  warnings: ChangeWarning[];
+};
+
+const FILES: Record<Exclude<ChangeArtifactKind, "spec">, string> = {
+  proposal: "proposal.md",
+  design: "design.md",
+  tasks: "tasks.md",
+};
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/**
+ * Writes one artifact of an active change (proposal.md, design.md, tasks.md or
+ * specs/<id>/spec.md) atomically, byte for byte as given. A new file is
+ * created; an existing one is replaced only with `force`. The file must land
+ * inside the change folder: a symlinked folder or file that leads anywhere
+ * else is refused. tasks.md is written under the same lock as task ticks, so
+ * the two take turns.
+ */
+export async function writeChangeArtifact(
+  repository: Repository,
+  input: WriteChangeArtifactInput,
+): Promise<WrittenChangeArtifact | Failure> {
+  const bad = checkInput(input);
+  if (bad) return bad;
+  const located = locateActiveChange(repository, input.change);
+  if ("ok" in located) {
+    return located.code === "change_not_found"
+      ? notActive(repository, input.change, located)
+      : located;
+  }
+  const specId = input.artifact === "spec" ? (input.spec as string) : null;
+  const folderParts = specId === null ? [] : ["specs", ...specId.split("/")];
+  const name = specId === null ? FILES[input.artifact as keyof typeof FILES] : "spec.md";
+  const file = join(located.changeDir, ...folderParts, name);
+  const path = relative(repository.root, file);
+  const changeReal = containedRealPath(repository, located.changeDir);
+  if (changeReal === null) return outside(path);
+  const folderPath = join(located.changeDir, ...folderParts);
+  // Checked before any folder is made, so a link out gets no new folder either.
+  if (!staysInside(folderPath, changeReal)) return outside(path);
+  const opened = openFolderInside(repository, folderPath, { create: true });
+  if (!opened.ok) return opened.code === "path_outside_repository" ? outside(path) : opened;
+  const folder = opened.handle;
+  try {
+    // A symlink inside the change may still lead elsewhere in the repository (the baseline specs).
+    if (!isWithin(folder.realPath, changeReal)) return outside(path);
+    const write = () => writeInto(repository, folder, name, path, input);
+    let outcome: { created: boolean } | Failure;
+    if (input.artifact === "tasks") {
+      const held = await holdFolderLock(folder, TASKS_LOCK, write);
+      if (!held.ok) {
+        return held.reason === "busy"
+          ? failure("write_conflict", `Another process is updating ${path}: ${held.error}`, {
+              fix: "Call again in a moment.",
+            })
+          : failure("write_failed", `${path} cannot be locked for the write: ${held.error}`);
+      }
+      outcome = held.value;
+    } else {
+      outcome = write();
+    }
+    if ("ok" in outcome) return outcome;
+    return {
+      ok: true,
+      change: input.change,
+      artifact: input.artifact,
+      ...(specId === null ? {} : { spec: specId }),
+      path,
+      created: outcome.created,
+      bytes: Buffer.byteLength(input.content, "utf8"),
+      warnings: changeArtifactWarnings(input.artifact, input.content),
+    };
+  } finally {
+    folder.close();
+  }
+}
+
+function writeInto(
+  repository: Repository,
+  folder: FolderHandle,
+  name: string,
+  path: string,
+  input: WriteChangeArtifactInput,
+): { created: boolean } | Failure {
+  const existing = entryKind(folder.entry(name));
+  if (existing === "symlink") {
+    const real = containedRealPath(repository, folder.entry(name));
+    if (real === null) return outside(path);
+    return failure("not_a_regular_file", `${path} is a symlink, not the artifact itself.`, {
+      fix: "Replace the symlink with the file, then call again.",
+    });
+  }
+  if (existing === "other") {
+    return failure("not_a_regular_file", `${path} exists and is not a regular file.`, {
+      fix: "Remove or rename what is there, then call again.",
+    });
+  }
+  const exists = existing === "file";
+  if (exists && input.force !== true) return artifactExists(path);
+  const written = writeFileAtomic(folder, name, input.content, { overwrite: exists }, (real) =>
+    isInsideRoot(repository, real),
+  );
+  if (written.ok) return { created: !written.overwritten };
+  if (written.reason === "exists") return artifactExists(path);
+  return written.reason === "outside"
+    ? failure("path_outside_repository", written.error, {
+        fix: "Stop whatever moves folders of the repository, then call again.",
+      })
+    : failure("write_failed", written.error, {
+        fix: "Call again once nothing else is writing the change.",
+      });
+}
+
+function checkInput(input: WriteChangeArtifactInput): Failure | null {
+  if (!["proposal", "design", "tasks", "spec"].includes(input.artifact)) {
+    return invalid(`"${String(input.artifact).slice(0, 40)}" is not an artifact of a change.`);
+  }
+  const spec = input.spec ?? null;
+  if (input.artifact === "spec") {
+    if (spec === null || spec === "") return invalid("A delta spec needs its spec id (spec).");
+    const badId = checkSpecId(spec);
+    if (badId) return badId;
+  } else if (spec !== null) {
+    return invalid(`spec names a delta spec; it does not go with artifact "${input.artifact}".`);
+  }
+  const maxBytes = input.maxBytes ?? DEFAULT_MAX_ARTIFACT_BYTES;
+  const bytes = Buffer.byteLength(input.content, "utf8");
+  if (bytes > maxBytes) {
+    return failure(
+      "file_too_large",
+      `The content is ${bytes} bytes, more than the ${maxBytes} allowed.`,
+      {
+        fix: "Shorten it, or raise OPENSPEC_AGENT_MAX_ARTIFACT_BYTES.",
+      },
+    );
+  }
+  if (input.content.trim() === "") return invalid("The content is empty.");
+  if (CONTROL.test(input.content)) return invalid("The content contains a control character.");
+  return null;
+}
+
+/** change_not_found, saying so when the name is an archived change's. */
+function notActive(repository: Repository, change: string, missing: Failure): Failure {
+  let archived: string[] = [];
+  try {
+    archived = readdirSync(join(repository.openspecDir, "changes", "archive")).filter(
+      (entry) => /^\d{4}-\d{2}-\d{2}-/.test(entry) && entry.slice(11) === change,
+    );
+  } catch {
+    return missing;
+  }
+  if (archived.length === 0) return missing;
+  return failure(
+    "change_not_found",
+    `"${change}" is archived (openspec/changes/archive/${archived[0]}), not an active change; archived changes are not written.`,
+    { fix: "Unarchive it first, or propose a new change for further work." },
+  );
+}
+
+/** Whether the deepest existing folder of `path` resolves inside the change folder. */
+function staysInside(path: string, changeReal: string): boolean {
+  let current = path;
+  for (;;) {
+    try {
+      return isWithin(realpathSync.native(current), changeReal);
+    } catch {
+      const parent = dirname(current);
+      if (parent === current) return false;
+      current = parent;
+    }
+  }
+}
+
+function isWithin(real: string, folder: string): boolean {
+  return real === folder || real.startsWith(folder + sep);
+}
+
+function entryKind(path: string): "missing" | "file" | "symlink" | "other" {
+  try {
+    const stat = lstatSync(path);
+    return stat.isSymbolicLink() ? "symlink" : stat.isFile() ? "file" : "other";
+  } catch {
+    return "missing";
+  }
+}
+
+function artifactExists(path: string): Failure {
+  return failure("artifact_exists", `${path} already exists and was left unchanged.`, {
+    fix: "Pass force: true to replace it.",
+  });
+}
+
+function outside(path: string): Failure {
+  return failure(
+    "path_outside_repository",
+    `${path} leads outside the change folder through a symlink.`,
+    { fix: "Remove the symlink, then call again." },
+  );
+}
+
+function invalid(error: string): Failure {
+  return failure("invalid_input", error, { fix: "Correct the field and call again." });
+}

@@ -1,0 +1,92 @@
+import type { Repository } from "@org/openspec-artifacts";
+import { validateArgs } from "@org/openspec-cli-runner";
+import { z } from "zod";
+import type { CatalogContext } from "../catalog-context.js";
+import type { ResultBlock } from "../tool-presentation.js";
+
+/** What `openspec validate <name> --type change --strict` said, as writing tools answer it. */
+export const validationSchema = z
+  .strictObject({
+    valid: z.boolean(),
+    issues: z.array(
+      z.strictObject({
+        level: z.string().describe("ERROR, WARNING or INFO."),
+        path: z.string(),
+        message: z.string(),
+        line: z.number().int().optional(),
+      }),
+    ),
+  })
+  .describe(
+    "What `openspec validate <name> --type change --strict` said about the written change.",
+  );
+
+export type Validation = z.output<typeof validationSchema>;
+
+/** Runs `openspec validate <name> --type change --strict` on a change just written. */
+export async function validateChange(
+  context: CatalogContext,
+  repository: Repository,
+  name: string,
+): Promise<{ validation: Validation | null; note?: string }> {
+  const args = validateArgs({ item: name, type: "change", strict: true });
+  if (!args.ok)
+    return { validation: null, note: notValidated("the name cannot be passed to the CLI") };
+  const run = await context.runCli(args.args, repository.root);
+  const report = z
+    .object({
+      items: z.array(
+        z.object({
+          valid: z.boolean(),
+          issues: z.array(
+            z.object({
+              level: z.string(),
+              path: z.string(),
+              message: z.string(),
+              line: z.number().int().optional(),
+            }),
+          ),
+        }),
+      ),
+    })
+    .safeParse(run.stdout);
+  const item = report.success ? report.data.items[0] : undefined;
+  if (item === undefined) {
+    return { validation: null, note: notValidated(run.ok ? "no report" : run.error) };
+  }
+  return {
+    validation: {
+      valid: item.valid,
+      issues: item.issues.map(({ level, path, message, line }) => ({
+        level,
+        path,
+        message,
+        ...(line === undefined ? {} : { line }),
+      })),
+    },
+  };
+}
+
+export function notValidated(reason: string | null): string {
+  return `The change was written but not validated (${reason ?? "no openspec/ folder"}); call openspec_validate with its name once the OpenSpec CLI is available.`;
+}
+
+export function renderValidation(
+  validation: Validation | null,
+  note: string | undefined,
+): ResultBlock[] {
+  if (validation === null) return note === undefined ? [] : [{ kind: "notice", text: note }];
+  const issues = validation.issues.filter((issue) => issue.level !== "INFO");
+  return [
+    validation.valid
+      ? { kind: "text", text: "validate --strict: valid", tone: "good" }
+      : { kind: "text", text: "validate --strict: invalid", tone: "bad" },
+    ...issues.map(
+      (issue): ResultBlock => ({
+        kind: "text",
+        text: `${issue.level.toLowerCase()} ${issue.path}: ${issue.message}`,
+        tone: issue.level === "ERROR" ? "bad" : "warning",
+      }),
+    ),
+  ];
+}
