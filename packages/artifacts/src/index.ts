@@ -8,6 +8,13 @@ export {
 export { DEFAULT_CHANGE_SCHEMA } from "./change-metadata.js";
 export type { ChangeWarning } from "./change-warnings.js";
 export { checkNamedTarget } from "./check-named-target.js";
+export {
+  compareSpecRequirements,
+  type DeltaOperation,
+  type RequirementChange,
+  type RequirementComparison,
+  type RequirementOperation,
+} from "./compare-spec-requirements.js";
 export { type CreateChangeInput, type CreatedChange, createChange } from "./create-change.js";
 export { type CreatedSpec, type CreateSpecInput, createSpec } from "./create-spec.js";
 export {
@@ -16,6 +23,7 @@ export {
   type RepositoryOverview,
   type RepositoryPageOptions,
 } from "./describe-repository.js";
+export { diffSpecAtHead } from "./diff-spec-at-head.js";
 export type { ArtifactCandidate, ArtifactFailureCode, Failure } from "./failure.js";
 export type { KnownSource } from "./find-token-in-sources.js";
 export { listSpecs, type SpecList } from "./list-specs.js";
@@ -28,6 +36,7 @@ export {
 export type { ChangeContent, DeltaSpecContent, TaskProgress } from "./read-change.js";
 export { DEFAULT_MAX_ARTIFACT_BYTES } from "./read-regular-file.js";
 export { readRepositoryText } from "./read-repository-text.js";
+export { readSpecAtHead, type SpecAtHead, type SpecAtHeadInput } from "./read-spec-at-head.js";
 export type { ReadWarning } from "./read-warning.js";
 export {
   type ChangeContext,
@@ -56,6 +65,8 @@ export type {
   SpecWarning,
   StepInput,
 } from "./spec-content.js";
+export type { SpecDiff, SpecDiffDiagnostic } from "./spec-diff.js";
 export type { ListedTask } from "./task-ids.js";
+export { unifiedSpecDiff } from "./unified-spec-diff.js";
 export type { AtomicWriteResult } from "./write-file-atomic.js";
 export { writeFileAtomicAt } from "./write-file-atomic-at.js";
