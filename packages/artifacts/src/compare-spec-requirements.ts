@@ -2,8 +2,8 @@ import { parseSpec, type Requirement, type SpecDiagnostic } from "@org/openspec-
 
 export type RequirementOperation = "ADDED" | "MODIFIED" | "REMOVED" | "RENAMED";
 
-/** One operation of a delta spec: what happens to which requirement. */
-export type DeltaOperation = { operation: RequirementOperation; name: string; from?: string };
+/** One entry of a delta spec: what happens to which requirement. */
+export type DeltaEntry = { operation: RequirementOperation; name: string; from?: string };
 
 /** What happened to one requirement between two versions of a spec. */
 export type RequirementChange = {
@@ -40,7 +40,7 @@ type Side = ReadonlyMap<string, Requirement> | null;
 export function compareSpecRequirements(input: {
   before: string;
   after: string | null;
-  operations?: readonly DeltaOperation[];
+  operations?: readonly DeltaEntry[];
 }): RequirementComparison {
   const diagnostics: SpecDiagnostic[] = [];
   const before = readRequirements(input.before, "The baseline", diagnostics);
@@ -73,11 +73,11 @@ function readRequirements(text: string, which: string, diagnostics: SpecDiagnost
 }
 
 function fromOperations(
-  operations: readonly DeltaOperation[],
+  operations: readonly DeltaEntry[],
   before: Side,
   after: Side,
 ): RequirementChange[] {
-  const renamedTo = new Map<string, DeltaOperation>();
+  const renamedTo = new Map<string, DeltaEntry>();
   for (const operation of operations) {
     if (operation.operation === "RENAMED") renamedTo.set(operation.name, operation);
   }

@@ -10,7 +10,7 @@ export type { ChangeWarning } from "./change-warnings.js";
 export { checkNamedTarget } from "./check-named-target.js";
 export {
   compareSpecRequirements,
-  type DeltaOperation,
+  type DeltaEntry,
   type RequirementChange,
   type RequirementComparison,
   type RequirementOperation,
@@ -66,6 +66,7 @@ export type {
   StepInput,
 } from "./spec-content.js";
 export type { SpecDiff, SpecDiffDiagnostic } from "./spec-diff.js";
+export { type MergedSpecPreview, specDiffOfMerge } from "./spec-diff-of-merge.js";
 export type { ListedTask } from "./task-ids.js";
 export { unifiedSpecDiff } from "./unified-spec-diff.js";
 export type { AtomicWriteResult } from "./write-file-atomic.js";
