@@ -1,3 +1,4 @@
+export { archiveName } from "./archive-name.js";
 export { changeToken, specToken } from "./artifact-token.js";
 export {
   type ChangeContentInput,
@@ -24,6 +25,7 @@ export {
   type RepositoryPageOptions,
 } from "./describe-repository.js";
 export { diffSpecAtHead } from "./diff-spec-at-head.js";
+export type { ArchiveDiagnostic } from "./discover-delta-specs.js";
 export type { ArtifactCandidate, ArtifactFailureCode, Failure } from "./failure.js";
 export type { KnownSource } from "./find-token-in-sources.js";
 export { listSpecs, type SpecList } from "./list-specs.js";
@@ -33,6 +35,12 @@ export {
   openRepository,
   type Repository,
 } from "./open-repository.js";
+export {
+  type ArchivePreviewOptions,
+  type ChangeArchivePreview,
+  previewChangeArchive,
+  type SpecArchivePreview,
+} from "./preview-change-archive.js";
 export type { ChangeContent, DeltaSpecContent, TaskProgress } from "./read-change.js";
 export { DEFAULT_MAX_ARTIFACT_BYTES } from "./read-regular-file.js";
 export { readRepositoryText } from "./read-repository-text.js";

@@ -12,6 +12,15 @@ export { parseDeltaSpec } from "./delta/parse-delta-spec.js";
 export { parseDocument } from "./document/parse-document.js";
 export { readTitle } from "./document/read-title.js";
 export { codeFenceMask } from "./lines/code-fence-mask.js";
+export { applyDeltaSpec } from "./merge/apply-delta-spec.js";
+export type {
+  ApplyDeltaSpecInput,
+  DeltaOperation,
+  DeltaOperationResult,
+  MergeDiagnostic,
+  MergeDiagnosticCode,
+  MergeResult,
+} from "./merge/merge-types.js";
 export { markdownBlock } from "./serialize/markdown-source.js";
 export { stringifyDeltaSpec } from "./serialize/stringify-delta-spec.js";
 export { stringifySpec } from "./serialize/stringify-spec.js";

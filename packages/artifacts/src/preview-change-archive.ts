@@ -1,0 +1,167 @@
+import { existsSync, lstatSync } from "node:fs";
+import { join, relative } from "node:path";
+import {
+  applyDeltaSpec,
+  type DeltaOperationResult,
+  type MergeDiagnostic,
+} from "@org/openspec-spec-parser";
+import { archiveName } from "./archive-name.js";
+import { type ArchiveDiagnostic, discoverDeltaSpecs } from "./discover-delta-specs.js";
+import { type Failure, failure } from "./failure.js";
+import { locateActiveChange } from "./locate-active-change.js";
+import type { Repository } from "./open-repository.js";
+import { readContainedFile } from "./read-contained-text.js";
+import { DEFAULT_MAX_ARTIFACT_BYTES } from "./read-regular-file.js";
+import { isReported, readFailure } from "./read-warning.js";
+
+/** What archiving does to one main spec. */
+export type SpecArchivePreview = {
+  /** The capability id, `auth` or `area/auth`. */
+  spec: string;
+  /** The delta spec, relative to the repository root. */
+  delta_path: string;
+  /** The main spec, relative to the repository root. */
+  baseline_path: string;
+  baseline_exists: boolean;
+  baseline: string | null;
+  /** The main spec's bytes after the archive; null when the archive refuses this delta. */
+  merged: string | null;
+  /** Whether the archive writes the main spec (false when the baseline already says it all). */
+  changed: boolean;
+  operations: DeltaOperationResult[];
+  /** Errors (why the archive refuses) and warnings (what it prints), in the CLI's words. */
+  diagnostics: MergeDiagnostic[];
+};
+
+export type ChangeArchivePreview = {
+  ok: true;
+  change: string;
+  /** The folder name under `openspec/changes/archive/` the change would move to. */
+  archived_as: string;
+  /** That folder, relative to the repository root. */
+  archive_path: string;
+  /** False when any diagnostic, of the change or of a spec, is an error: the CLI would change nothing. */
+  would_archive: boolean;
+  specs: SpecArchivePreview[];
+  diagnostics: ArchiveDiagnostic[];
+};
+
+export type ArchivePreviewOptions = {
+  change: string;
+  /** Only this capability's preview (every delta spec still counts for `would_archive`). */
+  spec?: string;
+  maxBytes?: number;
+  /** The moment the archive date is taken from (local time); now by default. */
+  now?: Date;
+};
+
+/**
+ * What `openspec archive <change> --yes` would write, without writing: per
+ * delta spec the merged main spec, byte for byte, or why the CLI would refuse.
+ */
+export function previewChangeArchive(
+  repository: Repository,
+  options: ArchivePreviewOptions,
+): ChangeArchivePreview | Failure {
+  const located = locateActiveChange(repository, options.change);
+  if ("ok" in located) return located;
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_ARTIFACT_BYTES;
+  const discovery = discoverDeltaSpecs(repository, join(located.changeDir, "specs"), maxBytes);
+  if ("ok" in discovery) return discovery;
+  if (options.spec !== undefined && !discovery.specs.some((spec) => spec.id === options.spec)) {
+    return failure(
+      "spec_not_found",
+      `The change "${options.change}" has no delta spec for "${options.spec}".`,
+      { fix: "Leave out spec to preview every delta spec of the change." },
+    );
+  }
+  const specs: SpecArchivePreview[] = [];
+  for (const { id, file } of discovery.specs) {
+    const delta = readWhole(repository, file, maxBytes);
+    if (typeof delta !== "string") {
+      if (delta === null) continue;
+      return delta;
+    }
+    const baselineFile = join(repository.openspecDir, "specs", ...id.split("/"), "spec.md");
+    const baseline = readWhole(repository, baselineFile, maxBytes);
+    if (baseline !== null && typeof baseline !== "string") return baseline;
+    const result = applyDeltaSpec({ specId: id, change: options.change, baseline, delta });
+    specs.push({
+      spec: id,
+      delta_path: relative(repository.root, file),
+      baseline_path: relative(repository.root, baselineFile),
+      baseline_exists: baseline !== null,
+      baseline,
+      merged: result.ok ? result.text : null,
+      changed: result.ok && result.changed,
+      operations: result.ok ? result.operations : [],
+      diagnostics: result.diagnostics,
+    });
+  }
+  const archived_as = archiveName(options.change, options.now);
+  const archiveDir = join(repository.openspecDir, "changes", "archive", archived_as);
+  const diagnostics = [...discovery.diagnostics];
+  if (pathExists(archiveDir)) {
+    diagnostics.push({
+      code: "archive_target_exists",
+      severity: "error",
+      message: `Archive '${archived_as}' already exists.`,
+      path: relative(repository.root, archiveDir),
+    });
+  }
+  const isError = (diagnostic: { severity: string }) => diagnostic.severity === "error";
+  return {
+    ok: true,
+    change: options.change,
+    archived_as,
+    archive_path: relative(repository.root, archiveDir),
+    would_archive:
+      !diagnostics.some(isError) && specs.every((spec) => !spec.diagnostics.some(isError)),
+    specs: options.spec === undefined ? specs : specs.filter((spec) => spec.spec === options.spec),
+    diagnostics,
+  };
+}
+
+/** A whole file inside the repository; null when missing; a failure when it cannot be read in full. */
+function readWhole(
+  repository: Repository,
+  file: string,
+  maxBytes: number,
+): string | null | Failure {
+  const read = readContainedFile(repository, file, maxBytes);
+  const path = relative(repository.root, file);
+  if (read.ok) {
+    if (!read.truncated) return read.text;
+    return failure(
+      "file_too_large",
+      `${path} is ${read.size} bytes, more than the ${maxBytes} read.`,
+      {
+        fix: "Raise OPENSPEC_AGENT_MAX_ARTIFACT_BYTES to preview a spec this large.",
+        path,
+      },
+    );
+  }
+  if (isReported(read.code)) return readFailure(repository, file, read.code);
+  if (read.code === "outside_repository") {
+    return failure(
+      "path_outside_repository",
+      `${path} is a symlink that leads outside the repository.`,
+      {
+        fix: "Replace the symlink with the file itself.",
+        path,
+      },
+    );
+  }
+  return null;
+}
+
+/** Whether anything (a dangling link included) sits at `path`. */
+function pathExists(path: string): boolean {
+  if (existsSync(path)) return true;
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
