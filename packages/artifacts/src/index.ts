@@ -24,6 +24,11 @@ export {
   type RepositoryOverview,
   type RepositoryPageOptions,
 } from "./describe-repository.js";
+export {
+  type ChangeDiffDiagnostic,
+  type ChangeSpecDiff,
+  diffChangeSpecs,
+} from "./diff-change-specs.js";
 export { diffSpecAtHead } from "./diff-spec-at-head.js";
 export type { ArchiveDiagnostic } from "./discover-delta-specs.js";
 export type { ArtifactCandidate, ArtifactFailureCode, Failure } from "./failure.js";

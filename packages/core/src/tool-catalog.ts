@@ -11,6 +11,7 @@ import {
   sourceUpdateTool,
 } from "./tools/source-tools.js";
 import { specCreateTool } from "./tools/spec-create-tool.js";
+import { specDiffTool } from "./tools/spec-diff-tool.js";
 import { specListTool } from "./tools/spec-list-tool.js";
 import { specShowTool } from "./tools/spec-show-tool.js";
 import { statusTool } from "./tools/status-tool.js";
@@ -29,6 +30,7 @@ export const toolCatalog: readonly ToolDefinition[] = [
   specCreateTool,
   specShowTool,
   specListTool,
+  specDiffTool,
   changeCreateTool,
   taskListTool,
   taskSetStatusTool,
