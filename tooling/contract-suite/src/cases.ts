@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { CHECKOUT_SPEC_INPUT } from "@org/test-kit";
 import { legacyRepository, RICH_DESCRIPTION } from "./legacy-repository.js";
 import { ARCHIVED_CHANGE, type Sandbox, TOKEN_LIKE_FOLDER } from "./sandbox.js";
-import { changeCreateCases, taskCases } from "./workflow-cases.js";
+import { changeCreateCases, specDiffCases, taskCases } from "./workflow-cases.js";
 
 /** What a case expects of the library's answer; every other door must then answer the same. */
 export type Expectation = { ok: true; [key: string]: unknown } | { ok: false; code: string };
@@ -396,4 +396,5 @@ export const contractCases: ContractCase[] = [
     expect: { ok: false, code: "source_not_found" },
   },
   ...taskCases,
+  ...specDiffCases,
 ];
