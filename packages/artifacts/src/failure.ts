@@ -41,7 +41,10 @@ export type ArtifactFailureCode =
   | "write_failed"
   | "write_conflict"
   | "task_not_found"
-  | "file_too_large";
+  | "file_too_large"
+  | "not_a_git_repository"
+  | "git_not_found"
+  | "git_failed";
 
 export function failure(
   code: ArtifactFailureCode,

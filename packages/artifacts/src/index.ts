@@ -9,6 +9,13 @@ export {
 export { DEFAULT_CHANGE_SCHEMA } from "./change-metadata.js";
 export type { ChangeWarning } from "./change-warnings.js";
 export { checkNamedTarget } from "./check-named-target.js";
+export {
+  compareSpecRequirements,
+  type DeltaEntry,
+  type RequirementChange,
+  type RequirementComparison,
+  type RequirementOperation,
+} from "./compare-spec-requirements.js";
 export { type CreateChangeInput, type CreatedChange, createChange } from "./create-change.js";
 export { type CreatedSpec, type CreateSpecInput, createSpec } from "./create-spec.js";
 export {
@@ -17,6 +24,12 @@ export {
   type RepositoryOverview,
   type RepositoryPageOptions,
 } from "./describe-repository.js";
+export {
+  type ChangeDiffDiagnostic,
+  type ChangeSpecDiff,
+  diffChangeSpecs,
+} from "./diff-change-specs.js";
+export { diffSpecAtHead } from "./diff-spec-at-head.js";
 export type { ArchiveDiagnostic } from "./discover-delta-specs.js";
 export type { ArtifactCandidate, ArtifactFailureCode, Failure } from "./failure.js";
 export type { KnownSource } from "./find-token-in-sources.js";
@@ -37,6 +50,7 @@ export {
 export type { ChangeContent, DeltaSpecContent, TaskProgress } from "./read-change.js";
 export { DEFAULT_MAX_ARTIFACT_BYTES } from "./read-regular-file.js";
 export { readRepositoryText } from "./read-repository-text.js";
+export { readSpecAtHead, type SpecAtHead, type SpecAtHeadInput } from "./read-spec-at-head.js";
 export type { ReadWarning } from "./read-warning.js";
 export {
   type ChangeContext,
@@ -65,8 +79,11 @@ export type {
   SpecWarning,
   StepInput,
 } from "./spec-content.js";
+export type { SpecDiff, SpecDiffDiagnostic } from "./spec-diff.js";
+export { type MergedSpecPreview, specDiffOfMerge } from "./spec-diff-of-merge.js";
 export type { ListedTask } from "./task-ids.js";
 export { type UnarchivedChange, unarchiveChange } from "./unarchive-change.js";
+export { unifiedSpecDiff } from "./unified-spec-diff.js";
 export {
   type WriteChangeArtifactInput,
   type WrittenChangeArtifact,

@@ -14,6 +14,7 @@ import {
   sourceUpdateTool,
 } from "./tools/source-tools.js";
 import { specCreateTool } from "./tools/spec-create-tool.js";
+import { specDiffTool } from "./tools/spec-diff-tool.js";
 import { specListTool } from "./tools/spec-list-tool.js";
 import { specShowTool } from "./tools/spec-show-tool.js";
 import { statusTool } from "./tools/status-tool.js";
@@ -32,6 +33,7 @@ export const toolCatalog: readonly ToolDefinition[] = [
   specCreateTool,
   specShowTool,
   specListTool,
+  specDiffTool,
   changeCreateTool,
   changeWriteTool,
   taskListTool,

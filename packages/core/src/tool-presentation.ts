@@ -25,6 +25,11 @@ export type ResultBlock =
     }
   /** A file's content under its name. */
   | { kind: "document"; title: string; text: string }
+  /**
+   * A unified diff under a title; a host may colour its `+`, `-` and `@@`
+   * lines. `text` is the diff exactly as made, file header lines included.
+   */
+  | { kind: "diff"; title: string; text: string }
   /** Something the reader should know beside the result (a file left out, a cut); the shell prints it to stderr. */
   | { kind: "notice"; text: string };
 
@@ -48,10 +53,10 @@ export type ToolPresentation<Input, Success> = {
   /** Input fields holding filesystem paths; a shell resolves them against its current folder. */
   paths?: readonly FieldName<Input>[];
   /**
-   * Flags that set an enum field to one of its values, e.g. `--specs` for
-   * `kind: "specs"`; the field's own `--kind <value>` flag stays too.
+   * Flags that set a field to one value, e.g. `--specs` for `kind: "specs"`
+   * or `--git` for `from_git: true`; the field's own flag stays too.
    */
-  valueFlags?: readonly { flag: string; field: FieldName<Input>; value: string }[];
+  valueFlags?: readonly { flag: string; field: FieldName<Input>; value: string | boolean }[];
   /**
    * String fields holding a whole document (Markdown content): a shell also
    * takes them as `@file` or `-` for stdin, as it takes JSON fields.

@@ -15,6 +15,7 @@ import type {
   sourceUpdateTool,
 } from "./tools/source-tools.js";
 import type { specCreateTool } from "./tools/spec-create-tool.js";
+import type { specDiffTool } from "./tools/spec-diff-tool.js";
 import type { specListTool } from "./tools/spec-list-tool.js";
 import type { specShowTool } from "./tools/spec-show-tool.js";
 import type { statusTool } from "./tools/status-tool.js";
@@ -34,6 +35,7 @@ export type InstructionsSuccess = SuccessOf<typeof instructionsTool>;
 export type SpecCreateSuccess = SuccessOf<typeof specCreateTool>;
 export type SpecShowSuccess = SuccessOf<typeof specShowTool>;
 export type SpecListSuccess = SuccessOf<typeof specListTool>;
+export type SpecDiffSuccess = SuccessOf<typeof specDiffTool>;
 export type TaskListSuccess = SuccessOf<typeof taskListTool>;
 export type TaskSetStatusSuccess = SuccessOf<typeof taskSetStatusTool>;
 export type ChangeCreateSuccess = SuccessOf<typeof changeCreateTool>;
@@ -56,6 +58,7 @@ export type ToolResults = {
   openspec_spec_create: SpecCreateSuccess | ToolFailure;
   openspec_spec_show: SpecShowSuccess | ToolFailure;
   openspec_spec_list: SpecListSuccess | ToolFailure;
+  openspec_spec_diff: SpecDiffSuccess | ToolFailure;
   openspec_task_list: TaskListSuccess | ToolFailure;
   openspec_task_set_status: TaskSetStatusSuccess | ToolFailure;
   openspec_change_create: ChangeCreateSuccess | ToolFailure;

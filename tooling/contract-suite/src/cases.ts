@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { CHECKOUT_SPEC_INPUT } from "@org/test-kit";
 import { legacyRepository, RICH_DESCRIPTION } from "./legacy-repository.js";
 import { ARCHIVED_CHANGE, type Sandbox, TOKEN_LIKE_FOLDER } from "./sandbox.js";
+import { specDiffCases } from "./spec-diff-cases.js";
 import { archiveCases, changeCreateCases, changeWriteCases, taskCases } from "./workflow-cases.js";
 
 /** What a case expects of the library's answer; every other door must then answer the same. */
@@ -397,5 +398,6 @@ export const contractCases: ContractCase[] = [
     expect: { ok: false, code: "source_not_found" },
   },
   ...taskCases,
+  ...specDiffCases,
   ...archiveCases,
 ];

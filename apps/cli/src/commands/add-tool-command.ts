@@ -74,7 +74,9 @@ export function addToolCommand(
   const valueSlots: ValueSlot[] = (presentation.valueFlags ?? []).map((valueFlag) => {
     const option = new Option(
       `--${valueFlag.flag}`,
-      `the same as --${flagName(valueFlag.field)} ${valueFlag.value}`,
+      valueFlag.value === true
+        ? `the same as --${flagName(valueFlag.field)}`
+        : `the same as --${flagName(valueFlag.field)} ${String(valueFlag.value)}`,
     );
     command.addOption(option);
     return { ...valueFlag, attribute: option.attributeName() };

@@ -16,8 +16,8 @@ export type FieldSlot = (
   document?: boolean;
 };
 
-/** A switch that sets a field to one value, e.g. `--specs` for `kind: "specs"`. */
-export type ValueSlot = { flag: string; attribute: string; field: string; value: string };
+/** A switch that sets a field to one value, e.g. `--specs` for `kind: "specs"`, `--git` for `from_git: true`. */
+export type ValueSlot = { flag: string; attribute: string; field: string; value: string | boolean };
 
 /**
  * A tool's input from a parsed command line: positional arguments, flags,
@@ -75,7 +75,7 @@ export async function collectToolInput(
     const given = input[valueFlag.field];
     if (given !== undefined && given !== valueFlag.value) {
       command.error(
-        `error: --${valueFlag.flag} sets ${flagName(valueFlag.field)} to ${valueFlag.value}, but ${String(given)} was given too.`,
+        `error: --${valueFlag.flag} sets ${flagName(valueFlag.field)} to ${String(valueFlag.value)}, but ${String(given)} was given too.`,
       );
     }
     input[valueFlag.field] = valueFlag.value;

@@ -14,7 +14,8 @@ const TONES: Readonly<Record<Tone, Style | undefined>> = {
 /**
  * Lays out a result's blocks for the terminal: headings and documents set
  * apart by a blank line, tables in aligned columns, checklists with a
- * progress line. Notices go to stderr as `warning` lines after the rest.
+ * progress line, diffs coloured by line. Notices go to stderr as `warning`
+ * lines after the rest.
  */
 export function printBlocks(terminal: Terminal, blocks: readonly ResultBlock[]): void {
   const parts: string[] = [];
@@ -59,6 +60,11 @@ export function printBlocks(terminal: Terminal, blocks: readonly ResultBlock[]):
           `${spaced}${paint(terminal, "bold", `--- ${block.title}`)}\n${block.text.trimEnd()}`,
         );
         break;
+      case "diff":
+        parts.push(
+          `${spaced}${paint(terminal, "bold", `--- ${block.title}`)}\n${paintDiff(terminal, block.text)}`,
+        );
+        break;
       case "notice":
         notices.push(`${paint(terminal, "yellow", "warning")} ${block.text}`);
         break;
@@ -66,4 +72,19 @@ export function printBlocks(terminal: Terminal, blocks: readonly ResultBlock[]):
   }
   if (parts.length > 0) terminal.out(parts.join("\n"));
   for (const notice of notices) terminal.err(notice);
+}
+
+/** A unified diff line by line: file headers bold, hunk headers cyan, additions green, removals red. */
+function paintDiff(terminal: Terminal, text: string): string {
+  return text
+    .trimEnd()
+    .split("\n")
+    .map((line) => {
+      if (line.startsWith("+++ ") || line.startsWith("--- ")) return paint(terminal, "bold", line);
+      if (line.startsWith("@@")) return paint(terminal, "cyan", line);
+      if (line.startsWith("+")) return paint(terminal, "green", line);
+      if (line.startsWith("-")) return paint(terminal, "red", line);
+      return line;
+    })
+    .join("\n");
 }

@@ -5,14 +5,23 @@ export type Terminal = {
   color: boolean;
 };
 
-/** The process's own streams; colour only on a TTY and never with NO_COLOR. */
+/** A stream a terminal writes to: the process's own, or a test's stand-in. */
+export type OutputStream = { write(text: string): unknown; isTTY?: boolean };
+
+/**
+ * The process's own streams (or the given ones); colour only when stdout is a
+ * TTY, `TERM` is not `dumb` and `NO_COLOR` is unset or empty (no-color.org:
+ * any non-empty value turns colour off).
+ */
 export function processTerminal(
   env: Readonly<Record<string, string | undefined>> = process.env,
+  streams: { stdout: OutputStream; stderr: OutputStream } = process,
 ): Terminal {
+  const noColor = env.NO_COLOR !== undefined && env.NO_COLOR !== "";
   return {
-    out: (text) => process.stdout.write(text.endsWith("\n") ? text : `${text}\n`),
-    err: (text) => process.stderr.write(text.endsWith("\n") ? text : `${text}\n`),
-    color: process.stdout.isTTY === true && !("NO_COLOR" in env) && env.TERM !== "dumb",
+    out: (text) => streams.stdout.write(text.endsWith("\n") ? text : `${text}\n`),
+    err: (text) => streams.stderr.write(text.endsWith("\n") ? text : `${text}\n`),
+    color: streams.stdout.isTTY === true && !noColor && env.TERM !== "dumb",
   };
 }
 

@@ -22,7 +22,7 @@ ${CONFIRM_REPOSITORY}
 
 1. \`openspec_validate\` with \`target: {{change}}\`. When it is not valid, show the issues and stop: archive only a valid change.
 2. \`openspec_task_list\` with \`change: {{change}}\`. When tasks are open, list them and ask whether to archive anyway. Only an explicit yes allows \`force: true\` below.
-3. Preview: \`openspec_spec_diff\` with \`change: {{change}}\`. Show the user, per spec, the requirements added, modified, removed and renamed. When it lists problems, stop and suggest the update workflow. When the baseline already holds the change's requirements (the specs were synced earlier), say so before going on.
+3. Preview: \`openspec_spec_diff\` with \`change: {{change}}\`. Show the user, per spec, the requirements added, modified, removed and renamed. When it lists problems, stop and suggest the update workflow. When the baseline already holds the change's requirements (the specs were synced earlier), say so before going on: the archive leaves such specs as they are.
 
 ### Archive
 

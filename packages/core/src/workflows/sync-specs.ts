@@ -28,5 +28,5 @@ Check the result with \`openspec_spec_diff\` (\`spec\` and \`from_git: true\` sh
 
 ### Finish
 
-List the specs written and their requirement changes. Remind the user that the change still holds its delta specs: when it is archived later, the archive step must not apply them a second time; the archive workflow's preview will show it.`,
+List the specs written and their requirement changes. Remind the user that the change still holds its delta specs: when it is archived later, the archive finds the baselines already holding them and leaves those specs as they are (its preview shows them unchanged).`,
 };

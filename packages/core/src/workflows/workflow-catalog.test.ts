@@ -2,23 +2,7 @@ import { describe, expect, it } from "vitest";
 import { toolCatalog } from "../tool-catalog.js";
 import { workflowCatalog } from "./workflow-catalog.js";
 
-/**
- * The tools arriving with the lifecycle and diff tools, built at the same time
- * as these workflows; accepted in addition to the catalog until they are in it.
- * Once they are, the test "accepts as arriving exactly ..." fails: delete this
- * constant, `arriving` (and its one use in the tool check) and that test; the other
- * tests then hold these tools to the catalog like the rest.
- */
-// biome-ignore lint/suspicious/noExportsInTest: exported so it is easy to find and delete once these tools are in the catalog.
-export const ARRIVING_WITH_LIFECYCLE_AND_DIFF_TOOLS = [
-  "openspec_change_write",
-  "openspec_spec_diff",
-  "openspec_change_archive",
-  "openspec_change_unarchive",
-] as const;
-
 const catalogTools = new Map(toolCatalog.map((tool) => [tool.name, tool]));
-const arriving = new Set<string>(ARRIVING_WITH_LIFECYCLE_AND_DIFF_TOOLS);
 
 function toolsNamedIn(text: string): Set<string> {
   return new Set(text.match(/\bopenspec_[a-z_]+\b/g) ?? []);
@@ -48,22 +32,10 @@ describe("workflowCatalog", () => {
     (workflow) => {
       const named = toolsNamedIn(workflow.instructions);
       expect(named.size).toBeGreaterThan(0);
-      const missing = [...named].filter((name) => !catalogTools.has(name) && !arriving.has(name));
+      const missing = [...named].filter((name) => !catalogTools.has(name));
       expect(missing).toEqual([]);
     },
   );
-
-  it("accepts as arriving exactly the tools the workflows name that the catalog lacks", () => {
-    const named = new Set(
-      workflowCatalog.flatMap((workflow) => [...toolsNamedIn(workflow.instructions)]),
-    );
-    for (const name of arriving) {
-      expect(catalogTools.has(name), `${name} is in the catalog now: drop it from the list`).toBe(
-        false,
-      );
-      expect(named.has(name), `${name} is named by no workflow`).toBe(true);
-    }
-  });
 
   it.each(workflowCatalog)(
     "GIVEN $name WHEN an argument is given THEN every tool field it feeds exists and the workflow names that tool",

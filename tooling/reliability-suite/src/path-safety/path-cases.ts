@@ -453,5 +453,67 @@ export function readCases(): PathCase[] {
       contained,
     ],
     ["the specs of gone", "openspec_spec_list", { source: "gone" }, refusedAs("invalid_workdir")],
+    ...specDiffRows(),
   ]);
+}
+
+/** openspec_spec_diff through the same traps: a change, a delta spec or a baseline that leads out, hostile names. */
+function specDiffRows(): CaseRow[] {
+  const diff = "openspec_spec_diff";
+  return [
+    [
+      "the diff of the change escape, a symlink out",
+      diff,
+      { source: "shop", change: ESCAPING_CHANGE },
+      refusedAs("path_outside_repository"),
+    ],
+    [
+      "the diff of add-dark-mode, whose delta spec leak leads out",
+      diff,
+      { source: "shop", change: "add-dark-mode" },
+      contained,
+    ],
+    [
+      "the diff of add-dark-mode's delta spec leak, a symlink out",
+      diff,
+      { source: "shop", change: "add-dark-mode", spec: "leak" },
+      refused,
+    ],
+    ...ESCAPING_SPECS.map(
+      (spec): CaseRow => [
+        `the spec ${spec}, a symlink out, against git HEAD`,
+        diff,
+        { source: "shop", from_git: true, spec },
+        refusedAs("path_outside_repository"),
+      ],
+    ),
+    ...HOSTILE_SPEC_NAMES.map(
+      (spec): CaseRow => [
+        `the spec name ${JSON.stringify(spec)} against git HEAD`,
+        diff,
+        { source: "shop", from_git: true, spec },
+        refused,
+      ],
+    ),
+    ...HOSTILE_CHANGE_NAMES.map(
+      (change): CaseRow => [
+        `the diff of the change name ${JSON.stringify(change)}`,
+        diff,
+        { source: "shop", change },
+        refused,
+      ],
+    ),
+    [
+      `the spec ${ANCESTOR_SPEC_ID} of child, the ancestor's, against git HEAD`,
+      diff,
+      { source: "child", from_git: true, spec: ANCESTOR_SPEC_ID },
+      refused,
+    ],
+    [
+      "the diff of a change in the source gone, whose folder was deleted",
+      diff,
+      { source: "gone", change: "add-dark-mode" },
+      refusedAs("invalid_workdir"),
+    ],
+  ];
 }

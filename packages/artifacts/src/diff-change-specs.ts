@@ -1,0 +1,47 @@
+import type { Failure } from "./failure.js";
+import type { Repository } from "./open-repository.js";
+import { previewChangeArchive } from "./preview-change-archive.js";
+import type { SpecDiff } from "./spec-diff.js";
+import { specDiffOfMerge } from "./spec-diff-of-merge.js";
+
+/** A finding about a change as a whole (a delta file the archive would not merge, an archive folder in the way). */
+export type ChangeDiffDiagnostic = {
+  code: string;
+  severity: "error" | "warning";
+  message: string;
+  /** Relative to the repository root. */
+  path?: string;
+};
+
+/** What a change does to the baseline specs, per delta spec. */
+export type ChangeSpecDiff = {
+  ok: true;
+  change: string;
+  specs: SpecDiff[];
+  diagnostics: ChangeDiffDiagnostic[];
+};
+
+/**
+ * What archiving `change` would do to each baseline spec (or only `spec`),
+ * from the same merge `openspec_change_archive` previews with: per delta
+ * spec the requirements it adds, modifies, removes or renames, and a unified
+ * diff of the baseline against the bytes the archive would write. Nothing
+ * is written.
+ */
+export function diffChangeSpecs(
+  repository: Repository,
+  options: { change: string; spec?: string | undefined; maxBytes?: number },
+): ChangeSpecDiff | Failure {
+  const preview = previewChangeArchive(repository, {
+    change: options.change,
+    ...(options.spec === undefined ? {} : { spec: options.spec }),
+    ...(options.maxBytes === undefined ? {} : { maxBytes: options.maxBytes }),
+  });
+  if (!preview.ok) return preview;
+  return {
+    ok: true,
+    change: preview.change,
+    specs: preview.specs.map((spec) => specDiffOfMerge(spec)),
+    diagnostics: preview.diagnostics.map((diagnostic) => ({ ...diagnostic })),
+  };
+}

@@ -1,0 +1,52 @@
+import type { z } from "zod";
+import type { ResultBlock } from "../tool-presentation.js";
+import type { requirementChangeSchema, specDiffSchema } from "./spec-diff-output.js";
+
+type SpecDiffView = z.output<typeof specDiffSchema>;
+type RequirementChangeView = z.output<typeof requirementChangeSchema>;
+
+/** One spec's diff for people: its requirements as a table, its findings, then the unified diff. */
+export function renderSpecDiff(diff: SpecDiffView): ResultBlock[] {
+  const blocks: ResultBlock[] = [
+    { kind: "heading", text: `${diff.spec}${diff.baseline_exists ? "" : " (new spec)"}` },
+  ];
+  if (diff.requirements.length > 0) {
+    blocks.push({
+      kind: "table",
+      columns: ["operation", "requirement", "scenarios", "text"],
+      rows: diff.requirements.map((requirement) => [
+        requirement.operation,
+        requirement.from === undefined
+          ? requirement.name
+          : `${requirement.from} -> ${requirement.name}`,
+        scenarioCounts(requirement),
+        requirement.text_changed ? "changed" : "",
+      ]),
+      empty: "",
+    });
+  }
+  for (const diagnostic of diff.diagnostics) {
+    blocks.push({
+      kind: "text",
+      text: `${diagnostic.severity} ${diagnostic.message}`,
+      tone: diagnostic.severity === "error" ? "bad" : "warning",
+    });
+  }
+  blocks.push(
+    diff.unified_diff === ""
+      ? { kind: "text", text: `${diff.path}: no change`, tone: "dim" }
+      : { kind: "diff", title: diff.path, text: diff.unified_diff },
+  );
+  return blocks;
+}
+
+function scenarioCounts(requirement: RequirementChangeView): string {
+  const { scenarios } = requirement;
+  if (!scenarios) return "";
+  const parts = [
+    scenarios.added.length > 0 ? `+${scenarios.added.length}` : "",
+    scenarios.removed.length > 0 ? `-${scenarios.removed.length}` : "",
+    scenarios.changed.length > 0 ? `~${scenarios.changed.length}` : "",
+  ].filter((part) => part !== "");
+  return parts.join(" ");
+}

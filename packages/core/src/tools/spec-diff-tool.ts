@@ -1,0 +1,156 @@
+import { diffChangeSpecs, diffSpecAtHead } from "@org/openspec-artifacts";
+import { z } from "zod";
+import { nameField, repositoryTargetFields } from "../input-fields.js";
+import { resolveRepository } from "../resolve-repository.js";
+import { defineTool, readOnlyTool } from "../tool-definition.js";
+import type { ResultBlock } from "../tool-presentation.js";
+import { toolFailure } from "../tool-result.js";
+import { fromArtifactFailure } from "./from-artifact-failure.js";
+import { renderSpecDiff } from "./render-spec-diff.js";
+import { changeDiffDiagnosticSchema, specDiffSchema } from "./spec-diff-output.js";
+
+export const specDiffTool = defineTool({
+  name: "openspec_spec_diff",
+  description:
+    "Show what a change will do to the baseline specs, without the OpenSpec CLI and without writing anything: for each of the change's delta specs (or only `spec`), the requirements it adds, modifies, removes or renames (with the scenarios added, removed and changed), and a unified diff of openspec/specs/<id>/spec.md against exactly what `openspec archive` would write. Problems the archive would refuse (MODIFIED of a missing requirement, ADDED of an existing one, a rename onto an existing name) are diagnostics with the CLI's wording; `errors` counts them, 0 means the archive would accept every delta. With from_git: true and spec instead of change: the baseline spec in the working tree against its version at git HEAD.",
+  inputSchema: z
+    .object({
+      ...repositoryTargetFields,
+      change: nameField("The active change whose delta specs to apply.").optional(),
+      spec: nameField(
+        "Only this spec id (e.g. `auth`); with change, one of its delta specs; with from_git, required.",
+      ).optional(),
+      from_git: z
+        .boolean()
+        .optional()
+        .describe(
+          "Compare the baseline spec `spec` in the working tree with git HEAD instead of applying a change.",
+        ),
+    })
+    .strict(),
+  outputSchema: z.strictObject({
+    ok: z.literal(true),
+    change: z.string().nullable().describe("The change applied; null with from_git."),
+    from_git: z.boolean().describe("Whether this compares the working tree with git HEAD."),
+    specs: z.array(specDiffSchema).describe("One entry per delta spec (or the one spec), by id."),
+    diagnostics: z
+      .array(changeDiffDiagnosticSchema)
+      .describe("Findings about the change as a whole; empty with from_git."),
+    errors: z
+      .number()
+      .int()
+      .describe(
+        "Error diagnostics here and in the specs: problems that make `openspec archive` refuse; 0 when it would accept.",
+      ),
+  }),
+  requiresCli: false,
+  annotations: readOnlyTool("Diff a change's specs against the baselines"),
+  presentation: {
+    command: ["diff"],
+    summary: "what a change does to the specs: requirements and a unified diff (--git: since HEAD)",
+    arguments: ["change"],
+    shortFlags: { source: "s", workdir: "w" },
+    paths: ["workdir"],
+    valueFlags: [{ flag: "git", field: "from_git", value: true }],
+    render(result) {
+      const blocks: ResultBlock[] = [
+        {
+          kind: "heading",
+          text:
+            result.change === null
+              ? "working tree against HEAD"
+              : `change ${result.change}: ${result.specs.length} spec${result.specs.length === 1 ? "" : "s"}`,
+        },
+      ];
+      if (result.specs.length === 0) {
+        blocks.push({ kind: "text", text: "(the change has no delta specs)", tone: "dim" });
+      }
+      for (const diagnostic of result.diagnostics) {
+        blocks.push({
+          kind: "text",
+          text: `${diagnostic.severity} ${diagnostic.message}`,
+          tone: diagnostic.severity === "error" ? "bad" : "warning",
+        });
+      }
+      for (const spec of result.specs) blocks.push(...renderSpecDiff(spec));
+      if (result.change !== null && result.errors > 0) {
+        blocks.push({
+          kind: "text",
+          text: `openspec archive would refuse this change: ${result.errors} error${result.errors === 1 ? "" : "s"} above`,
+          tone: "bad",
+        });
+      }
+      return blocks;
+    },
+  },
+  async handler(input, context) {
+    const fromGit = input.from_git === true;
+    const invalid = checkMode(input.change, input.spec, fromGit);
+    if (invalid) return invalid;
+    const target = resolveRepository(context, input);
+    if (!target.ok) return target;
+    const maxBytes = context.maxArtifactBytes;
+    if (fromGit) {
+      const diffed = await diffSpecAtHead(target.repository, {
+        spec: input.spec as string,
+        maxBytes,
+        env: context.env,
+      });
+      if (!diffed.ok) return fromArtifactFailure(diffed);
+      const { ok: _ok, ...spec } = diffed;
+      return {
+        ok: true,
+        change: null,
+        from_git: true,
+        specs: [spec],
+        diagnostics: [],
+        errors: countErrors([spec]),
+      };
+    }
+    const change = input.change as string;
+    const diffed = diffChangeSpecs(target.repository, { change, spec: input.spec, maxBytes });
+    if (!diffed.ok) return fromArtifactFailure(diffed);
+    return {
+      ok: true,
+      change,
+      from_git: false,
+      specs: diffed.specs,
+      diagnostics: diffed.diagnostics,
+      errors: countErrors([...diffed.specs, { diagnostics: diffed.diagnostics }]),
+    };
+  },
+});
+
+/** Exactly one of: a change (with or without spec), or from_git with spec. */
+function checkMode(change: string | undefined, spec: string | undefined, fromGit: boolean) {
+  if (fromGit && change !== undefined) {
+    return toolFailure(
+      "invalid_input",
+      "change and from_git cannot be combined: a change is compared with the baselines, from_git compares a baseline with git HEAD.",
+      "Pass change (optionally with spec), or from_git: true with spec, not both.",
+    );
+  }
+  if (fromGit && spec === undefined) {
+    return toolFailure(
+      "invalid_input",
+      "from_git needs the spec to compare with git HEAD.",
+      'Pass spec, e.g. { "from_git": true, "spec": "auth" }.',
+    );
+  }
+  if (!fromGit && change === undefined) {
+    return toolFailure(
+      "invalid_input",
+      "Nothing to diff: neither change nor from_git was given.",
+      'Pass change (an active change, see openspec_list), or { "from_git": true, "spec": "<id>" } to compare a spec with git HEAD.',
+    );
+  }
+  return null;
+}
+
+function countErrors(specs: readonly { diagnostics: readonly { severity: string }[] }[]): number {
+  return specs.reduce(
+    (total, spec) =>
+      total + spec.diagnostics.filter((diagnostic) => diagnostic.severity === "error").length,
+    0,
+  );
+}
