@@ -17,6 +17,12 @@ export type ChangeDiffDiagnostic = {
 export type ChangeSpecDiff = {
   ok: true;
   change: string;
+  /** The folder name under `openspec/changes/archive/` the change would move to. */
+  archived_as: string;
+  /** That folder, relative to the repository root. */
+  archive_path: string;
+  /** False when any diagnostic of the change or of any of its delta specs is an error: `openspec archive` would refuse. */
+  would_archive: boolean;
   specs: SpecDiff[];
   diagnostics: ChangeDiffDiagnostic[];
 };
@@ -41,6 +47,9 @@ export function diffChangeSpecs(
   return {
     ok: true,
     change: preview.change,
+    archived_as: preview.archived_as,
+    archive_path: preview.archive_path,
+    would_archive: preview.would_archive,
     specs: preview.specs.map((spec) => specDiffOfMerge(spec)),
     diagnostics: preview.diagnostics.map((diagnostic) => ({ ...diagnostic })),
   };

@@ -14,6 +14,11 @@ import { resolveRepository } from "../resolve-repository.js";
 import { defineTool, writingTool } from "../tool-definition.js";
 import type { ResultBlock } from "../tool-presentation.js";
 import { toolFailure } from "../tool-result.js";
+import {
+  archivePreviewSchema,
+  previewArchive,
+  renderArchivePreview,
+} from "./change-archive-preview.js";
 import { fromArtifactFailure } from "./from-artifact-failure.js";
 import { prepareCliCall, runCliCommand } from "./run-cli-tool.js";
 
@@ -38,7 +43,7 @@ const archiveReport = z.object({
 export const changeArchiveTool = defineTool({
   name: "openspec_change_archive",
   description:
-    "Archive a finished change with `openspec archive <change> --yes --json`: its delta specs are merged into openspec/specs (unless skip_specs) and its folder moves to openspec/changes/archive/<date>-<change>. Refuses before running the CLI when tasks are open (tasks_open, with how many) unless force is true, and refuses names or folders that lead outside the repository. Answers with the archive folder, each baseline spec the change touched and what happened to it (created, updated, removed, unchanged), the CLI's totals and warnings, and the CLI's JSON under stdout; what it reports is checked on disk. The CLI's own refusals (validation, a taken archive name) come back with its diagnostics.",
+    "Archive a finished change with `openspec archive <change> --yes --json`: its delta specs are merged into openspec/specs (unless skip_specs) and its folder moves to openspec/changes/archive/<date>-<change>. Refuses before running the CLI when tasks are open (tasks_open, with how many) unless force is true, and refuses names or folders that lead outside the repository. Answers with the archive folder, each baseline spec the change touched and what happened to it (created, updated, removed, unchanged), the CLI's totals and warnings, and the CLI's JSON under stdout; what it reports is checked on disk. The CLI's own refusals (validation, a taken archive name) come back with its diagnostics. With dry_run: true nothing runs or moves: the answer previews the archive, per delta spec exactly what it would write to openspec/specs (the requirements and a unified diff, as openspec_spec_diff), and would_archive says whether the real call would go through.",
   inputSchema: z
     .object({
       ...repositoryTargetFields,
@@ -48,37 +53,47 @@ export const changeArchiveTool = defineTool({
         .optional()
         .describe("Archive without merging the delta specs (tooling or doc-only changes)."),
       force: z.boolean().optional().describe("Archive even though some tasks are not ticked."),
+      dry_run: z
+        .boolean()
+        .optional()
+        .describe(
+          "Preview only: what the archive would write to each baseline spec, and whether it would go through; nothing runs or moves.",
+        ),
     })
     .strict(),
-  outputSchema: z.strictObject({
-    ...cliRunFields,
-    change: z.string(),
-    archived_as: z.string().describe("The archive folder's name, e.g. 2026-12-03-add-passkeys."),
-    path: z.string().describe("The archive folder, relative to the repository root."),
-    specs_updated: z.boolean().describe("Whether the CLI wrote any baseline spec."),
-    specs: z
-      .array(
-        z.strictObject({
-          id: z.string().describe("The spec id, as under openspec/specs."),
-          path: z.string().describe("The baseline spec.md, relative to the repository root."),
-          outcome: outcomeSchema.describe("What the archive did to it, seen on disk."),
-        }),
-      )
-      .describe("Every baseline spec the change has a delta spec for."),
-    totals: z
-      .strictObject({
-        added: z.number().int(),
-        modified: z.number().int(),
-        removed: z.number().int(),
-        renamed: z.number().int(),
-      })
-      .nullable()
-      .describe("Requirements added, modified, removed and renamed; null with skip_specs."),
-    tasks: z
-      .strictObject({ done: z.number().int(), total: z.number().int() })
-      .describe("The change's task progress when it was archived."),
-    warnings: z.array(z.string()).describe("What the CLI warned about, e.g. a retired spec."),
-  }),
+  outputSchema: z.union([
+    z.strictObject({
+      ...cliRunFields,
+      dry_run: z.literal(false),
+      change: z.string(),
+      archived_as: z.string().describe("The archive folder's name, e.g. 2026-12-03-add-passkeys."),
+      path: z.string().describe("The archive folder, relative to the repository root."),
+      specs_updated: z.boolean().describe("Whether the CLI wrote any baseline spec."),
+      specs: z
+        .array(
+          z.strictObject({
+            id: z.string().describe("The spec id, as under openspec/specs."),
+            path: z.string().describe("The baseline spec.md, relative to the repository root."),
+            outcome: outcomeSchema.describe("What the archive did to it, seen on disk."),
+          }),
+        )
+        .describe("Every baseline spec the change has a delta spec for."),
+      totals: z
+        .strictObject({
+          added: z.number().int(),
+          modified: z.number().int(),
+          removed: z.number().int(),
+          renamed: z.number().int(),
+        })
+        .nullable()
+        .describe("Requirements added, modified, removed and renamed; null with skip_specs."),
+      tasks: z
+        .strictObject({ done: z.number().int(), total: z.number().int() })
+        .describe("The change's task progress when it was archived."),
+      warnings: z.array(z.string()).describe("What the CLI warned about, e.g. a retired spec."),
+    }),
+    archivePreviewSchema,
+  ]),
   requiresCli: true,
   annotations: writingTool("Archive an OpenSpec change", true),
   presentation: {
@@ -87,33 +102,44 @@ export const changeArchiveTool = defineTool({
     arguments: ["change"],
     shortFlags: { source: "s", workdir: "w" },
     paths: ["workdir"],
-    render: (result) => [
-      { kind: "text", text: `archived ${result.change} to ${result.path}`, tone: "good" },
-      { kind: "text", text: `tasks ${result.tasks.done}/${result.tasks.total} done`, tone: "dim" },
-      {
-        kind: "table",
-        columns: ["spec", "outcome", "file"],
-        rows: result.specs.map((spec) => [spec.id, spec.outcome, spec.path]),
-        empty: "(no delta specs)",
-      },
-      ...(result.totals === null
-        ? [
-            {
-              kind: "text" as const,
-              text: "specs left as they were (skip_specs)",
-              tone: "dim" as const,
-            },
-          ]
+    render: (result) =>
+      result.dry_run
+        ? renderArchivePreview(result)
         : [
+            { kind: "text", text: `archived ${result.change} to ${result.path}`, tone: "good" },
             {
-              kind: "text" as const,
-              text: `requirements: +${result.totals.added} ~${result.totals.modified} -${result.totals.removed} →${result.totals.renamed}`,
+              kind: "text",
+              text: `tasks ${result.tasks.done}/${result.tasks.total} done`,
+              tone: "dim",
             },
-          ]),
-      ...result.warnings.map(
-        (warning): ResultBlock => ({ kind: "text", text: `warning ${warning}`, tone: "warning" }),
-      ),
-    ],
+            {
+              kind: "table",
+              columns: ["spec", "outcome", "file"],
+              rows: result.specs.map((spec) => [spec.id, spec.outcome, spec.path]),
+              empty: "(no delta specs)",
+            },
+            ...(result.totals === null
+              ? [
+                  {
+                    kind: "text" as const,
+                    text: "specs left as they were (skip_specs)",
+                    tone: "dim" as const,
+                  },
+                ]
+              : [
+                  {
+                    kind: "text" as const,
+                    text: `requirements: +${result.totals.added} ~${result.totals.modified} -${result.totals.removed} →${result.totals.renamed}`,
+                  },
+                ]),
+            ...result.warnings.map(
+              (warning): ResultBlock => ({
+                kind: "text",
+                text: `warning ${warning}`,
+                tone: "warning",
+              }),
+            ),
+          ],
   },
   async handler(input, context) {
     const target = resolveRepository(context, input);
@@ -124,6 +150,21 @@ export const changeArchiveTool = defineTool({
       maxBytes: context.maxArtifactBytes,
     });
     if (!tasks.ok) return fromArtifactFailure(tasks);
+    if (input.dry_run === true) {
+      if (input.skip_specs === true) {
+        return toolFailure(
+          "invalid_input",
+          "dry_run previews the merge of the delta specs, and skip_specs archives without one, so there is nothing to preview.",
+          "Drop skip_specs to preview what the archive writes to the specs, or drop dry_run to archive.",
+        );
+      }
+      return previewArchive(target.repository, {
+        change: input.change,
+        tasks: { done: tasks.done, total: tasks.total },
+        force: input.force === true,
+        maxBytes: context.maxArtifactBytes,
+      });
+    }
     const open = tasks.total - tasks.done;
     if (open > 0 && input.force !== true) {
       return toolFailure(
@@ -167,6 +208,7 @@ export const changeArchiveTool = defineTool({
     }
     return {
       ...run,
+      dry_run: false as const,
       change: input.change,
       archived_as: archive.archivedAs,
       path,

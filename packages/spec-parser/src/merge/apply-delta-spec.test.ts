@@ -263,4 +263,41 @@ describe("applyDeltaSpec", () => {
       "invalid_input: applyDeltaSpec needs specId, change and delta as strings, and baseline as a string or null.",
     ]);
   });
+
+  // openspec archive run twice on the same inputs printed these files (1.13.2).
+  it("GIVEN a heading without text after the requirements WHEN the same MODIFIED is merged twice THEN like the CLI it stays as ## the first time and goes the second", () => {
+    const scenario = (name: string) => [
+      `#### Scenario: ${name}`,
+      "- **WHEN** it runs",
+      "- **THEN** it works",
+    ];
+    const login = [
+      "### Requirement: Login",
+      "",
+      "The system SHALL do it.",
+      "",
+      ...scenario("works"),
+    ];
+    const head = [
+      "# Auth",
+      "## Purpose",
+      "Who may sign in, and how, for every client of the service.",
+      "## Requirements",
+      "",
+    ];
+    const baseline = [...head, ...login, "## ", "", ""].join("\n");
+    const delta = ["## MODIFIED Requirements", "", ...login, "", ...scenario("fails"), ""].join(
+      "\n",
+    );
+    const afterFirst =
+      "# Auth\n## Purpose\nWho may sign in, and how, for every client of the service.\n\n## Requirements\n\n### Requirement: Login\n\nThe system SHALL do it.\n\n#### Scenario: works\n- **WHEN** it runs\n- **THEN** it works\n\n#### Scenario: fails\n- **WHEN** it runs\n- **THEN** it works\n\n##\n";
+    const first = applyDeltaSpec({ specId: "auth", change: "c1", baseline, delta });
+    expect(first).toMatchObject({ ok: true, text: afterFirst });
+    const second = applyDeltaSpec({ specId: "auth", change: "c2", baseline: afterFirst, delta });
+    expect(second).toMatchObject({
+      ok: true,
+      changed: true,
+      text: afterFirst.slice(0, -"\n##\n".length),
+    });
+  });
 });

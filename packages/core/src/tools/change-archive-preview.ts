@@ -1,0 +1,95 @@
+import { diffChangeSpecs, type Repository } from "@org/openspec-artifacts";
+import { z } from "zod";
+import type { ResultBlock } from "../tool-presentation.js";
+import type { ToolFailure } from "../tool-result.js";
+import { fromArtifactFailure } from "./from-artifact-failure.js";
+import { renderSpecDiff } from "./render-spec-diff.js";
+import { changeDiffDiagnosticSchema, specDiffSchema } from "./spec-diff-output.js";
+
+/** What `openspec_change_archive` answers with `dry_run: true`: the archive, previewed, nothing written. */
+export const archivePreviewSchema = z.strictObject({
+  ok: z.literal(true),
+  dry_run: z.literal(true),
+  change: z.string(),
+  archived_as: z.string().describe("The archive folder's name the change would get."),
+  path: z.string().describe("That folder, relative to the repository root."),
+  would_archive: z
+    .boolean()
+    .describe(
+      "Whether the real call would archive: no error below, and no open task unless force.",
+    ),
+  tasks: z
+    .strictObject({ done: z.number().int(), total: z.number().int() })
+    .describe("The change's task progress now."),
+  specs: z
+    .array(specDiffSchema)
+    .describe("Per delta spec, exactly what the archive would write (as openspec_spec_diff)."),
+  diagnostics: z
+    .array(changeDiffDiagnosticSchema)
+    .describe("Findings about the change as a whole, e.g. its archive folder already taken."),
+  errors: z.number().int().describe("Error diagnostics here and in the specs."),
+});
+
+type ArchivePreview = z.output<typeof archivePreviewSchema>;
+
+/** The archive of `change` as it would happen, from the merge `openspec_spec_diff` shows. */
+export function previewArchive(
+  repository: Repository,
+  options: {
+    change: string;
+    tasks: { done: number; total: number };
+    force: boolean;
+    maxBytes: number;
+  },
+): ArchivePreview | ToolFailure {
+  const diffed = diffChangeSpecs(repository, {
+    change: options.change,
+    maxBytes: options.maxBytes,
+  });
+  if (!diffed.ok) return fromArtifactFailure(diffed);
+  const tasksAllow = options.force || options.tasks.done === options.tasks.total;
+  const isError = (diagnostic: { severity: string }) => diagnostic.severity === "error";
+  return {
+    ok: true,
+    dry_run: true,
+    change: diffed.change,
+    archived_as: diffed.archived_as,
+    path: diffed.archive_path,
+    would_archive: diffed.would_archive && tasksAllow,
+    tasks: options.tasks,
+    specs: diffed.specs,
+    diagnostics: diffed.diagnostics,
+    errors: [diffed, ...diffed.specs].reduce(
+      (total, entry) => total + entry.diagnostics.filter(isError).length,
+      0,
+    ),
+  };
+}
+
+/** The preview for people: where it would go, why it would not, then each spec's diff. */
+export function renderArchivePreview(preview: ArchivePreview): ResultBlock[] {
+  const open = preview.tasks.total - preview.tasks.done;
+  const blocks: ResultBlock[] = [
+    {
+      kind: "heading",
+      text: `dry run: ${preview.change} would ${preview.would_archive ? "" : "NOT "}be archived to ${preview.path}`,
+    },
+    {
+      kind: "text",
+      text: `tasks ${preview.tasks.done}/${preview.tasks.total} done${open > 0 ? ` (${open} open: the archive needs force)` : ""}`,
+      tone: open > 0 ? "warning" : "dim",
+    },
+  ];
+  for (const diagnostic of preview.diagnostics) {
+    blocks.push({
+      kind: "text",
+      text: `${diagnostic.severity} ${diagnostic.message}`,
+      tone: diagnostic.severity === "error" ? "bad" : "warning",
+    });
+  }
+  if (preview.specs.length === 0) {
+    blocks.push({ kind: "text", text: "(the change has no delta specs)", tone: "dim" });
+  }
+  for (const spec of preview.specs) blocks.push(...renderSpecDiff(spec));
+  return blocks;
+}
