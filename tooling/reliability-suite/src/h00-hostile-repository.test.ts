@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { join } from "node:path";
 import {
   type Door,
@@ -13,13 +12,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordFigure } from "./figures/record-figure.js";
 import { findAnswerProblem } from "./fuzz/find-answer-problem.js";
 import { SPEC_CONTENT } from "./path-safety/path-cases.js";
+import { startJsonLinePeer } from "./processes/json-line-peer.js";
 import { withDeadline } from "./processes/with-deadline.js";
 import { makeHostileRepository } from "./world/make-hostile-repository.js";
 import { ESCAPING_CHANGE, makeWorld, type World } from "./world/make-world.js";
 import { registerShop } from "./world/register-shop.js";
 import { snapshotTree, treeChanges } from "./world/snapshot-tree.js";
 
-const CALL_TOOL = join(import.meta.dirname, "workers", "call-tool.mjs");
+const SERVE_LIBRARY = join(import.meta.dirname, "workers", "serve-library.mjs");
 /** The CLI's own limit in this check: the real CLI blocks on a FIFO too, and must be stopped. */
 const CLI_TIMEOUT_MS = 8_000;
 /** A call that needs no CLI must answer well within this; a CLI-backed one within the CLI timeout and its kill grace. */
@@ -75,34 +75,33 @@ const CALLS: Call[] = [
   },
 ];
 
-/** The library in a process of its own: a call that blocked this process would stall the suite. */
+/**
+ * The library in a long-lived process of its own: a call that blocked it would
+ * stall only this door, whose deadline reports it, and the calls after it show
+ * whether the library still answers. One process, not one per call: the shell
+ * CLI's door already starts a fresh process for every call.
+ */
 async function openLibraryProcessDoor({ env, cwd }: DoorOptions): Promise<Door> {
+  const peer = startJsonLinePeer(process.execPath, [SERVE_LIBRARY], { env, cwd });
+  let calls = 0;
   return {
     name: "library",
-    call: (tool, args) =>
-      new Promise<DoorAnswer>((resolve, reject) => {
-        const child = spawn(process.execPath, [CALL_TOOL, tool, JSON.stringify(args)], {
-          env,
-          cwd,
-        });
-        let stdout = "";
-        child.stdout.on("data", (chunk: Buffer) => {
-          stdout += chunk.toString("utf8");
-        });
-        child.on("error", reject);
-        child.on("close", () => {
-          try {
-            resolve({ kind: "result", result: JSON.parse(stdout) });
-          } catch {
-            reject(new Error(`the library printed no result: ${stdout.slice(0, 300)}`));
-          }
-        });
-        // The deadline below reports the hang; this only makes sure nothing is left running.
-        setTimeout(() => child.kill("SIGKILL"), CLI_DEADLINE_MS + 5_000).unref();
-      }),
+    async call(tool, args) {
+      calls += 1;
+      const id = calls;
+      await peer.write(`${JSON.stringify({ id, tool, args })}\n`);
+      // The deadline in the check reports a hang; this one only keeps a dead peer from waiting forever.
+      const message = await peer.answer(id, CLI_DEADLINE_MS + 5_000);
+      return { kind: "result", result: message.result } satisfies DoorAnswer;
+    },
     listTools: async () => [],
-    hostPid: async () => undefined,
-    close: async () => {},
+    hostPid: async () => peer.child.pid,
+    close: async () => {
+      peer.child.stdin.end();
+      const timer = setTimeout(() => peer.child.kill("SIGKILL"), 5_000);
+      await peer.exited;
+      clearTimeout(timer);
+    },
   };
 }
 
