@@ -8,14 +8,14 @@ import {
   openMcpDoor,
 } from "@org/host-doors";
 import { REAL_OPENSPEC_BIN, removeTemporaryFolders } from "@org/test-kit";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { recordFigure } from "./figures/record-figure.js";
 import { findAnswerProblem } from "./fuzz/find-answer-problem.js";
 import { SPEC_CONTENT } from "./path-safety/path-cases.js";
 import { startJsonLinePeer } from "./processes/json-line-peer.js";
 import { withDeadline } from "./processes/with-deadline.js";
 import { makeHostileRepository } from "./world/make-hostile-repository.js";
-import { ESCAPING_CHANGE, makeWorld, type World } from "./world/make-world.js";
+import { ESCAPING_CHANGE, makeWorld } from "./world/make-world.js";
 import { registerShop } from "./world/register-shop.js";
 import { snapshotTree, treeChanges } from "./world/snapshot-tree.js";
 
@@ -107,52 +107,53 @@ async function openLibraryProcessDoor({ env, cwd }: DoorOptions): Promise<Door> 
 
 afterAll(() => removeTemporaryFolders());
 
-describe.each([
-  { door: "library", open: openLibraryProcessDoor },
-  { door: "cli", open: openCliDoor },
-  { door: "mcp", open: openMcpDoor },
-  { door: "hermes", open: openHermesDoor },
-] as { door: string; open: (options: DoorOptions) => Promise<Door> }[])(
-  "H0 a repository made of every hostile file at once, through the $door host",
-  ({ door: doorName, open }) => {
-    let world: World;
-    let door: Door;
-    beforeAll(async () => {
-      world = makeWorld({
+// The four doors run side by side, each on a world of its own: their calls mostly wait on
+// the CLI's 8 s timeout, so one after another they took the sum of four such waits.
+describe("H0 a repository made of every hostile file at once", () => {
+  it.concurrent.each([
+    { door: "library", open: openLibraryProcessDoor },
+    { door: "cli", open: openCliDoor },
+    { door: "mcp", open: openMcpDoor },
+    { door: "hermes", open: openHermesDoor },
+  ] as { door: string; open: (options: DoorOptions) => Promise<Door> }[])(
+    "GIVEN it behind the $door host WHEN every tool is called on it THEN each answers a result within the usual time, nothing outside the repository changes, and the host still answers afterwards",
+    async ({ door: doorName, open }) => {
+      const world = makeWorld({
         OPENSPEC_BIN: REAL_OPENSPEC_BIN,
         OPENSPEC_AGENT_CLI_TIMEOUT_MS: String(CLI_TIMEOUT_MS),
       });
       makeHostileRepository(world.repo);
       await registerShop(world);
-      door = await open({ env: world.env, cwd: world.home });
-    });
-    afterAll(async () => door?.close());
-
-    it("WHEN every tool is called on it THEN each answers a result within the usual time, nothing outside the repository changes, and the host still answers afterwards", async () => {
-      const outsideBefore = snapshotTree(world.root, [world.repo]);
-      const problems: string[] = [];
-      const started = Date.now();
-      for (const call of CALLS) {
-        const what = `${call.tool} ${JSON.stringify(call.args)}`;
-        const deadline = call.cli ? CLI_DEADLINE_MS : FILE_DEADLINE_MS;
-        try {
-          const answer = await withDeadline(door.call(call.tool, call.args), deadline, what);
-          const problem = findAnswerProblem(answer);
-          if (problem) problems.push(`${what}: ${problem}`);
-        } catch (error) {
-          problems.push(`${what}: ${error instanceof Error ? error.message : String(error)}`);
+      const door = await open({ env: world.env, cwd: world.home });
+      try {
+        const outsideBefore = snapshotTree(world.root, [world.repo]);
+        const problems: string[] = [];
+        const started = Date.now();
+        for (const call of CALLS) {
+          const what = `${call.tool} ${JSON.stringify(call.args)}`;
+          const deadline = call.cli ? CLI_DEADLINE_MS : FILE_DEADLINE_MS;
+          try {
+            const answer = await withDeadline(door.call(call.tool, call.args), deadline, what);
+            const problem = findAnswerProblem(answer);
+            if (problem) problems.push(`${what}: ${problem}`);
+          } catch (error) {
+            problems.push(`${what}: ${error instanceof Error ? error.message : String(error)}`);
+          }
+          const changed = treeChanges(outsideBefore, snapshotTree(world.root, [world.repo]));
+          if (changed.length > 0) problems.push(`${what} changed outside: ${changed.join(", ")}`);
         }
-        const changed = treeChanges(outsideBefore, snapshotTree(world.root, [world.repo]));
-        if (changed.length > 0) problems.push(`${what} changed outside: ${changed.join(", ")}`);
+        expect(problems).toEqual([]);
+        const after = await withDeadline(
+          door.call("openspec_source_list", {}),
+          FILE_DEADLINE_MS,
+          "source_list",
+        );
+        expect(after).toMatchObject({ kind: "result", result: { ok: true } });
+        recordFigure("H0", `${doorName}: ${CALLS.length} calls in ${Date.now() - started} ms`);
+      } finally {
+        await door.close();
       }
-      expect(problems).toEqual([]);
-      const after = await withDeadline(
-        door.call("openspec_source_list", {}),
-        FILE_DEADLINE_MS,
-        "source_list",
-      );
-      expect(after).toMatchObject({ kind: "result", result: { ok: true } });
-      recordFigure("H0", `${doorName}: ${CALLS.length} calls in ${Date.now() - started} ms`);
-    }, 900_000);
-  },
-);
+    },
+    900_000,
+  );
+});
