@@ -82,17 +82,19 @@ export async function runCli(
 
 /**
  * The catalog's tools, which every command line but a bare `--version` needs
- * (help lists their commands).
+ * (help lists their commands). Only their definitions: the registry, the CLI
+ * runner and the artifacts load when a command first calls a tool, so help and
+ * usage errors never open the registry or load SQLite.
  */
 async function catalogTools(args: readonly string[]): Promise<readonly ToolDefinition[]> {
   if (args.length === 1 && (args[0] === "--version" || args[0] === "-V")) return [];
-  return (await import("@org/openspec-core")).toolCatalog;
+  return (await import("@org/openspec-core/definitions")).toolCatalog;
 }
 
 /** The workflows, which `workflows` and help need; like the tools, not loaded for `--version`. */
 async function catalogWorkflows(args: readonly string[]): Promise<readonly Workflow[]> {
   if (args.length === 1 && (args[0] === "--version" || args[0] === "-V")) return [];
-  return (await import("@org/openspec-core")).workflowCatalog;
+  return (await import("@org/openspec-core/definitions")).workflowCatalog;
 }
 
 function allCommands(command: Command): Command[] {

@@ -1,7 +1,10 @@
 import { openRepository, type Repository } from "@org/openspec-artifacts";
-import type { RegistryFailure } from "@org/openspec-registry";
 import type { CatalogContext } from "./catalog-context.js";
+import { sourceFailure } from "./source-failure.js";
 import { type ToolFailure, toolFailure } from "./tool-result.js";
+
+// Kept here too: tool files and hosts written before the split import them from this module.
+export { sourceFailure, sourceFix } from "./source-failure.js";
 
 /** The repository a call works on, and the source it was named by, if any. */
 export type ResolvedRepository = {
@@ -49,43 +52,4 @@ export function resolveRepository(
   const opened = openRepository(workdir);
   if (!opened.ok) return toolFailure(opened.code, opened.error, opened.fix);
   return { ok: true, repository: opened.repository, source: null };
-}
-
-/** A registry failure as a tool result, with the matching sources when there were several. */
-export function sourceFailure(failure: RegistryFailure): ToolFailure {
-  const candidates = failure.candidates?.map((source) => ({
-    token: source.token,
-    name: source.name,
-    display_name: source.displayName,
-    path: source.path,
-  }));
-  return toolFailure(
-    failure.code,
-    failure.error,
-    sourceFix(failure.code),
-    candidates ? { candidates } : {},
-  );
-}
-
-export function sourceFix(code: string): string | undefined {
-  switch (code) {
-    case "source_not_found":
-      return "Call openspec_source_list to see the registered sources, or register it with openspec_source_add.";
-    case "ambiguous_source":
-      return "Give one of them a vanity name with openspec_source_update, or pass its token.";
-    case "invalid_name":
-      return "Pass a vanity name (name) that follows the rule in the error: no slashes, control or invisible characters, not starting with os_ and a hex digit.";
-    case "duplicate_source_path":
-      return "Use the registered source (see candidates), or remove it with openspec_source_remove first.";
-    case "registry_busy":
-      return "Another process is writing the registry; try again in a moment.";
-    case "registry_read_only":
-      return "Make the registry file and its folder writable for this user, or set OPENSPEC_AGENT_DB to a writable file; reads keep working.";
-    case "registry_too_new":
-      return "Upgrade openspec-agent (every host that shares this registry), or set OPENSPEC_AGENT_DB to another file.";
-    case "registry_unreadable":
-      return "Check OPENSPEC_AGENT_DB or move the damaged file aside.";
-    default:
-      return undefined;
-  }
 }

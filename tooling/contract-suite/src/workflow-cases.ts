@@ -133,6 +133,12 @@ export const archiveCases: ContractCase[] = [
     expect: { ok: true, done: 1, total: 1 },
   },
   {
+    name: "archive: preview with dry_run, and nothing moves",
+    tool: "openspec_change_archive",
+    args: (s) => ({ workdir: s.fresh, change: "add-passkeys", dry_run: true }),
+    expect: { ok: true, dry_run: true, change: "add-passkeys", would_archive: true, errors: 0 },
+  },
+  {
     name: "archive: merge the delta and move the change",
     tool: "openspec_change_archive",
     args: (s) => ({ workdir: s.fresh, change: "add-passkeys" }),

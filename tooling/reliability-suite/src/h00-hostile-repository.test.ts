@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { join } from "node:path";
 import {
   type Door,
@@ -9,17 +8,18 @@ import {
   openMcpDoor,
 } from "@org/host-doors";
 import { REAL_OPENSPEC_BIN, removeTemporaryFolders } from "@org/test-kit";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { recordFigure } from "./figures/record-figure.js";
 import { findAnswerProblem } from "./fuzz/find-answer-problem.js";
 import { SPEC_CONTENT } from "./path-safety/path-cases.js";
+import { startJsonLinePeer } from "./processes/json-line-peer.js";
 import { withDeadline } from "./processes/with-deadline.js";
 import { makeHostileRepository } from "./world/make-hostile-repository.js";
-import { ESCAPING_CHANGE, makeWorld, type World } from "./world/make-world.js";
+import { ESCAPING_CHANGE, makeWorld } from "./world/make-world.js";
 import { registerShop } from "./world/register-shop.js";
 import { snapshotTree, treeChanges } from "./world/snapshot-tree.js";
 
-const CALL_TOOL = join(import.meta.dirname, "workers", "call-tool.mjs");
+const SERVE_LIBRARY = join(import.meta.dirname, "workers", "serve-library.mjs");
 /** The CLI's own limit in this check: the real CLI blocks on a FIFO too, and must be stopped. */
 const CLI_TIMEOUT_MS = 8_000;
 /** A call that needs no CLI must answer well within this; a CLI-backed one within the CLI timeout and its kill grace. */
@@ -75,85 +75,85 @@ const CALLS: Call[] = [
   },
 ];
 
-/** The library in a process of its own: a call that blocked this process would stall the suite. */
+/**
+ * The library in a long-lived process of its own: a call that blocked it would
+ * stall only this door, whose deadline reports it, and the calls after it show
+ * whether the library still answers. One process, not one per call: the shell
+ * CLI's door already starts a fresh process for every call.
+ */
 async function openLibraryProcessDoor({ env, cwd }: DoorOptions): Promise<Door> {
+  const peer = startJsonLinePeer(process.execPath, [SERVE_LIBRARY], { env, cwd });
+  let calls = 0;
   return {
     name: "library",
-    call: (tool, args) =>
-      new Promise<DoorAnswer>((resolve, reject) => {
-        const child = spawn(process.execPath, [CALL_TOOL, tool, JSON.stringify(args)], {
-          env,
-          cwd,
-        });
-        let stdout = "";
-        child.stdout.on("data", (chunk: Buffer) => {
-          stdout += chunk.toString("utf8");
-        });
-        child.on("error", reject);
-        child.on("close", () => {
-          try {
-            resolve({ kind: "result", result: JSON.parse(stdout) });
-          } catch {
-            reject(new Error(`the library printed no result: ${stdout.slice(0, 300)}`));
-          }
-        });
-        // The deadline below reports the hang; this only makes sure nothing is left running.
-        setTimeout(() => child.kill("SIGKILL"), CLI_DEADLINE_MS + 5_000).unref();
-      }),
+    async call(tool, args) {
+      calls += 1;
+      const id = calls;
+      await peer.write(`${JSON.stringify({ id, tool, args })}\n`);
+      // The deadline in the check reports a hang; this one only keeps a dead peer from waiting forever.
+      const message = await peer.answer(id, CLI_DEADLINE_MS + 5_000);
+      return { kind: "result", result: message.result } satisfies DoorAnswer;
+    },
     listTools: async () => [],
-    hostPid: async () => undefined,
-    close: async () => {},
+    hostPid: async () => peer.child.pid,
+    close: async () => {
+      peer.child.stdin.end();
+      const timer = setTimeout(() => peer.child.kill("SIGKILL"), 5_000);
+      await peer.exited;
+      clearTimeout(timer);
+    },
   };
 }
 
 afterAll(() => removeTemporaryFolders());
 
-describe.each([
-  { door: "library", open: openLibraryProcessDoor },
-  { door: "cli", open: openCliDoor },
-  { door: "mcp", open: openMcpDoor },
-  { door: "hermes", open: openHermesDoor },
-] as { door: string; open: (options: DoorOptions) => Promise<Door> }[])(
-  "H0 a repository made of every hostile file at once, through the $door host",
-  ({ door: doorName, open }) => {
-    let world: World;
-    let door: Door;
-    beforeAll(async () => {
-      world = makeWorld({
+// The four doors run side by side, each on a world of its own: their calls mostly wait on
+// the CLI's 8 s timeout, so one after another they took the sum of four such waits.
+describe("H0 a repository made of every hostile file at once", () => {
+  it.concurrent.each([
+    { door: "library", open: openLibraryProcessDoor },
+    { door: "cli", open: openCliDoor },
+    { door: "mcp", open: openMcpDoor },
+    { door: "hermes", open: openHermesDoor },
+  ] as { door: string; open: (options: DoorOptions) => Promise<Door> }[])(
+    "GIVEN it behind the $door host WHEN every tool is called on it THEN each answers a result within the usual time, nothing outside the repository changes, and the host still answers afterwards",
+    async ({ door: doorName, open }) => {
+      const world = makeWorld({
         OPENSPEC_BIN: REAL_OPENSPEC_BIN,
         OPENSPEC_AGENT_CLI_TIMEOUT_MS: String(CLI_TIMEOUT_MS),
       });
       makeHostileRepository(world.repo);
       await registerShop(world);
-      door = await open({ env: world.env, cwd: world.home });
-    });
-    afterAll(async () => door?.close());
-
-    it("WHEN every tool is called on it THEN each answers a result within the usual time, nothing outside the repository changes, and the host still answers afterwards", async () => {
-      const outsideBefore = snapshotTree(world.root, [world.repo]);
-      const problems: string[] = [];
-      const started = Date.now();
-      for (const call of CALLS) {
-        const what = `${call.tool} ${JSON.stringify(call.args)}`;
-        const deadline = call.cli ? CLI_DEADLINE_MS : FILE_DEADLINE_MS;
-        try {
-          const answer = await withDeadline(door.call(call.tool, call.args), deadline, what);
-          const problem = findAnswerProblem(answer);
-          if (problem) problems.push(`${what}: ${problem}`);
-        } catch (error) {
-          problems.push(`${what}: ${error instanceof Error ? error.message : String(error)}`);
+      const door = await open({ env: world.env, cwd: world.home });
+      try {
+        const outsideBefore = snapshotTree(world.root, [world.repo]);
+        const problems: string[] = [];
+        const started = Date.now();
+        for (const call of CALLS) {
+          const what = `${call.tool} ${JSON.stringify(call.args)}`;
+          const deadline = call.cli ? CLI_DEADLINE_MS : FILE_DEADLINE_MS;
+          try {
+            const answer = await withDeadline(door.call(call.tool, call.args), deadline, what);
+            const problem = findAnswerProblem(answer);
+            if (problem) problems.push(`${what}: ${problem}`);
+          } catch (error) {
+            problems.push(`${what}: ${error instanceof Error ? error.message : String(error)}`);
+          }
+          const changed = treeChanges(outsideBefore, snapshotTree(world.root, [world.repo]));
+          if (changed.length > 0) problems.push(`${what} changed outside: ${changed.join(", ")}`);
         }
-        const changed = treeChanges(outsideBefore, snapshotTree(world.root, [world.repo]));
-        if (changed.length > 0) problems.push(`${what} changed outside: ${changed.join(", ")}`);
+        expect(problems).toEqual([]);
+        const after = await withDeadline(
+          door.call("openspec_source_list", {}),
+          FILE_DEADLINE_MS,
+          "source_list",
+        );
+        expect(after).toMatchObject({ kind: "result", result: { ok: true } });
+        recordFigure("H0", `${doorName}: ${CALLS.length} calls in ${Date.now() - started} ms`);
+      } finally {
+        await door.close();
       }
-      expect(problems).toEqual([]);
-      const after = await withDeadline(
-        door.call("openspec_source_list", {}),
-        FILE_DEADLINE_MS,
-        "source_list",
-      );
-      expect(after).toMatchObject({ kind: "result", result: { ok: true } });
-      recordFigure("H0", `${doorName}: ${CALLS.length} calls in ${Date.now() - started} ms`);
-    }, 900_000);
-  },
-);
+    },
+    900_000,
+  );
+});

@@ -49,7 +49,7 @@ export function registerWorkflowCommands(
   }
   show.action(
     async (name: string, options: Record<string, string | undefined>, command: Command) => {
-      const { renderWorkflow } = await import("@org/openspec-core");
+      const { renderWorkflow } = await import("@org/openspec-core/definitions");
       const given: Record<string, string> = {};
       for (const argument of distinctArguments(workflows)) {
         const value = options[optionKey(argument)];

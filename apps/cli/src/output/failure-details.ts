@@ -1,26 +1,21 @@
 import type { ToolFailure } from "@org/openspec-core";
-import { z } from "zod";
 import { paint, type Terminal } from "./terminal.js";
 
-const invalidItems = z.object({
-  invalid: z.array(
-    z.object({
-      type: z.string(),
-      id: z.string(),
-      file: z.string(),
-      issues: z.array(z.object({ level: z.string(), path: z.string(), message: z.string() })),
-    }),
-  ),
-});
+type InvalidItem = {
+  type: string;
+  id: string;
+  file: string;
+  issues: { level: string; path: string; message: string }[];
+};
 
 /**
  * What a failure carries beyond its sentence, shown above it: for a failed
  * validation, each invalid item with its file and issues. Undefined when there is none.
  */
 export function failureDetails(result: ToolFailure, terminal: Terminal): string | undefined {
-  const parsed = invalidItems.safeParse(result);
-  if (!parsed.success || parsed.data.invalid.length === 0) return undefined;
-  return parsed.data.invalid
+  const invalid = invalidItems(result);
+  if (invalid === undefined || invalid.length === 0) return undefined;
+  return invalid
     .flatMap((item) => [
       `${paint(terminal, "red", "invalid")} ${item.type} ${item.id}  ${paint(terminal, "dim", item.file)}`,
       ...item.issues.map(
@@ -29,4 +24,32 @@ export function failureDetails(result: ToolFailure, terminal: Terminal): string 
       ),
     ])
     .join("\n");
+}
+
+// Checked by hand rather than with zod: this module loads with every command line,
+// `--version` included, and zod alone would double the CLI's start-up.
+function invalidItems(result: ToolFailure): InvalidItem[] | undefined {
+  const { invalid } = result as { invalid?: unknown };
+  if (!Array.isArray(invalid)) return undefined;
+  return invalid.every(isInvalidItem) ? invalid : undefined;
+}
+
+function isInvalidItem(value: unknown): value is InvalidItem {
+  if (typeof value !== "object" || value === null) return false;
+  const item = value as Record<string, unknown>;
+  return (
+    typeof item.type === "string" &&
+    typeof item.id === "string" &&
+    typeof item.file === "string" &&
+    Array.isArray(item.issues) &&
+    item.issues.every((issue: unknown) => {
+      if (typeof issue !== "object" || issue === null) return false;
+      const fields = issue as Record<string, unknown>;
+      return (
+        typeof fields.level === "string" &&
+        typeof fields.path === "string" &&
+        typeof fields.message === "string"
+      );
+    })
+  );
 }

@@ -61,9 +61,8 @@ export function printBlocks(terminal: Terminal, blocks: readonly ResultBlock[]):
         );
         break;
       case "diff":
-        parts.push(
-          `${spaced}${paint(terminal, "bold", `--- ${block.title}`)}\n${paintDiff(terminal, block.text)}`,
-        );
+        // The diff's own --- and +++ lines name the file; a title line above them would break `git apply`.
+        parts.push(`${spaced}${paintDiff(terminal, block.text)}`);
         break;
       case "notice":
         notices.push(`${paint(terminal, "yellow", "warning")} ${block.text}`);

@@ -45,9 +45,9 @@ describe("a diff block on the terminal", () => {
     ["TERM=dumb on a TTY", { TERM: "dumb" }, true],
     ["output that is not a TTY", {}, false],
   ])(
-    "GIVEN %s WHEN a diff is printed THEN it is the plain diff, not one escape code",
+    "GIVEN %s WHEN a diff is printed THEN it is the plain diff, exactly, that git apply takes",
     (_, env, tty) => {
-      expect(printDiff(env, tty)).toBe(`--- auth\n${DIFF}`);
+      expect(printDiff(env, tty)).toBe(DIFF);
     },
   );
 

@@ -1,4 +1,4 @@
-import { diffChangeSpecs, type Repository } from "@org/openspec-artifacts";
+import type { Repository } from "@org/openspec-artifacts";
 import { z } from "zod";
 import type { ResultBlock } from "../tool-presentation.js";
 import type { ToolFailure } from "../tool-result.js";
@@ -33,7 +33,7 @@ export const archivePreviewSchema = z.strictObject({
 type ArchivePreview = z.output<typeof archivePreviewSchema>;
 
 /** The archive of `change` as it would happen, from the merge `openspec_spec_diff` shows. */
-export function previewArchive(
+export async function previewArchive(
   repository: Repository,
   options: {
     change: string;
@@ -41,7 +41,8 @@ export function previewArchive(
     force: boolean;
     maxBytes: number;
   },
-): ArchivePreview | ToolFailure {
+): Promise<ArchivePreview | ToolFailure> {
+  const { diffChangeSpecs } = await import("@org/openspec-artifacts");
   const diffed = diffChangeSpecs(repository, {
     change: options.change,
     maxBytes: options.maxBytes,

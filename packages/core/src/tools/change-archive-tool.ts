@@ -1,16 +1,8 @@
 import { lstatSync } from "node:fs";
 import { join } from "node:path";
-import {
-  listDeltaSpecIds,
-  listTasks,
-  type Repository,
-  readRepositoryText,
-} from "@org/openspec-artifacts";
-import { archiveArgs } from "@org/openspec-cli-runner";
 import { z } from "zod";
 import { nameField, repositoryTargetFields } from "../input-fields.js";
 import { cliRunFields } from "../output-fields.js";
-import { resolveRepository } from "../resolve-repository.js";
 import { defineTool, writingTool } from "../tool-definition.js";
 import type { ResultBlock } from "../tool-presentation.js";
 import { toolFailure } from "../tool-result.js";
@@ -20,7 +12,6 @@ import {
   renderArchivePreview,
 } from "./change-archive-preview.js";
 import { fromArtifactFailure } from "./from-artifact-failure.js";
-import { prepareCliCall, runCliCommand } from "./run-cli-tool.js";
 
 /** Large enough for any real spec: a baseline is compared whole, never cut. */
 const MAX_SPEC_BYTES = 64 * 1024 * 1024;
@@ -142,6 +133,12 @@ export const changeArchiveTool = defineTool({
           ],
   },
   async handler(input, context) {
+    const { listDeltaSpecIds, listTasks, readRepositoryText } = await import(
+      "@org/openspec-artifacts"
+    );
+    const { archiveArgs } = await import("@org/openspec-cli-runner");
+    const { prepareCliCall, runCliCommand } = await import("./run-cli-tool.js");
+    const { resolveRepository } = await import("../resolve-repository.js");
     const target = resolveRepository(context, input);
     if (!target.ok) return target;
     // Reading the tasks also checks the name and that the change's folder stays inside.
@@ -177,7 +174,9 @@ export const changeArchiveTool = defineTool({
     if (!prepared.ok) return prepared;
     const { repository } = prepared;
     const ids = listDeltaSpecIds(join(repository.openspecDir, "changes", input.change));
-    const before = ids.map((id) => readBaseline(repository, id));
+    const readBaseline = (id: string) =>
+      readRepositoryText(join(repository.root, baselinePath(id)), repository, MAX_SPEC_BYTES);
+    const before = ids.map((id) => readBaseline(id));
     const run = await runCliCommand(
       context,
       repository,
@@ -216,7 +215,7 @@ export const changeArchiveTool = defineTool({
       specs: ids.map((id, index) => ({
         id,
         path: baselinePath(id),
-        outcome: outcomeOf(before[index] ?? null, readBaseline(repository, id)),
+        outcome: outcomeOf(before[index] ?? null, readBaseline(id)),
       })),
       totals: archive.totals ?? null,
       tasks: { done: tasks.done, total: tasks.total },
@@ -227,10 +226,6 @@ export const changeArchiveTool = defineTool({
 
 function baselinePath(id: string): string {
   return `openspec/specs/${id}/spec.md`;
-}
-
-function readBaseline(repository: Repository, id: string): string | null {
-  return readRepositoryText(join(repository.root, baselinePath(id)), repository, MAX_SPEC_BYTES);
 }
 
 function outcomeOf(before: string | null, after: string | null): z.output<typeof outcomeSchema> {

@@ -10,17 +10,10 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, sep } from "node:path";
-import {
-  checkChangeContent,
-  createChange,
-  type Repository,
-  readRepositoryText,
-} from "@org/openspec-artifacts";
-import { newChangeArgs } from "@org/openspec-cli-runner";
+import type { Repository } from "@org/openspec-artifacts";
 import { z } from "zod";
 import type { CatalogContext } from "../catalog-context.js";
 import { nameField, repositoryTargetFields } from "../input-fields.js";
-import { resolveRepository } from "../resolve-repository.js";
 import { defineTool, writingTool } from "../tool-definition.js";
 import type { ResultBlock } from "../tool-presentation.js";
 import { type ToolFailure, toolFailure } from "../tool-result.js";
@@ -186,6 +179,8 @@ export const changeCreateTool = defineTool({
     ],
   },
   async handler(input, context) {
+    const { checkChangeContent, createChange } = await import("@org/openspec-artifacts");
+    const { resolveRepository } = await import("../resolve-repository.js");
     const target = resolveRepository(context, input);
     if (!target.ok) return target;
     const { repository } = target;
@@ -232,6 +227,8 @@ async function metadataFromCli(
   repository: Repository,
   input: { name: string; schema?: string | undefined },
 ): Promise<{ ok: true; text: string } | ToolFailure> {
+  const { newChangeArgs } = await import("@org/openspec-cli-runner");
+  const { readRepositoryText } = await import("@org/openspec-artifacts");
   const args = newChangeArgs({
     name: input.name,
     ...(input.schema === undefined ? {} : { schema: input.schema }),

@@ -1,7 +1,5 @@
-import { writeChangeArtifact } from "@org/openspec-artifacts";
 import { z } from "zod";
 import { nameField, repositoryTargetFields } from "../input-fields.js";
-import { resolveRepository } from "../resolve-repository.js";
 import { defineTool, writingTool } from "../tool-definition.js";
 import type { ResultBlock } from "../tool-presentation.js";
 import { fromArtifactFailure } from "./from-artifact-failure.js";
@@ -84,6 +82,8 @@ export const changeWriteTool = defineTool({
     ],
   },
   async handler(input, context) {
+    const { writeChangeArtifact } = await import("@org/openspec-artifacts");
+    const { resolveRepository } = await import("../resolve-repository.js");
     const target = resolveRepository(context, input);
     if (!target.ok) return target;
     const { repository } = target;

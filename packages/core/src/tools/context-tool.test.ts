@@ -1,6 +1,7 @@
 import { AUTH_SPEC, DARK_MODE_CHANGE, makeOpenSpecRepository } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanUp, makeCatalog } from "../test-support/fixture.js";
+import { toolInputJsonSchema } from "../tool-json-schema.js";
 
 afterEach(cleanUp);
 
@@ -64,5 +65,16 @@ describe("openspec_context: a bare artifact token finds nothing", () => {
       code: "source_not_found",
       fix: expect.stringMatching(/openspec_source_list.*<source>\/<token>/),
     });
+  });
+});
+
+describe("openspec_context: its page limit", () => {
+  it("GIVEN the artifacts' MAX_PAGE_LIMIT WHEN the tool's schema states its own THEN the two are the same number", async () => {
+    const { MAX_PAGE_LIMIT } = await import("@org/openspec-artifacts");
+    const { contextTool } = await import("./context-tool.js");
+    const schema = toolInputJsonSchema(contextTool) as {
+      properties: { limit: { maximum: number } };
+    };
+    expect(schema.properties.limit.maximum).toBe(MAX_PAGE_LIMIT);
   });
 });

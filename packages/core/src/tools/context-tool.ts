@@ -1,16 +1,14 @@
-import {
-  type KnownSource,
-  MAX_PAGE_LIMIT,
-  resolveContext,
-  type SourceResolver,
-} from "@org/openspec-artifacts";
+import type { KnownSource, SourceResolver } from "@org/openspec-artifacts";
 import { z } from "zod";
-import { sourceFailure } from "../resolve-repository.js";
+import { sourceFailure } from "../source-failure.js";
 import { defineTool, readOnlyTool } from "../tool-definition.js";
 import type { ResultBlock } from "../tool-presentation.js";
 import { type ToolFailureCode, toolFailure } from "../tool-result.js";
 import { type ContextOverview, contextOutput } from "./context-output.js";
 import { cutNotice, readNotices } from "./read-notices.js";
+
+/** The artifacts' MAX_PAGE_LIMIT, written out so the schema loads without them (a test keeps the two equal). */
+const MAX_PAGE_LIMIT = 1000;
 
 export const contextTool = defineTool({
   name: "openspec_context",
@@ -82,6 +80,7 @@ export const contextTool = defineTool({
     },
   },
   async handler(input, context) {
+    const { resolveContext } = await import("@org/openspec-artifacts");
     const registry = context.registry();
     if (!registry.ok) return registry;
     const resolveSource: SourceResolver<ToolFailureCode> = (name) => {

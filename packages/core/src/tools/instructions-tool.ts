@@ -1,12 +1,8 @@
-import { instructionsArgs } from "@org/openspec-cli-runner";
 import { z } from "zod";
 import { nameField, repositoryTargetFields } from "../input-fields.js";
 import { defineTool, readOnlyTool } from "../tool-definition.js";
 import type { ResultBlock } from "../tool-presentation.js";
 import { instructionsOutput } from "./instructions-output.js";
-import { pickChange } from "./pick-change.js";
-import { prepareCliCall, runCliCommand } from "./run-cli-tool.js";
-import { templateGuidance } from "./template-guidance.js";
 
 /** Names agents use that the CLI spells differently. */
 const ARTIFACT_ALIASES: Readonly<Record<string, string>> = { spec: "specs" };
@@ -38,6 +34,10 @@ export const instructionsTool = defineTool({
     ],
   },
   handler: async (input, context) => {
+    const { instructionsArgs } = await import("@org/openspec-cli-runner");
+    const { pickChange } = await import("./pick-change.js");
+    const { prepareCliCall, runCliCommand } = await import("./run-cli-tool.js");
+    const { templateGuidance } = await import("./template-guidance.js");
     const named =
       input.change === undefined ? undefined : { name: input.change, type: "change" as const };
     const prepared = await prepareCliCall(context, input, named);

@@ -1,10 +1,8 @@
-import { listArgs } from "@org/openspec-cli-runner";
 import { z } from "zod";
 import { repositoryTargetFields } from "../input-fields.js";
 import { cliRunFields } from "../output-fields.js";
 import { defineTool, readOnlyTool } from "../tool-definition.js";
 import type { ResultBlock } from "../tool-presentation.js";
-import { runCliTool } from "./run-cli-tool.js";
 
 export const listTool = defineTool({
   name: "openspec_list",
@@ -28,10 +26,13 @@ export const listTool = defineTool({
     valueFlags: [{ flag: "specs", field: "kind", value: "specs" }],
     render: (result) => renderListing(result.stdout),
   },
-  handler: (input, context) =>
-    runCliTool(context, input, () =>
+  async handler(input, context) {
+    const { listArgs } = await import("@org/openspec-cli-runner");
+    const { runCliTool } = await import("./run-cli-tool.js");
+    return runCliTool(context, input, () =>
       listArgs({ kind: input.kind ?? "changes", ...(input.sort ? { sort: input.sort } : {}) }),
-    ),
+    );
+  },
 });
 
 const listedChanges = z.object({

@@ -1,10 +1,8 @@
-import { showArgs } from "@org/openspec-cli-runner";
 import { z } from "zod";
 import { nameField, repositoryTargetFields } from "../input-fields.js";
 import { cliRunFields } from "../output-fields.js";
 import { defineTool, readOnlyTool } from "../tool-definition.js";
 import type { ResultBlock } from "../tool-presentation.js";
-import { runCliTool } from "./run-cli-tool.js";
 
 export const showTool = defineTool({
   name: "openspec_show",
@@ -40,8 +38,10 @@ export const showTool = defineTool({
     paths: ["workdir"],
     render: (result) => renderShown(result.stdout),
   },
-  handler: (input, context) =>
-    runCliTool(
+  async handler(input, context) {
+    const { showArgs } = await import("@org/openspec-cli-runner");
+    const { runCliTool } = await import("./run-cli-tool.js");
+    return runCliTool(
       context,
       input,
       () =>
@@ -54,7 +54,8 @@ export const showTool = defineTool({
           ...(input.requirement === undefined ? {} : { requirement: input.requirement }),
         }),
       { name: input.target, type: input.type },
-    ),
+    );
+  },
 });
 
 const requirement = z.object({

@@ -4,7 +4,7 @@ import type { Registry, Source, SourceResult } from "@org/openspec-registry";
 import { z } from "zod";
 import type { CatalogContext } from "../catalog-context.js";
 import { sourceViewSchema } from "../output-fields.js";
-import { sourceFailure } from "../resolve-repository.js";
+import { sourceFailure } from "../source-failure.js";
 import { defineTool, readOnlyTool, writingTool } from "../tool-definition.js";
 import { type ToolFailure, toolFailure } from "../tool-result.js";
 

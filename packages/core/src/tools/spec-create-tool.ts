@@ -1,7 +1,5 @@
-import { createSpec } from "@org/openspec-artifacts";
 import { z } from "zod";
 import { nameField, repositoryTargetFields } from "../input-fields.js";
-import { resolveRepository } from "../resolve-repository.js";
 import { defineTool, writingTool } from "../tool-definition.js";
 import type { ResultBlock } from "../tool-presentation.js";
 import { fromArtifactFailure } from "./from-artifact-failure.js";
@@ -99,6 +97,8 @@ export const specCreateTool = defineTool({
     ],
   },
   async handler(input, context) {
+    const { createSpec } = await import("@org/openspec-artifacts");
+    const { resolveRepository } = await import("../resolve-repository.js");
     const target = resolveRepository(context, input);
     if (!target.ok) return target;
     const result = createSpec(target.repository, {

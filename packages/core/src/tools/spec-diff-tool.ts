@@ -1,7 +1,5 @@
-import { diffChangeSpecs, diffSpecAtHead } from "@org/openspec-artifacts";
 import { z } from "zod";
 import { nameField, repositoryTargetFields } from "../input-fields.js";
-import { resolveRepository } from "../resolve-repository.js";
 import { defineTool, readOnlyTool } from "../tool-definition.js";
 import type { ResultBlock } from "../tool-presentation.js";
 import { toolFailure } from "../tool-result.js";
@@ -87,6 +85,8 @@ export const specDiffTool = defineTool({
     const fromGit = input.from_git === true;
     const invalid = checkMode(input.change, input.spec, fromGit);
     if (invalid) return invalid;
+    const { diffChangeSpecs, diffSpecAtHead } = await import("@org/openspec-artifacts");
+    const { resolveRepository } = await import("../resolve-repository.js");
     const target = resolveRepository(context, input);
     if (!target.ok) return target;
     const maxBytes = context.maxArtifactBytes;

@@ -1,8 +1,6 @@
-import { listSpecs } from "@org/openspec-artifacts";
 import { z } from "zod";
 import { nameField, repositoryTargetFields } from "../input-fields.js";
 import { readWarningSchema } from "../output-fields.js";
-import { resolveRepository } from "../resolve-repository.js";
 import { defineTool, readOnlyTool } from "../tool-definition.js";
 import { fromArtifactFailure } from "./from-artifact-failure.js";
 import { readNotices } from "./read-notices.js";
@@ -36,6 +34,8 @@ export const specListTool = defineTool({
     ],
   },
   async handler(input, context) {
+    const { listSpecs } = await import("@org/openspec-artifacts");
+    const { resolveRepository } = await import("../resolve-repository.js");
     const target = resolveRepository(context, input);
     if (!target.ok) return target;
     const result = listSpecs(target.repository, { change: input.change ?? null });

@@ -1,8 +1,6 @@
-import { showSpec } from "@org/openspec-artifacts";
 import { z } from "zod";
 import { nameField, repositoryTargetFields } from "../input-fields.js";
 import { specDiagnosticSchema, truncatedFields } from "../output-fields.js";
-import { resolveRepository } from "../resolve-repository.js";
 import { defineTool, readOnlyTool } from "../tool-definition.js";
 import type { ResultBlock } from "../tool-presentation.js";
 import { fromArtifactFailure } from "./from-artifact-failure.js";
@@ -92,6 +90,8 @@ export const specShowTool = defineTool({
     },
   },
   async handler(input, context) {
+    const { showSpec } = await import("@org/openspec-artifacts");
+    const { resolveRepository } = await import("../resolve-repository.js");
     const target = resolveRepository(context, input);
     if (!target.ok) return target;
     const result = showSpec(target.repository, {

@@ -1,11 +1,8 @@
-import { statusArgs } from "@org/openspec-cli-runner";
 import { z } from "zod";
 import { nameField, repositoryTargetFields } from "../input-fields.js";
 import { cliRunFields } from "../output-fields.js";
 import { defineTool, readOnlyTool } from "../tool-definition.js";
 import type { ResultBlock } from "../tool-presentation.js";
-import { pickChange } from "./pick-change.js";
-import { prepareCliCall, runCliCommand } from "./run-cli-tool.js";
 
 export const statusTool = defineTool({
   name: "openspec_status",
@@ -36,6 +33,9 @@ export const statusTool = defineTool({
     ],
   },
   handler: async (input, context) => {
+    const { statusArgs } = await import("@org/openspec-cli-runner");
+    const { pickChange } = await import("./pick-change.js");
+    const { prepareCliCall, runCliCommand } = await import("./run-cli-tool.js");
     const named =
       input.change === undefined ? undefined : { name: input.change, type: "change" as const };
     const prepared = await prepareCliCall(context, input, named);

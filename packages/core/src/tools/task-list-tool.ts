@@ -1,12 +1,9 @@
-import { listTasks } from "@org/openspec-artifacts";
 import { z } from "zod";
 import { nameField, repositoryTargetFields } from "../input-fields.js";
 import { truncatedFields } from "../output-fields.js";
-import { resolveRepository } from "../resolve-repository.js";
 import { defineTool, readOnlyTool } from "../tool-definition.js";
 import { toolFailure } from "../tool-result.js";
 import { fromArtifactFailure } from "./from-artifact-failure.js";
-import { pickChange } from "./pick-change.js";
 import { taskProgressFields } from "./task-output.js";
 
 export const taskListTool = defineTool({
@@ -48,6 +45,9 @@ export const taskListTool = defineTool({
     ],
   },
   async handler(input, context) {
+    const { listTasks } = await import("@org/openspec-artifacts");
+    const { resolveRepository } = await import("../resolve-repository.js");
+    const { pickChange } = await import("./pick-change.js");
     const target = resolveRepository(context, input);
     if (!target.ok) return target;
     const picked = pickChange(target.repository, input.change);

@@ -1,7 +1,5 @@
-import { setTaskStatus } from "@org/openspec-artifacts";
 import { z } from "zod";
 import { nameField, repositoryTargetFields } from "../input-fields.js";
-import { resolveRepository } from "../resolve-repository.js";
 import { defineTool, writingTool } from "../tool-definition.js";
 import { fromArtifactFailure } from "./from-artifact-failure.js";
 import { taskProgressFields } from "./task-output.js";
@@ -67,6 +65,8 @@ export const taskSetStatusTool = defineTool({
     ],
   },
   async handler(input, context) {
+    const { setTaskStatus } = await import("@org/openspec-artifacts");
+    const { resolveRepository } = await import("../resolve-repository.js");
     const target = resolveRepository(context, input);
     if (!target.ok) return target;
     const updated = await setTaskStatus(target.repository, {

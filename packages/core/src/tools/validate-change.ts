@@ -1,5 +1,4 @@
 import type { Repository } from "@org/openspec-artifacts";
-import { validateArgs } from "@org/openspec-cli-runner";
 import { z } from "zod";
 import type { CatalogContext } from "../catalog-context.js";
 import type { ResultBlock } from "../tool-presentation.js";
@@ -29,6 +28,7 @@ export async function validateChange(
   repository: Repository,
   name: string,
 ): Promise<{ validation: Validation | null; note?: string }> {
+  const { validateArgs } = await import("@org/openspec-cli-runner");
   const args = validateArgs({ item: name, type: "change", strict: true });
   if (!args.ok)
     return { validation: null, note: notValidated("the name cannot be passed to the CLI") };

@@ -1,11 +1,9 @@
-import { validateArgs } from "@org/openspec-cli-runner";
 import { z } from "zod";
 import { nameField, repositoryTargetFields } from "../input-fields.js";
 import { cliRunFields } from "../output-fields.js";
 import { defineTool, readOnlyTool } from "../tool-definition.js";
 import type { ResultBlock } from "../tool-presentation.js";
 import { toolFailure } from "../tool-result.js";
-import { runCliTool } from "./run-cli-tool.js";
 import { summarizeValidation } from "./summarize-validation.js";
 
 export const validateTool = defineTool({
@@ -50,6 +48,8 @@ export const validateTool = defineTool({
         "Pass either a target or a scope.",
       );
     }
+    const { validateArgs } = await import("@org/openspec-cli-runner");
+    const { runCliTool } = await import("./run-cli-tool.js");
     const result = await runCliTool(
       context,
       input,

@@ -264,6 +264,12 @@ function archiveRows(): CaseRow[] {
         refusedAs("path_outside_repository"),
       ],
     ),
+    [
+      "preview the archive of the change escape, a symlink out (dry_run)",
+      "openspec_change_archive",
+      { source: "shop", change: ESCAPING_CHANGE, dry_run: true },
+      refusedAs("path_outside_repository"),
+    ],
     ...[...HOSTILE_CHANGE_NAMES, "-rf", ".hidden", "nul\u0000byte", "archive"].flatMap(
       (change): CaseRow[] => [
         [
