@@ -1,25 +1,121 @@
-// The root `pnpm test`: every package's build, typecheck, lint and tests, then
-// the project's own specs, then one closing line that adds up every report.
-// The summary prints whether or not a step failed; the exit code is the first failure's.
-import { spawnSync } from "node:child_process";
-import { removeTestReports } from "./test-reports.mjs";
+// The root `pnpm test`: every package's build, then its tests, typecheck and
+// lint, then the project's own specs, then one closing line that adds up every
+// report. The summary prints whether or not a step failed; the exit code is the
+// first failure's.
+//
+// Builds come first, on their own: in one turbo run, the tests of low packages
+// took both slots while the builds above them waited, and the longest suite
+// started last and ran alone. Then the tasks run two at a time, longest first,
+// so the suites that take minutes start at once and short tasks fill the end.
+// Tests always run (no cache): `pnpm test` is the full check.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { removeTestReports, reportsIn, testedPackages } from "./test-reports.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
+const SLOTS = 2;
+
+/** The longest suites when no earlier report says otherwise (a fresh clone). */
+const LONGEST_FIRST = [
+  "tooling/reliability-suite",
+  "tooling/contract-suite",
+  "apps/cli",
+  "packages/artifacts",
+  "packages/core",
+  "packages/cli-runner",
+  "packages/spec-parser",
+];
+
+const packages = workspacePackages();
+const durations = lastDurations();
 // A report left from an earlier run would be counted as if this run had made it.
 removeTestReports(root);
 
-const steps = [
-  [
-    "pnpm",
-    ["exec", "turbo", "run", "build", "typecheck", "lint", "test", "--concurrency=2", "--continue"],
-  ],
-  ["node", ["scripts/validate-own-specs.mjs"]],
-  ["node", ["scripts/test-summary.mjs"]],
-];
 let exitCode = 0;
-for (const [command, args] of steps) {
-  const run = spawnSync(command, args, { cwd: root, stdio: "inherit" });
-  const code = run.status ?? 1;
+const note = (code) => {
   if (code !== 0 && exitCode === 0) exitCode = code;
-}
+};
+
+note(run("pnpm", ["exec", "turbo", "run", "build", "--concurrency=2"]));
+await runPool(tasks(), SLOTS);
+note(run("node", ["scripts/validate-own-specs.mjs"]));
+note(run("node", ["scripts/test-summary.mjs"]));
 process.exit(exitCode);
+
+function run(command, args) {
+  return spawnSync(command, args, { cwd: root, stdio: "inherit" }).status ?? 1;
+}
+
+/** Tests longest first, then typechecks, then lint. */
+function tasks() {
+  const weight = (pkg) =>
+    durations.get(pkg.folder) ??
+    (LONGEST_FIRST.includes(pkg.folder) ? 1e9 - LONGEST_FIRST.indexOf(pkg.folder) : 0);
+  const tests = packages
+    .filter((pkg) => pkg.scripts.test)
+    .sort((a, b) => weight(b) - weight(a))
+    .map((pkg) => script("test", pkg.name));
+  const typechecks = packages
+    .filter((pkg) => pkg.scripts.typecheck)
+    .map((pkg) => script("typecheck", pkg.name));
+  return [...tests, ...typechecks, ["pnpm", ["run", "lint"]]];
+}
+
+// Straight through pnpm, not turbo: a turbo run would restore its cached builds
+// into dist/ while the other slot's tests read them.
+function script(task, name) {
+  return ["pnpm", ["--filter", name, "run", task]];
+}
+
+async function runPool(queue, slots) {
+  const next = async () => {
+    for (let task = queue.shift(); task !== undefined; task = queue.shift()) {
+      const [command, args] = task;
+      note(await runAsync(command, args));
+    }
+  };
+  await Promise.all(Array.from({ length: slots }, next));
+}
+
+function runAsync(command, args) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: "inherit" });
+    child.on("error", () => resolve(1));
+    child.on("close", (code) => resolve(code ?? 1));
+  });
+}
+
+/** Every workspace package: its folder (e.g. `apps/cli`), name and scripts. */
+function workspacePackages() {
+  const found = [];
+  for (const group of ["packages", "apps", "tooling"]) {
+    for (const entry of readdirSync(join(root, group), { withFileTypes: true })) {
+      const manifest = join(root, group, entry.name, "package.json");
+      if (!entry.isDirectory() || !existsSync(manifest)) continue;
+      const { name, scripts } = JSON.parse(readFileSync(manifest, "utf8"));
+      found.push({ folder: `${group}/${entry.name}`, name, scripts: scripts ?? {} });
+    }
+  }
+  return found;
+}
+
+/** How long each package's tests took in the last run, from the reports it left (milliseconds). */
+function lastDurations() {
+  const found = new Map();
+  for (const { name, dir } of testedPackages(root)) {
+    let total = 0;
+    for (const report of reportsIn(dir)) {
+      try {
+        const result = JSON.parse(readFileSync(report, "utf8"));
+        for (const file of result.testResults ?? []) {
+          total += Math.max(0, (file.endTime ?? 0) - (file.startTime ?? 0));
+        }
+      } catch {
+        // A torn report only loses its ordering hint.
+      }
+    }
+    if (total > 0) found.set(name, total);
+  }
+  return found;
+}

@@ -71,6 +71,14 @@ export const specDiffCases: ContractCase[] = [
       from_git: false,
       errors: 0,
       specs: [
+        // Written into the change by the change write cases.
+        {
+          spec: "auth/sessions",
+          path: "openspec/specs/auth/sessions/spec.md",
+          baseline_exists: false,
+          requirements: [{ name: "Session expiry", operation: "ADDED" }],
+          diagnostics: [],
+        },
         {
           spec: "passkeys",
           path: "openspec/specs/passkeys/spec.md",

@@ -146,8 +146,12 @@ export const archiveCases: ContractCase[] = [
       ok: true,
       change: "add-passkeys",
       specs_updated: true,
-      specs: [{ id: "passkeys", path: "openspec/specs/passkeys/spec.md", outcome: "created" }],
-      totals: { added: 1, modified: 0, removed: 0, renamed: 0 },
+      // auth/sessions: the delta spec the change write cases added.
+      specs: [
+        { id: "auth/sessions", path: "openspec/specs/auth/sessions/spec.md", outcome: "created" },
+        { id: "passkeys", path: "openspec/specs/passkeys/spec.md", outcome: "created" },
+      ],
+      totals: { added: 2, modified: 0, removed: 0, renamed: 0 },
       tasks: { done: 1, total: 1 },
     },
   },
@@ -165,7 +169,10 @@ export const archiveCases: ContractCase[] = [
       ok: true,
       change: "add-passkeys",
       path: "openspec/changes/add-passkeys",
-      specs_not_rolled_back: [{ id: "passkeys", path: "openspec/specs/passkeys/spec.md" }],
+      specs_not_rolled_back: [
+        { id: "auth/sessions", path: "openspec/specs/auth/sessions/spec.md" },
+        { id: "passkeys", path: "openspec/specs/passkeys/spec.md" },
+      ],
     },
   },
   {
@@ -181,7 +188,10 @@ export const archiveCases: ContractCase[] = [
     expect: {
       ok: true,
       specs_updated: false,
-      specs: [{ id: "passkeys", outcome: "unchanged" }],
+      specs: [
+        { id: "auth/sessions", outcome: "unchanged" },
+        { id: "passkeys", outcome: "unchanged" },
+      ],
       totals: { added: 0, modified: 0, removed: 0, renamed: 0 },
     },
   },
