@@ -90,6 +90,7 @@ function runAsync(command, args) {
 function workspacePackages() {
   const found = [];
   for (const group of ["packages", "apps", "tooling"]) {
+    if (!existsSync(join(root, group))) continue;
     for (const entry of readdirSync(join(root, group), { withFileTypes: true })) {
       const manifest = join(root, group, entry.name, "package.json");
       if (!entry.isDirectory() || !existsSync(manifest)) continue;

@@ -23,7 +23,9 @@ NODE_DIR = os.path.dirname(shutil.which("node") or "/usr/bin/node")
 BASE_PATH = f"{NODE_DIR}:/usr/bin:/bin"
 
 # Seed 000: the tools that need the OpenSpec CLI; every other tool works without it.
-CLI_TOOLS = ["openspec_list", "openspec_show", "openspec_validate", "openspec_status", "openspec_instructions"]
+# Read from the plugin's tools.json (generated from the catalog), so a new CLI tool needs no edit here.
+with open(os.path.join(PACKAGE_ROOT, "plugin", "openspec", "tools.json"), encoding="utf-8") as _file:
+    CLI_TOOLS = [tool["name"] for tool in json.load(_file)["tools"] if tool["requiresCli"]]
 
 AUTH_SPEC = """# Auth
 

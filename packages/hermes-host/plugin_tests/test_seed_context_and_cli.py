@@ -139,7 +139,11 @@ class CliExecutionContract(unittest.TestCase):
         a_file = os.path.join(folder, "file.txt")
         with open(a_file, "w", encoding="utf-8") as handle:
             handle.write("x")
-        required = {"openspec_show": {"target": "x"}, "openspec_instructions": {"artifact": "proposal"}}
+        required = {
+            "openspec_show": {"target": "x"},
+            "openspec_instructions": {"artifact": "proposal"},
+            "openspec_change_archive": {"change": "x"},
+        }
         with session().environment(OPENSPEC_BIN=fake):
             for workdir in (os.path.join(folder, "does-not-exist"), a_file):
                 for tool in CLI_TOOLS:
