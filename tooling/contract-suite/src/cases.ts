@@ -1,20 +1,10 @@
 import { join } from "node:path";
 import { CHECKOUT_SPEC_INPUT } from "@org/test-kit";
+import type { ContractCase } from "./contract-case.js";
 import { legacyRepository, RICH_DESCRIPTION } from "./legacy-repository.js";
-import { ARCHIVED_CHANGE, type Sandbox, TOKEN_LIKE_FOLDER } from "./sandbox.js";
+import { ARCHIVED_CHANGE, TOKEN_LIKE_FOLDER } from "./sandbox.js";
 import { specDiffCases } from "./spec-diff-cases.js";
 import { archiveCases, changeCreateCases, changeWriteCases, taskCases } from "./workflow-cases.js";
-
-/** What a case expects of the library's answer; every other door must then answer the same. */
-export type Expectation = { ok: true; [key: string]: unknown } | { ok: false; code: string };
-
-export type ContractCase = {
-  name: string;
-  tool: string;
-  /** `sourceTokens`: the tokens of the sources earlier cases registered, in order. */
-  args: (sandbox: Sandbox, sourceTokens: readonly string[]) => Record<string, unknown>;
-  expect: Expectation;
-};
 
 const checkout = CHECKOUT_SPEC_INPUT;
 

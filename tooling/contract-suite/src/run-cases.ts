@@ -1,5 +1,6 @@
 import type { Door, DoorAnswer, DoorOptions } from "@org/host-doors";
-import { type ContractCase, contractCases } from "./cases.js";
+import { contractCases } from "./cases.js";
+import type { ContractCase } from "./contract-case.js";
 import { normalizeResult, sourceTokensOf } from "./normalize-result.js";
 import { makeSandbox, type Sandbox } from "./sandbox.js";
 

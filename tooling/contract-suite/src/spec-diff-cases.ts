@@ -1,5 +1,5 @@
 import { CHECKOUT_SPEC_INPUT } from "@org/test-kit";
-import type { ContractCase } from "./cases.js";
+import type { ContractCase } from "./contract-case.js";
 
 /** The saved-card requirement of fresh's checkout spec, as openspec_spec_create wrote it. */
 const savedCard = CHECKOUT_SPEC_INPUT.requirements[0]!;

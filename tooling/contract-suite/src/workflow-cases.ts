@@ -1,4 +1,4 @@
-import type { ContractCase } from "./cases.js";
+import type { ContractCase } from "./contract-case.js";
 
 /** A complete change: what openspec_change_create writes from it passes validate --strict. */
 const passkeysChange = {
