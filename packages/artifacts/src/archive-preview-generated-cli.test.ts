@@ -1,16 +1,11 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { makeOpenSpecRepository, removeTemporaryFolders } from "@org/test-kit";
+import { makeOpenSpecRepository, mapConcurrently, removeTemporaryFolders } from "@org/test-kit";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { openRepository, type Repository } from "./open-repository.js";
 import { type ChangeArchivePreview, previewChangeArchive } from "./preview-change-archive.js";
-import {
-  archiveWithCli,
-  compareWithCli,
-  mapConcurrently,
-  readMainSpecs,
-} from "./test-support/archive-with-cli.js";
+import { archiveWithCli, compareWithCli, readMainSpecs } from "./test-support/archive-with-cli.js";
 import { type DeltaCase, deltaCase } from "./test-support/delta-case-arbitrary.js";
 
 afterAll(removeTemporaryFolders);

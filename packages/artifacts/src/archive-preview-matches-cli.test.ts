@@ -14,6 +14,7 @@ import { parseDeltaSpec, type Requirement, stringifySpec } from "@org/openspec-s
 import {
   fissionOpenSpecFixture,
   makeOpenSpecRepository,
+  mapConcurrently,
   removeTemporaryFolders,
   temporaryFolder,
 } from "@org/test-kit";
@@ -23,7 +24,6 @@ import { previewChangeArchive } from "./preview-change-archive.js";
 import {
   archiveWithCli,
   compareWithCli,
-  mapConcurrently,
   type Outcome,
   readMainSpecs,
   tally,

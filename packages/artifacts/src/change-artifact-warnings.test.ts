@@ -3,22 +3,10 @@ import { join } from "node:path";
 import { makeOpenSpecRepository, removeTemporaryFolders, runRealOpenSpec } from "@org/test-kit";
 import { afterAll, describe, expect, it } from "vitest";
 import { type ChangeArtifactKind, changeArtifactWarnings } from "./change-artifact-warnings.js";
+import { DELTA, PROPOSAL } from "./test-support/change-artifact-samples.js";
 
 afterAll(removeTemporaryFolders);
 
-const PROPOSAL =
-  "## Why\nPeople cannot sign in today, so every page they open is the public one.\n\n## What Changes\n- Add a login form\n";
-const DELTA = [
-  "## ADDED Requirements",
-  "",
-  "### Requirement: Login",
-  "The system SHALL let a registered user sign in.",
-  "",
-  "#### Scenario: Right password",
-  "- **WHEN** the password matches",
-  "- **THEN** the user is signed in",
-  "",
-].join("\n");
 const TASKS = "## 1. Work\n- [ ] 1.1 Build the form\n";
 const FILES: Record<ChangeArtifactKind, string> = {
   proposal: "proposal.md",

@@ -5,24 +5,12 @@ import { promisify } from "node:util";
 import { makeOpenSpecRepository, removeTemporaryFolders, temporaryFolder } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import { openRepository, type Repository } from "./open-repository.js";
+import { DELTA, PROPOSAL } from "./test-support/change-artifact-samples.js";
 import { writeChangeArtifact } from "./write-change-artifact.js";
 
 afterEach(removeTemporaryFolders);
 
 const CHANGE = "openspec/changes/add-login";
-const PROPOSAL =
-  "## Why\nPeople cannot sign in today, so every page they open is the public one.\n\n## What Changes\n- Add a login form\n";
-const DELTA = [
-  "## ADDED Requirements",
-  "",
-  "### Requirement: Login",
-  "The system SHALL let a registered user sign in.",
-  "",
-  "#### Scenario: Right password",
-  "- **WHEN** the password matches",
-  "- **THEN** the user is signed in",
-  "",
-].join("\n");
 
 function repositoryWith(files: Record<string, string> = {}): {
   root: string;

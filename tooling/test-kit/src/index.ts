@@ -1,5 +1,6 @@
 export { fissionOpenSpecFixture } from "./fixtures.js";
 export { type IsolatedEnvironment, isolatedEnvironment } from "./isolated-environment.js";
+export { mapConcurrently } from "./map-concurrently.js";
 export {
   type CliRun,
   makeOpenSpecRepository,

@@ -137,24 +137,6 @@ export function compareWithCli(
   return outcomes;
 }
 
-/** Runs `work` over `items`, at most `limit` at a time, in input order. */
-export async function mapConcurrently<T, R>(
-  items: T[],
-  limit: number,
-  work: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
-
 /** Counts per verdict, for the README. */
 export function tally(outcomes: Outcome[]): Record<Verdict, number> {
   const counts: Record<Verdict, number> = {

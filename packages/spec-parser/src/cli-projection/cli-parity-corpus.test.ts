@@ -1,3 +1,4 @@
+import { mapConcurrently } from "@org/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseDeltaSpec } from "../delta/parse-delta-spec.js";
 import { parseDocument } from "../document/parse-document.js";
@@ -7,7 +8,6 @@ import {
   type CliRun,
   cliJson,
   createOpenSpecRepo,
-  mapConcurrently,
   type OpenSpecRepo,
 } from "../test-support/openspec-cli.js";
 import { type ChangeCase, parityCorpus } from "../test-support/parity-corpus.js";

@@ -64,24 +64,6 @@ export async function createOpenSpecRepo(): Promise<OpenSpecRepo> {
   };
 }
 
-/** Runs `work` over `items` with at most `limit` in flight, keeping the input order. */
-export async function mapConcurrently<T, R>(
-  items: T[],
-  limit: number,
-  work: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
-
 /** The JSON a CLI run printed, without the `root` block newer CLIs add. */
 export function cliJson(run: CliRun): unknown {
   const parsed: unknown = JSON.parse(run.stdout);
