@@ -9,7 +9,7 @@
 // so the suites that take minutes start at once and short tasks fill the end.
 // Tests always run (no cache): `pnpm test` is the full check.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { removeTestReports, reportsIn, testedPackages } from "./test-reports.mjs";
 
@@ -28,6 +28,9 @@ const LONGEST_FIRST = [
 ];
 
 const packages = workspacePackages();
+// Written only by a whole run: the report a single package's `vitest run`
+// leaves behind says nothing about how long its whole suite takes.
+const DURATIONS_FILE = join(root, ".test-durations.json");
 const durations = lastDurations();
 // A report left from an earlier run would be counted as if this run had made it.
 removeTestReports(root);
@@ -39,6 +42,7 @@ const note = (code) => {
 
 note(run("pnpm", ["exec", "turbo", "run", "build", "--concurrency=2"]));
 await runPool(tasks(), SLOTS);
+saveDurations();
 note(run("node", ["scripts/validate-own-specs.mjs"]));
 note(run("node", ["scripts/test-summary.mjs"]));
 process.exit(exitCode);
@@ -101,8 +105,24 @@ function workspacePackages() {
   return found;
 }
 
-/** How long each package's tests took in the last run, from the reports it left (milliseconds). */
+/** How long each package's tests took in the last whole run (milliseconds), by folder. */
 function lastDurations() {
+  try {
+    return new Map(Object.entries(JSON.parse(readFileSync(DURATIONS_FILE, "utf8"))));
+  } catch {
+    return new Map();
+  }
+}
+
+function saveDurations() {
+  writeFileSync(
+    DURATIONS_FILE,
+    `${JSON.stringify(Object.fromEntries(reportedDurations()), null, 2)}\n`,
+  );
+}
+
+/** How long each package's tests took in this run, from the reports it left (milliseconds). */
+function reportedDurations() {
   const found = new Map();
   for (const { name, dir } of testedPackages(root)) {
     let total = 0;
