@@ -1,0 +1,97 @@
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import {
+  ErrorCode,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+  SubscribeRequestSchema,
+  UnsubscribeRequestSchema,
+} from "@modelcontextprotocol/sdk/types.js";
+import type { Catalog } from "@org/openspec-core";
+import { collectResources } from "./collect-resources.js";
+import { pageResources } from "./list-resources.js";
+import { parseRequest } from "./parse-request.js";
+import { readResource } from "./read-resource.js";
+import { resourceTemplates } from "./resource-templates.js";
+import { parseResourceUri } from "./resource-uri.js";
+import { type ResourceWatchOptions, watchResources } from "./watch-resources.js";
+
+/** The capabilities the handlers below need the server to advertise (completion comes with the prompts). */
+export const resourceCapabilities = {
+  resources: { subscribe: true, listChanged: true },
+} as const;
+
+export type ResourceRegistration = {
+  /** Closes every file watcher and timer; the server calls it when it closes. */
+  close(): void;
+};
+
+/**
+ * Offers the registered sources' specs and changes as `openspec://` resources:
+ * list (paged), templates, read, and subscriptions with update and
+ * list-changed notifications. Completion of the templates' variables is
+ * answered by the one completion handler the prompts register.
+ */
+export function registerResources(
+  mcp: Server,
+  catalog: Catalog,
+  log: (message: string) => void,
+  watchOptions: Pick<ResourceWatchOptions, "debounceMs" | "registryCheckMs"> = {},
+): ResourceRegistration {
+  const watch = watchResources({
+    ...watchOptions,
+    catalog,
+    log,
+    updated: (uri) => {
+      mcp
+        .sendResourceUpdated({ uri })
+        .catch((error: unknown) => log(`could not notify: ${String(error)}`));
+    },
+    listChanged: () => {
+      mcp
+        .sendResourceListChanged()
+        .catch((error: unknown) => log(`could not notify: ${String(error)}`));
+    },
+  });
+
+  // Registered with only the method checked, so malformed params reach parseRequest
+  // and get -32602 rather than the SDK's -32603.
+  mcp.setRequestHandler(ListResourcesRequestSchema.pick({ method: true }).loose(), async (raw) => {
+    const request = parseRequest(ListResourcesRequestSchema.safeParse(raw));
+    const all = await collectResources(catalog);
+    const page = pageResources(all, request.params?.cursor);
+    await watch.watchList(all);
+    return page;
+  });
+  mcp.setRequestHandler(
+    ListResourceTemplatesRequestSchema.pick({ method: true }).loose(),
+    (raw) => {
+      parseRequest(ListResourceTemplatesRequestSchema.safeParse(raw));
+      return { resourceTemplates: [...resourceTemplates] };
+    },
+  );
+  mcp.setRequestHandler(ReadResourceRequestSchema.pick({ method: true }).loose(), (raw) => {
+    const request = parseRequest(ReadResourceRequestSchema.safeParse(raw));
+    return readResource(catalog, request.params.uri);
+  });
+  mcp.setRequestHandler(SubscribeRequestSchema.pick({ method: true }).loose(), async (raw) => {
+    const request = parseRequest(SubscribeRequestSchema.safeParse(raw));
+    const parsed = parseResourceUri(request.params.uri);
+    if (!parsed.ok) {
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `${parsed.error} Subscribe to a URI that resources/list or a resource template gives.`,
+        { uri: request.params.uri },
+      );
+    }
+    await watch.subscribe(request.params.uri);
+    return {};
+  });
+  mcp.setRequestHandler(UnsubscribeRequestSchema.pick({ method: true }).loose(), (raw) => {
+    const request = parseRequest(UnsubscribeRequestSchema.safeParse(raw));
+    watch.unsubscribe(request.params.uri);
+    return {};
+  });
+  return { close: () => watch.close() };
+}
