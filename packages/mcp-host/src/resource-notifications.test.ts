@@ -1,4 +1,4 @@
-import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
@@ -111,6 +111,23 @@ describe("resource notifications", () => {
     await expect(client.subscribeResource({ uri: "openspec://shop/../x" })).rejects.toMatchObject({
       code: ErrorCode.InvalidParams,
     });
+  });
+
+  it("GIVEN a subscribed spec WHEN the whole openspec/ folder is replaced by another THEN resources/updated still arrives", async () => {
+    const { client, updated } = await connect();
+    const root = makeOpenSpecRepository({ "openspec/specs/auth/spec.md": AUTH_SPEC });
+    await addSource(client, root, "shop");
+    const spec = "openspec://shop/specs/auth";
+    await client.subscribeResource({ uri: spec });
+    const replacement = join(root, "openspec-next");
+    cpSync(join(root, "openspec"), replacement, { recursive: true });
+    writeFileSync(join(replacement, "specs/auth/spec.md"), AUTH_SPEC.replace("# Auth", "# Login"));
+    renameSync(join(root, "openspec"), join(root, "openspec-old"));
+    renameSync(replacement, join(root, "openspec"));
+    await eventually(() => updated.includes(spec), "spec updated after the folder was replaced");
+    updated.length = 0;
+    writeFileSync(join(root, "openspec/specs/auth/spec.md"), AUTH_SPEC);
+    await eventually(() => updated.includes(spec), "spec updated in the new folder");
   });
 
   it("GIVEN a client that listed resources WHEN changes are created and archived, specs removed and sources added and removed THEN list_changed arrives each time", async () => {

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { type FSWatcher, watch } from "node:fs";
+import { type FSWatcher, statSync, watch } from "node:fs";
 import { join } from "node:path";
 import type { Resource } from "@modelcontextprotocol/sdk/types.js";
 import type { Catalog } from "@org/openspec-core";
@@ -45,7 +45,7 @@ export function watchResources(options: ResourceWatchOptions): ResourceWatch {
   const { catalog, log } = options;
   // `fingerprint` is undefined until the first read after subscribing has finished.
   const subscriptions = new Map<string, { source: string; fingerprint: string | undefined }>();
-  const watchers = new Map<string, { watcher: FSWatcher; source: string }>();
+  const watchers = new Map<string, { watcher: FSWatcher; inode: number }>();
   let listing: string | undefined;
   let sources: ResourceSource[] = [];
   let registrySignature = "";
@@ -68,23 +68,25 @@ export function watchResources(options: ResourceWatchOptions): ResourceWatch {
     const signature = sources.map((s) => `${s.name}\u0000${s.path}`).join("\n");
     const registryChanged = signature !== registrySignature;
     registrySignature = signature;
-    const needed = new Map<string, string>();
+    const needed = new Set<string>();
     for (const source of sources) {
       const subscribed = [...subscriptions.values()].some((s) => namesSource(s.source, source));
-      if (listing !== undefined || subscribed)
-        needed.set(join(source.path, "openspec"), source.name);
+      if (listing !== undefined || subscribed) needed.add(join(source.path, "openspec"));
     }
     let started = false;
     for (const [folder, entry] of watchers) {
-      if (needed.has(folder)) continue;
+      // A folder removed (or replaced) leaves its watcher on the old inode, silent.
+      if (needed.has(folder) && inodeOf(folder) === entry.inode) continue;
       entry.watcher.close();
       watchers.delete(folder);
+      if (needed.has(folder)) started = true;
     }
-    for (const [folder, source] of needed) {
+    for (const folder of needed) {
       if (watchers.has(folder)) continue;
-      const watcher = startWatcher(folder);
-      if (watcher === undefined) continue;
-      watchers.set(folder, { watcher, source });
+      const inode = inodeOf(folder);
+      const watcher = inode === undefined ? undefined : startWatcher(folder);
+      if (watcher === undefined || inode === undefined) continue;
+      watchers.set(folder, { watcher, inode });
       started = true;
     }
     if (registryChanged || started) changed();
@@ -185,6 +187,14 @@ export function watchResources(options: ResourceWatchOptions): ResourceWatch {
       subscriptions.clear();
     },
   };
+}
+
+function inodeOf(folder: string): number | undefined {
+  try {
+    return statSync(folder).ino;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A URI's source segment is the name the URIs use, or the source's token. */
