@@ -24,3 +24,8 @@ export async function listSources(catalog: Catalog): Promise<ResourceSource[]> {
     token: source.token,
   }));
 }
+
+/** Which sources there are and where: equal signatures, equal registries as far as resources go. */
+export function sourcesSignature(sources: readonly ResourceSource[]): string {
+  return sources.map((source) => `${source.name}\u0000${source.path}`).join("\n");
+}

@@ -5,12 +5,14 @@ import {
   ListResourceTemplatesRequestSchema,
   McpError,
   ReadResourceRequestSchema,
+  type Resource,
   SubscribeRequestSchema,
   UnsubscribeRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { Catalog } from "@org/openspec-core";
 import { collectResources } from "./collect-resources.js";
 import { pageResources } from "./list-resources.js";
+import { listSources, sourcesSignature } from "./list-sources.js";
 import { parseRequest } from "./parse-request.js";
 import { readResource } from "./read-resource.js";
 import { resourceTemplates } from "./resource-templates.js";
@@ -55,12 +57,26 @@ export function registerResources(
     },
   });
 
+  let snapshot: { signature: string; generation: number; resources: Resource[] } | undefined;
   // Registered with only the method checked, so malformed params reach parseRequest
   // and get -32602 rather than the SDK's -32603.
   mcp.setRequestHandler(ListResourcesRequestSchema.pick({ method: true }).loose(), async (raw) => {
     const request = parseRequest(ListResourcesRequestSchema.safeParse(raw));
-    const all = await collectResources(catalog);
-    const page = pageResources(all, request.params?.cursor);
+    const cursor = request.params?.cursor;
+    const sources = await listSources(catalog);
+    const signature = sourcesSignature(sources);
+    const generation = watch.generation();
+    // A first page is always collected afresh; the pages after it reuse that
+    // collection while the watch has seen no event, so paging a large
+    // registry reads each repository once rather than once a page.
+    const reuse =
+      cursor !== undefined &&
+      snapshot?.signature === signature &&
+      snapshot.generation === generation &&
+      watch.isListing();
+    const all = reuse && snapshot ? snapshot.resources : await collectResources(catalog, sources);
+    if (!reuse) snapshot = { signature, generation, resources: all };
+    const page = pageResources(all, cursor);
     await watch.watchList(all);
     return page;
   });

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { Resource } from "@modelcontextprotocol/sdk/types.js";
 import type { Catalog } from "@org/openspec-core";
 import { collectResources } from "./collect-resources.js";
-import { listSources, type ResourceSource } from "./list-sources.js";
+import { listSources, type ResourceSource, sourcesSignature } from "./list-sources.js";
 import { readResource } from "./read-resource.js";
 import { parseResourceUri } from "./resource-uri.js";
 
@@ -27,6 +27,14 @@ export type ResourceWatch = {
   unsubscribe(uri: string): void;
   /** From the first resources/list on, every source's openspec/ folder is watched for the set changing. */
   watchList(listed: readonly Resource[]): Promise<void>;
+  /**
+   * A number that grows with every file event and registry change seen; while
+   * the list is watched, an unchanged number means a list collected before is
+   * still what a new collection would give.
+   */
+  generation(): number;
+  /** Whether every source's openspec/ folder is watched (a client listed resources). */
+  isListing(): boolean;
   /** The openspec/ folders watched now. */
   watchedFolders(): string[];
   close(): void;
@@ -54,6 +62,7 @@ export function watchResources(options: ResourceWatchOptions): ResourceWatch {
   let running: Promise<void> | undefined;
   let again = false;
   let closed = false;
+  let generation = 0;
 
   const timer = setInterval(() => {
     if (listing === undefined && subscriptions.size === 0) return;
@@ -65,7 +74,7 @@ export function watchResources(options: ResourceWatchOptions): ResourceWatch {
   async function syncWatchers(): Promise<void> {
     sources = await listSources(catalog);
     if (closed) return;
-    const signature = sources.map((s) => `${s.name}\u0000${s.path}`).join("\n");
+    const signature = sourcesSignature(sources);
     const registryChanged = signature !== registrySignature;
     registrySignature = signature;
     const needed = new Set<string>();
@@ -111,6 +120,7 @@ export function watchResources(options: ResourceWatchOptions): ResourceWatch {
 
   function changed(): void {
     if (closed) return;
+    generation++;
     dirty = true;
     clearTimeout(debounce);
     debounce = setTimeout(() => void recompute(), options.debounceMs ?? 150);
@@ -177,6 +187,8 @@ export function watchResources(options: ResourceWatchOptions): ResourceWatch {
       listing = signatureOf(listed);
       await syncWatchers();
     },
+    generation: () => generation,
+    isListing: () => listing !== undefined,
     watchedFolders: () => [...watchers.keys()].sort(),
     close() {
       closed = true;
