@@ -33,13 +33,13 @@ export async function readResource(catalog: Catalog, uri: string): Promise<ReadR
     return contents(uri, renderChangeOverview(address.source, answer));
   }
   const text = answer.change[address.artifact];
+  // Warnings name files relative to the repository root, as the change's path is.
+  const file = `${answer.change.path}/${address.artifact}.md`;
   if (text !== null) {
-    const cut = answer.change.warnings?.find(
-      (w) => w.code === "truncated" && w.path.endsWith(`/${address.artifact}.md`),
-    );
+    const cut = answer.change.warnings?.find((w) => w.code === "truncated" && w.path === file);
     return contents(uri, text, cut?.size);
   }
-  const problem = answer.change.warnings?.find((w) => w.path.endsWith(`/${address.artifact}.md`));
+  const problem = answer.change.warnings?.find((w) => w.path === file);
   if (problem !== undefined)
     throw resourceFailure(uri, { code: problem.code, error: problem.message });
   throw resourceNotFound(

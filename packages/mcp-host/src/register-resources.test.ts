@@ -1,4 +1,5 @@
-import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
@@ -34,9 +35,15 @@ const ARCHIVED = {
 };
 
 /** A server in this process with its own registry, connected to an SDK client in memory. */
-async function connect(): Promise<{ client: Client; server: OpenSpecMcpServer }> {
+async function connect(
+  maxArtifactBytes?: number,
+): Promise<{ client: Client; server: OpenSpecMcpServer }> {
   const { home, env } = serverEnvironment();
-  const catalog = createCatalog({ env, home });
+  const catalog = createCatalog({
+    env,
+    home,
+    ...(maxArtifactBytes === undefined ? {} : { maxArtifactBytes }),
+  });
   const server = await createServer({ catalog, log: () => {} });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const client = new Client({ name: "in-process", version: "0" });
@@ -175,6 +182,36 @@ describe("resources", () => {
       });
     }
     expect(await readText(client, "openspec://shop/specs/auth")).toBe(AUTH_SPEC);
+  });
+
+  it("GIVEN a design larger than the cap and a tasks.md that is a FIFO WHEN they are read THEN the design comes cut with its size in _meta and the FIFO is an error saying so", async () => {
+    const { client } = await connect(1024);
+    const root = shopRepository();
+    writeFileSync(
+      join(root, "openspec/changes/add-dark-mode/design.md"),
+      `# Design\n\n${"x".repeat(5000)}\n`,
+    );
+    rmSync(join(root, "openspec/changes/add-dark-mode/tasks.md"));
+    execFileSync("mkfifo", [join(root, "openspec/changes/add-dark-mode/tasks.md")]);
+    await addSource(client, root, "shop");
+
+    const design = await client.readResource({
+      uri: "openspec://shop/changes/add-dark-mode/design",
+    });
+    expect(design.contents[0]).toMatchObject({ _meta: { truncated: true, size: 5011 } });
+    expect(
+      design.contents[0] && "text" in design.contents[0] ? design.contents[0].text.length : 0,
+    ).toBeLessThanOrEqual(1024);
+    await expect(
+      client.readResource({ uri: "openspec://shop/changes/add-dark-mode/tasks" }),
+    ).rejects.toMatchObject({
+      code: ErrorCode.InternalError,
+      message: expect.stringContaining("tasks.md"),
+    });
+    const overview = await client.readResource({ uri: "openspec://shop/changes/add-dark-mode" });
+    expect(overview.contents[0]).toMatchObject({
+      text: expect.stringContaining("> not_a_regular_file:"),
+    });
   });
 
   it("GIVEN a source of 260 specs and 60 changes WHEN resources/list is paged THEN every resource comes once, 100 a page, and a forged cursor is invalid params", async () => {
