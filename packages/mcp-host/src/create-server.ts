@@ -12,7 +12,7 @@ import { answerToolCall } from "./answer-tool-call.js";
 import { listCatalogTool } from "./list-catalog-tool.js";
 import { packageVersion } from "./package-version.js";
 import { promptCapabilities, registerPrompts } from "./register-prompts.js";
-import { registerResources, resourceCapabilities } from "./register-resources.js";
+import { registerResources } from "./register-resources.js";
 import { syncToolAvailability } from "./sync-tool-availability.js";
 import { writeLog } from "./write-log.js";
 
@@ -56,11 +56,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<O
     { name: "openspec", version: packageVersion },
     {
       instructions: INSTRUCTIONS,
-      capabilities: {
-        tools: { listChanged: true },
-        ...promptCapabilities,
-        ...resourceCapabilities,
-      },
+      capabilities: { tools: { listChanged: true }, ...promptCapabilities },
     },
   );
   // All tools to begin with, so the first check below logs a change only when the CLI is missing.

@@ -19,10 +19,8 @@ import { resourceTemplates } from "./resource-templates.js";
 import { parseResourceUri } from "./resource-uri.js";
 import { type ResourceWatchOptions, watchResources } from "./watch-resources.js";
 
-/** The capabilities the handlers below need the server to advertise (completion comes with the prompts). */
-export const resourceCapabilities = {
-  resources: { subscribe: true, listChanged: true },
-} as const;
+/** What the handlers below need the server to advertise; completion comes with the prompts. */
+const RESOURCE_CAPABILITIES = { resources: { subscribe: true, listChanged: true } } as const;
 
 export type ResourceRegistration = {
   /** Closes every file watcher and timer; the server calls it when it closes. */
@@ -33,7 +31,8 @@ export type ResourceRegistration = {
  * Offers the registered sources' specs and changes as `openspec://` resources:
  * list (paged), templates, read, and subscriptions with update and
  * list-changed notifications. Completion of the templates' variables is
- * answered by the one completion handler the prompts register.
+ * answered by the one completion handler the prompts register. Call it
+ * before the server connects: it adds the `resources` capability.
  */
 export function registerResources(
   mcp: Server,
@@ -41,6 +40,8 @@ export function registerResources(
   log: (message: string) => void,
   watchOptions: Pick<ResourceWatchOptions, "debounceMs" | "registryCheckMs"> = {},
 ): ResourceRegistration {
+  // Added here rather than where the server is made, so the server's own list stays as it was.
+  mcp.registerCapabilities(RESOURCE_CAPABILITIES);
   const watch = watchResources({
     ...watchOptions,
     catalog,
