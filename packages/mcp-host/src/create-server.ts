@@ -12,6 +12,7 @@ import { answerToolCall } from "./answer-tool-call.js";
 import { listCatalogTool } from "./list-catalog-tool.js";
 import { packageVersion } from "./package-version.js";
 import { promptCapabilities, registerPrompts } from "./register-prompts.js";
+import { registerResources } from "./register-resources.js";
 import { syncToolAvailability } from "./sync-tool-availability.js";
 import { writeLog } from "./write-log.js";
 
@@ -76,6 +77,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<O
     answerToolCall(catalog, request.params.name, request.params.arguments, log),
   );
   registerPrompts(mcp, catalog);
+  const resources = registerResources(mcp, catalog, log);
 
   let running: Promise<boolean> | undefined;
   const checkAvailability = (): Promise<boolean> => {
@@ -108,6 +110,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<O
       if (closed) return;
       closed = true;
       clearInterval(timer);
+      resources.close();
       await mcp.close();
       if (ownsCatalog) catalog.close();
     },
