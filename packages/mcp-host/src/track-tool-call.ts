@@ -30,7 +30,8 @@ export function trackToolCall(
   let sent = 0;
   let ended = false;
   const send = (message: string) => {
-    if (ended) return;
+    // A cancelled call gets no answer, so it gets no more progress either.
+    if (ended || extra.signal.aborted) return;
     sent += 1;
     extra
       .sendNotification({
