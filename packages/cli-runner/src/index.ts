@@ -55,6 +55,7 @@ export {
   type RunOpenSpecOptions,
   runOpenSpec,
 } from "./run-openspec.js";
+export { DEFAULT_PROGRESS_INTERVAL_MS, type RunProgress } from "./run-progress.js";
 export type {
   RunEnvelope,
   RunFailure,
