@@ -111,6 +111,33 @@ describe("openspec_source_import", () => {
     });
   });
 
+  it("GIVEN sources that hold the store id and every suffixed name WHEN imported THEN the store is skipped as name_taken with a fix to name it, and no source changes", async () => {
+    const { catalog } = withStores(["handbook"]);
+    const names = [
+      "handbook",
+      "handbook-store",
+      ...[2, 3, 4, 5, 6, 7, 8, 9].map((n) => `handbook-store-${n}`),
+    ];
+    for (const name of names) {
+      const folder = join(temporaryFolder("taken-"), name);
+      mkdirSync(folder);
+      expect(await catalog.call("openspec_source_add", { path: folder, name })).toMatchObject({
+        ok: true,
+      });
+    }
+    const before = await catalog.call("openspec_source_list", {});
+
+    const result = await catalog.call("openspec_source_import", {});
+
+    expect(result).toMatchObject({
+      ok: true,
+      added: [],
+      skipped: [{ store: "handbook", reason: "name_taken", source: null }],
+    });
+    expect((result.skipped as { detail: string }[])[0]?.detail).toContain("--name");
+    expect(await catalog.call("openspec_source_list", {})).toEqual(before);
+  });
+
   it("GIVEN a dry run WHEN imported THEN it reports the same additions a real run then makes, with no token, and registers nothing", async () => {
     const { catalog, roots } = withStores(["alpha", "beta"]);
     await catalog.call("openspec_source_add", {
