@@ -4,7 +4,7 @@ import { Command, CommanderError } from "commander";
 import { registerCatalogCommands } from "./commands/catalog-commands.js";
 import { describeGroups } from "./commands/describe-groups.js";
 import { registerHostCommands } from "./commands/host-commands.js";
-import { registerImportCommand } from "./commands/register-import-command.js";
+import { registerImportCommand, SOURCE_IMPORT_TOOL } from "./commands/register-import-command.js";
 import { registerToolCommands } from "./commands/register-tool-commands.js";
 import { registerWorkflowCommands } from "./commands/register-workflow-commands.js";
 import { processTerminal, type Terminal } from "./output/terminal.js";
@@ -56,7 +56,9 @@ export async function runCli(
     session.registryPath = action.optsWithGlobals<{ db?: string }>().db;
   });
   registerToolCommands(program, tools, session);
-  registerImportCommand(program, session);
+  // With the catalog's openspec_source_import, registerToolCommands made `sources import` already.
+  if (!tools.some((tool) => tool.name === SOURCE_IMPORT_TOOL))
+    registerImportCommand(program, session);
   registerCatalogCommands(program, session);
   registerHostCommands(program, session);
   registerWorkflowCommands(program, session, await catalogWorkflows(args));

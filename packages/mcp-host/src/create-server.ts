@@ -113,7 +113,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<O
     }
   });
   registerPrompts(mcp, catalog);
-  const resources = registerResources(mcp, catalog, log);
+  const resources = registerResources(mcp, catalog, (line) => serverLog("warning", line));
 
   let running: Promise<boolean> | undefined;
   const checkAvailability = (): Promise<boolean> => {
