@@ -1,3 +1,5 @@
 import { definePackageConfig } from "@org/vitest-config";
 
-export default definePackageConfig();
+// The packed install waits mostly on npm and the registry, the rehearsal on its
+// clone's build: two files at a time overlap the waiting.
+export default definePackageConfig({ test: { maxWorkers: 2 } });

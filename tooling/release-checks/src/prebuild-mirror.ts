@@ -10,6 +10,8 @@ export type PrebuildMirror = {
   url: string;
   /** The paths asked for, so a test can tell the binary really came from here. */
   requests: string[];
+  /** How often the binary was sent (a 404 would make npm compile instead). */
+  served(): number;
   close(): Promise<void>;
 };
 
@@ -50,6 +52,7 @@ export async function startPrebuildMirror(tarFolder: string): Promise<PrebuildMi
   const body = readFileSync(tarball);
 
   const requests: string[] = [];
+  let served = 0;
   const server = createServer((request, response) => {
     requests.push(request.url ?? "");
     if (request.url === `/v${version}/${asset}`) {
@@ -58,6 +61,7 @@ export async function startPrebuildMirror(tarFolder: string): Promise<PrebuildMi
         "content-length": body.length,
       });
       response.end(body);
+      served += 1;
     } else {
       response.writeHead(404).end();
     }
@@ -67,6 +71,7 @@ export async function startPrebuildMirror(tarFolder: string): Promise<PrebuildMi
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    served: () => served,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

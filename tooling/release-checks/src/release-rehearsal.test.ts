@@ -2,12 +2,14 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startLocalRegistry } from "./local-registry.js";
 import { describeRun, runCommand } from "./run-command.js";
 import { publishablePackages, REPO_ROOT, workspacePackages } from "./workspace-packages.js";
 
-// docs/releasing.md, rehearsed on a clone of this repository up to the publish
-// step: pending changesets are released first (as the first release would), then
-// one library gets a changeset of its own and `changeset version` runs again.
+// docs/releasing.md, rehearsed on a clone of this repository, publishing to a
+// verdaccio registry on localhost: pending changesets are released first (as the
+// first release would), then one library gets a changeset of its own and
+// `changeset version` runs again.
 const LIBRARY = "@org/openspec-spec-parser";
 const folder = mkdtempSync(join(tmpdir(), "openspec-release-rehearsal-"));
 const clone = join(folder, "repo");
@@ -105,7 +107,7 @@ describe("a release rehearsed on a clone", () => {
     }
   });
 
-  it("GIVEN the bumped versions WHEN the clone builds under CI and its generated files are checked THEN all pass with nothing left changed, and a publish dry run of the library shows its new version", async () => {
+  it("GIVEN the bumped versions WHEN the clone builds under CI and its generated files are checked THEN all pass with nothing left changed", async () => {
     await sh(
       "pnpm",
       ["exec", "turbo", "run", "build", "--concurrency=2", "--output-logs=errors-only"],
@@ -114,14 +116,59 @@ describe("a release rehearsed on a clone", () => {
     await sh(process.execPath, ["scripts/generate-docs.mjs", "--check"]);
     const status = await sh("git", ["status", "--porcelain"]);
     expect(status.stdout.trim()).toBe("");
+  }, 900_000);
 
-    const library = publishablePackages(clone).find((pkg) => pkg.manifest.name === LIBRARY);
-    const dryRun = await runCommand("pnpm", ["publish", "--dry-run", "--no-git-checks"], {
-      cwd: library?.dir ?? clone,
-      env,
-      timeoutMs: 120_000,
-    });
-    expect(dryRun.status, describeRun(dryRun)).toBe(0);
-    expect(`${dryRun.stdout}${dryRun.stderr}`).toContain(`${LIBRARY}@${major.after.get(LIBRARY)}`);
+  it("GIVEN the built clone WHEN changeset publish runs against a local registry THEN every publishable package is published at its version with caret ranges and tagged, and no private package is", async () => {
+    const registry = await startLocalRegistry(join(folder, "registry"));
+    try {
+      const publish = await runCommand(
+        process.execPath,
+        [join(clone, "node_modules", "@changesets", "cli", "bin.js"), "publish"],
+        {
+          cwd: clone,
+          env: {
+            ...env,
+            npm_config_userconfig: registry.userconfig,
+            npm_config_registry: `${registry.url}/`,
+          },
+          timeoutMs: 600_000,
+        },
+      );
+      expect(publish.status, describeRun(publish)).toBe(0);
+      const tags = (await sh("git", ["tag", "--list"])).stdout.split("\n");
+      const current = versions();
+      for (const pkg of publishablePackages(clone)) {
+        const { name, version } = pkg.manifest;
+        expect(tags, name).toContain(`${name}@${version}`);
+        const published = (await metadata(registry.url, name)).versions?.[version];
+        expect(published, `${name}@${version} on the registry`).toBeDefined();
+        for (const [dependency, range] of Object.entries(pkg.manifest.dependencies ?? {})) {
+          if (!range.startsWith("workspace:")) continue;
+          expect(published?.dependencies?.[dependency], `${name} → ${dependency}`).toBe(
+            `^${current.get(dependency)}`,
+          );
+        }
+      }
+      for (const pkg of workspacePackages(clone).filter((entry) => entry.manifest.private)) {
+        expect(
+          (await fetch(`${registry.url}/${encodeURIComponent(pkg.manifest.name)}`)).status,
+        ).toBe(404);
+        expect(
+          tags.some((tag) => tag.startsWith(`${pkg.manifest.name}@`)),
+          pkg.folder,
+        ).toBe(false);
+      }
+    } finally {
+      registry.stop();
+    }
   }, 900_000);
 });
+
+type PackageMetadata = {
+  versions?: Record<string, { dependencies?: Record<string, string> }>;
+};
+
+async function metadata(url: string, name: string): Promise<PackageMetadata> {
+  const response = await fetch(`${url}/${encodeURIComponent(name)}`);
+  return (await response.json()) as PackageMetadata;
+}

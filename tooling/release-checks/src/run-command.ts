@@ -38,6 +38,8 @@ export function runCommand(
       clearTimeout(timer);
       resolve({ status, stdout, stderr });
     });
+    // A child that exits without reading its input closes the pipe first; that is not a failure.
+    child.stdin.on("error", () => {});
     child.stdin.end(options.input ?? "");
   });
 }
