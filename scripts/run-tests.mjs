@@ -1,5 +1,5 @@
 // The root `pnpm test`: every package's build, then its tests, typecheck and
-// lint, then the project's own specs, then one closing line that adds up every
+// lint, then the project's own specs and the changesets check, then one closing line that adds up every
 // report. The summary prints whether or not a step failed; the exit code is the
 // first failure's.
 //
@@ -19,6 +19,7 @@ const SLOTS = 2;
 /** The longest suites when no earlier report says otherwise (a fresh clone). */
 const LONGEST_FIRST = [
   "tooling/reliability-suite",
+  "tooling/release-checks",
   "tooling/contract-suite",
   "apps/cli",
   "packages/artifacts",
@@ -44,6 +45,8 @@ note(run("pnpm", ["exec", "turbo", "run", "build", "--concurrency=2"]));
 await runPool(tasks(), SLOTS);
 saveDurations();
 note(run("node", ["scripts/validate-own-specs.mjs"]));
+// A publishable package's src changed on this branch without a changeset (docs/releasing.md).
+note(run("node", ["scripts/check-changesets.mjs"]));
 note(run("node", ["scripts/test-summary.mjs"]));
 process.exit(exitCode);
 
