@@ -1,0 +1,8 @@
+const part = (text: string) => encodeURIComponent(text);
+
+export const sourceUrl = (source: string) => `/s/${part(source)}`;
+
+export const changeUrl = (source: string, change: string, archived = false) =>
+  `/s/${part(source)}/${archived ? "archive" : "changes"}/${part(change)}`;
+
+export const specUrl = (source: string, spec: string) => `/s/${part(source)}/specs/${part(spec)}`;
