@@ -64,8 +64,12 @@ export function createDashboard(options: DashboardOptions): Dashboard {
   app.get("/favicon.ico", (c) => c.body(null, 204));
   app.get("/healthz", (c) => c.json({ ok: true }));
 
+  // Watch the registered sources from the start; each page and stream re-syncs the list.
+  void state.sources();
+
   app.get("/events", (c) =>
     streamSSE(c, async (stream) => {
+      await state.sources();
       const queue: string[] = [];
       let wake: (() => void) | null = null;
       const stop = state.listen(({ source }) => {

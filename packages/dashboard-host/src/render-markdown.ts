@@ -5,11 +5,25 @@ import remarkRehype from "remark-rehype";
 import { unified } from "unified";
 import { SafeHtml } from "./html.js";
 
-// Raw HTML in markdown is dropped by remark-rehype (allowDangerousHtml is off),
-// and rehype-sanitize's GitHub schema removes what is left of scripts, event
-// handlers and javascript: links, so a repository's text cannot run in the page.
+type Node = { type: string; value?: string; children?: Node[] };
+
+/**
+ * Raw HTML in a repository's markdown becomes plain text: a spec that holds
+ * `<script>` shows those characters, as a reader of the file sees them.
+ */
+function rawHtmlAsText() {
+  const visit = (node: Node) => {
+    if (node.type === "html") node.type = "text";
+    node.children?.forEach(visit);
+  };
+  return (tree: Node) => visit(tree);
+}
+
+// rehype-sanitize (GitHub's schema) comes last all the same: it drops event
+// handlers, javascript: links and every element outside its allow-list.
 const processor = unified()
   .use(remarkParse)
+  .use(rawHtmlAsText)
   .use(remarkRehype)
   .use(rehypeSanitize)
   .use(rehypeStringify);
