@@ -34,12 +34,12 @@ describe("GIVEN the dashboard in a real browser on a registry with one repositor
   it("WHEN the board opens THEN each change is in its column with its progress bar", async () => {
     const page = await open("/s/shop");
     await expect
-      .poll(() => column(page, "proposed").locator("[data-card]").allInnerTexts())
+      .poll(() => column(page, "proposed").locator("[data-card]").allTextContents())
       .toEqual([expect.stringContaining("add-search")]);
     const cart = column(page, "in_progress").locator("[data-card]", { hasText: "add-cart" });
     expect(await cart.locator("progress").getAttribute("value")).toBe("1");
     expect(await cart.locator("progress").getAttribute("max")).toBe("2");
-    expect(await column(page, "done").innerText()).toContain("add-login");
+    expect(await column(page, "done").textContent()).toContain("add-login");
     await page.close();
   });
 
@@ -63,7 +63,7 @@ describe("GIVEN the dashboard in a real browser on a registry with one repositor
       .poll(() => readFileSync(file, "utf8"), { timeout: 10_000 })
       .toContain("- [x] 1.1 Index products");
     await expect
-      .poll(() => page.locator("[data-progress]").innerText(), { timeout: 10_000 })
+      .poll(() => page.locator("[data-progress]").textContent(), { timeout: 10_000 })
       .toBe("1/2 tasks");
     expect(await page.locator(".meta progress").getAttribute("value")).toBe("1");
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(
@@ -106,17 +106,17 @@ describe("GIVEN the dashboard in a real browser on a registry with one repositor
     const page = await open("/s/shop/changes/add-login");
     await page.getByRole("link", { name: "Archive…" }).click();
     await page.waitForURL(/\/archive$/);
-    expect(await page.locator("h1").innerText()).toBe("Archive add-login?");
-    expect(await page.locator("main").innerText()).toContain("Preview: nothing has moved yet");
+    expect(await page.locator("h1").textContent()).toBe("Archive add-login?");
+    expect(await page.locator("main").textContent()).toContain("Preview: nothing has moved yet");
     expect(existsSync(join(sandbox.repo, "openspec/changes/add-login"))).toBe(true);
     await page.locator("[data-confirm-archive]").click();
     await page.locator("[data-archived]").waitFor({ timeout: 60_000 });
-    expect(await page.locator("[data-archived]").innerText()).toMatch(
+    expect(await page.locator("[data-archived]").textContent()).toMatch(
       /Archived as \d{4}-\d{2}-\d{2}-add-login/,
     );
     expect(existsSync(join(sandbox.repo, "openspec/changes/add-login"))).toBe(false);
     await page.goto(`${sandbox.base}/s/shop`);
-    expect(await column(page, "archived").innerText()).toContain("add-login");
+    expect(await column(page, "archived").textContent()).toContain("add-login");
     await page.close();
   });
 
@@ -133,7 +133,7 @@ describe("GIVEN the dashboard in a real browser on a registry with one repositor
       await page.evaluate(() => (window as unknown as { __pwned?: boolean }).__pwned),
     ).toBeUndefined();
     expect(dialogs).toEqual([]);
-    expect(await page.locator("main").innerText()).toContain("<script>window.__pwned = true");
+    expect(await page.locator("main").textContent()).toContain("<script>window.__pwned = true");
     expect(await page.locator("main script, main img").count()).toBe(0);
     await page.close();
   });
