@@ -106,7 +106,7 @@ export function registerReadRoutes(app: Hono, state: DashboardState, page: Page)
     const base = sourceUrl(source);
     const q = query ? `&q=${encodeURIComponent(query)}` : "";
     const prev = offset > 0 ? Math.max(0, offset - state.pageSize) : null;
-    const footer = html`<p class="meta">${board.totals.changes} active · ${board.totals.archived_changes} archived · showing ${offset + 1}–${offset + state.pageSize} of each${
+    const footer = html`<p class="meta">${board.totals.changes} active · ${board.totals.archived_changes} archived · showing ${offset + 1}–${Math.min(offset + state.pageSize, Math.max(board.totals.changes, board.totals.archived_changes))}${
       prev !== null ? html` · <a rel="prev" href="${base}?offset=${prev}${q}">previous</a>` : ""
     }${board.next_offset !== null ? html` · <a rel="next" href="${base}?offset=${board.next_offset}${q}">next</a>` : ""} · <a href="${base}/validate">validate</a> · <a href="/specs?source=${source}">specs</a></p>
 <form method="get" action="${base}" class="filter"><input type="search" name="q" value="${query}" placeholder="Filter changes" aria-label="Filter changes"></form>`;

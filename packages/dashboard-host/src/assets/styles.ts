@@ -80,8 +80,10 @@ progress::-moz-progress-bar { background: var(--accent); }
 .checklist { list-style: none; padding: 0; margin: 0; }
 .checklist li { padding: .2rem 0; }
 .checklist .section { font-weight: 600; margin-top: .6rem; color: var(--muted); font-size: .85rem; }
-.checklist label { display: flex; gap: .45rem; align-items: baseline; cursor: pointer; font-size: .9rem; overflow-wrap: anywhere; min-width: 0; }
-.checklist label > span:last-child { min-width: 0; }
+.checklist label { display: flex; gap: .45rem; align-items: baseline; cursor: pointer; font-size: .9rem; overflow-wrap: anywhere; }
+.checklist input { flex: none; }
+.task-id { white-space: nowrap; flex: none; }
+.task-text { min-width: 0; }
 .task-form { margin: 0; }
 .task-id { color: var(--muted); }
 details.delta { border: 1px solid var(--line); border-radius: 8px; padding: .3rem .8rem; margin: .5rem 0; }
@@ -127,7 +129,8 @@ form.stack label { display: grid; gap: .2rem; }
   :root { font-size: 16px; }
   .board { grid-template-columns: 1fr; }
   .top { padding: .5rem .8rem; gap: .5rem; }
-  .search { margin-left: 0; width: 100%; }
+  .search { margin-left: 0; width: 100%; order: 3; }
+  .live { order: 2; margin-left: auto; }
   .search input { width: 100%; max-width: none; }
   main { padding: .8rem; }
   th:nth-child(2), td:nth-child(2) { display: none; }

@@ -83,7 +83,7 @@ function tasksBlock(view: ChangeView): SafeHtml {
   <input type="hidden" name="csrf" value="${view.csrf}">
   <input type="hidden" name="id" value="${task.id}">
   <input type="hidden" name="done" value="${task.done ? "false" : "true"}">
-  <label><input type="checkbox" data-task="${task.id}" ${task.done ? html`checked` : ""}> <span class="task-id">${task.id}</span> ${task.text}</label>
+  <label><input type="checkbox" data-task="${task.id}" ${task.done ? html`checked` : ""}> <span class="task-id">${task.id}</span> <span class="task-text">${task.text}</span></label>
   <noscript><button type="submit">${task.done ? "Untick" : "Tick"}</button></noscript>
 </form></li>`);
   }
