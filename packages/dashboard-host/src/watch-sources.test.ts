@@ -12,7 +12,7 @@ describe("GIVEN a watcher on a source's openspec/ folder", () => {
     mkdirSync(join(root, "openspec", "changes", "a"), { recursive: true });
     const seen: string[] = [];
     const watcher = new SourceWatcher((name) => seen.push(name), 100);
-    watcher.sync([{ name: "shop", path: root }]);
+    await watcher.sync([{ name: "shop", path: root }]);
     expect(watcher.watched()).toEqual(["shop"]);
     writeFileSync(join(root, "openspec", "changes", "a", "tasks.md"), "- [ ] 1.1 x\n");
     writeFileSync(join(root, "openspec", "changes", "a", "proposal.md"), "# a\n");
@@ -24,6 +24,22 @@ describe("GIVEN a watcher on a source's openspec/ folder", () => {
     writeFileSync(join(root, "openspec", "changes", "a", "tasks.md"), "- [x] 1.1 x\n");
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(seen).toEqual(["shop"]);
+  });
+
+  it("WHEN a folder is created after the start THEN files written inside it are reported too", async () => {
+    const root = temporaryFolder("watch-");
+    mkdirSync(join(root, "openspec", "changes"), { recursive: true });
+    const seen: string[] = [];
+    const watcher = new SourceWatcher((name) => seen.push(name), 50);
+    await watcher.sync([{ name: "shop", path: root }]);
+    mkdirSync(join(root, "openspec", "changes", "new", "specs", "cart"), { recursive: true });
+    await waitFor(() => seen.length > 0, 5000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    seen.length = 0;
+    writeFileSync(join(root, "openspec", "changes", "new", "specs", "cart", "spec.md"), "# cart\n");
+    await waitFor(() => seen.length > 0, 5000);
+    expect(seen).toEqual(["shop"]);
+    watcher.close();
   });
 
   it("WHEN a source leaves the list THEN its watcher is closed", () => {

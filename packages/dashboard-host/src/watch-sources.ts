@@ -1,16 +1,16 @@
-import { existsSync, type FSWatcher, watch } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { TreeWatcher } from "./tree-watcher.js";
 
 export type WatchedSource = { name: string; path: string };
 
 /**
- * Watches each source's openspec/ folder (recursively, as Node does on Linux,
- * macOS and Windows) and calls `onChange(name)` once per burst of events:
+ * Watches each source's openspec/ folder and every folder below it, and calls `onChange(name)` once per burst of events:
  * an editor's save or an archive moves many files, and the pages should
  * refresh once, within `debounceMs`.
  */
 export class SourceWatcher {
-  readonly #watchers = new Map<string, { path: string; watcher: FSWatcher }>();
+  readonly #watchers = new Map<string, { path: string; watcher: TreeWatcher }>();
   readonly #timers = new Map<string, NodeJS.Timeout>();
 
   constructor(
@@ -18,24 +18,24 @@ export class SourceWatcher {
     private readonly debounceMs = 150,
   ) {}
 
-  /** Watches exactly these sources from now on: new ones are added, gone or moved ones closed. */
-  sync(sources: readonly WatchedSource[]): void {
+  /**
+   * Watches exactly these sources from now on: new ones are added, gone or
+   * moved ones closed. Resolves once the new ones' folders are all watched.
+   */
+  sync(sources: readonly WatchedSource[]): Promise<void> {
+    const started: Promise<void>[] = [];
     const wanted = new Map(sources.map((source) => [source.name, join(source.path, "openspec")]));
     for (const [name, current] of this.#watchers) {
       if (wanted.get(name) !== current.path) this.#unwatch(name);
     }
     for (const [name, path] of wanted) {
       if (this.#watchers.has(name) || !existsSync(path)) continue;
-      try {
-        const watcher = watch(path, { recursive: true }, () => this.#changed(name));
-        // A folder removed while watched ends its watcher; the next sync makes a new one.
-        watcher.on("error", () => this.#unwatch(name));
-        this.#watchers.set(name, { path, watcher });
-      } catch {
-        // Out of inotify watches, or the folder went away between the check and the call:
-        // that source is not live, everything else is.
-      }
+      const watcher = new TreeWatcher(path, () => this.#changed(name));
+      this.#watchers.set(name, { path, watcher });
+      // A folder the walk cannot watch is skipped; the rest is live.
+      started.push(watcher.start());
     }
+    return Promise.all(started).then(() => {});
   }
 
   watched(): string[] {
