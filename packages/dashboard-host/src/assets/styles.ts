@@ -6,7 +6,7 @@ export const STYLES = `
   --accent: #3157d5; --accent-soft: #e8edfc; --ok: #1a7f45; --ok-soft: #e3f4ea;
   --warn: #9a6200; --warn-soft: #fbf0d9; --bad: #b42318; --bad-soft: #fde8e6;
   --add: #e6f6ea; --add-text: #135c2f; --del: #fdecea; --del-text: #8a1c12;
-  --radius: 10px; --shadow: 0 1px 2px rgba(0,0,0,.06), 0 1px 1px rgba(0,0,0,.03);
+  --on-accent: #ffffff; --radius: 10px; --shadow: 0 1px 2px rgba(0,0,0,.06), 0 1px 1px rgba(0,0,0,.03);
   font-family: ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "DejaVu Sans", sans-serif;
   font-size: 15px; line-height: 1.5;
 }
@@ -16,7 +16,7 @@ export const STYLES = `
     --accent: #8aa4ff; --accent-soft: #22294a; --ok: #5cc98a; --ok-soft: #17301f;
     --warn: #e6b450; --warn-soft: #3a2e12; --bad: #ff8a80; --bad-soft: #3b1b19;
     --add: #15301e; --add-text: #8fe0a8; --del: #3a1a18; --del-text: #ffb3ab;
-    --shadow: none;
+    --on-accent: #0d1326; --shadow: none;
   }
 }
 * { box-sizing: border-box; }
@@ -97,10 +97,11 @@ summary { cursor: pointer; font-family: ui-monospace, monospace; font-size: .85r
 .ops { list-style: none; padding: 0; }
 .op { display: inline-block; min-width: 5.6rem; font-size: .72rem; font-weight: 700; letter-spacing: .03em; }
 .op-added { color: var(--ok); } .op-modified { color: var(--warn); } .op-removed { color: var(--bad); } .op-renamed { color: var(--accent); }
-.button, button { display: inline-block; font: inherit; font-size: .9rem; padding: .35rem .8rem; border-radius: 6px; border: 1px solid var(--accent); background: var(--accent); color: #fff; cursor: pointer; }
+.button, button { display: inline-block; font: inherit; font-size: .9rem; padding: .35rem .8rem; border-radius: 6px; border: 1px solid var(--accent); background: var(--accent); color: var(--on-accent); cursor: pointer; }
 .button.quiet { background: transparent; color: var(--accent); }
 .button:hover { text-decoration: none; filter: brightness(1.05); }
-button.danger { background: var(--bad); border-color: var(--bad); }
+button.danger { background: var(--bad); border-color: var(--bad); color: var(--on-accent); }
+:target { scroll-margin-top: 4.5rem; background: var(--accent-soft); border-radius: 4px; }
 .table-wrap { overflow-x: auto; }
 table { border-collapse: collapse; width: 100%; background: var(--panel); border: 1px solid var(--line); border-radius: var(--radius); }
 th, td { text-align: left; padding: .5rem .7rem; border-bottom: 1px solid var(--line); vertical-align: top; }

@@ -1,7 +1,7 @@
 import type { SpecShowSuccess } from "@org/openspec-core";
 import { html, type SafeHtml } from "../html.js";
 import { renderMarkdown } from "../render-markdown.js";
-import { sourceUrl } from "../urls.js";
+import { requirementAnchor, sourceUrl } from "../urls.js";
 
 /** One baseline spec: purpose, then each requirement with its scenarios, rendered and sanitized. */
 export function specBody(source: string, spec: SpecShowSuccess): SafeHtml {
@@ -13,7 +13,7 @@ export function specBody(source: string, spec: SpecShowSuccess): SafeHtml {
 ${spec.requirements.map(
   (
     requirement,
-  ) => html`<div class="requirement"><h3>${requirement.name}</h3>${renderMarkdown(requirement.description)}
+  ) => html`<div class="requirement"><h3 id="${requirementAnchor(requirement.name)}">${requirement.name}</h3>${renderMarkdown(requirement.description)}
 ${requirement.scenarios.map(
   (scenario) =>
     html`<div class="scenario"><h4>Scenario: ${scenario.name}</h4>${renderMarkdown(scenario.raw_text)}</div>`,

@@ -1,6 +1,6 @@
 import { html, type SafeHtml } from "../html.js";
 import type { SearchHit, SpecEntry } from "../spec-index.js";
-import { specUrl } from "../urls.js";
+import { requirementAnchor, specUrl } from "../urls.js";
 
 export type SpecsView = {
   query: string;
