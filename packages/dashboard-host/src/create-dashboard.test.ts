@@ -71,7 +71,9 @@ describe("GIVEN a registered repository with changes at three stages", () => {
 
   it("WHEN the spec browser searches a scenario name THEN it finds the requirement", async () => {
     const page = await (await get("/specs?q=listing")).text();
-    expect(page).toContain("Products are listed");
+    expect(page).toContain(
+      'href="/s/shop/specs/catalog#req-products-are-listed">Products are listed',
+    );
     expect(page).toContain("Scenario: Listing products");
   });
 

@@ -23,7 +23,12 @@ export function registerWriteRoutes(app: Hono, state: DashboardState, page: Page
   const failed = (c: Context, failure: ToolFailure, title: string) =>
     wantsJson(c)
       ? c.json(failure, 400)
-      : page(c, { title, section: "none" }, html`<h1>${title}</h1>${failureBlock(failure)}`, 400);
+      : page(
+          c,
+          { title, section: "none", refresh: false },
+          html`<h1>${title}</h1>${failureBlock(failure)}`,
+          400,
+        );
 
   app.post("/s/:source/changes/:change/tasks", async (c) => {
     const source = c.req.param("source");
@@ -52,7 +57,7 @@ export function registerWriteRoutes(app: Hono, state: DashboardState, page: Page
     });
     return page(
       c,
-      { title: `Archive ${change}`, section: "none", source },
+      { title: `Archive ${change}`, section: "none", source, refresh: false },
       archiveBody({ source, change, result, csrf: state.csrf }),
     );
   });
@@ -68,7 +73,7 @@ export function registerWriteRoutes(app: Hono, state: DashboardState, page: Page
     });
     return page(
       c,
-      { title: `Archive ${change}`, section: "none", source },
+      { title: `Archive ${change}`, section: "none", source, refresh: false },
       archiveBody({ source, change, result, csrf: state.csrf }),
       result.ok ? 200 : 400,
     );

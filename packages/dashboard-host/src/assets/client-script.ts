@@ -11,7 +11,15 @@ export const CLIENT_SCRIPT = `(() => {
   let refreshing = null;
   let again = false;
 
+  let waiting = false;
+  // A person typing into a form on the page keeps what they typed: the update waits for them.
+  const typing = () => document.activeElement?.matches?.('#main input:not([type="checkbox"]), #main textarea') === true;
+  document.addEventListener("focusout", () => {
+    if (waiting) setTimeout(() => { if (waiting && !typing()) { waiting = false; refresh(); } }, 0);
+  });
+
   async function refresh() {
+    if (typing()) { waiting = true; return; }
     if (refreshing) { again = true; return refreshing; }
     refreshing = (async () => {
       try {
@@ -41,7 +49,7 @@ export const CLIENT_SCRIPT = `(() => {
     events.addEventListener("change", (event) => {
       const { sources } = JSON.parse(event.data);
       const source = pageSource();
-      if (source === "*" || sources.includes(source) || source === "") refresh();
+      if (source === "*" || sources.includes(source)) refresh();
     });
     events.onerror = () => { live?.classList.remove("on"); document.body.dataset.live = "off"; };
   }

@@ -111,6 +111,8 @@ th { font-size: .8rem; color: var(--muted); text-transform: uppercase; letter-sp
 form.inline { display: flex; gap: .3rem; }
 form.stack { display: grid; gap: .6rem; max-width: 32rem; }
 form.stack label { display: grid; gap: .2rem; }
+form.stack button { justify-self: start; }
+.diff span:empty::after { content: " "; }
 .big-search { display: flex; gap: .5rem; margin: .6rem 0; }
 .big-search input { flex: 1; max-width: 36rem; }
 .results { list-style: none; padding: 0; display: grid; gap: .4rem; }

@@ -17,7 +17,8 @@ export function unifiedDiff(diff: string): SafeHtml {
             : line.startsWith("-")
               ? "del"
               : "ctx";
-    return html`<span class="${kind}">${line}</span>\n`;
+    // Each line is a block of its own; a newline between them would double the spacing.
+    return html`<span class="${kind}">${line}</span>`;
   });
   return html`<pre class="diff">${lines}</pre>`;
 }

@@ -7,6 +7,12 @@ export type LayoutOptions = {
   section: "sources" | "board" | "specs" | "none";
   /** The source this page is about, for live updates and the nav's board link. */
   source?: string | null;
+  /**
+   * Whether live updates re-fetch this page. Off for the answer to a POST: its
+   * address would fetch something else (an archive's result would become the
+   * preview of a change that is gone).
+   */
+  refresh?: boolean;
 };
 
 /** The page around every view: nav, search, styles and the one script. */
@@ -24,7 +30,7 @@ export function layout(options: LayoutOptions, body: SafeHtml): SafeHtml {
 <link rel="stylesheet" href="/assets/app.css">
 <script src="/assets/app.js" defer></script>
 </head>
-<body data-source="${options.source ?? ""}">
+<body data-source="${options.refresh === false ? "" : (options.source ?? "")}">
 <header class="top">
   <a class="brand" href="/">OpenSpec</a>
   <nav>

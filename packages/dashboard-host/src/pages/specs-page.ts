@@ -24,7 +24,7 @@ export function specsBody(view: SpecsView): SafeHtml {
     ? html`<ul class="results">${view.hits.map(
         (
           hit,
-        ) => html`<li><a href="${specUrl(view.keyOf(hit.source), hit.spec)}">${hit.requirement}</a>
+        ) => html`<li><a href="${specUrl(view.keyOf(hit.source), hit.spec)}#${requirementAnchor(hit.requirement)}">${hit.requirement}</a>
   <span class="muted small">${hit.source} · ${hit.spec}</span>${
     hit.scenarios.length
       ? html`<ul class="scenarios">${hit.scenarios.map((name) => html`<li>Scenario: ${name}</li>`)}</ul>`
