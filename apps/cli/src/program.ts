@@ -7,6 +7,7 @@ import { registerHostCommands } from "./commands/host-commands.js";
 import { registerImportCommand, SOURCE_IMPORT_TOOL } from "./commands/register-import-command.js";
 import { registerToolCommands } from "./commands/register-tool-commands.js";
 import { registerWorkflowCommands } from "./commands/register-workflow-commands.js";
+import { registerServeCommand } from "./commands/serve-command.js";
 import { processTerminal, type Terminal } from "./output/terminal.js";
 import { createSession } from "./session.js";
 import { USAGE_ERROR } from "./usage-error.js";
@@ -61,6 +62,7 @@ export async function runCli(
     registerImportCommand(program, session);
   registerCatalogCommands(program, session);
   registerHostCommands(program, session);
+  registerServeCommand(program, session);
   registerWorkflowCommands(program, session, await catalogWorkflows(args));
   describeGroups(program);
   for (const command of allCommands(program)) command.exitOverride().showHelpAfterError();
