@@ -1,4 +1,3 @@
-import { createRequire } from "node:module";
 import type { ToolDefinition, Workflow } from "@org/openspec-core";
 import { Command, CommanderError } from "commander";
 import { registerCatalogCommands } from "./commands/catalog-commands.js";
@@ -8,6 +7,7 @@ import { registerImportCommand } from "./commands/register-import-command.js";
 import { registerToolCommands } from "./commands/register-tool-commands.js";
 import { registerWorkflowCommands } from "./commands/register-workflow-commands.js";
 import { processTerminal, type Terminal } from "./output/terminal.js";
+import { packageManifest } from "./package-root.js";
 import { createSession } from "./session.js";
 import { USAGE_ERROR } from "./usage-error.js";
 
@@ -102,11 +102,6 @@ function allCommands(command: Command): Command[] {
 }
 
 function packageVersion(): string {
-  const manifest: unknown = createRequire(import.meta.url)("../package.json");
-  return typeof manifest === "object" &&
-    manifest !== null &&
-    "version" in manifest &&
-    typeof manifest.version === "string"
-    ? manifest.version
-    : "0.0.0";
+  const { version } = packageManifest();
+  return typeof version === "string" ? version : "0.0.0";
 }
