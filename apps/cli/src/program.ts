@@ -1,4 +1,3 @@
-import { createRequire } from "node:module";
 import type { ToolDefinition, Workflow } from "@org/openspec-core";
 import { Command, CommanderError } from "commander";
 import { registerCatalogCommands } from "./commands/catalog-commands.js";
@@ -9,6 +8,7 @@ import { registerToolCommands } from "./commands/register-tool-commands.js";
 import { registerWorkflowCommands } from "./commands/register-workflow-commands.js";
 import { registerServeCommand } from "./commands/serve-command.js";
 import { processTerminal, type Terminal } from "./output/terminal.js";
+import { packageManifest } from "./package-root.js";
 import { createSession } from "./session.js";
 import { USAGE_ERROR } from "./usage-error.js";
 
@@ -106,11 +106,6 @@ function allCommands(command: Command): Command[] {
 }
 
 function packageVersion(): string {
-  const manifest: unknown = createRequire(import.meta.url)("../package.json");
-  return typeof manifest === "object" &&
-    manifest !== null &&
-    "version" in manifest &&
-    typeof manifest.version === "string"
-    ? manifest.version
-    : "0.0.0";
+  const { version } = packageManifest();
+  return typeof version === "string" ? version : "0.0.0";
 }

@@ -1,9 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { fileURLToPath } from "node:url";
+import { compiledScript } from "./compiled-script.js";
 import { signalProcessGroup } from "./signal-process-group.js";
 
-// From src (tests) and dist alike this is dist/host-watchdog.js: src and dist are siblings.
-const WATCHDOG_SCRIPT = fileURLToPath(new URL("../dist/host-watchdog.js", import.meta.url));
+const WATCHDOG_SCRIPT = compiledScript(import.meta.url, "host-watchdog.js");
 
 const live = new Set<number>();
 let hooked = false;
