@@ -23,6 +23,8 @@ export function tarballContentProblems({ pkg, files, manifest }: PackedPackage):
       problems.push(`${where}: ${target} is referenced by package.json but not in the tarball`);
   }
   for (const file of files) {
+    // An app's bundle is built from its dist/ (which each build empties first), not from one source file.
+    if (file.startsWith("dist/bundle/")) continue;
     const built = /^dist\/(.+)\.(js|d\.ts)$/.exec(file);
     if (built === null) continue;
     const stem = built[1] ?? "";
