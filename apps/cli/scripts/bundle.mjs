@@ -20,7 +20,9 @@ import { build } from "esbuild";
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const runnerDist = dirname(fileURLToPath(import.meta.resolve("@org/openspec-cli-runner")));
-const registryRoot = dirname(fileURLToPath(import.meta.resolve("@org/openspec-registry/package.json")));
+const registryRoot = dirname(
+  fileURLToPath(import.meta.resolve("@org/openspec-registry/package.json")),
+);
 const outdir = join(root, "dist", "bundle");
 
 rmSync(outdir, { recursive: true, force: true });
