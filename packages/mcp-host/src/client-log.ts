@@ -31,12 +31,20 @@ export type ClientLog = {
  * Handles `logging/setLevel` and returns the server's log. Each event is
  * written through `writeLine` (stderr) whatever the level, and sent as
  * `notifications/message` (logger `openspec`, the folded line as `data`) when
- * a client is connected and the event is at least as severe as the level it
- * set, `info` until it sets one. A notification that cannot be sent is
+ * a client has finished initializing and the event is at least as severe as
+ * the level it set, `info` until it sets one. Events before that (the server
+ * starting to serve) reach stderr only: a client that has not initialized
+ * does not expect messages yet. A notification that cannot be sent is
  * dropped: logging it would only try to send again.
  */
 export function createClientLog(mcp: Server, writeLine: (message: string) => void): ClientLog {
   let threshold: LoggingLevel = DEFAULT_CLIENT_LOG_LEVEL;
+  let initialized = false;
+  const previous = mcp.oninitialized;
+  mcp.oninitialized = () => {
+    initialized = true;
+    previous?.();
+  };
   // The SDK's own handler accepts any level silently; an unknown one is a client bug worth naming.
   mcp.setRequestHandler(SetLevelRequestSchema.pick({ method: true }).loose(), (raw) => {
     const parsed = SetLevelRequestSchema.safeParse(raw);
@@ -50,7 +58,7 @@ export function createClientLog(mcp: Server, writeLine: (message: string) => voi
     return {};
   });
   const notify: ServerLog = (level, message) => {
-    if (mcp.transport === undefined) return;
+    if (mcp.transport === undefined || !initialized) return;
     if ((SEVERITY.get(level) ?? 0) < (SEVERITY.get(threshold) ?? 0)) return;
     mcp
       .notification({
