@@ -162,6 +162,10 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
       else response.destroy();
     });
   });
+  // Longer than the idle timeouts of clients and proxies, so they close first and
+  // never reuse a connection the server is closing at the same moment.
+  http.keepAliveTimeout = 65_000;
+  http.headersTimeout = 66_000;
   // A client that vanishes mid-stream resets its socket; that is its business, not a crash.
   http.on("clientError", (_error, socket) => socket.destroy());
 
