@@ -7,6 +7,7 @@ import { registerHostCommands } from "./commands/host-commands.js";
 import { registerImportCommand } from "./commands/register-import-command.js";
 import { registerToolCommands } from "./commands/register-tool-commands.js";
 import { registerWorkflowCommands } from "./commands/register-workflow-commands.js";
+import { registerTokenCommands } from "./commands/token-commands.js";
 import { processTerminal, type Terminal } from "./output/terminal.js";
 import { createSession } from "./session.js";
 import { USAGE_ERROR } from "./usage-error.js";
@@ -59,6 +60,7 @@ export async function runCli(
   registerImportCommand(program, session);
   registerCatalogCommands(program, session);
   registerHostCommands(program, session);
+  registerTokenCommands(program, session);
   registerWorkflowCommands(program, session, await catalogWorkflows(args));
   describeGroups(program);
   for (const command of allCommands(program)) command.exitOverride().showHelpAfterError();

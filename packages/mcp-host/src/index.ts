@@ -10,6 +10,7 @@ export {
   type HttpServerOptions,
   isLoopbackHost,
 } from "./http-options.js";
+export { accessTokenCommands, type TokenStoreOptions } from "./manage-access-tokens.js";
 export {
   type McpClientName,
   type McpConfigOptions,
