@@ -86,6 +86,7 @@ export async function benchHttpLoad({
     const clients = await Promise.all(Array.from({ length: sessions }, connect));
     const latencies = [];
     let failed = 0;
+    let timedOut = 0;
     const failures = new Set();
     let peakRss = rss();
     const sampler = setInterval(() => {
@@ -111,6 +112,7 @@ export async function benchHttpLoad({
             }
           } catch (error) {
             failed += 1;
+            if (/timed out/i.test(String(error))) timedOut += 1;
             failures.add(`${request.name}: ${String(error)}`.slice(0, 300));
           }
           latencies.push(performance.now() - before);
@@ -134,6 +136,7 @@ export async function benchHttpLoad({
       held,
       calls: latencies.length,
       failed,
+      timedOut,
       callsPerSecond: latencies.length / elapsed,
       p50: at(0.5),
       p99: at(0.99),

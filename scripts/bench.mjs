@@ -357,6 +357,7 @@ function printTable({ machine, results: rows, notes: remarks }) {
         held: row.held,
         calls: row.calls,
         failed: row.failed,
+        "of which timed out": row.timedOut,
         "calls/s": row.callsPerSecond.toFixed(1),
         "p50 ms": row.p50.toFixed(0),
         "p99 ms": row.p99.toFixed(0),
