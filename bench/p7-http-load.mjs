@@ -17,6 +17,7 @@ export async function benchHttpLoad({
   levels,
   seconds,
   maxCallsPerSession,
+  callTimeoutMs = 600_000,
 }) {
   const requireFrom = createRequire(join(root, "apps/mcp-server/package.json"));
   const { Client } = await import(requireFrom.resolve("@modelcontextprotocol/sdk/client/index.js"));
@@ -100,7 +101,10 @@ export async function benchHttpLoad({
           const request = calls[(index + call) % calls.length];
           const before = performance.now();
           try {
-            const answer = await client.callTool(request, undefined, { timeout: 120_000 });
+            const answer = await client.callTool(request, undefined, {
+              timeout: callTimeoutMs,
+              maxTotalTimeout: callTimeoutMs,
+            });
             if (answer.isError === true) {
               failed += 1;
               failures.add(
