@@ -1,4 +1,4 @@
-// `pnpm bench`: measures P1–P6 (P1b: a burst of calls; P1c: concurrent calls; P4b: pathological lines) against their yardsticks on this machine,
+// `pnpm bench`: measures P1–P6 and P8 (P1b: a burst of calls; P1c: concurrent calls; P4b: pathological lines) against their yardsticks on this machine,
 // prints a table and writes bench-results/latest.json. Run after `turbo run
 // build` (the pnpm script does). `--smoke` runs each benchmark once on a small
 // repository (checks that it works, not how fast); `--only P3,P5` picks some.
@@ -29,7 +29,7 @@ import { benchSpecParser } from "../bench/p4-spec-parser.mjs";
 import { benchPathologicalLines } from "../bench/p4b-pathological-lines.mjs";
 import { benchMcpStartup } from "../bench/p5-mcp-startup.mjs";
 import { benchBridgeRoundTrip } from "../bench/p6-bridge-round-trip.mjs";
-import { benchHttpLoad } from "../bench/p7-http-load.mjs";
+import { benchHttpLoad } from "../bench/p8-http-load.mjs";
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const argv = process.argv.slice(2);
@@ -132,7 +132,7 @@ try {
       }),
     );
   }
-  if (wanted("P7")) await benchP7();
+  if (wanted("P8")) await benchP8();
   if (wanted("P5")) await benchP5(smallRepo);
   if (wanted("P6")) await benchP6(smallRepo);
 } finally {
@@ -257,9 +257,9 @@ async function benchP5(cwd) {
 }
 
 // Not a ratio like the others: load figures for the HTTP server, printed as their own table.
-async function benchP7() {
+async function benchP8() {
   if (!existsSync(fromRoot("apps/mcp-server/dist/bin.js"))) {
-    notes.push("P7 skipped: apps/mcp-server is not built.");
+    notes.push("P8 skipped: apps/mcp-server is not built.");
     return;
   }
   const big = generateRepository(
@@ -350,7 +350,7 @@ function printTable({ machine, results: rows, notes: remarks }) {
   );
   console.table(table);
   if (httpLoad !== undefined) {
-    console.log("P7: concurrent MCP sessions over Streamable HTTP (127.0.0.1), mixed calls");
+    console.log("P8: concurrent MCP sessions over Streamable HTTP (127.0.0.1), mixed calls");
     console.table(
       httpLoad.map((row) => ({
         sessions: row.sessions,
@@ -365,7 +365,7 @@ function printTable({ machine, results: rows, notes: remarks }) {
       })),
     );
     for (const row of httpLoad)
-      for (const failure of row.failures) console.log(`P7 failure at ${row.sessions}: ${failure}`);
+      for (const failure of row.failures) console.log(`P8 failure at ${row.sessions}: ${failure}`);
   }
   for (const remark of remarks) console.log(`note: ${remark}`);
   if (!smoke) console.log("written to bench-results/latest.json");

@@ -1,5 +1,5 @@
 // The root `pnpm test`: every package's build, then its tests, typecheck and
-// lint, then the project's own specs, then one closing line that adds up every
+// lint, then the project's own specs and the changesets check, then one closing line that adds up every
 // report. The summary prints whether or not a step failed; the exit code is the
 // first failure's.
 //
@@ -9,7 +9,7 @@
 // so the suites that take minutes start at once and short tasks fill the end.
 // Tests always run (no cache): `pnpm test` is the full check.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { removeTestReports, reportsIn, testedPackages } from "./test-reports.mjs";
 
@@ -19,6 +19,7 @@ const SLOTS = 2;
 /** The longest suites when no earlier report says otherwise (a fresh clone). */
 const LONGEST_FIRST = [
   "tooling/reliability-suite",
+  "tooling/release-checks",
   "tooling/contract-suite",
   "apps/cli",
   "packages/artifacts",
@@ -28,6 +29,9 @@ const LONGEST_FIRST = [
 ];
 
 const packages = workspacePackages();
+// Written only by a whole run: the report a single package's `vitest run`
+// leaves behind says nothing about how long its whole suite takes.
+const DURATIONS_FILE = join(root, ".test-durations.json");
 const durations = lastDurations();
 // A report left from an earlier run would be counted as if this run had made it.
 removeTestReports(root);
@@ -39,7 +43,10 @@ const note = (code) => {
 
 note(run("pnpm", ["exec", "turbo", "run", "build", "--concurrency=2"]));
 await runPool(tasks(), SLOTS);
+saveDurations();
 note(run("node", ["scripts/validate-own-specs.mjs"]));
+// A publishable package's src changed on this branch without a changeset (docs/releasing.md).
+note(run("node", ["scripts/check-changesets.mjs"]));
 note(run("node", ["scripts/test-summary.mjs"]));
 process.exit(exitCode);
 
@@ -101,8 +108,24 @@ function workspacePackages() {
   return found;
 }
 
-/** How long each package's tests took in the last run, from the reports it left (milliseconds). */
+/** How long each package's tests took in the last whole run (milliseconds), by folder. */
 function lastDurations() {
+  try {
+    return new Map(Object.entries(JSON.parse(readFileSync(DURATIONS_FILE, "utf8"))));
+  } catch {
+    return new Map();
+  }
+}
+
+function saveDurations() {
+  writeFileSync(
+    DURATIONS_FILE,
+    `${JSON.stringify(Object.fromEntries(reportedDurations()), null, 2)}\n`,
+  );
+}
+
+/** How long each package's tests took in this run, from the reports it left (milliseconds). */
+function reportedDurations() {
   const found = new Map();
   for (const { name, dir } of testedPackages(root)) {
     let total = 0;

@@ -38,7 +38,10 @@ async function addSourceOverMcp(
   });
   let answer: Record<string, unknown> = {};
   for await (const line of lines) {
-    const message = response.parse(JSON.parse(line));
+    const parsed: unknown = JSON.parse(line);
+    // The server's log arrives as notifications/message between the answers.
+    if (typeof parsed === "object" && parsed !== null && !("id" in parsed)) continue;
+    const message = response.parse(parsed);
     if (message.id === 1) {
       send({ method: "notifications/initialized" });
       send({

@@ -1,14 +1,15 @@
-import { createRequire } from "node:module";
 import type { ToolDefinition, Workflow } from "@org/openspec-core";
 import { Command, CommanderError } from "commander";
 import { registerCatalogCommands } from "./commands/catalog-commands.js";
 import { describeGroups } from "./commands/describe-groups.js";
 import { registerHostCommands } from "./commands/host-commands.js";
-import { registerImportCommand } from "./commands/register-import-command.js";
+import { registerImportCommand, SOURCE_IMPORT_TOOL } from "./commands/register-import-command.js";
 import { registerToolCommands } from "./commands/register-tool-commands.js";
 import { registerWorkflowCommands } from "./commands/register-workflow-commands.js";
+import { registerServeCommand } from "./commands/serve-command.js";
 import { registerTokenCommands } from "./commands/token-commands.js";
 import { processTerminal, type Terminal } from "./output/terminal.js";
+import { packageManifest } from "./package-root.js";
 import { createSession } from "./session.js";
 import { USAGE_ERROR } from "./usage-error.js";
 
@@ -57,10 +58,13 @@ export async function runCli(
     session.registryPath = action.optsWithGlobals<{ db?: string }>().db;
   });
   registerToolCommands(program, tools, session);
-  registerImportCommand(program, session);
+  // With the catalog's openspec_source_import, registerToolCommands made `sources import` already.
+  if (!tools.some((tool) => tool.name === SOURCE_IMPORT_TOOL))
+    registerImportCommand(program, session);
   registerCatalogCommands(program, session);
   registerHostCommands(program, session);
   registerTokenCommands(program, session);
+  registerServeCommand(program, session);
   registerWorkflowCommands(program, session, await catalogWorkflows(args));
   describeGroups(program);
   for (const command of allCommands(program)) command.exitOverride().showHelpAfterError();
@@ -104,11 +108,6 @@ function allCommands(command: Command): Command[] {
 }
 
 function packageVersion(): string {
-  const manifest: unknown = createRequire(import.meta.url)("../package.json");
-  return typeof manifest === "object" &&
-    manifest !== null &&
-    "version" in manifest &&
-    typeof manifest.version === "string"
-    ? manifest.version
-    : "0.0.0";
+  const { version } = packageManifest();
+  return typeof version === "string" ? version : "0.0.0";
 }

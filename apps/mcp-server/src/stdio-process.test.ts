@@ -35,6 +35,18 @@ describe("GIVEN the built server as a child process", () => {
     );
   });
 
+  it("WHEN a client initializes THEN the first line it reads is the answer to initialize, not a log message sent before it asked", async () => {
+    const server = spawnRawServer(serverEnvironment({ cli: false }).env);
+    await server.initialize();
+    server.child.stdin.end();
+    await server.exited();
+    expect(server.stderr()).toContain("serving");
+    expect(JSON.parse(server.stdoutLines[0] ?? "null")).toMatchObject({
+      id: expect.anything(),
+      result: {},
+    });
+  });
+
   it("WHEN malformed lines and a 5 MB argument arrive THEN the server answers the oversized call with an error and keeps serving", async () => {
     const server = spawnRawServer(serverEnvironment({ cli: false }).env);
     await server.initialize();

@@ -10,6 +10,7 @@ export { schemasArgs } from "./builders/schemas-args.js";
 export { type ShowOptions, showArgs } from "./builders/show-args.js";
 export type { ArgsFailureCode, ArgsResult } from "./builders/start-argv.js";
 export { type StatusOptions, statusArgs } from "./builders/status-args.js";
+export { storeListArgs } from "./builders/store-list-args.js";
 export { type TemplatesOptions, templatesArgs } from "./builders/templates-args.js";
 export {
   type ValidateOptions,
@@ -55,6 +56,7 @@ export {
   type RunOpenSpecOptions,
   runOpenSpec,
 } from "./run-openspec.js";
+export { DEFAULT_PROGRESS_INTERVAL_MS, type RunProgress } from "./run-progress.js";
 export type {
   RunEnvelope,
   RunFailure,

@@ -3,6 +3,7 @@ import type { Duplex } from "node:stream";
 import { x } from "tinyexec";
 import { type BoundedCollector, createBoundedCollector } from "./bounded-collector.js";
 import { ensureHostWatchdog } from "./live-process-groups.js";
+import { nextRunTag, RUN_TAG_VARIABLE } from "./run-tag.js";
 
 export interface LaunchRequest {
   file: string;
@@ -27,14 +28,7 @@ export interface CollectedOutput {
  */
 const EARLY_OUTPUT_LIMIT = 64 * 1024;
 
-export const RUN_TAG_VARIABLE = "OPENSPEC_AGENT_RUN";
-let launches = 0;
-
-// The host's pid tells hosts apart, the counter launches within one host.
-function nextRunTag(): string {
-  launches += 1;
-  return `${process.pid}.${launches}`;
-}
+export { RUN_TAG_VARIABLE } from "./run-tag.js";
 
 /** A started process whose output is held until someone collects it. */
 export interface LaunchedProcess {

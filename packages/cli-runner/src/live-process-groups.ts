@@ -1,9 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { fileURLToPath } from "node:url";
+import { compiledScript } from "./compiled-script.js";
 import { signalProcessGroup } from "./signal-process-group.js";
 
-// From src (tests) and dist alike this is dist/host-watchdog.js: src and dist are siblings.
-const WATCHDOG_SCRIPT = fileURLToPath(new URL("../dist/host-watchdog.js", import.meta.url));
+const WATCHDOG_SCRIPT = compiledScript(import.meta.url, "host-watchdog.js");
 
 const live = new Set<number>();
 let hooked = false;
@@ -45,18 +44,27 @@ function tellWatchdog(line: string): void {
  * right after the launch, not after the watchdog's own start.
  */
 export function ensureHostWatchdog(): void {
-  watchdog ??= startWatchdog();
+  if (watchdog !== undefined) return;
+  watchdog = startWatchdog();
+  // A watchdog started after an earlier one failed or died learns every group still running.
+  for (const pid of live) watchdog?.stdin?.write(`+${pid}\n`);
 }
 
-// One per host, started with the first run. It neither keeps the host alive
+// One per host, started with the first run; it is told the host's pid, the
+// first part of every run tag this host gives out. It neither keeps the host alive
 // nor belongs to its process group, so a terminal's Ctrl-C does not reach it.
 function startWatchdog(): ChildProcess | undefined {
   try {
-    const child = spawn(process.execPath, [WATCHDOG_SCRIPT], {
+    const child = spawn(process.execPath, [WATCHDOG_SCRIPT, String(process.pid)], {
       detached: true,
       stdio: ["pipe", "ignore", "ignore"],
     });
-    child.on("error", () => {});
+    // One that could not start, or was killed, is replaced at the next launch.
+    const forget = () => {
+      if (watchdog === child) watchdog = undefined;
+    };
+    child.on("error", forget);
+    child.on("exit", forget);
     child.stdin?.on("error", () => {});
     child.unref();
     (child.stdin as { unref?: () => void } | null)?.unref?.();

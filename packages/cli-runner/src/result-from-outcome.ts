@@ -43,6 +43,14 @@ export function resultFromOutcome(outcome: FinishedOutcome, context: RunContext)
     duration_ms: context.durationMs,
     diagnostics: document === undefined ? [] : collectDiagnostics(document),
   };
+  if (outcome.cancelled) {
+    return {
+      ok: false,
+      code: "cancelled",
+      error: "The openspec CLI run was cancelled, so its process group was killed.",
+      ...envelope,
+    };
+  }
   if (outcome.timedOut) {
     return {
       ok: false,

@@ -6,9 +6,17 @@ import { findOpenSpec } from "./find-openspec.js";
 import { findWorkdirProblem } from "./find-workdir-problem.js";
 import { launchInPool, type OpenSpecPool } from "./pool/create-openspec-pool.js";
 import { resultFromOutcome } from "./result-from-outcome.js";
+import {
+  DEFAULT_PROGRESS_INTERVAL_MS,
+  describeCommand,
+  type RunProgress,
+  reportWaiting,
+  startHeartbeat,
+} from "./run-progress.js";
 import type { RunFailure, RunFailureCode, RunResult } from "./run-result.js";
 import { findSettingProblem, SETTING_BOUNDS } from "./setting-bounds.js";
 import { spawnBounded } from "./spawn-bounded.js";
+import type { BoundedSpawnOutcome } from "./supervise-bounded.js";
 
 export interface RunOpenSpecOptions {
   /** The arguments after the binary, e.g. from `listArgs`. Passed as an array, never through a shell. */
@@ -42,11 +50,25 @@ export interface RunOpenSpecOptions {
    * includes the wait.
    */
   limiter?: RunLimiter;
+  /**
+   * Aborting it stops the run: before the start nothing is spawned; while the
+   * CLI runs its process group is killed as on a timeout (a warm worker is
+   * killed and replaced). The result is then `ok: false, code: "cancelled"`.
+   */
+  signal?: AbortSignal;
+  /**
+   * Told when the run waits for a turn, when the CLI starts, and every
+   * `progressIntervalMs` while it runs: a heartbeat, not a percentage.
+   */
+  onProgress?: (progress: RunProgress) => void;
+  /** How often `onProgress` hears that the CLI still runs; defaults to 1000 ms. */
+  progressIntervalMs?: number;
 }
 
 export const DEFAULT_TIMEOUT_MS = 120_000;
 export const DEFAULT_MAX_OUTPUT_BYTES = 1024 * 1024;
 const KILL_GRACE_MS = 1000;
+const CANCELLED_EARLY = "The openspec CLI run was cancelled before it started.";
 
 // A timeout above Node's timer limit would fire at once and end every run.
 function findLimitProblem(timeoutMs: number, maxOutputBytes: number): string | undefined {
@@ -104,6 +126,7 @@ export async function runOpenSpec(options: RunOpenSpecOptions): Promise<RunResul
   if (requestProblem !== undefined) {
     return fail(["openspec", ...args], "invalid_argument", requestProblem);
   }
+  if (options.signal?.aborted) return fail(["openspec", ...args], "cancelled", CANCELLED_EARLY);
   const bin = await resolveBin(options, env);
   if (!bin.ok) {
     return fail(["openspec", ...args], "openspec_not_found", `${bin.error} ${bin.fix}`);
@@ -120,13 +143,33 @@ export async function runOpenSpec(options: RunOpenSpecOptions): Promise<RunResul
     timeoutMs,
     maxOutputBytes,
     killGraceMs: KILL_GRACE_MS,
+    signal: options.signal,
   };
-  const start = async () => {
-    // The pool puts its own node in front of the binary, so it gets the CLI's arguments only.
-    const warm = options.pool && (await launchInPool(options.pool, bin.path, { ...request, args }));
-    return warm || (await spawnBounded(request));
+  const described = describeCommand(args);
+  const start = async (): Promise<BoundedSpawnOutcome | { kind: "cancelled" }> => {
+    // Cancelled while it waited for its turn: the turn passes on, nothing starts.
+    if (options.signal?.aborted) return { kind: "cancelled" };
+    const stopHeartbeat = startHeartbeat(
+      options.onProgress,
+      described,
+      elapsed,
+      options.progressIntervalMs ?? DEFAULT_PROGRESS_INTERVAL_MS,
+    );
+    try {
+      // The pool puts its own node in front of the binary, so it gets the CLI's arguments only.
+      const warm =
+        options.pool && (await launchInPool(options.pool, bin.path, { ...request, args }));
+      return warm || (await spawnBounded(request));
+    } finally {
+      stopHeartbeat();
+    }
   };
-  const outcome = await (options.limiter ? options.limiter.run(start) : start());
+  const { limiter } = options;
+  if (limiter !== undefined && limiter.stats().running >= limiter.limit) {
+    reportWaiting(options.onProgress, described, elapsed);
+  }
+  const outcome = await (limiter ? limiter.run(start) : start());
+  if (outcome.kind === "cancelled") return fail(command, "cancelled", CANCELLED_EARLY);
   if (outcome.kind === "spawn_failed") {
     return fail(
       command,

@@ -11,6 +11,7 @@ export type RunFailureCode =
   | "invalid_workdir"
   | "spawn_failed"
   | "timeout"
+  | "cancelled"
   | "killed_by_signal"
   | "exit_nonzero";
 

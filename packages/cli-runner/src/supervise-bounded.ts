@@ -8,11 +8,17 @@ import {
 } from "./launch-bounded.js";
 import { trackProcessGroup } from "./live-process-groups.js";
 import { signalProcessGroup } from "./signal-process-group.js";
+import { watchAbort } from "./watch-abort.js";
 
 export interface SupervisionLimits {
   timeoutMs: number;
   /** How long SIGTERM may take before the group gets SIGKILL. */
   killGraceMs: number;
+  /**
+   * Aborting it ends the run the way a timeout does (SIGTERM to the group,
+   * SIGKILL after `killGraceMs`), and the outcome says `cancelled`.
+   */
+  signal?: AbortSignal | undefined;
 }
 
 /**
@@ -28,6 +34,8 @@ export type BoundedSpawnOutcome =
       exitCode: number | null;
       signal: NodeJS.Signals | null;
       timedOut: boolean;
+      /** Ended because `signal` was aborted; then `timedOut` is false. */
+      cancelled: boolean;
       stdout: string;
       stderr: string;
       truncated: boolean;
@@ -68,8 +76,16 @@ export async function superviseBounded(
     leaderPid === undefined
       ? undefined
       : setTimeout(() => {
-          termination = terminateGroup(leaderPid);
+          termination ??= terminateGroup(leaderPid);
         }, limits.timeoutMs);
+  // A cancelled run takes the timeout's path, so it leaves nothing behind either.
+  let cancelled = false;
+  const cancel = watchAbort(limits.signal, () => {
+    if (leaderPid === undefined || termination !== undefined) return;
+    cancelled = true;
+    clearTimeout(timer);
+    termination = terminateGroup(leaderPid);
+  });
 
   // Nothing the CLI started outlives its run: its group and every descendant
   // seen during the run end with it, however it ended.
@@ -78,6 +94,7 @@ export async function superviseBounded(
     escapes?.killEscaped({ search: lingering });
   });
   clearTimeout(timer);
+  cancel.stop();
   escapes?.stop();
   if (termination !== undefined) await termination;
   untrack?.();
@@ -91,7 +108,8 @@ export async function superviseBounded(
     kind: "finished",
     exitCode: exit.exitCode,
     signal: exit.signal,
-    timedOut: termination !== undefined,
+    timedOut: termination !== undefined && !cancelled,
+    cancelled,
     stdout: output.stdout.text(),
     stderr: output.stderr.text(),
     truncated: output.stdout.truncated || output.stderr.truncated,

@@ -13,6 +13,8 @@ import {
 import { openRegistry, type Registry } from "@org/openspec-registry";
 import { readCatalogSettings } from "./read-catalog-settings.js";
 import { sourceFix } from "./resolve-repository.js";
+import { runControls } from "./run-controls.js";
+import type { RunCliOptions, ToolCallContext } from "./tool-call-context.js";
 import { type ToolFailure, toolFailure } from "./tool-result.js";
 
 export type CatalogOptions = {
@@ -75,7 +77,13 @@ export type CatalogContext = {
   /** The registry, opened on first use and kept open. */
   registry(): { ok: true; registry: Registry } | ToolFailure;
   findCli(): Promise<OpenSpecDiscovery>;
-  runCli(args: string[], workdir: string): Promise<RunResult>;
+  /**
+   * Runs the CLI for this call: its `signal` stops the run (see
+   * `RunCliOptions`), its `onProgress` hears the run's heartbeat.
+   */
+  runCli(args: string[], workdir: string, options?: RunCliOptions): Promise<RunResult>;
+  /** The call being served: its signal and progress listener (`{}` outside a call). */
+  call: ToolCallContext;
   /** Whether this catalog keeps warm workers (`warmPool` or `pool`). */
   keepsPool: boolean;
   /** How many CLI runs may go at once. */
@@ -85,7 +93,13 @@ export type CatalogContext = {
   close(): void;
 };
 
-export function createCatalogContext(options: CatalogOptions = {}): CatalogContext {
+/** The catalog's context, and how to bind it to one call. */
+export type CatalogContextFactory = CatalogContext & {
+  /** The same context, with `call` set and `runCli` bound to its signal and listener. */
+  forCall(call: ToolCallContext): CatalogContext;
+};
+
+export function createCatalogContext(options: CatalogOptions = {}): CatalogContextFactory {
   const env = options.env ?? process.env;
   const home = options.home ?? homedir();
   const read = readCatalogSettings(options, env);
@@ -113,6 +127,33 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
   // Workers start with the first CLI-backed call, so a host that never runs the CLI pays nothing.
   let warming = false;
 
+  const runCliFor = async (
+    call: ToolCallContext,
+    args: string[],
+    workdir: string,
+    runOptions: RunCliOptions | undefined,
+  ): Promise<RunResult> => {
+    const found = await locator.find();
+    if (ownPool?.enabled && found.ok && !warming) {
+      warming = true;
+      void ownPool.warm(found.path);
+    }
+    return runOpenSpec({
+      args,
+      workdir,
+      env,
+      ...(found.ok ? { bin: found.path } : {}),
+      ...(found.ok && found.node !== undefined ? { node: found.node } : {}),
+      ...(pool ? { pool } : {}),
+      limiter,
+      ...runControls(call, runOptions),
+      ...(cliTimeoutMs === undefined ? {} : { timeoutMs: cliTimeoutMs }),
+      ...(settings?.cliMaxOutputBytes === undefined
+        ? {}
+        : { maxOutputBytes: settings.cliMaxOutputBytes }),
+    });
+  };
+
   return {
     env,
     home,
@@ -133,25 +174,14 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
     },
     findCli: () => locator.find(),
     maxArtifactBytes: settings?.maxArtifactBytes ?? DEFAULT_MAX_ARTIFACT_BYTES,
-    async runCli(args, workdir) {
-      const found = await locator.find();
-      if (ownPool?.enabled && found.ok && !warming) {
-        warming = true;
-        void ownPool.warm(found.path);
-      }
-      return runOpenSpec({
-        args,
-        workdir,
-        env,
-        ...(found.ok ? { bin: found.path } : {}),
-        ...(found.ok && found.node !== undefined ? { node: found.node } : {}),
-        ...(pool ? { pool } : {}),
-        limiter,
-        ...(cliTimeoutMs === undefined ? {} : { timeoutMs: cliTimeoutMs }),
-        ...(settings?.cliMaxOutputBytes === undefined
-          ? {}
-          : { maxOutputBytes: settings.cliMaxOutputBytes }),
-      });
+    call: {},
+    runCli: (args, workdir, runOptions) => runCliFor({}, args, workdir, runOptions),
+    forCall(call) {
+      return {
+        ...this,
+        call,
+        runCli: (args, workdir, runOptions) => runCliFor(call, args, workdir, runOptions),
+      };
     },
     keepsPool: pool?.enabled === true,
     cliConcurrency,

@@ -2,6 +2,7 @@ import type { OpenSpecDiscovery } from "@org/openspec-cli-runner";
 import type { z } from "zod";
 import { type CatalogOptions, createCatalogContext } from "./catalog-context.js";
 import { importHermesSources } from "./import-hermes-sources.js";
+import type { ToolCallContext } from "./tool-call-context.js";
 import { toolCatalog } from "./tool-catalog.js";
 import type { ToolDefinition } from "./tool-definition.js";
 import { type ToolResult, toolFailure } from "./tool-result.js";
@@ -21,8 +22,12 @@ export type Catalog = {
   cliStatus(): Promise<OpenSpecDiscovery>;
   /** Whether CLI-backed calls can run on warm workers, and why not; see `WarmPoolStatus`. */
   warmPoolStatus(): Promise<WarmPoolStatus>;
-  /** Validates the arguments and runs the tool. Never throws: every outcome is a result. */
-  call(name: string, args: unknown): Promise<ToolResult>;
+  /**
+   * Validates the arguments and runs the tool. Never throws: every outcome is
+   * a result. `call` lets a host stop the call (`signal`: a CLI run behind it
+   * is killed) and hear how it goes (`onProgress`).
+   */
+  call(name: string, args: unknown, call?: ToolCallContext): Promise<ToolResult>;
   /** Imports the sources of the earlier Python Hermes plugin's `openspec.db`; idempotent. */
   importHermesSources(hermesDbPath: string): Promise<ToolResult>;
   /** Closes the registry file. */
@@ -58,7 +63,7 @@ export function createCatalog(
     cliStatus: () => context.findCli(),
     warmPoolStatus: async () =>
       warmPoolStatus(await context.findCli(), context.env, context.keepsPool),
-    async call(name, args) {
+    async call(name, args, call = {}) {
       const tool = byName.get(name);
       if (!tool) {
         return toolFailure(
@@ -70,8 +75,9 @@ export function createCatalog(
       if (context.settingFailure !== undefined) return context.settingFailure;
       const parsed = tool.inputSchema.safeParse(args ?? {});
       if (!parsed.success) return invalidInput(tool, parsed.error);
+      if (call.signal?.aborted) return cancelledFailure(tool.name);
       try {
-        return await tool.handler(parsed.data, context);
+        return await tool.handler(parsed.data, context.forCall(call));
       } catch (error) {
         // A handler that throws has a bug; the caller still gets a result.
         return toolFailure(
@@ -84,6 +90,14 @@ export function createCatalog(
     importHermesSources: (hermesDbPath) => importHermesSources(context, hermesDbPath),
     close: () => context.close(),
   };
+}
+
+function cancelledFailure(name: string): ToolResult {
+  return toolFailure(
+    "cancelled",
+    `The call to ${name} was cancelled before it started.`,
+    "Call again if the result is still wanted.",
+  );
 }
 
 function invalidInput(tool: ToolDefinition, error: z.ZodError): ToolResult {

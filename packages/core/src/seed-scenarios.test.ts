@@ -140,6 +140,7 @@ describe("Requirement: CLI-backed tool gating", () => {
       "openspec_status",
       "openspec_instructions",
       "openspec_change_archive",
+      "openspec_source_import",
     ]);
   });
 
@@ -236,7 +237,14 @@ describe("Requirement: CLI command execution contract", () => {
         openspec_instructions: { artifact: "proposal" },
         openspec_change_archive: { change: "x" },
       };
-      for (const tool of cliToolNames) {
+      // openspec_source_import takes no repository: `openspec store list` runs in the home folder.
+      const repositoryScoped = toolCatalog
+        .filter((tool) => tool.requiresCli && "workdir" in tool.inputSchema.shape)
+        .map((tool) => tool.name);
+      expect(repositoryScoped).toEqual(
+        cliToolNames.filter((name) => name !== "openspec_source_import"),
+      );
+      for (const tool of repositoryScoped) {
         expect(
           await catalog.call(tool, { workdir: pick(dir), ...requiredArgs[tool] }),
         ).toMatchObject({

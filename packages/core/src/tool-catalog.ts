@@ -7,6 +7,7 @@ import { contextTool } from "./tools/context-tool.js";
 import { instructionsTool } from "./tools/instructions-tool.js";
 import { listTool } from "./tools/list-tool.js";
 import { showTool } from "./tools/show-tool.js";
+import { sourceImportTool } from "./tools/source-import-tool.js";
 import {
   sourceAddTool,
   sourceListTool,
@@ -44,6 +45,7 @@ export const toolCatalog: readonly ToolDefinition[] = [
   sourceListTool,
   sourceUpdateTool,
   sourceRemoveTool,
+  sourceImportTool,
 ];
 
 /** The names of the tools that need the OpenSpec CLI. */

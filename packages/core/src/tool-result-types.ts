@@ -8,6 +8,7 @@ import type { contextTool } from "./tools/context-tool.js";
 import type { instructionsTool } from "./tools/instructions-tool.js";
 import type { listTool } from "./tools/list-tool.js";
 import type { showTool } from "./tools/show-tool.js";
+import type { sourceImportTool } from "./tools/source-import-tool.js";
 import type {
   sourceAddTool,
   sourceListTool,
@@ -46,6 +47,7 @@ export type SourceAddSuccess = SuccessOf<typeof sourceAddTool>;
 export type SourceListSuccess = SuccessOf<typeof sourceListTool>;
 export type SourceUpdateSuccess = SuccessOf<typeof sourceUpdateTool>;
 export type SourceRemoveSuccess = SuccessOf<typeof sourceRemoveTool>;
+export type SourceImportSuccess = SuccessOf<typeof sourceImportTool>;
 
 /** What each tool answers, success or failure, by tool name. */
 export type ToolResults = {
@@ -69,4 +71,5 @@ export type ToolResults = {
   openspec_source_list: SourceListSuccess | ToolFailure;
   openspec_source_update: SourceUpdateSuccess | ToolFailure;
   openspec_source_remove: SourceRemoveSuccess | ToolFailure;
+  openspec_source_import: SourceImportSuccess | ToolFailure;
 };

@@ -25,7 +25,14 @@ BASE_PATH = f"{NODE_DIR}:/usr/bin:/bin"
 # Seed 000: the tools that need the OpenSpec CLI; every other tool works without it.
 # Read from the plugin's tools.json (generated from the catalog), so a new CLI tool needs no edit here.
 with open(os.path.join(PACKAGE_ROOT, "plugin", "openspec", "tools.json"), encoding="utf-8") as _file:
-    CLI_TOOLS = [tool["name"] for tool in json.load(_file)["tools"] if tool["requiresCli"]]
+    _TOOLS = json.load(_file)["tools"]
+    CLI_TOOLS = [tool["name"] for tool in _TOOLS if tool["requiresCli"]]
+    # The CLI tools that run in a repository; openspec_source_import runs `openspec store list` in the home.
+    REPOSITORY_CLI_TOOLS = [
+        tool["name"]
+        for tool in _TOOLS
+        if tool["requiresCli"] and "workdir" in tool["parameters"].get("properties", {})
+    ]
 
 AUTH_SPEC = """# Auth
 

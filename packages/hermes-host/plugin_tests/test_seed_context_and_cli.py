@@ -8,6 +8,7 @@ from fixtures import (
     AUTH_SPEC,
     BASE_PATH,
     CLI_TOOLS,
+    REPOSITORY_CLI_TOOLS,
     DARK_MODE_CHANGE,
     REAL_OPENSPEC_BIN,
     call, session,
@@ -146,7 +147,7 @@ class CliExecutionContract(unittest.TestCase):
         }
         with session().environment(OPENSPEC_BIN=fake):
             for workdir in (os.path.join(folder, "does-not-exist"), a_file):
-                for tool in CLI_TOOLS:
+                for tool in REPOSITORY_CLI_TOOLS:
                     result = call(tool, workdir=workdir, **required.get(tool, {}))
                     self.assertEqual((result["ok"], result["code"]), (False, "invalid_workdir"), tool)
         self.assertFalse(os.path.exists(marker))

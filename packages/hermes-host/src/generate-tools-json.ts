@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { toolCatalog, workflowCatalog } from "@org/openspec-core";
-import { packagePaths, packageVersion } from "./package-paths.js";
+import { packagePaths } from "./package-paths.js";
 import { renderPluginYaml, renderToolsJson } from "./render-plugin-files.js";
 import { renderSkillFiles } from "./render-skill-files.js";
 
@@ -9,11 +9,12 @@ import { renderSkillFiles } from "./render-skill-files.js";
 // (skills/<name>/SKILL.md) in line with the catalog.
 // Under CI it only checks, so a commit that forgot to regenerate them fails instead of
 // being silently repaired in the CI checkout.
-const version = packageVersion();
+// No version in them: `changeset version` bumps package.json without a build, and
+// the installer writes the installed version into its copy (versioned-plugin-files).
 const wanted = {
-  "tools.json": renderToolsJson(toolCatalog, version),
-  "plugin.yaml": renderPluginYaml(toolCatalog, version),
-  ...renderSkillFiles(workflowCatalog, version),
+  "tools.json": renderToolsJson(toolCatalog),
+  "plugin.yaml": renderPluginYaml(toolCatalog),
+  ...renderSkillFiles(workflowCatalog),
 };
 const checkOnly = Boolean(process.env.CI) && process.env.CI !== "false";
 const stale: string[] = [];

@@ -33,7 +33,7 @@ export const PACKAGE_NAME = "@org/openspec-hermes-host";
  */
 export const OUR_GENERATORS: readonly string[] = [PACKAGE_NAME, "@org/openspec-hermes-plugin"];
 
-/** The package version, written into plugin.yaml and tools.json. */
+/** The package version: the installer writes it into the copied plugin.yaml, skills and bridge.json. */
 export function packageVersion(): string {
   const manifest: unknown = JSON.parse(readFileSync(join(packageRoot, "package.json"), "utf8"));
   if (typeof manifest === "object" && manifest !== null && "version" in manifest) {

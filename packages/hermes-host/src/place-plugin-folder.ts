@@ -16,6 +16,7 @@ import {
 import { dirname, join } from "node:path";
 import { writeFileAtomicAt } from "@org/openspec-artifacts";
 import { PLUGIN_FILES, PLUGIN_NAME, PLUGIN_SKILL_FILES, packagePaths } from "./package-paths.js";
+import { versionedPluginFiles } from "./versioned-plugin-files.js";
 
 /** How often a rename into place is retried while other installs keep putting their copy there. */
 const PLACE_ATTEMPTS = 20;
@@ -23,10 +24,14 @@ const PLACE_ATTEMPTS = 20;
 // Staged next to the target, synced, and renamed into place, so Hermes never sees half a plugin.
 export function copyPluginFolder(hermesHome: string, pluginDir: string, bridgeJson: string): void {
   const staging = mkdtempSync(join(hermesHome, ".openspec-plugin-"));
+  const versioned = versionedPluginFiles();
   try {
     for (const file of [...PLUGIN_FILES, ...PLUGIN_SKILL_FILES]) {
       mkdirSync(dirname(join(staging, file)), { recursive: true });
-      copyFileSync(join(packagePaths.pluginFolder, file), join(staging, file));
+      const content = versioned[file];
+      if (content === undefined)
+        copyFileSync(join(packagePaths.pluginFolder, file), join(staging, file));
+      else writeFileSync(join(staging, file), content);
     }
     writeFileSync(join(staging, "bridge.json"), bridgeJson);
     syncFolderAndFiles(staging);

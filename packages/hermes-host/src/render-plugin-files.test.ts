@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { packagePaths, packageVersion } from "./package-paths.js";
 import { renderPluginYaml, renderToolsJson } from "./render-plugin-files.js";
+import { versionedPluginFiles } from "./versioned-plugin-files.js";
 
 const committed = (file: string) => readFileSync(join(packagePaths.pluginFolder, file), "utf8");
 const STALE =
@@ -12,15 +13,11 @@ const STALE =
 
 describe("the committed plugin folder", () => {
   it("GIVEN the tool catalog WHEN tools.json is rendered from it THEN the committed tools.json is identical", () => {
-    expect(committed("tools.json"), `tools.json ${STALE}`).toBe(
-      renderToolsJson(toolCatalog, packageVersion()),
-    );
+    expect(committed("tools.json"), `tools.json ${STALE}`).toBe(renderToolsJson(toolCatalog));
   });
 
   it("GIVEN the tool catalog WHEN plugin.yaml is rendered from it THEN the committed plugin.yaml is identical", () => {
-    expect(committed("plugin.yaml"), `plugin.yaml ${STALE}`).toBe(
-      renderPluginYaml(toolCatalog, packageVersion()),
-    );
+    expect(committed("plugin.yaml"), `plugin.yaml ${STALE}`).toBe(renderPluginYaml(toolCatalog));
   });
 
   it("GIVEN tools.json WHEN read as the Python plugin does THEN every catalog tool is there with its description, CLI flag and JSON Schema", () => {
@@ -38,13 +35,25 @@ describe("the committed plugin folder", () => {
     );
   });
 
-  it("GIVEN plugin.yaml WHEN read as Hermes does THEN it names the plugin openspec, standalone, with this version and every tool", () => {
+  it("GIVEN plugin.yaml WHEN read as Hermes does THEN it names the plugin openspec, standalone, with every tool", () => {
     expect(parse(committed("plugin.yaml"))).toEqual({
       name: "openspec",
-      version: packageVersion(),
       description: expect.any(String),
       kind: "standalone",
       provides_tools: toolCatalog.map((tool) => tool.name),
     });
+  });
+
+  // A version in a committed file went stale with the first `changeset version`,
+  // which bumps package.json without a build, and the freshness check then failed.
+  it("GIVEN a release that bumps the version WHEN the committed files are compared THEN none of them names a version, and an installed copy's plugin.yaml carries the one it is given", () => {
+    for (const file of ["tools.json", "plugin.yaml"]) {
+      expect(committed(file)).not.toMatch(/"?version"?\s*:/);
+    }
+    expect(parse(versionedPluginFiles("9.8.7")["plugin.yaml"] ?? "")).toEqual({
+      ...parse(committed("plugin.yaml")),
+      version: "9.8.7",
+    });
+    expect(parse(versionedPluginFiles()["plugin.yaml"] ?? "").version).toBe(packageVersion());
   });
 });

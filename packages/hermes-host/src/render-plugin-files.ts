@@ -16,23 +16,28 @@ export type HermesToolEntry = {
 /**
  * tools.json: every catalog tool with its JSON Schema, so the Python side
  * needs no knowledge of its own. `generator` marks the folder as ours for
- * the installer's conflict check.
+ * the installer's conflict check. It carries no version: it is committed, and
+ * a version in it would go stale with the first release.
  */
-export function renderToolsJson(tools: readonly ToolDefinition[], version: string): string {
+export function renderToolsJson(tools: readonly ToolDefinition[]): string {
   const entries: HermesToolEntry[] = tools.map((tool) => ({
     name: tool.name,
     description: tool.description,
     requiresCli: tool.requiresCli,
     parameters: toolInputJsonSchema(tool),
   }));
-  return `${JSON.stringify({ generator: PACKAGE_NAME, version, tools: entries }, null, 2)}\n`;
+  return `${JSON.stringify({ generator: PACKAGE_NAME, tools: entries }, null, 2)}\n`;
 }
 
-/** plugin.yaml: the manifest Hermes reads before it imports anything. */
-export function renderPluginYaml(tools: readonly ToolDefinition[], version: string): string {
+/**
+ * plugin.yaml: the manifest Hermes reads before it imports anything. The
+ * committed file has no version (the build renders it without one); the
+ * installer renders it again with the installed package's version.
+ */
+export function renderPluginYaml(tools: readonly ToolDefinition[], version?: string): string {
   const manifest = {
     name: "openspec",
-    version,
+    ...(version === undefined ? {} : { version }),
     description:
       "OpenSpec tools for agents: resolve registered repositories, read and write specs, and run the OpenSpec CLI.",
     kind: "standalone",

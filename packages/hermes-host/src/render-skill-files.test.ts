@@ -5,12 +5,14 @@ import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { PLUGIN_SKILL_FILES, packagePaths, packageVersion } from "./package-paths.js";
 import { renderSkillFiles } from "./render-skill-files.js";
+import { versionedPluginFiles } from "./versioned-plugin-files.js";
 
 const STALE =
   "is out of date with the workflows: run `pnpm --filter @org/openspec-hermes-host build` and commit it";
 
 describe("the committed workflow skills", () => {
-  const wanted = renderSkillFiles(workflowCatalog, packageVersion());
+  const wanted = renderSkillFiles(workflowCatalog);
+  const installed = versionedPluginFiles();
 
   it("GIVEN the workflows WHEN their skills are rendered THEN every committed SKILL.md is identical", () => {
     for (const [file, content] of Object.entries(wanted)) {
@@ -27,9 +29,9 @@ describe("the committed workflow skills", () => {
     expect([...PLUGIN_SKILL_FILES].sort()).toEqual(Object.keys(wanted).sort());
   });
 
-  it("GIVEN a SKILL.md WHEN its front matter is read as YAML, as Hermes does THEN it names the workflow and describes it", () => {
+  it("GIVEN an installed SKILL.md WHEN its front matter is read as YAML, as Hermes does THEN it names the workflow, describes it and carries the installed version", () => {
     for (const workflow of workflowCatalog) {
-      const text = wanted[`skills/${workflow.name}/SKILL.md`] ?? "";
+      const text = installed[`skills/${workflow.name}/SKILL.md`] ?? "";
       const [, frontMatter = ""] = /^---\n([\s\S]*?)\n---\n/.exec(text) ?? [];
       expect(parse(frontMatter)).toEqual({
         name: workflow.name,
@@ -39,6 +41,9 @@ describe("the committed workflow skills", () => {
       });
       expect(workflow.name).toMatch(/^[a-zA-Z0-9_-]+$/);
       expect(text).toContain(`# `);
+      expect(wanted[`skills/${workflow.name}/SKILL.md`]).toBe(
+        text.replace(`version: ${JSON.stringify(packageVersion())}\n`, ""),
+      );
     }
   });
 });

@@ -11,11 +11,12 @@ export function skillFile(workflow: Workflow): string {
  * reads the front matter (name, description) and shows the body when the
  * agent loads `openspec:<name>`. Values are JSON strings, which YAML reads
  * as the same double-quoted scalars, so the Python plugin can read the
- * description without a YAML library.
+ * description without a YAML library. Like plugin.yaml, the committed skills
+ * have no version and the installer's copies carry the installed one.
  */
 export function renderSkillFiles(
   workflows: readonly Workflow[],
-  version: string,
+  version?: string,
 ): Record<string, string> {
   const files: Record<string, string> = {};
   for (const workflow of workflows) {
@@ -23,7 +24,7 @@ export function renderSkillFiles(
       "---",
       `name: ${JSON.stringify(workflow.name)}`,
       `description: ${JSON.stringify(workflow.description)}`,
-      `version: ${JSON.stringify(version)}`,
+      ...(version === undefined ? [] : [`version: ${JSON.stringify(version)}`]),
       "metadata:",
       "  hermes:",
       '    tags: ["openspec", "workflow"]',

@@ -1,5 +1,5 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { type Catalog, toolFailure } from "@org/openspec-core";
+import { type Catalog, type ToolCallContext, toolFailure } from "@org/openspec-core";
 import { toCallToolResult } from "./to-call-tool-result.js";
 
 /**
@@ -12,9 +12,10 @@ export async function answerToolCall(
   name: string,
   args: unknown,
   log: (message: string) => void,
+  call: ToolCallContext = {},
 ): Promise<CallToolResult> {
   try {
-    return toCallToolResult(await catalog.call(name, args));
+    return toCallToolResult(await catalog.call(name, args, call));
   } catch (error) {
     // The catalog promises never to throw; if it does, that is a bug, and the
     // client still gets a result rather than a dead server.

@@ -1,8 +1,6 @@
 import type { CompleteResult } from "@modelcontextprotocol/sdk/types.js";
 import type { Catalog, ContextSuccess, SourceListSuccess } from "@org/openspec-core";
-
-/** The most values one completion answer carries, as the MCP specification allows. */
-const MAX_VALUES = 100;
+import { completionValues } from "./completion-values.js";
 
 /**
  * Completes a workflow prompt's `source` (registered source names) or
@@ -15,13 +13,14 @@ export async function completePromptArgument(
   argument: { name: string; value: string },
   given: Readonly<Record<string, string>>,
 ): Promise<CompleteResult> {
-  if (argument.name === "source") return completion(await sourceNames(catalog), argument.value);
+  if (argument.name === "source")
+    return completionValues(await sourceNames(catalog), argument.value);
   if (argument.name === "change") {
     const source = given.source?.trim() || (await onlySource(catalog));
-    if (source === undefined) return completion([], argument.value);
-    return completion(await activeChanges(catalog, source, argument.value), argument.value);
+    if (source === undefined) return completionValues([], argument.value);
+    return completionValues(await activeChanges(catalog, source, argument.value), argument.value);
   }
-  return completion([], argument.value);
+  return completionValues([], argument.value);
 }
 
 async function sourceNames(catalog: Catalog): Promise<string[]> {
@@ -47,18 +46,4 @@ async function activeChanges(catalog: Catalog, source: string, typed: string): P
   if (!result.ok) return [];
   const overview = result as ContextSuccess;
   return "changes" in overview ? overview.changes.map((change) => change.name) : [];
-}
-
-function completion(candidates: readonly string[], typed: string): CompleteResult {
-  const prefix = typed.toLowerCase();
-  const matching = [...new Set(candidates)]
-    .filter((candidate) => candidate.toLowerCase().startsWith(prefix))
-    .sort();
-  return {
-    completion: {
-      values: matching.slice(0, MAX_VALUES),
-      total: matching.length,
-      hasMore: matching.length > MAX_VALUES,
-    },
-  };
 }

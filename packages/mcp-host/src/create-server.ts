@@ -9,10 +9,18 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { type Catalog, type CatalogOptions, createCatalog } from "@org/openspec-core";
 import { answerToolCall } from "./answer-tool-call.js";
+import {
+  type ClientLog,
+  createClientLog,
+  loggingCapabilities,
+  type ServerLog,
+} from "./client-log.js";
 import { listCatalogTool } from "./list-catalog-tool.js";
 import { packageVersion } from "./package-version.js";
 import { promptCapabilities, registerPrompts } from "./register-prompts.js";
+import { registerResources } from "./register-resources.js";
 import { syncToolAvailability } from "./sync-tool-availability.js";
+import { trackToolCall } from "./track-tool-call.js";
 import { writeLog } from "./write-log.js";
 
 /** The catalog to serve: one the caller owns, or settings for one the server makes and closes. */
@@ -31,6 +39,11 @@ export type OpenSpecMcpServer = {
   /** The SDK's low-level server, not yet connected: call `mcp.connect(transport)`. */
   readonly mcp: Server;
   readonly catalog: Catalog;
+  /**
+   * Logs one event: to `log` (stderr) always, and to the client as
+   * `notifications/message` when it is at least the level the client set.
+   */
+  log: ServerLog;
   /** Looks for the CLI now; true when the tool list changed (the client has been told). */
   checkAvailability(): Promise<boolean>;
   /** Stops the availability check, closes the connection, and closes the catalog if the server made it. */
@@ -49,15 +62,27 @@ const INSTRUCTIONS =
  */
 export async function createServer(options: CreateServerOptions = {}): Promise<OpenSpecMcpServer> {
   const ownsCatalog = options.catalog === undefined;
-  const catalog = options.catalog ?? createCatalog(options.catalogOptions);
-  const log = options.log ?? writeLog;
+  // The catalog's notices (an unusable warm pool) reach the client too, once it is connected.
+  let clientLog: ClientLog | undefined;
+  const catalogLog = options.catalogOptions?.log ?? options.log ?? writeLog;
+  const catalog =
+    options.catalog ??
+    createCatalog({
+      ...options.catalogOptions,
+      log: (line) => {
+        catalogLog(line);
+        clientLog?.notify("warning", line);
+      },
+    });
   const mcp = new Server(
     { name: "openspec", version: packageVersion },
     {
       instructions: INSTRUCTIONS,
-      capabilities: { tools: { listChanged: true }, ...promptCapabilities },
+      capabilities: { tools: { listChanged: true }, ...promptCapabilities, ...loggingCapabilities },
     },
   );
+  clientLog = createClientLog(mcp, options.log ?? writeLog);
+  const serverLog = clientLog.log;
   // All tools to begin with, so the first check below logs a change only when the CLI is missing.
   const offered = new Set(catalog.tools.map((tool) => tool.name));
   const listed = new Map<string, Tool>();
@@ -72,16 +97,29 @@ export async function createServer(options: CreateServerOptions = {}): Promise<O
   }));
   // Every call reaches the catalog, offered or not: a tool that needs the
   // missing CLI, or a name that does not exist, gets the catalog's own failure.
-  mcp.setRequestHandler(CallToolRequestSchema, (request) =>
-    answerToolCall(catalog, request.params.name, request.params.arguments, log),
-  );
+  mcp.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const { name, arguments: args, _meta } = request.params;
+    const tracked = trackToolCall(name, _meta?.progressToken, extra);
+    try {
+      return await answerToolCall(
+        catalog,
+        name,
+        args,
+        (line) => serverLog("error", line),
+        tracked.call,
+      );
+    } finally {
+      tracked.end();
+    }
+  });
   registerPrompts(mcp, catalog);
+  const resources = registerResources(mcp, catalog, (line) => serverLog("warning", line));
 
   let running: Promise<boolean> | undefined;
   const checkAvailability = (): Promise<boolean> => {
     running ??= syncToolAvailability(catalog, offered, mcp)
       .then(async (changed) => {
-        if (changed) log(await describeOffer(catalog));
+        if (changed) serverLog("info", await describeOffer(catalog));
         return changed;
       })
       .finally(() => {
@@ -94,7 +132,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<O
   await checkAvailability();
   const timer = setInterval(() => {
     checkAvailability().catch((error: unknown) =>
-      log(`availability check failed: ${String(error)}`),
+      serverLog("warning", `availability check failed: ${String(error)}`),
     );
   }, options.availabilityCheckMs ?? DEFAULT_AVAILABILITY_CHECK_MS);
   timer.unref();
@@ -103,11 +141,13 @@ export async function createServer(options: CreateServerOptions = {}): Promise<O
   return {
     mcp,
     catalog,
+    log: serverLog,
     checkAvailability,
     async close() {
       if (closed) return;
       closed = true;
       clearInterval(timer);
+      resources.close();
       await mcp.close();
       if (ownsCatalog) catalog.close();
     },

@@ -1,3 +1,4 @@
+export { DEFAULT_CLIENT_LOG_LEVEL, type ServerLog } from "./client-log.js";
 export {
   type CatalogSource,
   type CreateServerOptions,

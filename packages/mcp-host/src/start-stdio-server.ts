@@ -40,7 +40,7 @@ export async function startStdioServer(options: StdioServerOptions = {}): Promis
   const stop = (reason: string): void => {
     if (stopping) return;
     stopping = true;
-    writeLog(`stopping: ${reason}`);
+    server.log("notice", `stopping: ${reason}`);
     server.close().then(
       () => process.exit(0),
       (error: unknown) => {
@@ -60,14 +60,20 @@ export async function startStdioServer(options: StdioServerOptions = {}): Promis
   // EPIPE and friends: the client is gone, so is the reason to run.
   process.stdout.on("error", (error) => stop(`stdout failed: ${error.message}`));
   // A stray rejection is a bug somewhere; it is logged, and the server keeps serving.
-  process.on("unhandledRejection", (reason) => writeLog(`unhandled rejection: ${String(reason)}`));
+  process.on("unhandledRejection", (reason) =>
+    server.log("error", `unhandled rejection: ${String(reason)}`),
+  );
   // Malformed lines and unknown messages land here; the transport skips them and reads on.
-  server.mcp.onerror = (error) => writeLog(`protocol error: ${error.message}`);
+  server.mcp.onerror = (error) => server.log("warning", `protocol error: ${error.message}`);
   server.mcp.onclose = () => stop("connection closed");
 
   await server.mcp.connect(new StdioServerTransport());
+  // From now on a dependency's console output reaches the client's log too.
+  routeConsoleToStderr(server.log);
   const offered = await server.catalog.available();
-  writeLog(
+  server.log(
+    "info",
+
     `serving ${offered.length} of ${server.catalog.tools.length} tools${defaultWorkdir ? ` (default workdir ${defaultWorkdir})` : ""}`,
   );
 }

@@ -11,10 +11,13 @@ export function writeLog(message: string): void {
 }
 
 export function logLine(message: string): string {
+  return `[openspec-mcp] ${foldLogMessage(message)}`;
+}
+
+/** The event on one line, cut at `MAX_LINE` characters: what stderr and an MCP client both get. */
+export function foldLogMessage(message: string): string {
   const folded = message.replace(/\s*\n\s*/g, " ").trim();
-  const line =
-    folded.length > MAX_LINE
-      ? `${folded.slice(0, MAX_LINE)}… (${folded.length} characters)`
-      : folded;
-  return `[openspec-mcp] ${line}`;
+  return folded.length > MAX_LINE
+    ? `${folded.slice(0, MAX_LINE)}… (${folded.length} characters)`
+    : folded;
 }

@@ -4,6 +4,7 @@ import type { ContractCase } from "./contract-case.js";
 import { legacyRepository, RICH_DESCRIPTION } from "./legacy-repository.js";
 import { ARCHIVED_CHANGE, TOKEN_LIKE_FOLDER } from "./sandbox.js";
 import { specDiffCases } from "./spec-diff-cases.js";
+import { storeImportCases } from "./store-import-cases.js";
 import { archiveCases, changeCreateCases, changeWriteCases, taskCases } from "./workflow-cases.js";
 
 const checkout = CHECKOUT_SPEC_INPUT;
@@ -390,4 +391,5 @@ export const contractCases: ContractCase[] = [
   ...taskCases,
   ...specDiffCases,
   ...archiveCases,
+  ...storeImportCases,
 ];

@@ -8,5 +8,7 @@ export type ContractCase = {
   tool: string;
   /** `sourceTokens`: the tokens of the sources earlier cases registered, in order. */
   args: (sandbox: Sandbox, sourceTokens: readonly string[]) => Record<string, unknown>;
+  /** Runs in each door's sandbox before the case: what no tool makes, e.g. OpenSpec stores made with the real CLI. */
+  prepare?: (sandbox: Sandbox) => void;
   expect: Expectation;
 };

@@ -47,6 +47,19 @@ function dropVolatile(value: unknown): unknown {
 
 /** The tokens of the sources a result registered, in the order they appear. */
 export function sourceTokensOf(result: unknown): string[] {
+  if (typeof result === "object" && result !== null && "added" in result) {
+    // openspec_source_import: `added: [{ token }]` (null in a dry run).
+    return Array.isArray(result.added)
+      ? result.added.flatMap((entry: unknown) =>
+          typeof entry === "object" &&
+          entry !== null &&
+          "token" in entry &&
+          typeof entry.token === "string"
+            ? [entry.token]
+            : [],
+        )
+      : [];
+  }
   if (typeof result !== "object" || result === null || !("source" in result)) return [];
   const source = result.source;
   return typeof source === "object" &&

@@ -4,6 +4,9 @@ import type { ContractCase } from "./contract-case.js";
 import { normalizeResult, sourceTokensOf } from "./normalize-result.js";
 import { makeSandbox, type Sandbox } from "./sandbox.js";
 
+/** The tools whose results hold tokens of sources they registered, which differ door by door. */
+const REGISTERING_TOOLS = new Set(["openspec_source_add", "openspec_source_import"]);
+
 export type DoorRun = { door: string; results: unknown[]; normalized: unknown[] };
 
 /** Runs the whole table through one door, in order, in a sandbox of its own. */
@@ -17,10 +20,11 @@ export async function runCasesThrough(
   const tokens: string[] = [];
   try {
     for (const contractCase of cases) {
+      contractCase.prepare?.(sandbox);
       const result = resultOf(
         await door.call(contractCase.tool, contractCase.args(sandbox, tokens)),
       );
-      if (contractCase.tool === "openspec_source_add") tokens.push(...sourceTokensOf(result));
+      if (REGISTERING_TOOLS.has(contractCase.tool)) tokens.push(...sourceTokensOf(result));
       results.push(result);
     }
   } finally {

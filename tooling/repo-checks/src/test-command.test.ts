@@ -1,5 +1,12 @@
 import { spawnSync } from "node:child_process";
-import { chmodSync, copyFileSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { removeTemporaryFolders, temporaryFolder } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
@@ -7,7 +14,7 @@ import { afterEach, describe, expect, it } from "vitest";
 afterEach(removeTemporaryFolders);
 
 const REPOSITORY = new URL("../../..", import.meta.url).pathname;
-const SCRIPTS = ["run-tests.mjs", "test-reports.mjs", "test-summary.mjs"];
+const SCRIPTS = ["run-tests.mjs", "test-reports.mjs", "test-summary.mjs", "check-changesets.mjs"];
 
 /** A copy of the root test scripts in a folder with its own packages, so nothing real is touched. */
 function scratchRepository(): string {
@@ -79,6 +86,55 @@ exit 1
     expect(run.status).toBe(1);
     expect(run.stderr).toContain("No test report from: apps/stale");
     expect(run.stdout.trimEnd().split("\n").at(-1)).toBe("0 passed, 0 failed, 0 skipped");
+  });
+
+  it("GIVEN one package's report left by running that package alone WHEN the whole run starts THEN it orders the suites by the last whole run's durations, not by that report", () => {
+    const root = scratchRepository();
+    // The slow suite's report says 1 ms: it was run alone, on one file.
+    const oneFile = { ...report(1, 0), testResults: [{ startTime: 0, endTime: 1 }] };
+    testedPackage(root, "tooling/slow", oneFile);
+    testedPackage(root, "packages/middle");
+    testedPackage(root, "packages/quick", {
+      ...report(1, 0),
+      testResults: [{ startTime: 0, endTime: 500 }],
+    });
+    writeFileSync(
+      join(root, ".test-durations.json"),
+      JSON.stringify({
+        "tooling/slow": 300_000,
+        "packages/middle": 200_000,
+        "packages/quick": 100,
+      }),
+    );
+    const bin = join(root, "bin");
+    mkdirSync(bin);
+    // Logs which package each test task is for, and writes its report.
+    writeFileSync(
+      join(bin, "pnpm"),
+      `#!/bin/sh
+if [ "$1" = "--filter" ] && [ "$4" = "test" ]; then
+  echo "$2" >> "${root}/order.log"
+  printf '%s' '{"numPassedTests":1,"testResults":[{"startTime":0,"endTime":50}]}' > "${root}/$2/test-results.json"
+fi
+exit 0
+`,
+    );
+    chmodSync(join(bin, "pnpm"), 0o755);
+    const run = spawnSync(process.execPath, [join(root, "scripts", "run-tests.mjs")], {
+      cwd: root,
+      encoding: "utf8",
+      env: { ...process.env, PATH: `${bin}:${process.env.PATH ?? ""}` },
+    });
+    expect(run.status).toBe(0);
+    const order = readFileSync(join(root, "order.log"), "utf8").trim().split("\n");
+    // Two slots: the two longest start together, the quick one last.
+    expect(order.at(-1)).toBe("packages/quick");
+    // The whole run's own durations are kept for the next one.
+    expect(JSON.parse(readFileSync(join(root, ".test-durations.json"), "utf8"))).toEqual({
+      "tooling/slow": 50,
+      "packages/middle": 50,
+      "packages/quick": 50,
+    });
   });
 });
 

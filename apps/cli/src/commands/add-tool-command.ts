@@ -8,17 +8,25 @@ import { parseNumberValue } from "./parse-number-value.js";
 import { type InputField, readInputFields } from "./read-input-fields.js";
 
 /**
+ * Runs before a tool command calls its tool; answers true when it dealt with
+ * the command line itself (the hand-made options a command adds beside the
+ * tool's), so the tool is not called.
+ */
+export type BeforeToolCall = (command: Command) => Promise<boolean>;
+
+/**
  * Adds the command of one catalog tool under `parent`, from its definition
  * alone: its positional arguments, a flag per other input field, its short
  * and value flags; running it calls the tool and prints the result. With a
  * `variant`, the command is the variant's, and its fixed fields get no flag
- * and are always set.
+ * and are always set. `before` may take the command over first.
  */
 export function addToolCommand(
   parent: Command,
   tool: ToolDefinition,
   session: Session,
   variant?: ToolVariant<Record<string, unknown>>,
+  before?: BeforeToolCall,
 ): Command {
   const { presentation } = tool;
   const words = variant?.command ?? presentation.command;
@@ -82,6 +90,7 @@ export function addToolCommand(
     return { ...valueFlag, attribute: option.attributeName() };
   });
   command.action(async (...values: unknown[]) => {
+    if (before && (await before(command))) return;
     const input = await collectToolInput(session, command, tool, slots, valueSlots, values);
     if (input) await session.run(command, tool, { ...input, ...fixed });
   });

@@ -52,6 +52,10 @@ export async function collectToolInput(
       continue;
     }
     const { field } = slot;
+    // An optional `[words...]` left out reaches here as []: the field is not given.
+    if (slot.from === "argument" && Array.isArray(raw) && raw.length === 0 && !field.required) {
+      continue;
+    }
     if (slot.from === "argument" && field.listWords && Array.isArray(raw)) {
       // One word that stands for the whole list (`all`) is passed as that word.
       const [only] = raw;

@@ -1,7 +1,7 @@
-import { dirname, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join, resolve } from "node:path";
 import type { McpClientName } from "@org/openspec-mcp-host";
 import { type Command, InvalidArgumentError } from "commander";
+import { packageRoot } from "../package-root.js";
 import type { Session } from "../session.js";
 
 const CLIENTS: readonly McpClientName[] = ["claude", "cursor", "hermes"];
@@ -143,7 +143,7 @@ export function registerHostCommands(program: Command, session: Session): void {
  * the MCP server's package may not be.
  */
 function cliBin(): string {
-  return resolve(dirname(fileURLToPath(import.meta.url)), "..", "..", "bin", "openspec-agent.js");
+  return join(packageRoot(), "bin", "openspec-agent.js");
 }
 
 type McpOptions = {

@@ -3,6 +3,7 @@ import type { Command } from "commander";
 import type { Session } from "../session.js";
 import { addToolCommand } from "./add-tool-command.js";
 import { parentCommand } from "./parent-command.js";
+import { registerImportCommand, SOURCE_IMPORT_TOOL } from "./register-import-command.js";
 
 /**
  * One shell command per tool, plus one per variant it declares (`task done`
@@ -15,6 +16,11 @@ export function registerToolCommands(
   session: Session,
 ): void {
   for (const tool of tools) {
+    if (tool.name === SOURCE_IMPORT_TOOL) {
+      // `sources import` holds this tool and the Hermes import side by side.
+      registerImportCommand(program, session, tool);
+      continue;
+    }
     const parent = parentCommand(program, tool.presentation.command.slice(0, -1));
     addToolCommand(parent, tool, session);
     for (const variant of tool.presentation.variants ?? []) {

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readFileSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { RunResult } from "../run-result.js";
@@ -17,6 +17,7 @@ import { schemasArgs } from "./schemas-args.js";
 import { showArgs } from "./show-args.js";
 import type { ArgsResult } from "./start-argv.js";
 import { statusArgs } from "./status-args.js";
+import { storeListArgs } from "./store-list-args.js";
 import { templatesArgs } from "./templates-args.js";
 import { validateArgs } from "./validate-args.js";
 
@@ -235,6 +236,29 @@ describe.concurrent("command builders accepted by the real CLI", () => {
       expect(result).toMatchObject({
         ok: true,
         stdout: { root: { path: storePath, source: "store", store_id: "team" } },
+      });
+    } finally {
+      own.dispose();
+    }
+  });
+
+  it("GIVEN storeListArgs() in a home without stores, then with one WHEN run THEN lists none, then that store's id and root", async () => {
+    const own = createSandbox();
+    try {
+      const built = storeListArgs();
+      if (!built.ok) throw new Error(built.error);
+      const before = await cli.run(built.args, { workdir: own.home, env: own.env });
+      const storePath = join(own.root, "handbook");
+      execFileSync(
+        process.execPath,
+        [REAL_CLI, "store", "setup", "handbook", "--path", storePath, "--no-init-git", "--json"],
+        { env: own.env, stdio: "ignore" },
+      );
+      const after = await cli.run(built.args, { workdir: own.home, env: own.env });
+      expect(before).toMatchObject({ ok: true, stdout: { stores: [], status: [] } });
+      expect(after).toMatchObject({
+        ok: true,
+        stdout: { stores: [{ id: "handbook", root: realpathSync(storePath) }], status: [] },
       });
     } finally {
       own.dispose();

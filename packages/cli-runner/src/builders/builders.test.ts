@@ -9,6 +9,7 @@ import { schemaWhichArgs } from "./schema-which-args.js";
 import { schemasArgs } from "./schemas-args.js";
 import { showArgs } from "./show-args.js";
 import { statusArgs } from "./status-args.js";
+import { storeListArgs } from "./store-list-args.js";
 import { templatesArgs } from "./templates-args.js";
 import { type ValidateOptions, validateArgs } from "./validate-args.js";
 
@@ -79,6 +80,7 @@ describe("command builders: argv", () => {
       ["templates", "--json", "--schema", "spec-driven"],
     ],
     ["schemas", schemasArgs(), ["schemas", "--json"]],
+    ["store list", storeListArgs(), ["store", "list", "--json"]],
     [
       "schema which by name",
       schemaWhichArgs({ name: "spec-driven" }),

@@ -2,14 +2,18 @@ import { readdirSync, readFileSync } from "node:fs";
 import { type ProcessEntry, readProcessEntry } from "./read-process-table.js";
 
 /**
- * Every other live process whose environment holds `variable=value`: what a
- * launch tagged, and everything it started that kept its environment, even
- * after leaving the process group (`setsid`) or losing its parent. A process
- * started with a cleared environment is not found this way. Empty where there
- * is no /proc.
+ * Every other live process whose environment holds `variable=value` (or, with
+ * `prefix`, a value starting with `value`): what a launch tagged, and
+ * everything it started that kept its environment, even after leaving the
+ * process group (`setsid`) or losing its parent. A process started with a
+ * cleared environment is not found this way. Empty where there is no /proc.
  */
-export function findTaggedProcesses(variable: string, value: string): ProcessEntry[] {
-  const needle = Buffer.from(`\0${variable}=${value}\0`);
+export function findTaggedProcesses(
+  variable: string,
+  value: string,
+  options: { prefix?: boolean } = {},
+): ProcessEntry[] {
+  const needle = Buffer.from(`\0${variable}=${value}${options.prefix ? "" : "\0"}`);
   let names: string[];
   try {
     names = readdirSync("/proc");

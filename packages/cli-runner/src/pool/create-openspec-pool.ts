@@ -158,6 +158,7 @@ export function createOpenSpecPool(options: OpenSpecPoolOptions = {}): OpenSpecP
         timeoutMs: request.timeoutMs,
         killGraceMs: request.killGraceMs,
         maxOutputBytes: request.maxOutputBytes,
+        signal: request.signal,
       })
       .finally(() => {
         busy -= 1;

@@ -4,6 +4,7 @@ import type { LaunchedProcess, ProcessExit } from "../launch-bounded.js";
 import { trackProcessGroup } from "../live-process-groups.js";
 import { signalProcessGroup } from "../signal-process-group.js";
 import type { BoundedSpawnOutcome, SupervisionLimits } from "../supervise-bounded.js";
+import { watchAbort } from "../watch-abort.js";
 
 export interface CommandOutput {
   stdout: BoundedCollector;
@@ -45,14 +46,23 @@ export async function superviseCommand(options: SuperviseCommandOptions): Promis
   const pid = launched.pid;
   if (pid === undefined) return { kind: "not_started" };
   let termination: Promise<void> | undefined;
+  let cancelled = false;
   const timer = setTimeout(() => {
-    termination = terminateGroup(launched, pid, limits.killGraceMs);
+    termination ??= terminateGroup(launched, pid, limits.killGraceMs);
   }, limits.timeoutMs);
+  // Cancelling ends the worker as a timeout does; the pool starts a replacement.
+  const cancel = watchAbort(limits.signal, () => {
+    if (termination !== undefined) return;
+    cancelled = true;
+    clearTimeout(timer);
+    termination = terminateGroup(launched, pid, limits.killGraceMs);
+  });
   const untrack = trackProcessGroup(pid);
-  const text = (exit: Pick<ProcessExit, "exitCode" | "signal">, timedOut: boolean) => ({
+  const text = (exit: Pick<ProcessExit, "exitCode" | "signal">, ended: boolean) => ({
     kind: "finished" as const,
     ...exit,
-    timedOut,
+    timedOut: ended && !cancelled,
+    cancelled: ended && cancelled,
     stdout: output.stdout.text(),
     stderr: output.stderr.text(),
     truncated: output.stdout.truncated || output.stderr.truncated,
@@ -60,6 +70,7 @@ export async function superviseCommand(options: SuperviseCommandOptions): Promis
   const ended = async (): Promise<CommandResult> => {
     const exit = await launched.closed;
     clearTimeout(timer);
+    cancel.stop();
     if (termination !== undefined) await termination;
     untrack();
     return { kind: "ended", outcome: text(exit, termination !== undefined) };
@@ -78,6 +89,7 @@ export async function superviseCommand(options: SuperviseCommandOptions): Promis
     await until(output, launched, () => arrived() || !options.isAlive());
     if (arrived() && termination === undefined) {
       clearTimeout(timer);
+      cancel.stop();
       untrack();
       return { kind: "served", outcome: text({ exitCode: done.exitCode, signal: null }, false) };
     }

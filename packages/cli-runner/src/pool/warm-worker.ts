@@ -1,5 +1,6 @@
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import { createBoundedCollector } from "../bounded-collector.js";
+import { compiledScript } from "../compiled-script.js";
 import { launchBounded } from "../launch-bounded.js";
 import { signalProcessGroup } from "../signal-process-group.js";
 import type { BoundedSpawnOutcome, SupervisionLimits } from "../supervise-bounded.js";
@@ -7,9 +8,7 @@ import { readControlMessages } from "./read-control-messages.js";
 import type { OpenSpecPackage } from "./resolve-openspec-package.js";
 import { superviseCommand } from "./supervise-command.js";
 
-// The compiled worker; from src/pool (tests) and dist/pool alike this is
-// dist/pool/openspec-worker.js, because src and dist are sibling folders.
-const WORKER_SCRIPT = fileURLToPath(new URL("../../dist/pool/openspec-worker.js", import.meta.url));
+const WORKER_SCRIPT = compiledScript(import.meta.url, "openspec-worker.js", "pool");
 
 export interface WorkerCommand extends SupervisionLimits {
   cwd: string;

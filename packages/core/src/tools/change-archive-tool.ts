@@ -177,8 +177,15 @@ export const changeArchiveTool = defineTool({
     const readBaseline = (id: string) =>
       readRepositoryText(join(repository.root, baselinePath(id)), repository, MAX_SPEC_BYTES);
     const before = ids.map((id) => readBaseline(id));
+    // openspec archive writes the specs and then moves the change: a cancel may
+    // keep it from starting, never stop it half-way.
+    const whole = {
+      ...context,
+      runCli: (args: string[], workdir: string) =>
+        context.runCli(args, workdir, { cancellable: false }),
+    };
     const run = await runCliCommand(
-      context,
+      whole,
       repository,
       archiveArgs({ change: input.change, yes: true, skipSpecs: input.skip_specs === true }),
     );

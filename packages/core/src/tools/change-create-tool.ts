@@ -253,6 +253,10 @@ async function metadataFromCli(
     const schemas = folderInside(repository, join(repository.openspecDir, "schemas"));
     if (schemas !== null) symlinkSync(schemas, join(openspec, "schemas"));
     const run = await context.runCli(args.args, scratch);
+    // Cancelled: the CLI only ever wrote to the scratch folder, so nothing of the change exists.
+    if (!run.ok && run.code === "cancelled") {
+      return toolFailure(run.code, run.error, "Call again if the change is still wanted.");
+    }
     if (!run.ok) {
       const said = run.diagnostics[0]?.message.split("\n")[0];
       return toolFailure(

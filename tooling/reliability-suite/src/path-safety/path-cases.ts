@@ -15,6 +15,7 @@ import {
   refused,
   refusedAs,
 } from "./path-case-parts.js";
+import { sourceImportRows } from "./source-import-path-cases.js";
 
 /** One attempt to get out of the repository, and what must come of it. */
 export type PathCase = {
@@ -178,6 +179,7 @@ export function writeCases(): PathCase[] {
       create({ source: SHOP_TOKEN, name: "by-token", force: true }),
       contained,
     ],
+    ...sourceImportRows(),
   ]);
 }
 

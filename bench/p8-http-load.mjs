@@ -1,4 +1,4 @@
-// P7: N concurrent MCP sessions over Streamable HTTP against one
+// P8: N concurrent MCP sessions over Streamable HTTP against one
 // `openspec-mcp --http` process on 127.0.0.1, each calling openspec_context,
 // openspec_spec_show, openspec_list and openspec_validate (one change) in
 // turn on the generated repository, for a fixed time and at most a fixed

@@ -1,0 +1,49 @@
+import { spawn } from "node:child_process";
+import { isolatedEnvironment, makeOpenSpecRepository, removeTemporaryFolders } from "@org/test-kit";
+import { afterEach, describe, expect, it } from "vitest";
+import { CLI_BIN, runBin } from "./test-support/run-bin.js";
+
+afterEach(() => removeTemporaryFolders());
+
+describe("openspec-agent serve", () => {
+  it("GIVEN a repository registered with the CLI WHEN serve starts THEN the dashboard lists it, and SIGTERM stops it", async () => {
+    const { env, home } = isolatedEnvironment();
+    const repo = makeOpenSpecRepository(
+      {
+        "openspec/changes/add-cart/proposal.md":
+          "# Add cart\n\n## Why\n\nPeople buy several things.\n",
+        "openspec/changes/add-cart/tasks.md": "- [x] 1.1 Store it\n- [ ] 1.2 Show it\n",
+      },
+      "shop",
+    );
+    expect(runBin(["sources", "add", repo, "--name", "shop"], { env, cwd: home }).status).toBe(0);
+
+    const child = spawn(process.execPath, [CLI_BIN, "serve", "--port", "0"], { cwd: home, env });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let out = "";
+        child.stdout.on("data", (chunk: Buffer) => {
+          out += chunk.toString();
+          const match = /OpenSpec dashboard: (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
+          if (match?.[1]) resolve(match[1]);
+        });
+        child.once("exit", (code) => reject(new Error(`serve exited with ${code}: ${out}`)));
+      });
+      const board = await (await fetch(`${url}s/shop`)).text();
+      expect(board).toContain("add-cart");
+      expect(board).toContain('<progress value="1" max="2"');
+    } finally {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    }
+    expect(child.exitCode === 0 || child.signalCode === "SIGTERM").toBe(true);
+  });
+
+  it("GIVEN a port out of range THEN it is a usage error (exit 2)", () => {
+    const { env, home } = isolatedEnvironment();
+    const run = runBin(["serve", "--port", "99999"], { env, cwd: home });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain("0 to 65535");
+  });
+});

@@ -1,0 +1,3 @@
+import { definePackageConfig } from "@org/vitest-config";
+
+export default definePackageConfig();

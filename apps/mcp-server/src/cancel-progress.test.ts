@@ -1,0 +1,113 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { setTimeout as delay } from "node:timers/promises";
+import {
+  LoggingMessageNotificationSchema,
+  type Progress,
+} from "@modelcontextprotocol/sdk/types.js";
+import {
+  fakeOpenSpecBinary,
+  makeOpenSpecRepository,
+  removeTemporaryFolders,
+  temporaryFolder,
+} from "@org/test-kit";
+import { afterEach, describe, expect, it } from "vitest";
+import { type McpDoor, openMcpDoor } from "./test-support/mcp-door.js";
+import { serverEnvironment } from "./test-support/sandbox.js";
+
+const doors: McpDoor[] = [];
+afterEach(async () => {
+  for (const door of doors.splice(0)) await door.close();
+  removeTemporaryFolders();
+});
+
+/** The pids a fake CLI wrote to `path`, once it has written them. */
+async function waitForPids(path: string): Promise<number[]> {
+  for (;;) {
+    const text = existsSync(path) ? readFileSync(path, "utf8").trim() : "";
+    if (text !== "") return text.split(" ").map(Number);
+    await delay(20);
+  }
+}
+
+/** Whether `pid` still runs; a zombie waiting for a non-reaping init counts as gone. */
+function isRunning(pid: number): boolean {
+  try {
+    return !/\) [ZX] /.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The built server over stdio, with a fake OpenSpec CLI: the real one cannot
+ * be made slow on demand. `list` takes a few seconds and then answers;
+ * `validate` starts a grandchild, records both pids and runs until killed.
+ */
+async function serverWithSlowCli() {
+  const pidFile = join(temporaryFolder(), "pids");
+  const bin = fakeOpenSpecBinary(
+    [
+      "PATH=/usr/bin:/bin",
+      'if [ "$1" = validate ]; then',
+      `  sleep 300 & echo "$$ $!" > "${pidFile}"`,
+      "  wait",
+      "fi",
+      "sleep 2.5",
+      `echo '{"changes":[]}'`,
+    ].join("\n"),
+  );
+  const door = await openMcpDoor(serverEnvironment({ cli: false, extra: { OPENSPEC_BIN: bin } }));
+  doors.push(door);
+  return { door, pidFile, workdir: makeOpenSpecRepository() };
+}
+
+describe("GIVEN the built server over stdio and a slow OpenSpec CLI", () => {
+  it("WHEN a CLI-backed call carries a progress token THEN progress notifications arrive while it runs, naming the command, and the call answers", async () => {
+    const { door, workdir } = await serverWithSlowCli();
+    const heard: Progress[] = [];
+
+    const result = await door.client.callTool(
+      { name: "openspec_list", arguments: { workdir } },
+      undefined,
+      { onprogress: (progress) => heard.push(progress), timeout: 120_000 },
+    );
+
+    expect(result.structuredContent).toMatchObject({ ok: true });
+    expect(heard[0]).toMatchObject({ progress: 1, message: "running openspec list" });
+    expect(heard.length).toBeGreaterThan(1);
+    expect(heard.slice(1).every((entry) => entry.message === "still running openspec list")).toBe(
+      true,
+    );
+    const values = heard.map((entry) => entry.progress);
+    expect(values).toEqual(values.map((_, index) => index + 1));
+  }, 120_000);
+
+  it("WHEN a running call is cancelled with the client's AbortSignal THEN the CLI and its grandchild are gone soon after, the log says nothing went wrong, and the next call succeeds", async () => {
+    const { door, pidFile, workdir } = await serverWithSlowCli();
+    const errors: string[] = [];
+    door.client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => {
+      if (params.level === "error") errors.push(String(params.data));
+    });
+    const controller = new AbortController();
+
+    const pending = door.client.callTool(
+      { name: "openspec_validate", arguments: { workdir } },
+      undefined,
+      { signal: controller.signal, timeout: 120_000 },
+    );
+    const pids = await waitForPids(pidFile);
+    expect(pids.every(isRunning)).toBe(true);
+    controller.abort("no longer needed");
+
+    await expect(pending).rejects.toThrow();
+    await expect.poll(() => pids.filter(isRunning), { timeout: 30_000, interval: 100 }).toEqual([]);
+    const after = await door.client.callTool(
+      { name: "openspec_list", arguments: { workdir } },
+      undefined,
+      { timeout: 120_000 },
+    );
+    expect(after.structuredContent).toMatchObject({ ok: true });
+    expect(errors).toEqual([]);
+  }, 120_000);
+});

@@ -1,0 +1,26 @@
+/** One step a running call can report: what it is doing now, in one line. */
+export type ToolProgress = {
+  /** e.g. `running openspec validate add-auth`, `still running openspec validate add-auth`. */
+  message: string;
+};
+
+/**
+ * What a host hands one tool call, so the call can be stopped and can say how
+ * it goes, without the tool knowing which host (MCP, shell, Hermes) asked.
+ */
+export type ToolCallContext = {
+  /** Aborting it stops the call: a CLI run behind it is killed with its process group. */
+  signal?: AbortSignal | undefined;
+  /**
+   * Told when a CLI run waits for a turn, starts, and every second while it
+   * runs (a heartbeat, never a percentage); a listener that throws is ignored.
+   */
+  onProgress?: ((progress: ToolProgress) => void) | undefined;
+};
+
+/**
+ * How a handler runs the CLI: `cancellable: false` for a command that writes
+ * to the repository, which a cancel may keep from starting but never
+ * interrupts, so no half-written change is left behind.
+ */
+export type RunCliOptions = { cancellable?: boolean };

@@ -1,0 +1,18 @@
+export { createDashboard, type Dashboard, type DashboardOptions } from "./create-dashboard.js";
+export { allowedHostsFor, isLoopback } from "./guard-requests.js";
+export { escapeHtml } from "./html.js";
+export { type Column, columnOf } from "./load-board.js";
+export {
+  DEFAULT_HOST,
+  DEFAULT_PORT,
+  parsePort,
+  parseServeArguments,
+  type ServeArguments,
+} from "./parse-serve-arguments.js";
+export { renderMarkdown } from "./render-markdown.js";
+export { type ServeOptions, serveUntilSignal } from "./serve-until-signal.js";
+export {
+  type RunningDashboard,
+  type StartDashboardOptions,
+  startDashboard,
+} from "./start-dashboard.js";

@@ -1,0 +1,22 @@
+import { html, type SafeHtml } from "../html.js";
+import type { Card } from "../load-board.js";
+import { changeUrl } from "../urls.js";
+
+/** One change on the board: name, repository, a progress bar and when it last changed. */
+export function card(item: Card, modified: string | null, showSource: boolean): SafeHtml {
+  const archived = item.column === "archived";
+  return html`<li><a class="card" href="${changeUrl(item.source, item.change, archived)}" data-card>
+  <span class="card-title">${item.change}</span>
+  <span class="card-meta">${showSource ? html`<span class="repo">${item.source}</span>` : ""}${
+    modified ? html`<time datetime="${modified}">${modified.slice(0, 10)}</time>` : ""
+  }</span>
+  ${
+    item.tasks
+      ? html`<progress value="${item.tasks.done}" max="${Math.max(item.tasks.total, 1)}" aria-label="tasks done"></progress>
+  <span class="count">${item.tasks.done}/${item.tasks.total} tasks</span>`
+      : archived
+        ? ""
+        : html`<span class="count">no tasks yet</span>`
+  }
+</a></li>`;
+}

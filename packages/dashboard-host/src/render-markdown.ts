@@ -1,0 +1,34 @@
+import rehypeSanitize from "rehype-sanitize";
+import rehypeStringify from "rehype-stringify";
+import remarkParse from "remark-parse";
+import remarkRehype from "remark-rehype";
+import { unified } from "unified";
+import { SafeHtml } from "./html.js";
+
+type Node = { type: string; value?: string; children?: Node[] };
+
+/**
+ * Raw HTML in a repository's markdown becomes plain text: a spec that holds
+ * `<script>` shows those characters, as a reader of the file sees them.
+ */
+function rawHtmlAsText() {
+  const visit = (node: Node) => {
+    if (node.type === "html") node.type = "text";
+    node.children?.forEach(visit);
+  };
+  return (tree: Node) => visit(tree);
+}
+
+// rehype-sanitize (GitHub's schema) comes last all the same: it drops event
+// handlers, javascript: links and every element outside its allow-list.
+const processor = unified()
+  .use(remarkParse)
+  .use(rawHtmlAsText)
+  .use(remarkRehype)
+  .use(rehypeSanitize)
+  .use(rehypeStringify);
+
+/** Markdown from a repository as sanitized HTML. */
+export function renderMarkdown(markdown: string): SafeHtml {
+  return new SafeHtml(String(processor.processSync(markdown)));
+}

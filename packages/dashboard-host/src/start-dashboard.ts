@@ -1,0 +1,78 @@
+import { randomBytes } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import { type Catalog, type CatalogOptions, createCatalog } from "@org/openspec-core";
+import { createDashboard } from "./create-dashboard.js";
+import { allowedHostsFor, isLoopback } from "./guard-requests.js";
+
+export type StartDashboardOptions = {
+  /** Port to listen on (default 4173; 0 picks a free one). */
+  port?: number;
+  /** Address to bind (default 127.0.0.1). Any other address requires the token. */
+  host?: string;
+  /** The token for a non-loopback bind (default OPENSPEC_AGENT_TOKEN, else a random one). */
+  token?: string;
+  /** A catalog to serve; by default one is made from `catalogOptions` and closed with the server. */
+  catalog?: Catalog;
+  catalogOptions?: CatalogOptions;
+  /** A folder to offer for registration (the folder the command ran in). */
+  offerFolder?: string | null;
+  pageSize?: number;
+  env?: NodeJS.ProcessEnv;
+};
+
+export type RunningDashboard = {
+  /** The address to open; with the token in it when one is required. */
+  url: string;
+  port: number;
+  token: string | null;
+  close: () => Promise<void>;
+};
+
+/** Starts the dashboard's HTTP server; resolves once it listens. */
+export async function startDashboard(
+  options: StartDashboardOptions = {},
+): Promise<RunningDashboard> {
+  const env = options.env ?? process.env;
+  const host = options.host ?? "127.0.0.1";
+  const token = isLoopback(host)
+    ? null
+    : (options.token ?? (env.OPENSPEC_AGENT_TOKEN || randomBytes(18).toString("base64url")));
+  const ownCatalog = options.catalog === undefined;
+  const catalog = options.catalog ?? createCatalog({ env, ...options.catalogOptions });
+  // The allowed hosts need the port, which is known only once the server listens.
+  let allowedHosts: ReadonlySet<string> | null = new Set<string>();
+  const dashboard = createDashboard({
+    catalog,
+    get allowedHosts() {
+      return allowedHosts;
+    },
+    token,
+    offerFolder: options.offerFolder ?? null,
+    ...(options.pageSize === undefined ? {} : { pageSize: options.pageSize }),
+  });
+  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    const started = serve(
+      { fetch: dashboard.fetch, port: options.port ?? 4173, hostname: host },
+      () => resolve(started),
+    );
+    started.once("error", reject);
+  });
+  const port = (server.address() as AddressInfo).port;
+  allowedHosts = allowedHostsFor(host, port);
+  const shown = host.includes(":") ? `[${host}]` : host === "0.0.0.0" ? "127.0.0.1" : host;
+  const url = `http://${shown}:${port}/${token ? `?token=${encodeURIComponent(token)}` : ""}`;
+  return {
+    url,
+    port,
+    token,
+    close: async () => {
+      dashboard.close();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        if ("closeAllConnections" in server) server.closeAllConnections();
+      });
+      if (ownCatalog) catalog.close();
+    },
+  };
+}

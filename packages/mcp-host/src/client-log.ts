@@ -1,0 +1,77 @@
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import {
+  ErrorCode,
+  type LoggingLevel,
+  LoggingLevelSchema,
+  McpError,
+  SetLevelRequestSchema,
+} from "@modelcontextprotocol/sdk/types.js";
+import { foldLogMessage } from "./write-log.js";
+
+/** The capability the handler below needs the server to advertise. */
+export const loggingCapabilities = { logging: {} } as const;
+
+/** What a client hears before it picks a level: everything but debug chatter. */
+export const DEFAULT_CLIENT_LOG_LEVEL: LoggingLevel = "info";
+
+/** The RFC 5424 severities, least severe first, as the MCP spec names them. */
+const SEVERITY = new Map(LoggingLevelSchema.options.map((level, index) => [level, index]));
+
+/** The server's log: one event goes to stderr, and to the client when its level passes. */
+export type ServerLog = (level: LoggingLevel, message: string) => void;
+
+export type ClientLog = {
+  /** To stderr (through `writeLine`) and to the client. */
+  log: ServerLog;
+  /** To the client only, for an event its source already wrote to stderr. */
+  notify: ServerLog;
+};
+
+/**
+ * Handles `logging/setLevel` and returns the server's log. Each event is
+ * written through `writeLine` (stderr) whatever the level, and sent as
+ * `notifications/message` (logger `openspec`, the folded line as `data`) when
+ * a client has finished initializing and the event is at least as severe as
+ * the level it set, `info` until it sets one. Events before that (the server
+ * starting to serve) reach stderr only: a client that has not initialized
+ * does not expect messages yet. A notification that cannot be sent is
+ * dropped: logging it would only try to send again.
+ */
+export function createClientLog(mcp: Server, writeLine: (message: string) => void): ClientLog {
+  let threshold: LoggingLevel = DEFAULT_CLIENT_LOG_LEVEL;
+  let initialized = false;
+  const previous = mcp.oninitialized;
+  mcp.oninitialized = () => {
+    initialized = true;
+    previous?.();
+  };
+  // The SDK's own handler accepts any level silently; an unknown one is a client bug worth naming.
+  mcp.setRequestHandler(SetLevelRequestSchema.pick({ method: true }).loose(), (raw) => {
+    const parsed = SetLevelRequestSchema.safeParse(raw);
+    if (!parsed.success) {
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `logging/setLevel needs params.level, one of: ${LoggingLevelSchema.options.join(", ")}.`,
+      );
+    }
+    threshold = parsed.data.params.level;
+    return {};
+  });
+  const notify: ServerLog = (level, message) => {
+    if (mcp.transport === undefined || !initialized) return;
+    if ((SEVERITY.get(level) ?? 0) < (SEVERITY.get(threshold) ?? 0)) return;
+    mcp
+      .notification({
+        method: "notifications/message",
+        params: { level, logger: "openspec", data: foldLogMessage(message) },
+      })
+      .catch(() => {});
+  };
+  return {
+    notify,
+    log(level, message) {
+      writeLine(message);
+      notify(level, message);
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import type { Resource } from "@modelcontextprotocol/sdk/types.js";
+import type { Catalog, ContextSuccess } from "@org/openspec-core";
+import { listSources, type ResourceSource } from "./list-sources.js";
+import { formatResourceUri } from "./resource-uri.js";
+
+type Overview = Extract<ContextSuccess, { changes: unknown }>;
+
+/** The most entries one openspec_context call lists (its `limit` bound). */
+const CONTEXT_PAGE = 1000;
+
+/**
+ * Every listed resource of every registered source, sorted by URI: each spec,
+ * each active change (its overview; its proposal, tasks and design are linked
+ * from there and reachable through the templates) and each archived change.
+ * A source whose folder or openspec/ cannot be read lists nothing.
+ */
+export async function collectResources(
+  catalog: Catalog,
+  sources?: readonly ResourceSource[],
+): Promise<Resource[]> {
+  const resources: Resource[] = [];
+  for (const source of sources ?? (await listSources(catalog))) {
+    resources.push(...(await sourceResources(catalog, source.name)));
+  }
+  return resources.sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0));
+}
+
+/** One source's resources, its overview read page by page. */
+export async function sourceResources(catalog: Catalog, source: string): Promise<Resource[]> {
+  const resources: Resource[] = [];
+  let offset: number | null = 0;
+  while (offset !== null) {
+    const result = await catalog.call("openspec_context", {
+      identifier: source,
+      limit: CONTEXT_PAGE,
+      offset,
+    });
+    if (!result.ok || !("changes" in result)) return resources;
+    const overview = result as Overview;
+    for (const spec of overview.specs) {
+      const id = spec.path.replace(/\/spec\.md$/, "");
+      resources.push({
+        uri: formatResourceUri({ kind: "spec", source, spec: id }),
+        name: `${source}/specs/${id}`,
+        title: `Spec ${id} (${source})`,
+        mimeType: "text/markdown",
+      });
+    }
+    for (const change of overview.changes) {
+      resources.push({
+        uri: formatResourceUri({ kind: "change", source, change: change.name }),
+        name: `${source}/changes/${change.name}`,
+        title: `Change ${change.name} (${source})`,
+        description:
+          change.tasks === null
+            ? "Active change, no tasks.md."
+            : `Active change, ${change.tasks.completed} of ${change.tasks.total} tasks done.`,
+        mimeType: "text/markdown",
+      });
+    }
+    for (const change of overview.archived_changes) {
+      resources.push({
+        uri: formatResourceUri({ kind: "archived_change", source, change: change.name }),
+        name: `${source}/changes/archive/${change.name}`,
+        title: `Archived change ${change.name} (${source})`,
+        mimeType: "text/markdown",
+      });
+    }
+    offset = overview.page.next_offset;
+  }
+  return resources;
+}

@@ -1,0 +1,64 @@
+import type { CompleteResult } from "@modelcontextprotocol/sdk/types.js";
+import type { Catalog, ContextSuccess } from "@org/openspec-core";
+import { completionValues } from "./completion-values.js";
+import { listSources } from "./list-sources.js";
+import { ARCHIVED_CHANGE_TEMPLATE, resourceTemplates } from "./resource-templates.js";
+
+type Overview = Extract<ContextSuccess, { changes: unknown }>;
+
+/**
+ * Completes a variable of one of the resource templates: `source` to the
+ * names the URIs use, `spec` to the spec ids, `change` to the active changes
+ * (archived ones for the archive template) of `context.arguments.source`, or
+ * of the only registered source. An unknown template or variable completes
+ * to nothing.
+ */
+export async function completeResourceArgument(
+  catalog: Catalog,
+  template: string,
+  argument: { name: string; value: string },
+  given: Readonly<Record<string, string>>,
+): Promise<CompleteResult> {
+  const known = resourceTemplates.find((entry) => entry.uriTemplate === template);
+  if (known === undefined || !variablesOf(template).includes(argument.name)) {
+    return completionValues([], argument.value);
+  }
+  const sources = await listSources(catalog);
+  if (argument.name === "source") {
+    return completionValues(
+      sources.map((source) => source.name),
+      argument.value,
+    );
+  }
+  const named = given.source?.trim();
+  const source = named || (sources.length === 1 ? sources[0]?.name : undefined);
+  if (source === undefined) return completionValues([], argument.value);
+  const overview = await readOverview(catalog, source, argument.value);
+  if (overview === undefined) return completionValues([], argument.value);
+  const candidates =
+    argument.name === "spec"
+      ? overview.specs.map((spec) => spec.path.replace(/\/spec\.md$/, ""))
+      : template === ARCHIVED_CHANGE_TEMPLATE
+        ? overview.archived_changes.map((change) => change.name)
+        : overview.changes.map((change) => change.name);
+  return completionValues(candidates, argument.value);
+}
+
+function variablesOf(template: string): string[] {
+  return [...template.matchAll(/\{\+?(\w+)\}/g)].map((match) => match[1] ?? "");
+}
+
+// openspec_context reads files only, so a completion asked for on every keystroke never waits for the CLI.
+async function readOverview(
+  catalog: Catalog,
+  source: string,
+  typed: string,
+): Promise<Overview | undefined> {
+  // The query narrows a large repository before the page limit cuts it; the prefix is checked below.
+  const result = await catalog.call("openspec_context", {
+    identifier: source,
+    limit: 1000,
+    ...(typed === "" ? {} : { query: typed }),
+  });
+  return result.ok && "changes" in result ? (result as Overview) : undefined;
+}

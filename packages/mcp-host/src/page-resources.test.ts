@@ -1,0 +1,115 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { ResourceListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { type Catalog, createCatalog } from "@org/openspec-core";
+import { AUTH_SPEC, makeOpenSpecRepository, removeTemporaryFolders } from "@org/test-kit";
+import { afterEach, describe, expect, it } from "vitest";
+import { createServer, type OpenSpecMcpServer } from "./create-server.js";
+import { serverEnvironment } from "./test-support/sandbox.js";
+
+const opened: { server: OpenSpecMcpServer; client: Client }[] = [];
+
+afterEach(async () => {
+  for (const { server, client } of opened.splice(0)) {
+    await client.close();
+    await server.close();
+  }
+  removeTemporaryFolders();
+});
+
+async function eventually(condition: () => boolean, what: string): Promise<void> {
+  const start = Date.now();
+  while (!condition()) {
+    if (Date.now() - start > 30_000) throw new Error(`gave up waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** A server whose catalog counts the repository listings (`openspec_context` on a bare source). */
+async function connect(root: string) {
+  const { home, env } = serverEnvironment();
+  const real = createCatalog({ env, home });
+  let listings = 0;
+  const catalog: Catalog = {
+    ...real,
+    call: (name, args) => {
+      const identifier = (args as { identifier?: unknown } | undefined)?.identifier;
+      if (
+        name === "openspec_context" &&
+        typeof identifier === "string" &&
+        !identifier.includes("/")
+      ) {
+        listings++;
+      }
+      return real.call(name, args);
+    },
+  };
+  expect(await real.call("openspec_source_add", { path: root, name: "big" })).toMatchObject({
+    ok: true,
+  });
+  const server = await createServer({ catalog, log: () => {} });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const client = new Client({ name: "in-process", version: "0" });
+  let listChanged = 0;
+  client.setNotificationHandler(ResourceListChangedNotificationSchema, () => {
+    listChanged++;
+  });
+  await server.mcp.connect(serverSide);
+  await client.connect(clientSide);
+  opened.push({ server, client });
+  return {
+    client,
+    listings: () => listings,
+    listChanged: () => listChanged,
+    close: () => real.close(),
+  };
+}
+
+async function pageAll(client: Client, from?: string): Promise<string[]> {
+  const uris: string[] = [];
+  let cursor = from;
+  do {
+    const page = await client.listResources(cursor === undefined ? {} : { cursor });
+    uris.push(...page.resources.map((resource) => resource.uri));
+    cursor = page.nextCursor;
+  } while (cursor !== undefined);
+  return uris;
+}
+
+function bigRepository(): string {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 350; i++)
+    files[`openspec/specs/cap-${String(i).padStart(3, "0")}/spec.md`] = AUTH_SPEC;
+  return makeOpenSpecRepository(files);
+}
+
+describe("paging resources/list", () => {
+  it("GIVEN a watched, unchanged repository WHEN a client pages through it again THEN the pages after the first reuse its reading of the repository", async () => {
+    const { client, listings } = await connect(bigRepository());
+    await pageAll(client);
+    await pageAll(client);
+    const before = listings();
+    expect(await pageAll(client)).toHaveLength(350);
+    // One for the first page; a second only if the watcher's own check after it started
+    // happens to run meanwhile. Collected once a page, four pages would read it four times.
+    expect(listings() - before).toBeLessThanOrEqual(2);
+  });
+
+  it("GIVEN a client half way through the pages WHEN a spec is added after its cursor THEN the rest of the pages hold it and nothing twice", async () => {
+    const root = bigRepository();
+    const { client, listChanged } = await connect(root);
+    await pageAll(client);
+    const first = await client.listResources();
+    expect(first.nextCursor).toBeDefined();
+    mkdirSync(join(root, "openspec/specs/zz-late"), { recursive: true });
+    writeFileSync(join(root, "openspec/specs/zz-late/spec.md"), AUTH_SPEC);
+    await eventually(() => listChanged() > 0, "list_changed");
+    const rest = await pageAll(client, first.nextCursor);
+    const all = [...first.resources.map((resource) => resource.uri), ...rest];
+    expect(all).toHaveLength(351);
+    expect(new Set(all).size).toBe(351);
+    expect(all.at(-1)).toBe("openspec://big/specs/zz-late");
+  });
+});

@@ -1,0 +1,114 @@
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import {
+  ErrorCode,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+  type Resource,
+  SubscribeRequestSchema,
+  UnsubscribeRequestSchema,
+} from "@modelcontextprotocol/sdk/types.js";
+import type { Catalog } from "@org/openspec-core";
+import { collectResources } from "./collect-resources.js";
+import { pageResources } from "./list-resources.js";
+import { listSources, sourcesSignature } from "./list-sources.js";
+import { parseRequest } from "./parse-request.js";
+import { readResource } from "./read-resource.js";
+import { resourceTemplates } from "./resource-templates.js";
+import { parseResourceUri } from "./resource-uri.js";
+import { type ResourceWatchOptions, watchResources } from "./watch-resources.js";
+
+/** What the handlers below need the server to advertise; completion comes with the prompts. */
+const RESOURCE_CAPABILITIES = { resources: { subscribe: true, listChanged: true } } as const;
+
+export type ResourceRegistration = {
+  /** Closes every file watcher and timer; the server calls it when it closes. */
+  close(): void;
+};
+
+/**
+ * Offers the registered sources' specs and changes as `openspec://` resources:
+ * list (paged), templates, read, and subscriptions with update and
+ * list-changed notifications. Completion of the templates' variables is
+ * answered by the one completion handler the prompts register. Call it
+ * before the server connects: it adds the `resources` capability.
+ */
+export function registerResources(
+  mcp: Server,
+  catalog: Catalog,
+  log: (message: string) => void,
+  watchOptions: Pick<ResourceWatchOptions, "debounceMs" | "registryCheckMs"> = {},
+): ResourceRegistration {
+  // Added here rather than where the server is made, so the server's own list stays as it was.
+  mcp.registerCapabilities(RESOURCE_CAPABILITIES);
+  const watch = watchResources({
+    ...watchOptions,
+    catalog,
+    log,
+    updated: (uri) => {
+      mcp
+        .sendResourceUpdated({ uri })
+        .catch((error: unknown) => log(`could not notify: ${String(error)}`));
+    },
+    listChanged: () => {
+      mcp
+        .sendResourceListChanged()
+        .catch((error: unknown) => log(`could not notify: ${String(error)}`));
+    },
+  });
+
+  let snapshot: { signature: string; generation: number; resources: Resource[] } | undefined;
+  // Registered with only the method checked, so malformed params reach parseRequest
+  // and get -32602 rather than the SDK's -32603.
+  mcp.setRequestHandler(ListResourcesRequestSchema.pick({ method: true }).loose(), async (raw) => {
+    const request = parseRequest(ListResourcesRequestSchema.safeParse(raw));
+    const cursor = request.params?.cursor;
+    const sources = await listSources(catalog);
+    const signature = sourcesSignature(sources);
+    const generation = watch.generation();
+    // A first page is always collected afresh; the pages after it reuse that
+    // collection while the watch has seen no event, so paging a large
+    // registry reads each repository once rather than once a page.
+    const reuse =
+      cursor !== undefined &&
+      snapshot?.signature === signature &&
+      snapshot.generation === generation &&
+      watch.isListing();
+    const all = reuse && snapshot ? snapshot.resources : await collectResources(catalog, sources);
+    if (!reuse) snapshot = { signature, generation, resources: all };
+    const page = pageResources(all, cursor);
+    await watch.watchList(all);
+    return page;
+  });
+  mcp.setRequestHandler(
+    ListResourceTemplatesRequestSchema.pick({ method: true }).loose(),
+    (raw) => {
+      parseRequest(ListResourceTemplatesRequestSchema.safeParse(raw));
+      return { resourceTemplates: [...resourceTemplates] };
+    },
+  );
+  mcp.setRequestHandler(ReadResourceRequestSchema.pick({ method: true }).loose(), (raw) => {
+    const request = parseRequest(ReadResourceRequestSchema.safeParse(raw));
+    return readResource(catalog, request.params.uri);
+  });
+  mcp.setRequestHandler(SubscribeRequestSchema.pick({ method: true }).loose(), async (raw) => {
+    const request = parseRequest(SubscribeRequestSchema.safeParse(raw));
+    const parsed = parseResourceUri(request.params.uri);
+    if (!parsed.ok) {
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `${parsed.error} Subscribe to a URI that resources/list or a resource template gives.`,
+        { uri: request.params.uri },
+      );
+    }
+    await watch.subscribe(request.params.uri);
+    return {};
+  });
+  mcp.setRequestHandler(UnsubscribeRequestSchema.pick({ method: true }).loose(), (raw) => {
+    const request = parseRequest(UnsubscribeRequestSchema.safeParse(raw));
+    watch.unsubscribe(request.params.uri);
+    return {};
+  });
+  return { close: () => watch.close() };
+}

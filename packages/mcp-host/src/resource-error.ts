@@ -1,0 +1,40 @@
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+
+/** The MCP specification's code for a resource that does not exist. */
+export const RESOURCE_NOT_FOUND = -32002;
+
+/** The catalog's codes that mean "there is no such thing", not "you asked wrongly". */
+const NOT_FOUND_CODES = new Set([
+  "source_not_found",
+  "artifact_not_found",
+  "change_not_found",
+  "spec_not_found",
+  "invalid_workdir",
+  "no_openspec_root",
+]);
+
+/** The catalog's codes that mean the file is there but this server could not read it. */
+const UNREADABLE_CODES = new Set(["unreadable", "not_a_regular_file", "unsupported_encoding"]);
+
+/** A resource that is not there; `fix` says what to do instead. */
+export function resourceNotFound(uri: string, error: string, fix: string, code?: string): McpError {
+  return new McpError(RESOURCE_NOT_FOUND, `${error} ${fix}`, { uri, ...(code ? { code } : {}) });
+}
+
+/**
+ * A catalog failure as a JSON-RPC error: missing things are -32002 (resource
+ * not found), a file that cannot be read is -32603, anything else (a name
+ * the catalog refuses, a path leading out of the repository) is the client's
+ * request, so -32602. The message is the catalog's sentence and fix.
+ */
+export function resourceFailure(
+  uri: string,
+  failure: { code: string; error: string; fix?: string },
+): McpError {
+  const message = failure.fix === undefined ? failure.error : `${failure.error} ${failure.fix}`;
+  const data = { uri, code: failure.code };
+  if (NOT_FOUND_CODES.has(failure.code)) return new McpError(RESOURCE_NOT_FOUND, message, data);
+  if (UNREADABLE_CODES.has(failure.code))
+    return new McpError(ErrorCode.InternalError, message, data);
+  return new McpError(ErrorCode.InvalidParams, message, data);
+}

@@ -1,0 +1,63 @@
+import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import type {
+  ProgressToken,
+  ServerNotification,
+  ServerRequest,
+} from "@modelcontextprotocol/sdk/types.js";
+import type { ToolCallContext } from "@org/openspec-core";
+
+/** How long a call runs before a host-side heartbeat tells the client it still runs. */
+export const PROGRESS_QUIET_MS = 1000;
+
+type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+/**
+ * The catalog's context for one tools/call: the SDK's signal, which
+ * `notifications/cancelled` aborts, and, when the client sent a progress
+ * token, a listener that forwards each report as `notifications/progress`.
+ * `progress` counts the reports (it only grows; there is no honest total).
+ * A call that reports nothing of its own (no CLI run) gets a heartbeat every
+ * `PROGRESS_QUIET_MS` instead. `end` stops all of it: nothing is sent once
+ * the call is answered.
+ */
+export function trackToolCall(
+  name: string,
+  progressToken: ProgressToken | undefined,
+  extra: Extra,
+  quietMs: number = PROGRESS_QUIET_MS,
+): { call: ToolCallContext; end(): void } {
+  if (progressToken === undefined) return { call: { signal: extra.signal }, end: () => {} };
+  let sent = 0;
+  let ended = false;
+  const send = (message: string) => {
+    // A cancelled call gets no answer, so it gets no more progress either.
+    if (ended || extra.signal.aborted) return;
+    sent += 1;
+    extra
+      .sendNotification({
+        method: "notifications/progress",
+        params: { progressToken, progress: sent, message },
+      })
+      .catch(() => {});
+  };
+  const startedAt = performance.now();
+  const heartbeat = setInterval(() => {
+    const seconds = Math.round((performance.now() - startedAt) / 1000);
+    send(`${name} still running after ${seconds} s`);
+  }, quietMs);
+  heartbeat.unref();
+  return {
+    call: {
+      signal: extra.signal,
+      onProgress: (progress) => {
+        // The catalog reports on its own (a CLI heartbeat); a second clock would only repeat it.
+        clearInterval(heartbeat);
+        send(progress.message);
+      },
+    },
+    end() {
+      ended = true;
+      clearInterval(heartbeat);
+    },
+  };
+}
