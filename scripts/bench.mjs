@@ -1,4 +1,4 @@
-// `pnpm bench`: measures P1–P6 (P1b: a burst of calls; P1c: concurrent calls; P4b: pathological lines) against their yardsticks on this machine,
+// `pnpm bench`: measures P1–P6 and P8 (P1b: a burst of calls; P1c: concurrent calls; P4b: pathological lines) against their yardsticks on this machine,
 // prints a table and writes bench-results/latest.json. Run after `turbo run
 // build` (the pnpm script does). `--smoke` runs each benchmark once on a small
 // repository (checks that it works, not how fast); `--only P3,P5` picks some.
@@ -29,6 +29,7 @@ import { benchSpecParser } from "../bench/p4-spec-parser.mjs";
 import { benchPathologicalLines } from "../bench/p4b-pathological-lines.mjs";
 import { benchMcpStartup } from "../bench/p5-mcp-startup.mjs";
 import { benchBridgeRoundTrip } from "../bench/p6-bridge-round-trip.mjs";
+import { benchHttpLoad } from "../bench/p8-http-load.mjs";
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const argv = process.argv.slice(2);
@@ -67,6 +68,7 @@ const keepAlive = setInterval(() => {}, 60_000);
 const loadBefore = loadavg();
 const results = [];
 const notes = [];
+let httpLoad;
 const core = await importBuilt("packages/core/dist/index.js");
 const runner = await importBuilt("packages/cli-runner/dist/index.js");
 if (core === null || runner === null) throw new Error("Build first: turbo run build");
@@ -130,6 +132,7 @@ try {
       }),
     );
   }
+  if (wanted("P8")) await benchP8();
   if (wanted("P5")) await benchP5(smallRepo);
   if (wanted("P6")) await benchP6(smallRepo);
 } finally {
@@ -253,6 +256,30 @@ async function benchP5(cwd) {
   results.push(await benchMcpStartup({ iterations: iterations(15), serverBin, env, cwd }));
 }
 
+// Not a ratio like the others: load figures for the HTTP server, printed as their own table.
+async function benchP8() {
+  if (!existsSync(fromRoot("apps/mcp-server/dist/bin.js"))) {
+    notes.push("P8 skipped: apps/mcp-server is not built.");
+    return;
+  }
+  const big = generateRepository(
+    smoke ? { changes: 20, archived: 5, specs: 10, requirements: 4 } : LARGE_REPOSITORY,
+  );
+  try {
+    await delay(200);
+    httpLoad = await benchHttpLoad({
+      root,
+      env: { ...env, OPENSPEC_BIN: cliBin },
+      repository: big,
+      levels: smoke ? [1, 2] : [1, 10, 50, 100],
+      seconds: smoke ? 2 : 20,
+      maxCallsPerSession: smoke ? 4 : 200,
+    });
+  } finally {
+    rmSync(big, { recursive: true, force: true });
+  }
+}
+
 async function benchP6(workdir) {
   const bridgeEntry = fromRoot("packages/hermes-host/dist/bridge.js");
   if (!existsSync(bridgeEntry)) {
@@ -288,6 +315,7 @@ const report = {
     loadAfter: loadavg(),
   },
   results,
+  httpLoad,
   notes,
 };
 if (!smoke) {
@@ -321,6 +349,24 @@ function printTable({ machine, results: rows, notes: remarks }) {
     `openspec-agent benchmarks${smoke ? " (smoke run: one iteration, small repository)" : ""} — node ${machine.node}, ${machine.cpus} CPUs, load ${machine.loadBefore.map((l) => l.toFixed(2)).join(" ")} before, ${machine.loadAfter.map((l) => l.toFixed(2)).join(" ")} after`,
   );
   console.table(table);
+  if (httpLoad !== undefined) {
+    console.log("P8: concurrent MCP sessions over Streamable HTTP (127.0.0.1), mixed calls");
+    console.table(
+      httpLoad.map((row) => ({
+        sessions: row.sessions,
+        held: row.held,
+        calls: row.calls,
+        failed: row.failed,
+        "of which timed out": row.timedOut,
+        "calls/s": row.callsPerSecond.toFixed(1),
+        "p50 ms": row.p50.toFixed(0),
+        "p99 ms": row.p99.toFixed(0),
+        "server RSS MB": row.rssMb.toFixed(0),
+      })),
+    );
+    for (const row of httpLoad)
+      for (const failure of row.failures) console.log(`P8 failure at ${row.sessions}: ${failure}`);
+  }
   for (const remark of remarks) console.log(`note: ${remark}`);
   if (!smoke) console.log("written to bench-results/latest.json");
 }

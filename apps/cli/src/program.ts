@@ -7,6 +7,7 @@ import { registerImportCommand, SOURCE_IMPORT_TOOL } from "./commands/register-i
 import { registerToolCommands } from "./commands/register-tool-commands.js";
 import { registerWorkflowCommands } from "./commands/register-workflow-commands.js";
 import { registerServeCommand } from "./commands/serve-command.js";
+import { registerTokenCommands } from "./commands/token-commands.js";
 import { processTerminal, type Terminal } from "./output/terminal.js";
 import { packageManifest } from "./package-root.js";
 import { createSession } from "./session.js";
@@ -62,6 +63,7 @@ export async function runCli(
     registerImportCommand(program, session);
   registerCatalogCommands(program, session);
   registerHostCommands(program, session);
+  registerTokenCommands(program, session);
   registerServeCommand(program, session);
   registerWorkflowCommands(program, session, await catalogWorkflows(args));
   describeGroups(program);

@@ -51,8 +51,16 @@ describe("GIVEN the built server's command line", () => {
     expect(help.status).toBe(0);
     expect(help.stdout).toContain("--workdir <path>");
     expect(help.stdout).toContain("OPENSPEC_AGENT_DB");
-    const wrong = spawnSync(process.execPath, [BUILT_SERVER, "--port", "80"], { encoding: "utf8" });
+    expect(help.stdout).toContain("--http");
+    const wrong = spawnSync(process.execPath, [BUILT_SERVER, "--listen", "80"], {
+      encoding: "utf8",
+    });
     expect(wrong).toMatchObject({ status: 2, stdout: "" });
-    expect(wrong.stderr).toContain('Unknown argument "--port"');
+    expect(wrong.stderr).toContain('Unknown argument "--listen"');
+    const httpOnly = spawnSync(process.execPath, [BUILT_SERVER, "--port", "80"], {
+      encoding: "utf8",
+    });
+    expect(httpOnly).toMatchObject({ status: 2, stdout: "" });
+    expect(httpOnly.stderr).toContain("need --http");
   });
 });

@@ -2,12 +2,22 @@ import { packageVersion } from "./package-version.js";
 import { parseArguments } from "./parse-arguments.js";
 
 const USAGE = `Usage: openspec-mcp [--workdir <path>]
+       openspec-mcp --http [--port 3845] [--host 127.0.0.1] [--no-auth] [--allowed-host <name>]...
 
-An MCP server (stdio) with the OpenSpec tools for every registered repository.
+An MCP server with the OpenSpec tools for every registered repository: over
+stdio by default, or over Streamable HTTP at http://<host>:<port>/mcp with --http
+(GET /healthz answers without a token).
 
 Options:
-  --workdir <path>  The repository used when a call names neither source nor workdir
-                    (default: OPENSPEC_AGENT_WORKDIR).
+  --workdir <path>      The repository used when a call names neither source nor workdir
+                        (default: OPENSPEC_AGENT_WORKDIR).
+  --http                Serve over HTTP; clients send "Authorization: Bearer osk_..."
+                        (openspec-agent tokens create --name <name> [--read-only]).
+  --port <n>            The HTTP port (default 3845; 0 picks a free one).
+  --host <address>      The address to bind (default 127.0.0.1).
+  --no-auth             Serve without tokens; refused unless --host is a loopback address.
+  --allowed-host <name> A host name clients use to reach the server (DNS-rebinding
+                        protection); repeatable. localhost names are always allowed on loopback.
   --version         Print the version.
   --help            Print this help.
 
@@ -42,6 +52,17 @@ switch (command.kind) {
         process.exit(1);
       },
     );
+    break;
+  }
+  case "serve-http": {
+    const { runHttpServer, writeLog } = await import("@org/openspec-mcp-host");
+    const { kind: _kind, ...options } = command;
+    await runHttpServer(options).catch((error: unknown) => {
+      writeLog(
+        `could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
+      process.exit(1);
+    });
     break;
   }
 }

@@ -10,6 +10,15 @@ describe("parseArguments", () => {
     [["--workdir", "shop"], { kind: "serve", workdir: resolve("shop") }],
     [["--help"], { kind: "help" }],
     [["--workdir", "/x", "--version"], { kind: "version" }],
+    [["--http"], { kind: "serve-http" }],
+    [
+      ["--http", "--port", "0", "--host=::1", "--no-auth"],
+      { kind: "serve-http", port: 0, host: "::1", noAuth: true },
+    ],
+    [
+      ["--http", "--allowed-host", "mcp.example.com", "--allowed-host=proxy", "--workdir=/r"],
+      { kind: "serve-http", allowedHosts: ["mcp.example.com", "proxy"], workdir: "/r" },
+    ],
   ])("WHEN the arguments are %j THEN the command is %j", (argv, expected) => {
     expect(parseArguments(argv)).toEqual(expected);
   });
@@ -18,6 +27,11 @@ describe("parseArguments", () => {
     [["--workdir"], "--workdir needs a path."],
     [["--workdir="], "--workdir needs a path."],
     [["serve"], 'Unknown argument "serve".'],
+    [["--port", "3845"], "--port, --host, --no-auth and --allowed-host need --http."],
+    [["--no-auth"], "--port, --host, --no-auth and --allowed-host need --http."],
+    [["--http", "--port", "http"], "--port needs a number from 0 to 65535."],
+    [["--http", "--port=70000"], "--port needs a number from 0 to 65535."],
+    [["--http", "--host"], "--host needs a value."],
   ])("WHEN the arguments are %j THEN they are refused with %s", (argv, message) => {
     expect(parseArguments(argv)).toEqual({ kind: "invalid", message });
   });

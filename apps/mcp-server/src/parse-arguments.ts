@@ -1,30 +1,90 @@
 import { resolve } from "node:path";
 
+/** The HTTP settings given on the command line; defaults are the host library's. */
+export type HttpArguments = {
+  port?: number;
+  host?: string;
+  noAuth?: boolean;
+  allowedHosts?: string[];
+};
+
 /** What the command line asks the bin to do. */
 export type BinCommand =
   | { kind: "serve"; workdir?: string }
+  | ({ kind: "serve-http"; workdir?: string } & HttpArguments)
   | { kind: "help" }
   | { kind: "version" }
   | { kind: "invalid"; message: string };
 
-/** Reads `--workdir <path>` (or `--workdir=<path>`), `--help` and `--version`; nothing else is accepted. */
+const VALUE_OPTIONS = ["--workdir", "--port", "--host", "--allowed-host"] as const;
+type ValueOption = (typeof VALUE_OPTIONS)[number];
+
+/**
+ * Reads `--workdir <path>`, `--http` with `--port <n>`, `--host <address>`,
+ * `--no-auth` and `--allowed-host <name>` (repeatable), `--help` and
+ * `--version`; every value option also takes `--option=value`. Nothing else is accepted.
+ */
 export function parseArguments(argv: readonly string[]): BinCommand {
   let workdir: string | undefined;
+  let http = false;
+  const settings: HttpArguments = {};
   for (let index = 0; index < argv.length; index += 1) {
     const argument = argv[index] ?? "";
     if (argument === "--help" || argument === "-h") return { kind: "help" };
     if (argument === "--version" || argument === "-v") return { kind: "version" };
-    const inline = argument.startsWith("--workdir=")
-      ? argument.slice("--workdir=".length)
-      : undefined;
-    if (argument !== "--workdir" && inline === undefined) {
-      return { kind: "invalid", message: `Unknown argument "${argument}".` };
+    if (argument === "--http") {
+      http = true;
+      continue;
     }
+    if (argument === "--no-auth") {
+      settings.noAuth = true;
+      continue;
+    }
+    const option = VALUE_OPTIONS.find(
+      (name) => argument === name || argument.startsWith(`${name}=`),
+    );
+    if (option === undefined)
+      return { kind: "invalid", message: `Unknown argument "${argument}".` };
+    const inline = argument.length > option.length ? argument.slice(option.length + 1) : undefined;
     const value = inline ?? argv[index + 1];
     if (inline === undefined) index += 1;
-    if (value === undefined || value === "")
-      return { kind: "invalid", message: "--workdir needs a path." };
-    workdir = resolve(value);
+    const problem = apply(option, value, settings);
+    if (problem !== undefined) return { kind: "invalid", message: problem };
+    if (option === "--workdir") workdir = resolve(value ?? "");
   }
-  return workdir === undefined ? { kind: "serve" } : { kind: "serve", workdir };
+  const httpOnly = Object.keys(settings);
+  if (!http && httpOnly.length > 0) {
+    return {
+      kind: "invalid",
+      message: "--port, --host, --no-auth and --allowed-host need --http.",
+    };
+  }
+  const where = workdir === undefined ? {} : { workdir };
+  return http ? { kind: "serve-http", ...where, ...settings } : { kind: "serve", ...where };
+}
+
+function apply(
+  option: ValueOption,
+  value: string | undefined,
+  settings: HttpArguments,
+): string | undefined {
+  if (value === undefined || value === "") {
+    return `${option} needs ${option === "--workdir" ? "a path" : "a value"}.`;
+  }
+  switch (option) {
+    case "--workdir":
+      return undefined;
+    case "--port": {
+      const port = Number(value);
+      if (!/^\d+$/.test(value) || port > 65_535) return "--port needs a number from 0 to 65535.";
+      settings.port = port;
+      return undefined;
+    }
+    case "--host":
+      settings.host = value;
+      return undefined;
+    case "--allowed-host":
+      settings.allowedHosts = [...(settings.allowedHosts ?? []), value];
+      return undefined;
+  }
 }

@@ -6,9 +6,22 @@ export {
   type OpenSpecMcpServer,
 } from "./create-server.js";
 export {
+  DEFAULT_HTTP_HOST,
+  DEFAULT_HTTP_PORT,
+  type HttpServerOptions,
+  isLoopbackHost,
+} from "./http-options.js";
+export { accessTokenCommands, type TokenStoreOptions } from "./manage-access-tokens.js";
+export {
   type McpClientName,
   type McpConfigOptions,
   mcpConfigSnippet,
 } from "./mcp-config-snippet.js";
+export { type HttpProcessOptions, runHttpServer } from "./run-http-server.js";
+export {
+  type HttpServerHandle,
+  type HttpServerStart,
+  startHttpServer,
+} from "./start-http-server.js";
 export { type StdioServerOptions, startStdioServer } from "./start-stdio-server.js";
 export { writeLog } from "./write-log.js";

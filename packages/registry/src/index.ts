@@ -1,9 +1,19 @@
+export type {
+  AccessToken,
+  AccessTokenListResult,
+  AccessTokenResult,
+  CreateAccessTokenInput,
+  CreatedAccessTokenResult,
+} from "./access-token.js";
+export { createAccessToken } from "./create-access-token.js";
 export { type DefaultRegistryPathInput, defaultRegistryPath } from "./default-registry-path.js";
+export { ACCESS_TOKEN_PREFIX } from "./hash-access-token.js";
 export {
   type HermesImportResult,
   importFromHermesOpenspecDb,
 } from "./import-from-hermes-openspec-db.js";
 export type { HermesSkipCode, SkippedHermesSource } from "./import-hermes-row.js";
+export { listAccessTokens } from "./list-access-tokens.js";
 export {
   type OpenRegistryOptions,
   type OpenRegistryResult,
@@ -17,4 +27,6 @@ export type {
   UpdateSourceChanges,
 } from "./registry.js";
 export type { RegistryFailure, RegistryFailureCode } from "./registry-failure.js";
+export { revokeAccessToken } from "./revoke-access-token.js";
 export type { Source } from "./source.js";
+export { verifyAccessToken } from "./verify-access-token.js";

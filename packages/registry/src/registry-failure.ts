@@ -13,7 +13,10 @@ export type RegistryFailureCode =
   | "registry_busy"
   | "registry_read_only"
   | "registry_too_new"
-  | "hermes_db_unreadable";
+  | "hermes_db_unreadable"
+  | "duplicate_access_token"
+  | "access_token_not_found"
+  | "access_token_invalid";
 
 /** An expected failure: a stable code and one sentence in `error` that says what to fix. */
 export type RegistryFailure<Code extends RegistryFailureCode = RegistryFailureCode> =

@@ -30,3 +30,26 @@ export const sources = sqliteTable(
 );
 
 export type SourceRow = typeof sources.$inferSelect;
+
+/**
+ * Bearer tokens for the MCP server over HTTP. Only the SHA-256 of a token is
+ * kept, so a copy of the file does not let anyone in; `read_only` limits the
+ * bearer to tools that change nothing.
+ */
+export const accessTokens = sqliteTable(
+  "access_tokens",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    hash: text("hash").notNull(),
+    readOnly: integer("read_only", { mode: "boolean" }).notNull(),
+    createdAt: integer("created_at").notNull(),
+    lastUsedAt: integer("last_used_at"),
+  },
+  (table) => [
+    uniqueIndex("access_tokens_name_unique").on(table.name),
+    uniqueIndex("access_tokens_hash_unique").on(table.hash),
+  ],
+);
+
+export type AccessTokenRow = typeof accessTokens.$inferSelect;

@@ -3,6 +3,7 @@ import {
   type DoorOptions,
   openCliDoor,
   openHermesDoor,
+  openHttpDoor,
   openLibraryDoor,
   openMcpDoor,
 } from "@org/host-doors";
@@ -17,6 +18,7 @@ const doors: Record<string, (options: DoorOptions) => Promise<Door>> = {
   cli: openCliDoor,
   mcp: openMcpDoor,
   hermes: openHermesDoor,
+  http: openHttpDoor,
 };
 
 let library: DoorRun;

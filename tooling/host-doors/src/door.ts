@@ -17,7 +17,7 @@ export type Door = {
   close(): Promise<void>;
 };
 
-export type DoorName = "library" | "cli" | "mcp" | "hermes";
+export type DoorName = "library" | "cli" | "mcp" | "hermes" | "http";
 
 export type DoorOptions = {
   /** The whole environment of the host: HOME, PATH, OPENSPEC_BIN, OPENSPEC_AGENT_DB, ... */

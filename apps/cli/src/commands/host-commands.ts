@@ -60,11 +60,19 @@ export function registerHostCommands(program: Command, session: Session): void {
 
   const mcp = program
     .command("mcp")
-    .description("serve the catalog over MCP on stdin/stdout")
+    .description("serve the catalog over MCP on stdin/stdout, or over HTTP with --http")
     .option("-w, --workdir <path>", "the repository for calls that name neither source nor workdir")
-    .action(async (options: { workdir?: string }) => {
-      const { startStdioServer } = await loadMcp();
-      await startStdioServer({
+    .option("--http", "serve over Streamable HTTP at http://<host>:<port>/mcp (bearer tokens)")
+    .option("--port <n>", "the HTTP port (default 3845; 0 picks a free one)", parsePort)
+    .option("--host <address>", "the address to bind (default 127.0.0.1)")
+    .option("--no-auth", "serve without tokens; refused unless --host is a loopback address")
+    .option(
+      "--allowed-host <name>",
+      "a host name clients use to reach the server (DNS-rebinding protection); repeatable",
+      (value: string, previous: string[] = []) => [...previous, value],
+    )
+    .action(async (options: McpOptions, command: Command) => {
+      const common = {
         env: session.env,
         ...(options.workdir === undefined
           ? {}
@@ -72,6 +80,23 @@ export function registerHostCommands(program: Command, session: Session): void {
         ...(session.registryPath === undefined
           ? {}
           : { registryPath: resolve(session.cwd, session.registryPath) }),
+      };
+      if (options.http !== true) {
+        const httpOnly = options.port !== undefined || options.host !== undefined || !options.auth;
+        if (httpOnly || options.allowedHost !== undefined) {
+          command.error("error: --port, --host, --no-auth and --allowed-host need --http.");
+        }
+        const { startStdioServer } = await loadMcp();
+        await startStdioServer(common);
+        return;
+      }
+      const { runHttpServer } = await loadMcp();
+      await runHttpServer({
+        ...common,
+        ...(options.port === undefined ? {} : { port: options.port }),
+        ...(options.host === undefined ? {} : { host: options.host }),
+        ...(options.auth ? {} : { noAuth: true }),
+        ...(options.allowedHost === undefined ? {} : { allowedHosts: options.allowedHost }),
       });
     });
   mcp
@@ -119,6 +144,24 @@ export function registerHostCommands(program: Command, session: Session): void {
  */
 function cliBin(): string {
   return join(packageRoot(), "bin", "openspec-agent.js");
+}
+
+type McpOptions = {
+  workdir?: string;
+  http?: boolean;
+  port?: number;
+  host?: string;
+  /** commander's reading of --no-auth: false when it was given. */
+  auth: boolean;
+  allowedHost?: string[];
+};
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65_535) {
+    throw new InvalidArgumentError("Use a number from 0 to 65535.");
+  }
+  return port;
 }
 
 function parseClient(value: string): McpClientName {

@@ -1,0 +1,36 @@
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { createInterface } from "node:readline";
+import { isolatedEnvironment, removeTemporaryFolders } from "@org/test-kit";
+import { afterEach, describe, expect, it } from "vitest";
+import { CLI_BIN } from "./test-support/run-bin.js";
+
+afterEach(removeTemporaryFolders);
+
+describe("openspec-agent mcp --http", () => {
+  it("GIVEN mcp --http --port 0 WHEN it listens THEN /healthz answers, a request without a token gets 401, and SIGTERM exits 0", async () => {
+    const { home, env } = isolatedEnvironment();
+    const child = spawn(process.execPath, [CLI_BIN, "mcp", "--http", "--port", "0"], {
+      env,
+      cwd: home,
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    const exited = once(child, "exit");
+    let url = "";
+    for await (const line of createInterface({ input: child.stderr })) {
+      url = /serving .* at (http:\/\/\S+\/mcp)/.exec(line)?.[1] ?? "";
+      if (url !== "") break;
+    }
+    child.stderr.resume();
+
+    const health = await fetch(url.replace("/mcp", "/healthz"));
+    const refused = await fetch(url, { method: "POST", body: "{}" });
+    child.kill("SIGTERM");
+    const [code] = await exited;
+
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    expect(await health.json()).toMatchObject({ registry_readable: true });
+    expect(refused.status).toBe(401);
+    expect(code).toBe(0);
+  });
+});

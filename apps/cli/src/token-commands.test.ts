@@ -1,0 +1,58 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { isolatedEnvironment, removeTemporaryFolders } from "@org/test-kit";
+import { afterEach, describe, expect, it } from "vitest";
+import { runBin } from "./test-support/run-bin.js";
+
+afterEach(removeTemporaryFolders);
+
+describe("openspec-agent tokens", () => {
+  it("GIVEN a registry WHEN a person creates, lists and revokes a token THEN the secret is printed once and stored nowhere in clear", () => {
+    const { home, env } = isolatedEnvironment();
+    const db = join(home, "team.db");
+
+    const created = runBin(["--db", db, "tokens", "create", "--name", "ci", "--read-only"], {
+      env,
+      cwd: home,
+    });
+    const secret = created.stdout.trim();
+    const listed = runBin(["--db", db, "tokens", "list", "--json"], { env, cwd: home });
+    const shown = runBin(["--db", db, "tokens", "list"], { env, cwd: home });
+    const revoked = runBin(["--db", db, "tokens", "revoke", "ci"], { env, cwd: home });
+    const again = runBin(["--db", db, "tokens", "revoke", "ci"], { env, cwd: home });
+
+    expect(created.status).toBe(0);
+    expect(secret).toMatch(/^osk_[A-Za-z0-9_-]{43}$/);
+    expect(created.stderr).toContain("shown this once");
+    expect(JSON.parse(listed.stdout)).toMatchObject({
+      ok: true,
+      tokens: [{ id: 1, name: "ci", read_only: true, last_used_at: null }],
+    });
+    expect(listed.stdout + shown.stdout).not.toContain(secret);
+    expect(shown.stdout).toMatch(/ci\s+read-only/);
+    expect(readFileSync(db).includes(secret)).toBe(false);
+    expect(revoked.status).toBe(0);
+    expect(again.status).toBe(1);
+    expect(again.stderr).toContain("access_token_not_found");
+  });
+
+  it("GIVEN a token name in use WHEN creating it again THEN exit 1 with duplicate_access_token and nothing printed on stdout", () => {
+    const { home, env } = isolatedEnvironment();
+    runBin(["tokens", "create", "--name", "ci"], { env, cwd: home });
+
+    const second = runBin(["tokens", "create", "--name", "ci"], { env, cwd: home });
+
+    expect(second.status).toBe(1);
+    expect(second.stdout).toBe("");
+    expect(second.stderr).toContain("duplicate_access_token");
+  });
+
+  it("GIVEN HTTP options without --http WHEN running mcp THEN it is a usage error", () => {
+    const { home, env } = isolatedEnvironment();
+
+    const run = runBin(["mcp", "--port", "3845"], { env, cwd: home });
+
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain("need --http");
+  });
+});

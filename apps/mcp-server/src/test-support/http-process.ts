@@ -1,0 +1,41 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+import { createInterface } from "node:readline";
+import { BUILT_SERVER, serverEnvironment } from "./sandbox.js";
+
+export type HttpProcess = { child: ChildProcess; url: string; home: string; log: string[] };
+
+/**
+ * `openspec-mcp --http --port 0 <extra>` in a home of its own, with the real
+ * CLI; resolves with the URL it logs once it listens.
+ */
+export async function startHttpProcess(extra: readonly string[] = []): Promise<HttpProcess> {
+  const { home, env } = serverEnvironment({ cli: true });
+  const child = spawn(process.execPath, [BUILT_SERVER, "--http", "--port", "0", ...extra], {
+    env,
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  const log: string[] = [];
+  const lines = createInterface({ input: child.stderr ?? process.stdin });
+  const exited = once(child, "exit").then(() => undefined);
+  for await (const line of lines) {
+    log.push(line);
+    const url = /serving .* at (http:\/\/\S+\/mcp)/.exec(line)?.[1];
+    if (url !== undefined) {
+      // Keep draining stderr so the server never blocks on a full pipe.
+      lines.on("line", (more) => log.push(more));
+      return { child, url, home, log };
+    }
+  }
+  await exited;
+  throw new Error(`openspec-mcp --http did not start: ${log.join("\n")}`);
+}
+
+/** SIGTERM, then the exit code (null when a signal ended it). */
+export async function stopHttpProcess(server: HttpProcess): Promise<number | null> {
+  if (server.child.exitCode !== null) return server.child.exitCode;
+  const exited = once(server.child, "exit");
+  server.child.kill("SIGTERM");
+  const [code] = (await exited) as [number | null];
+  return code;
+}

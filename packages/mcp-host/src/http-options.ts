@@ -1,0 +1,46 @@
+import type { Catalog, CatalogOptions } from "@org/openspec-core";
+
+/** How the HTTP server is set up; every field has a default. */
+export type HttpServerOptions = {
+  /** The address to bind; default 127.0.0.1. Anything but a loopback address needs tokens. */
+  host?: string;
+  /** The port; default 3845. 0 picks a free one (see `HttpServerHandle.url`). */
+  port?: number;
+  /**
+   * Serve without bearer tokens. Refused unless `host` is a loopback address,
+   * where only this machine's processes can reach the server.
+   */
+  noAuth?: boolean;
+  /**
+   * Host names (without port) a request's Host and Origin may name, for a
+   * server behind a reverse proxy or reached by a DNS name. On a loopback
+   * address localhost, 127.0.0.1 and [::1] are always allowed.
+   */
+  allowedHosts?: readonly string[];
+  /** The largest request body read; a larger one gets 413. Default 4 MiB. */
+  maxBodyBytes?: number;
+  /** A session with no request and no open stream for this long is closed; default 30 min. */
+  idleTimeoutMs?: number;
+  /** Sessions held at once; an initialize beyond it gets 503. Default 1000. */
+  maxSessions?: number;
+  /** How often each session looks for the CLI appearing or disappearing; default 2000 ms. */
+  availabilityCheckMs?: number;
+  /** Where diagnostics go; default stderr. */
+  log?: (message: string) => void;
+  /** Settings of the catalog the server makes (registry path, env, warm pool…). */
+  catalogOptions?: CatalogOptions;
+  /** A catalog the caller owns and closes, instead of `catalogOptions`. */
+  catalog?: Catalog;
+};
+
+export const DEFAULT_HTTP_PORT = 3845;
+export const DEFAULT_HTTP_HOST = "127.0.0.1";
+export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
+export const DEFAULT_IDLE_TIMEOUT_MS = 30 * 60 * 1000;
+export const DEFAULT_MAX_SESSIONS = 1000;
+
+/** Whether only this machine can reach an address. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, "").toLowerCase();
+  return bare === "localhost" || bare === "::1" || /^127(\.\d{1,3}){3}$/.test(bare);
+}

@@ -1,0 +1,33 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { AccessToken } from "./access-token.js";
+import type { AccessTokenRow } from "./schema.js";
+
+/** Every secret starts with this, so a leaked one is recognisable in logs and secret scanners. */
+export const ACCESS_TOKEN_PREFIX = "osk_";
+
+const SECRET_PATTERN = /^osk_[A-Za-z0-9_-]{43}$/;
+
+/** 32 random bytes, base64url, behind the prefix. */
+export function newAccessTokenSecret(): string {
+  return `${ACCESS_TOKEN_PREFIX}${randomBytes(32).toString("base64url")}`;
+}
+
+/** Whether `secret` has the shape of a token at all; a cheap refusal before any lookup. */
+export function looksLikeAccessTokenSecret(secret: string): boolean {
+  return SECRET_PATTERN.test(secret);
+}
+
+/** SHA-256, hex: a 256-bit random secret needs no salt or slow hash. */
+export function hashAccessTokenSecret(secret: string): string {
+  return createHash("sha256").update(secret).digest("hex");
+}
+
+export function toAccessToken(row: AccessTokenRow): AccessToken {
+  return {
+    id: row.id,
+    name: row.name,
+    readOnly: row.readOnly,
+    createdAt: new Date(row.createdAt).toISOString(),
+    lastUsedAt: row.lastUsedAt === null ? null : new Date(row.lastUsedAt).toISOString(),
+  };
+}

@@ -1,0 +1,61 @@
+import { eq } from "drizzle-orm";
+import type { AccessTokenResult } from "./access-token.js";
+import { registryContext } from "./create-registry.js";
+import {
+  hashAccessTokenSecret,
+  looksLikeAccessTokenSecret,
+  toAccessToken,
+} from "./hash-access-token.js";
+import type { Registry } from "./registry.js";
+import type { RegistryContext } from "./registry-context.js";
+import { BUSY_TIMEOUT_MS } from "./registry-database.js";
+import { registryFailure } from "./registry-failure.js";
+import { runGuarded } from "./run-guarded.js";
+import { accessTokens } from "./schema.js";
+import { classifySqliteError } from "./sqlite-error.js";
+
+/** `last_used_at` is rewritten at most this often, so busy servers do not write on every request. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+/**
+ * The token whose secret this is, or `access_token_invalid`. A read (WAL: it
+ * never waits for a writer); the last-used time is refreshed when stale, in
+ * one attempt that is skipped at once while another process holds the lock.
+ */
+export function verifyAccessToken(registry: Registry, secret: string): AccessTokenResult {
+  const invalid = registryFailure(
+    "access_token_invalid",
+    "The bearer token is unknown or revoked; ask for a new one (openspec-agent tokens create).",
+  );
+  if (!looksLikeAccessTokenSecret(secret)) return invalid;
+  const context = registryContext(registry);
+  return runGuarded(context, (): AccessTokenResult => {
+    const row = context.db
+      .select()
+      .from(accessTokens)
+      .where(eq(accessTokens.hash, hashAccessTokenSecret(secret)))
+      .get();
+    if (row === undefined) return invalid;
+    const now = Date.now();
+    if (!context.readOnly && (row.lastUsedAt ?? 0) < now - LAST_USED_RESOLUTION_MS) {
+      if (touchLastUsed(context, row.id, now))
+        return { ok: true, token: toAccessToken({ ...row, lastUsedAt: now }) };
+    }
+    return { ok: true, token: toAccessToken(row) };
+  });
+}
+
+function touchLastUsed(context: RegistryContext, id: number, now: number): boolean {
+  const sqlite = context.db.$client;
+  // Never wait: a request must not stall behind another writer for a bookkeeping write.
+  sqlite.pragma("busy_timeout = 0");
+  try {
+    context.db.update(accessTokens).set({ lastUsedAt: now }).where(eq(accessTokens.id, id)).run();
+    return true;
+  } catch (error) {
+    if (classifySqliteError(error) === "bug") throw error;
+    return false;
+  } finally {
+    sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  }
+}
