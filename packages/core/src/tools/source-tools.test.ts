@@ -9,7 +9,7 @@ afterEach(cleanUp);
 
 /** The SQLite driver the registry itself uses, to write a file as a newer build would. */
 type Sqlite = {
-  prepare(sql: string): { run(...values: unknown[]): unknown };
+  prepare(sql: string): { run(...values: unknown[]): unknown; get(): unknown };
   close(): void;
 };
 const fromRegistry = createRequire(
@@ -52,7 +52,8 @@ describe("source tools and the registry file", () => {
     first.close();
     const sqlite = new Database(file);
     // This build's schema version is the number of migrations it applied.
-    const known = Number(sqlite.prepare("SELECT count(*) FROM __drizzle_migrations").pluck().get());
+    const counted = sqlite.prepare("SELECT count(*) AS n FROM __drizzle_migrations").get();
+    const known = Number((counted as { n: number }).n);
     sqlite
       .prepare("INSERT INTO __drizzle_migrations (hash, created_at) VALUES ('newer', ?)")
       .run(Date.now() + 365 * 86_400_000);
