@@ -174,16 +174,24 @@ describe("the HTTP server's auth and its faults", () => {
     const holder = spawn(process.execPath, [lockHolder, http.registryPath, "1500"], {
       stdio: ["ignore", "pipe", "inherit"],
     });
-    await once(holder.stdout, "data");
+    // Listened for before anything can end: the holder may exit before the call returns.
+    const closed = once(holder, "close");
+    let output = "";
+    holder.stdout.on("data", (chunk: Buffer) => {
+      output += chunk.toString("utf8");
+    });
+    while (!output.includes("locked")) await once(holder.stdout, "data");
 
     const added = await client.callTool({
       name: "openspec_source_add",
       arguments: { path: makeOpenSpecRepository(), name: "api" },
     });
-    const stillHeld = holder.exitCode === null;
-    await once(holder, "exit");
+    const answeredAt = Date.now();
+    await closed;
 
-    expect(stillHeld).toBe(true);
+    // The add waited for the other writer to let go instead of failing or skipping the lock.
+    const releasingAt = Number(/releasing at (\d+)/.exec(output)?.[1]);
+    expect(answeredAt).toBeGreaterThanOrEqual(releasingAt);
     expect(added.structuredContent).toMatchObject({ ok: true, source: { name: "api" } });
   });
 });

@@ -1,5 +1,6 @@
 // Another process that takes the registry's write lock, says "locked" on
-// stdout, keeps the lock for <milliseconds>, then commits and exits.
+// stdout, keeps the lock for <milliseconds>, then commits and exits, saying
+// "releasing at <Date.now()>" (taken just before the commit).
 // argv: <registry file> <milliseconds>
 import { createRequire } from "node:module";
 
@@ -12,6 +13,8 @@ const sqlite = new Database(file);
 sqlite.exec("BEGIN IMMEDIATE");
 process.stdout.write("locked\n");
 setTimeout(() => {
+  const releasingAt = Date.now();
   sqlite.exec("COMMIT");
   sqlite.close();
+  process.stdout.write(`releasing at ${releasingAt}\n`);
 }, Number(milliseconds));
