@@ -3,12 +3,9 @@ import { once } from "node:events";
 import { createInterface } from "node:readline";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { callThroughMcpClient } from "./call-through-mcp-client.js";
 import type { Door, DoorOptions } from "./door.js";
 import { MCP_BIN } from "./mcp-door.js";
-
-/** Longer than any call may take here; a call that reaches it has hung, which the checks report themselves. */
-const REQUEST_TIMEOUT_MS = 600_000;
 
 /**
  * The MCP server over Streamable HTTP (`openspec-mcp --http --port 0
@@ -31,25 +28,7 @@ export async function openHttpDoor({ env, cwd }: DoorOptions): Promise<Door> {
   await client.listTools();
   return {
     name: "http",
-    async call(tool, args) {
-      try {
-        const result = await client.callTool(
-          { name: tool, arguments: args as Record<string, unknown> },
-          undefined,
-          { timeout: REQUEST_TIMEOUT_MS },
-        );
-        if (result.structuredContent !== undefined) {
-          return { kind: "result", result: result.structuredContent };
-        }
-        return { kind: "refused", detail: JSON.stringify(result.content) };
-      } catch (error) {
-        const broken = [ErrorCode.ConnectionClosed, ErrorCode.RequestTimeout];
-        if (error instanceof McpError && !broken.includes(error.code)) {
-          return { kind: "refused", detail: `JSON-RPC error ${error.code}: ${error.message}` };
-        }
-        throw error;
-      }
-    },
+    call: (tool, args) => callThroughMcpClient(client, tool, args),
     listTools: async () => (await client.listTools()).tools.map((tool) => tool.name),
     hostPid: async () => server.pid,
     async close() {

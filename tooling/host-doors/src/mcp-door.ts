@@ -2,7 +2,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { callThroughMcpClient } from "./call-through-mcp-client.js";
 import type { Door, DoorOptions } from "./door.js";
 
 export const MCP_BIN = join(
@@ -10,9 +10,6 @@ export const MCP_BIN = join(
   "bin",
   "openspec-mcp.js",
 );
-
-/** Longer than any call may take here; a call that reaches it has hung, which the checks report themselves. */
-const REQUEST_TIMEOUT_MS = 600_000;
 
 /** The MCP server over real stdio, driven by the SDK's own client as an MCP host would. */
 export async function openMcpDoor({ env, cwd }: DoorOptions): Promise<Door> {
@@ -32,27 +29,7 @@ export async function openMcpDoor({ env, cwd }: DoorOptions): Promise<Door> {
   await client.listTools();
   return {
     name: "mcp",
-    async call(tool, args) {
-      try {
-        const result = await client.callTool(
-          { name: tool, arguments: args as Record<string, unknown> },
-          undefined,
-          { timeout: REQUEST_TIMEOUT_MS },
-        );
-        if (result.structuredContent !== undefined) {
-          return { kind: "result", result: result.structuredContent };
-        }
-        // Every answer of the catalog has structured content; one without it came from elsewhere.
-        return { kind: "refused", detail: JSON.stringify(result.content) };
-      } catch (error) {
-        // A closed connection or a timeout is the server failing, not refusing.
-        const broken = [ErrorCode.ConnectionClosed, ErrorCode.RequestTimeout];
-        if (error instanceof McpError && !broken.includes(error.code)) {
-          return { kind: "refused", detail: `JSON-RPC error ${error.code}: ${error.message}` };
-        }
-        throw error;
-      }
-    },
+    call: (tool, args) => callThroughMcpClient(client, tool, args),
     listTools: async () => (await client.listTools()).tools.map((tool) => tool.name),
     hostPid: async () => transport.pid ?? undefined,
     close: () => client.close(),
