@@ -57,9 +57,18 @@ export function liveDescendants(pid: number): number[] {
 
 /** The most memory the process has held so far (VmHWM), in bytes; undefined once it is gone. */
 export function peakRssBytes(pid: number): number | undefined {
+  return statusBytes(pid, "VmHWM");
+}
+
+/** The memory the process holds now (VmRSS), in bytes; undefined once it is gone. */
+export function rssBytes(pid: number): number | undefined {
+  return statusBytes(pid, "VmRSS");
+}
+
+function statusBytes(pid: number, field: "VmHWM" | "VmRSS"): number | undefined {
   try {
     const status = readFileSync(`/proc/${pid}/status`, "utf8");
-    const kilobytes = /^VmHWM:\s+(\d+) kB$/m.exec(status)?.[1];
+    const kilobytes = new RegExp(`^${field}:\\s+(\\d+) kB$`, "m").exec(status)?.[1];
     return kilobytes === undefined ? undefined : Number(kilobytes) * 1024;
   } catch {
     return undefined;
