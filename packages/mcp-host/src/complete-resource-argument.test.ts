@@ -1,5 +1,4 @@
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { createCatalog } from "@org/openspec-core";
 import {
   AUTH_SPEC,
@@ -8,28 +7,17 @@ import {
   removeTemporaryFolders,
 } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
-import { createServer, type OpenSpecMcpServer } from "./create-server.js";
+import { closeInMemorySessions, openInMemorySession } from "./test-support/in-memory-session.js";
 import { serverEnvironment } from "./test-support/sandbox.js";
 
-const opened: { server: OpenSpecMcpServer; client: Client }[] = [];
-
 afterEach(async () => {
-  for (const { server, client } of opened.splice(0)) {
-    await client.close();
-    await server.close();
-  }
+  await closeInMemorySessions();
   removeTemporaryFolders();
 });
 
 async function connect(): Promise<Client> {
   const { home, env } = serverEnvironment();
-  const server = await createServer({ catalog: createCatalog({ env, home }), log: () => {} });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const client = new Client({ name: "in-process", version: "0" });
-  await server.mcp.connect(serverSide);
-  await client.connect(clientSide);
-  opened.push({ server, client });
-  return client;
+  return (await openInMemorySession(createCatalog({ env, home }))).client;
 }
 
 function repository(name: string, changes: readonly string[]): string {

@@ -1,21 +1,15 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ResourceListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { type Catalog, createCatalog } from "@org/openspec-core";
 import { AUTH_SPEC, makeOpenSpecRepository, removeTemporaryFolders } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
-import { createServer, type OpenSpecMcpServer } from "./create-server.js";
+import { closeInMemorySessions, openInMemorySession } from "./test-support/in-memory-session.js";
 import { serverEnvironment } from "./test-support/sandbox.js";
 
-const opened: { server: OpenSpecMcpServer; client: Client }[] = [];
-
 afterEach(async () => {
-  for (const { server, client } of opened.splice(0)) {
-    await client.close();
-    await server.close();
-  }
+  await closeInMemorySessions();
   removeTemporaryFolders();
 });
 
@@ -49,16 +43,12 @@ async function connect(root: string) {
   expect(await real.call("openspec_source_add", { path: root, name: "big" })).toMatchObject({
     ok: true,
   });
-  const server = await createServer({ catalog, log: () => {} });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const client = new Client({ name: "in-process", version: "0" });
   let listChanged = 0;
-  client.setNotificationHandler(ResourceListChangedNotificationSchema, () => {
-    listChanged++;
+  const { client } = await openInMemorySession(catalog, (client) => {
+    client.setNotificationHandler(ResourceListChangedNotificationSchema, () => {
+      listChanged++;
+    });
   });
-  await server.mcp.connect(serverSide);
-  await client.connect(clientSide);
-  opened.push({ server, client });
   return {
     client,
     listings: () => listings,

@@ -1,8 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ErrorCode, ListResourcesResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { createCatalog } from "@org/openspec-core";
 import {
@@ -13,17 +12,13 @@ import {
   temporaryFolder,
 } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
-import { createServer, type OpenSpecMcpServer } from "./create-server.js";
+import type { OpenSpecMcpServer } from "./create-server.js";
 import { resourceTemplates } from "./resource-templates.js";
+import { closeInMemorySessions, openInMemorySession } from "./test-support/in-memory-session.js";
 import { serverEnvironment } from "./test-support/sandbox.js";
 
-const opened: { server: OpenSpecMcpServer; client: Client }[] = [];
-
 afterEach(async () => {
-  for (const { server, client } of opened.splice(0)) {
-    await client.close();
-    await server.close();
-  }
+  await closeInMemorySessions();
   removeTemporaryFolders();
 });
 
@@ -44,13 +39,7 @@ async function connect(
     home,
     ...(maxArtifactBytes === undefined ? {} : { maxArtifactBytes }),
   });
-  const server = await createServer({ catalog, log: () => {} });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const client = new Client({ name: "in-process", version: "0" });
-  await server.mcp.connect(serverSide);
-  await client.connect(clientSide);
-  opened.push({ server, client });
-  return { client, server };
+  return openInMemorySession(catalog);
 }
 
 async function addSource(client: Client, path: string, name: string): Promise<void> {

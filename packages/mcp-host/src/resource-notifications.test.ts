@@ -1,7 +1,6 @@
 import { cpSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import {
   ErrorCode,
   ResourceListChangedNotificationSchema,
@@ -15,16 +14,11 @@ import {
   removeTemporaryFolders,
 } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
-import { createServer, type OpenSpecMcpServer } from "./create-server.js";
+import { closeInMemorySessions, openInMemorySession } from "./test-support/in-memory-session.js";
 import { serverEnvironment } from "./test-support/sandbox.js";
 
-const opened: { server: OpenSpecMcpServer; client: Client }[] = [];
-
 afterEach(async () => {
-  for (const { server, client } of opened.splice(0)) {
-    await client.close();
-    await server.close();
-  }
+  await closeInMemorySessions();
   removeTemporaryFolders();
 });
 
@@ -43,20 +37,16 @@ async function eventually(
 
 async function connect() {
   const { home, env } = serverEnvironment();
-  const server = await createServer({ catalog: createCatalog({ env, home }), log: () => {} });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const client = new Client({ name: "in-process", version: "0" });
   const updated: string[] = [];
   let listChanged = 0;
-  client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => {
-    updated.push(n.params.uri);
+  const { client } = await openInMemorySession(createCatalog({ env, home }), (client) => {
+    client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => {
+      updated.push(n.params.uri);
+    });
+    client.setNotificationHandler(ResourceListChangedNotificationSchema, () => {
+      listChanged++;
+    });
   });
-  client.setNotificationHandler(ResourceListChangedNotificationSchema, () => {
-    listChanged++;
-  });
-  await server.mcp.connect(serverSide);
-  await client.connect(clientSide);
-  opened.push({ server, client });
   return { client, updated, listChanged: () => listChanged };
 }
 
