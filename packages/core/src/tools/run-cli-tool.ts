@@ -53,12 +53,12 @@ export async function runCliCommand<Extra extends object = object>(
   if (result.ok) return { ...result, ...extra };
   const fix = result.diagnostics.find((diagnostic) => diagnostic.fix !== undefined)?.fix;
   const firstMessage = result.diagnostics[0]?.message;
+  // The runner's error may already carry the CLI's first error diagnostic.
+  const said = firstMessage === undefined || result.error.includes(oneLine(firstMessage));
   return {
     ...result,
     ...extra,
-    error: firstMessage
-      ? `${result.error.replace(/\.$/, "")}: ${oneLine(firstMessage)}`
-      : result.error,
+    error: said ? result.error : `${result.error.replace(/\.$/, "")}: ${oneLine(firstMessage)}`,
     ...(fix === undefined ? {} : { fix }),
   };
 }
