@@ -21,7 +21,7 @@ describe("the README's command reference", () => {
       "| `task done` | `<ids>` | `-s, --source <value>` `-w, --workdir <value>` `-c, --change <value> (required)` | `openspec_task_set_status` with done: true |",
     );
     expect(rows).toContain(
-      "| `validate` | `[target]` | `-s, --source <value>` `-w, --workdir <value>` `--type <change\\|spec>` `--scope <all\\|changes\\|specs>` `--all` `--changes` `--specs` | `openspec_validate` |",
+      "| `validate` | `[target]` | `-s, --source <value>` `-w, --workdir <value>` `--target <value>` `--type <change\\|spec>` `--scope <all\\|changes\\|specs>` `--all` `--changes` `--specs` | `openspec_validate` |",
     );
   });
 });

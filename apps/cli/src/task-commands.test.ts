@@ -23,6 +23,11 @@ describe("task commands, generated from the task tools", () => {
     expect(listed.status).toBe(0);
     expect(listed.stdout).toContain("[x] 1.1 Pick colours");
     expect(listed.stdout).toContain("[ ] 1.2 Ship it");
+    // The change named as a word, as `diff` and `change archive` take it.
+    const named = run(["task", "list", "add-dark-mode"]);
+    expect(named.status).toBe(0);
+    expect(named.stdout).toContain("add-dark-mode: 1/2 tasks done");
+    expect(named.stdout).not.toContain("No change was named");
 
     expect(run(["task", "set", "1.2", "--done", "-c", "add-dark-mode"]).status).toBe(0);
     expect(readFileSync(join(root, TASKS), "utf8")).toContain("- [x] 1.2 Ship it");

@@ -46,7 +46,11 @@ export type ToolPresentation<Input, Success> = {
   command: readonly [string, ...string[]];
   /** One line for command help. */
   summary: string;
-  /** Input fields given as positional arguments, in order. */
+  /**
+   * Input fields given as positional arguments, in order. An optional one
+   * (not a word list) keeps its flag too, so `task list add-login` and
+   * `task list --change add-login` both work.
+   */
   arguments?: readonly FieldName<Input>[];
   /** One-letter aliases of flags, e.g. `{ change: "c" }`. */
   shortFlags?: Partial<Record<FieldName<Input>, string>>;

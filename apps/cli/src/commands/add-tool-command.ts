@@ -61,7 +61,9 @@ export function addToolCommand(
   }
   const paths: readonly string[] = presentation.paths ?? [];
   for (const field of fields) {
-    if (positional.includes(field.name)) continue;
+    // An optional single-value argument keeps its flag: scripts may name it either way.
+    const alsoFlag = !field.required && field.listWords === undefined;
+    if (positional.includes(field.name) && !alsoFlag) continue;
     const isDocument = documents.includes(field.name);
     const help = {
       ...field,

@@ -52,6 +52,12 @@ export async function collectToolInput(
       continue;
     }
     const { field } = slot;
+    if (field.name in input) {
+      // An optional argument given both ways (`task list a --change b`).
+      if (input[field.name] === raw) continue;
+      const flag = flagName(field.name);
+      command.error(`error: give ${flag} once: as the argument or with --${flag}, not both.`);
+    }
     // An optional `[words...]` left out reaches here as []: the field is not given.
     if (slot.from === "argument" && Array.isArray(raw) && raw.length === 0 && !field.required) {
       continue;

@@ -25,6 +25,7 @@ export const statusTool = defineTool({
   presentation: {
     command: ["status"],
     summary: "artifact status of a change",
+    arguments: ["change"],
     shortFlags: { source: "s", workdir: "w", change: "c" },
     paths: ["workdir"],
     render: (result) => [

@@ -28,6 +28,7 @@ export const taskListTool = defineTool({
   presentation: {
     command: ["task", "list"],
     summary: "the tasks of a change, with their ids and progress",
+    arguments: ["change"],
     shortFlags: { source: "s", workdir: "w", change: "c" },
     paths: ["workdir"],
     render: (result) => [
