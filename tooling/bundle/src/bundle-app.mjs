@@ -48,7 +48,7 @@ export async function bundleApp({ root, entries, external = [] }) {
     banner: {
       js: 'import { createRequire as __openspecAgentRequire } from "node:module"; const require = __openspecAgentRequire(import.meta.url);',
     },
-    plugins: [inlinePackageVersions],
+    plugins: [inlinePackageVersions, zodEnglishOnly],
     legalComments: "linked",
     logLevel: "warning",
   });
@@ -72,5 +72,25 @@ const inlinePackageVersions = {
         loader: "js",
       };
     });
+  },
+};
+
+// zod's `z.locales` namespace holds the error messages of some 50 languages
+// (about 370 KB, half of zod in the bundle), parsed at every start; the
+// catalog uses zod's default, English, and never `z.locales`. The bundle's
+// `z.locales` therefore has `en` only.
+const zodEnglishOnly = {
+  name: "zod-english-only",
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, ({ importer }) => {
+      if (!/[\\/]zod[\\/]v4[\\/](classic|core|mini)[\\/](external|index)\.js$/.test(importer))
+        return undefined;
+      return { path: join(dirname(importer), "..", "locales", "en.js"), namespace: "zod-locales" };
+    });
+    build.onLoad({ filter: /.*/, namespace: "zod-locales" }, ({ path }) => ({
+      contents: `export { default as en } from ${JSON.stringify(path)};\n`,
+      resolveDir: dirname(path),
+      loader: "js",
+    }));
   },
 };
