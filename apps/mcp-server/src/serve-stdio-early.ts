@@ -104,6 +104,11 @@ function readEarly(answers: StartupAnswers, cliFound: boolean, workdir: string |
     if (input === undefined) handOver();
     else input.end();
   });
+  // The server's transport hears a failing stdin as it would have on stdin itself.
+  process.stdin.on("error", (error) => {
+    handOver();
+    input?.destroy(error);
+  });
 }
 
 /**
