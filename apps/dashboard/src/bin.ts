@@ -38,7 +38,7 @@ switch (command.kind) {
       port: command.port,
       host: command.host,
       open: command.open,
-      offerFolder: process.cwd(),
+      workdir: process.cwd(),
     }).catch((error: unknown) => {
       process.stderr.write(
         `openspec-dashboard: could not start: ${error instanceof Error ? error.message : String(error)}\n`,
