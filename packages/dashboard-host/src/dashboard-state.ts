@@ -1,6 +1,5 @@
 import type { Catalog, ToolFailure } from "@org/openspec-core";
 import { callTool } from "./call-tool.js";
-import { ModifiedTimes } from "./modified-times.js";
 import { SpecIndex } from "./spec-index.js";
 import { SourceWatcher } from "./watch-sources.js";
 
@@ -28,7 +27,6 @@ export type Listener = (event: { source: string }) => void;
  * the live-update listeners.
  */
 export class DashboardState {
-  readonly modified: ModifiedTimes;
   readonly specIndex: SpecIndex;
   readonly #watcher: SourceWatcher;
   readonly #listeners = new Set<Listener>();
@@ -40,10 +38,8 @@ export class DashboardState {
     readonly pageSize: number,
   ) {
     this.specIndex = new SpecIndex(catalog);
-    this.modified = new ModifiedTimes(catalog, (source) => this.emit(source));
     this.#watcher = new SourceWatcher((key) => {
       this.specIndex.invalidate(key);
-      this.modified.invalidate(key);
       this.emit(key);
     });
   }
@@ -115,7 +111,6 @@ export class DashboardState {
 
   close(): void {
     this.#watcher.close();
-    this.modified.close();
     this.#listeners.clear();
     for (const closer of [...this.#closers]) closer();
     this.#closers.clear();

@@ -29,8 +29,7 @@ export function registerReadRoutes(app: Hono, state: DashboardState, page: Page)
     Math.max(0, Number.parseInt(c.req.query("offset") ?? "0", 10) || 0);
   const failed = (c: Context, failure: ToolFailure, title = "Something went wrong") =>
     page(c, { title, section: "none" }, html`<h1>${title}</h1>${failureBlock(failure)}`, 400);
-  const modifiedOf = (card: Card) =>
-    card.column === "archived" ? null : (state.modified.get(card.source)?.get(card.change) ?? null);
+  const modifiedOf = (card: Card) => card.modified;
 
   app.get("/", async (c) => {
     const sources = await state.sources();
