@@ -1,4 +1,6 @@
-import { spawn } from "node:child_process";
+import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
 import { isolatedEnvironment, makeOpenSpecRepository, removeTemporaryFolders } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import { CLI_BIN, runBin } from "./test-support/run-bin.js";
@@ -40,6 +42,34 @@ describe("openspec-agent serve", () => {
     expect(child.exitCode === 0 || child.signalCode === "SIGTERM").toBe(true);
   });
 
+  it("GIVEN an empty registry WHEN serve starts inside a repository's subfolder THEN its board shows the repository's changes, and nothing is registered", async () => {
+    const { env } = isolatedEnvironment();
+    const repo = makeOpenSpecRepository(
+      {
+        "openspec/changes/add-cart/proposal.md":
+          "# Add cart\n\n## Why\n\nPeople buy several things.\n",
+        "openspec/changes/add-cart/tasks.md": "- [x] 1.1 Store it\n- [ ] 1.2 Show it\n",
+      },
+      "shop",
+    );
+    const inside = join(repo, "docs");
+    mkdirSync(inside);
+    const child = spawn(process.execPath, [CLI_BIN, "serve", "--port", "0"], { cwd: inside, env });
+    try {
+      const url = await addressOf(child);
+      const board = await (await fetch(url)).text();
+      expect(board).toContain("add-cart");
+      expect(board).toContain('<progress value="1" max="2"');
+      expect(board).toContain("not registered");
+      const sources = await (await fetch(`${url}sources`)).text();
+      expect(sources).toContain(`<td class="path">${repo}</td>`);
+    } finally {
+      await stop(child);
+    }
+    const listed = runBin(["sources", "list", "--json"], { env, cwd: repo });
+    expect(JSON.parse(listed.stdout)).toMatchObject({ ok: true, total: 0 });
+  });
+
   it("GIVEN a port out of range THEN it is a usage error (exit 2)", () => {
     const { env, home } = isolatedEnvironment();
     const run = runBin(["serve", "--port", "99999"], { env, cwd: home });
@@ -47,3 +77,21 @@ describe("openspec-agent serve", () => {
     expect(run.stderr).toContain("0 to 65535");
   });
 });
+
+function addressOf(child: ChildProcessWithoutNullStreams): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    let out = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /OpenSpec dashboard: (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.once("exit", (code) => reject(new Error(`serve exited with ${code}: ${out}`)));
+  });
+}
+
+async function stop(child: ChildProcessWithoutNullStreams): Promise<void> {
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
+}

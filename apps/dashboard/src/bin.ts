@@ -5,6 +5,8 @@ const USAGE = `Usage: openspec-dashboard [--port 4173] [--host 127.0.0.1] [--ope
 
 Every registered OpenSpec repository in the browser: a board of changes by task
 progress, change pages, a spec browser with search, validation, and live updates.
+The repository it starts in (this folder or the nearest one above it with
+openspec/) is shown too, without registering it; the sources page registers it.
 
 Options:
   --port <n>     The port (default 4173; 0 picks a free one).
@@ -38,7 +40,7 @@ switch (command.kind) {
       port: command.port,
       host: command.host,
       open: command.open,
-      offerFolder: process.cwd(),
+      workdir: process.cwd(),
     }).catch((error: unknown) => {
       process.stderr.write(
         `openspec-dashboard: could not start: ${error instanceof Error ? error.message : String(error)}\n`,

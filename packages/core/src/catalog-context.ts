@@ -62,6 +62,15 @@ export type CatalogOptions = {
    * `OPENSPEC_AGENT_MAX_ARTIFACT_BYTES`, else 1 MiB; 1 KiB to 256 MiB.
    */
   maxArtifactBytes?: number;
+  /**
+   * Folders to serve as sources besides the registered ones, for this
+   * process only (the dashboard's working folder): each one, or the nearest
+   * folder above it, that holds `openspec/` answers to its basename and an
+   * `os_` token of 8 hex digits, is resolved and checked like a registered
+   * source, and is never written to the registry. A registered source of the
+   * same folder wins. No tool input and no environment variable can add one.
+   */
+  processSources?: readonly string[];
 };
 
 /** What a tool handler may use: the registry, the CLI and the settings. */
@@ -69,6 +78,8 @@ export type CatalogContext = {
   env: Readonly<Record<string, string | undefined>>;
   home: string;
   defaultWorkdir: string | undefined;
+  /** The `processSources` folders, as given. */
+  processFolders: readonly string[];
   /**
    * Set when a numeric setting (option or environment variable) is out of
    * bounds: every tool call answers with it instead of running.
@@ -158,6 +169,7 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
     env,
     home,
     defaultWorkdir: options.defaultWorkdir,
+    processFolders: [...(options.processSources ?? [])],
     settingFailure,
     registry() {
       if (opened) return { ok: true, registry: opened };

@@ -2,10 +2,11 @@ import type { OpenSpecDiscovery } from "@org/openspec-cli-runner";
 import type { z } from "zod";
 import { type CatalogOptions, createCatalogContext } from "./catalog-context.js";
 import { importHermesSources } from "./import-hermes-sources.js";
+import { listProcessSources, type ProcessSourceView } from "./process-sources.js";
 import type { ToolCallContext } from "./tool-call-context.js";
 import { toolCatalog } from "./tool-catalog.js";
 import type { ToolDefinition } from "./tool-definition.js";
-import { type ToolResult, toolFailure } from "./tool-result.js";
+import { type ToolFailure, type ToolResult, toolFailure } from "./tool-result.js";
 import { type WarmPoolStatus, warmPoolStatus } from "./warm-pool-status.js";
 
 /** Whether a host should offer a tool right now, and why not. */
@@ -28,6 +29,13 @@ export type Catalog = {
    * is killed) and hear how it goes (`onProgress`).
    */
   call(name: string, args: unknown, call?: ToolCallContext): Promise<ToolResult>;
+  /**
+   * The sources of the `processSources` option that a tool's `source` reaches
+   * now (each folder's repository, unless a registered source holds it). They
+   * are not in `openspec_source_list`, which lists the registry; `[]` without
+   * the option.
+   */
+  processSources(): Promise<{ ok: true; sources: ProcessSourceView[] } | ToolFailure>;
   /** Imports the sources of the earlier Python Hermes plugin's `openspec.db`; idempotent. */
   importHermesSources(hermesDbPath: string): Promise<ToolResult>;
   /** Closes the registry file. */
@@ -86,6 +94,19 @@ export function createCatalog(
           "Report this as a bug in openspec-agent, with the input that caused it.",
         );
       }
+    },
+    async processSources() {
+      const listed = listProcessSources(context);
+      if (!Array.isArray(listed)) return listed;
+      const sources = listed.map(
+        (source): ProcessSourceView => ({
+          token: source.token,
+          display_name: source.displayName,
+          path: source.path,
+          registered: false,
+        }),
+      );
+      return { ok: true, sources };
     },
     importHermesSources: (hermesDbPath) => importHermesSources(context, hermesDbPath),
     close: () => context.close(),

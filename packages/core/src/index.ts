@@ -1,6 +1,7 @@
 export { exitOnHostSignals, HOST_SIGNALS, type HostSignal } from "@org/openspec-cli-runner";
 export type { CatalogContext, CatalogOptions } from "./catalog-context.js";
 export { type Catalog, createCatalog, type ToolAvailability } from "./create-catalog.js";
+export type { ProcessSourceView } from "./process-sources.js";
 export type { RunCliOptions, ToolCallContext, ToolProgress } from "./tool-call-context.js";
 export { cliToolNames, toolCatalog } from "./tool-catalog.js";
 export {

@@ -1,6 +1,6 @@
 import { openRepository, type Repository } from "@org/openspec-artifacts";
 import type { CatalogContext } from "./catalog-context.js";
-import { sourceFailure } from "./source-failure.js";
+import { resolveSource } from "./resolve-source.js";
 import { type ToolFailure, toolFailure } from "./tool-result.js";
 
 // Kept here too: tool files and hosts written before the split import them from this module.
@@ -14,25 +14,26 @@ export type ResolvedRepository = {
 };
 
 /**
- * Picks the repository for a repository-scoped tool: a registered `source`
- * first, else an absolute `workdir`, else the host's default workdir.
+ * Picks the repository for a repository-scoped tool: a `source` first
+ * (registered, or one of the catalog's process sources), else an absolute
+ * `workdir`, else the host's default workdir.
  */
 export function resolveRepository(
   context: CatalogContext,
   target: { source?: string | undefined; workdir?: string | undefined },
 ): ResolvedRepository | ToolFailure {
   if (target.source !== undefined) {
-    const registry = context.registry();
-    if (!registry.ok) return registry;
-    const resolved = registry.registry.resolve(target.source);
-    if (!resolved.ok) return sourceFailure(resolved);
+    const resolved = resolveSource(context, target.source);
+    if (!resolved.ok) return resolved;
     // A registered source is its own root; only a workdir may search upward, as the CLI does.
     const opened = openRepository(resolved.source.path, { searchUpward: false });
     if (!opened.ok) {
       return toolFailure(
         "invalid_workdir",
         `The folder of source "${resolved.source.displayName}" (${resolved.source.path}) is gone or not a directory.`,
-        "Point the source at its new folder with openspec_source_update, or remove it with openspec_source_remove.",
+        resolved.source.registered
+          ? "Point the source at its new folder with openspec_source_update, or remove it with openspec_source_remove."
+          : "Restore the folder, or start the host in the repository's new folder.",
       );
     }
     return {

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, utimesSync } from "node:fs";
 import { get as httpGet } from "node:http";
 import { join } from "node:path";
 import { removeTemporaryFolders } from "@org/test-kit";
@@ -34,6 +34,18 @@ describe("GIVEN a registered repository with changes at three stages", () => {
     expect(column("in_progress")).toContain('<progress value="1" max="2"');
     expect(column("done")).toContain("add-login");
     expect(column("done")).not.toContain("add-cart");
+  });
+
+  it("WHEN the board is asked for THEN each active card already carries its last modification, the newest time of the change's files", async () => {
+    const change = join(sandbox.repo, "openspec/changes/add-search");
+    const old = new Date("2025-01-01T00:00:00.000Z");
+    utimesSync(join(change, "proposal.md"), old, old);
+    utimesSync(join(change, "tasks.md"), old, new Date("2025-02-03T04:05:06.000Z"));
+    const page = await (await get("/s/shop")).text();
+    const card = /<a class="card" href="\/s\/shop\/changes\/add-search"[\s\S]*?<\/a>/.exec(
+      page,
+    )?.[0];
+    expect(card).toContain('<time datetime="2025-02-03T04:05:06.000Z">2025-02-03</time>');
   });
 
   it("WHEN a page is served THEN it carries the security headers and no inline script", async () => {

@@ -17,8 +17,6 @@ export type DashboardOptions = {
   allowedHosts: ReadonlySet<string> | null;
   /** Required on every request when set (a server reachable from other machines). */
   token?: string | null;
-  /** A folder to offer for registration when it has openspec/ (the folder the server started in). */
-  offerFolder?: string | null;
   /** Changes per board page and results per search page (default 60). */
   pageSize?: number;
 };
@@ -33,12 +31,7 @@ export type Dashboard = {
 /** The dashboard as a fetch handler: routes, pages, live updates, and the request guard. */
 export function createDashboard(options: DashboardOptions): Dashboard {
   const csrf = randomBytes(24).toString("base64url");
-  const state = new DashboardState(
-    options.catalog,
-    csrf,
-    options.offerFolder ?? null,
-    options.pageSize ?? 60,
-  );
+  const state = new DashboardState(options.catalog, csrf, options.pageSize ?? 60);
   const app = new Hono();
   app.use(
     "*",
@@ -64,7 +57,7 @@ export function createDashboard(options: DashboardOptions): Dashboard {
   app.get("/favicon.ico", (c) => c.body(null, 204));
   app.get("/healthz", (c) => c.json({ ok: true }));
 
-  // Watch the registered sources from the start; each page and stream re-syncs the list.
+  // Watch the sources from the start; each page and stream re-syncs the list.
   void state.sources();
 
   app.get("/events", (c) =>

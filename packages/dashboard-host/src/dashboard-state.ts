@@ -1,21 +1,32 @@
-import { existsSync } from "node:fs";
-import { join } from "node:path";
-import type { Catalog, SourceListSuccess, ToolFailure } from "@org/openspec-core";
+import type { Catalog, ToolFailure } from "@org/openspec-core";
 import { callTool } from "./call-tool.js";
-import { ModifiedTimes } from "./modified-times.js";
 import { SpecIndex } from "./spec-index.js";
 import { SourceWatcher } from "./watch-sources.js";
 
-export type Source = SourceListSuccess["sources"][number] & { key: string };
+/**
+ * A source the dashboard shows: a registered one, or the repository of the
+ * folder the server started in, which the catalog serves for this process only
+ * (`registered: false`, `name: null`) until someone registers it.
+ */
+export type Source = {
+  token: string;
+  name: string | null;
+  display_name: string;
+  path: string;
+  has_openspec: boolean;
+  registered: boolean;
+  /** What its URLs use: the display name, or the token when two sources share it. */
+  key: string;
+};
 
 export type Listener = (event: { source: string }) => void;
 
 /**
- * What the routes share: the catalog, the sources as the registry lists them
- * (each with the key its URLs use), the watchers and the live-update listeners.
+ * What the routes share: the catalog, the sources (the registry's, then the
+ * catalog's process sources, each with the key its URLs use), the watchers and
+ * the live-update listeners.
  */
 export class DashboardState {
-  readonly modified: ModifiedTimes;
   readonly specIndex: SpecIndex;
   readonly #watcher: SourceWatcher;
   readonly #listeners = new Set<Listener>();
@@ -24,42 +35,59 @@ export class DashboardState {
   constructor(
     readonly catalog: Catalog,
     readonly csrf: string,
-    readonly offerFolder: string | null,
     readonly pageSize: number,
   ) {
     this.specIndex = new SpecIndex(catalog);
-    this.modified = new ModifiedTimes(catalog, (source) => this.emit(source));
     this.#watcher = new SourceWatcher((key) => {
       this.specIndex.invalidate(key);
-      this.modified.invalidate(key);
       this.emit(key);
     });
   }
 
-  /** The registered sources; each call also brings the watchers in line with them. */
+  /** Every source; each call also brings the watchers in line with them. */
   async sources(): Promise<Source[] | ToolFailure> {
-    const result = await callTool(this.catalog, "openspec_source_list", {});
-    if (!result.ok) return result;
+    const [registered, unregistered] = await Promise.all([
+      callTool(this.catalog, "openspec_source_list", {}),
+      this.catalog.processSources(),
+    ]);
+    if (!registered.ok) return registered;
+    if (!unregistered.ok) return unregistered;
+    const all = [
+      ...registered.sources.map(({ token, name, display_name, path, has_openspec }) => ({
+        token,
+        name,
+        display_name,
+        path,
+        has_openspec,
+        registered: true,
+      })),
+      // The catalog serves a process source only while its folder holds openspec/.
+      ...unregistered.sources.map(({ token, display_name, path }) => ({
+        token,
+        name: null,
+        display_name,
+        path,
+        has_openspec: true,
+        registered: false,
+      })),
+    ];
     const counts = new Map<string, number>();
-    for (const source of result.sources) {
-      counts.set(source.display_name, (counts.get(source.display_name) ?? 0) + 1);
+    for (const source of all) {
+      const folded = source.display_name.toLowerCase();
+      counts.set(folded, (counts.get(folded) ?? 0) + 1);
     }
     // A display name two sources share (two folders called app) would be ambiguous in a URL.
-    const sources = result.sources.map((source) => ({
+    const sources = all.map((source) => ({
       ...source,
-      key: (counts.get(source.display_name) ?? 0) > 1 ? source.token : source.display_name,
+      key:
+        (counts.get(source.display_name.toLowerCase()) ?? 0) > 1
+          ? source.token
+          : source.display_name,
     }));
     this.#watcher.sync(
       sources.filter((s) => s.has_openspec).map((s) => ({ name: s.key, path: s.path })),
     );
     return sources;
-  }
-
-  /** The folder the server started in, when it has openspec/ and no source points at it. */
-  offer(sources: readonly Source[]): string | null {
-    const folder = this.offerFolder;
-    if (folder === null || !existsSync(join(folder, "openspec"))) return null;
-    return sources.some((source) => source.path === folder) ? null : folder;
   }
 
   listen(listener: Listener): () => void {
@@ -83,7 +111,6 @@ export class DashboardState {
 
   close(): void {
     this.#watcher.close();
-    this.modified.close();
     this.#listeners.clear();
     for (const closer of [...this.#closers]) closer();
     this.#closers.clear();

@@ -16,6 +16,8 @@ export type Card = {
   token: string;
   column: Column;
   tasks: { done: number; total: number } | null;
+  /** When a file of the change last changed (ISO 8601); null for archived changes. */
+  modified: string | null;
 };
 
 export type BoardPage = {
@@ -78,6 +80,7 @@ function toBoardPage(
     token: change.token,
     column: columnOf(change.tasks),
     tasks: change.tasks ? { done: change.tasks.completed, total: change.tasks.total } : null,
+    modified: change.last_modified,
   }));
   for (const change of answer.archived_changes) {
     cards.push({
@@ -86,6 +89,7 @@ function toBoardPage(
       token: change.token,
       column: "archived",
       tasks: null,
+      modified: null,
     });
   }
   return {

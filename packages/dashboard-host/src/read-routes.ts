@@ -29,8 +29,7 @@ export function registerReadRoutes(app: Hono, state: DashboardState, page: Page)
     Math.max(0, Number.parseInt(c.req.query("offset") ?? "0", 10) || 0);
   const failed = (c: Context, failure: ToolFailure, title = "Something went wrong") =>
     page(c, { title, section: "none" }, html`<h1>${title}</h1>${failureBlock(failure)}`, 400);
-  const modifiedOf = (card: Card) =>
-    card.column === "archived" ? null : (state.modified.get(card.source)?.get(card.change) ?? null);
+  const modifiedOf = (card: Card) => card.modified;
 
   app.get("/", async (c) => {
     const sources = await state.sources();
@@ -55,12 +54,15 @@ export function registerReadRoutes(app: Hono, state: DashboardState, page: Page)
         html`<li><a href="${sourceUrl(source.key)}">${source.key}</a>: ${board.totals.changes} active, ${board.totals.archived_changes} archived${more ? html` · <a href="${sourceUrl(source.key)}">all of them</a>` : ""}</li>`,
       );
     });
-    const offer = state.offer(sources);
+    const unregistered = sources.filter((source) => !source.registered);
     const notices = html`${
-      sources.length === 0 && offer === null
+      sources.length === 0
         ? html`<div class="notice info">No source is registered. <a href="/sources">Register a repository</a>.</div>`
         : ""
-    }${offer ? html`<div class="notice info">This folder has <code>openspec/</code> but is not registered yet: <a href="/sources">register it</a>.</div>` : ""}`;
+    }${unregistered.map(
+      (source) =>
+        html`<div class="notice info"><a href="${sourceUrl(source.key)}">${source.display_name}</a> is the repository this server started in, shown for now but not registered: <a href="/sources">register it</a> to keep it.</div>`,
+    )}`;
     const body = boardBody({
       title: "All sources",
       cards,
@@ -93,7 +95,7 @@ export function registerReadRoutes(app: Hono, state: DashboardState, page: Page)
     return page(
       c,
       { title: "Sources", section: "sources", source: "*" },
-      sourcesBody({ rows, csrf: state.csrf, offer: state.offer(sources), notice }),
+      sourcesBody({ rows, csrf: state.csrf, notice }),
     );
   });
 

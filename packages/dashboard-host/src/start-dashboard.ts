@@ -15,8 +15,14 @@ export type StartDashboardOptions = {
   /** A catalog to serve; by default one is made from `catalogOptions` and closed with the server. */
   catalog?: Catalog;
   catalogOptions?: CatalogOptions;
-  /** A folder to offer for registration (the folder the command ran in). */
-  offerFolder?: string | null;
+  /**
+   * The folder the command ran in. The catalog made here serves its repository
+   * (it, or the nearest folder above it with openspec/) as a source for this
+   * process only, shown beside the registered ones and never written to the
+   * registry; a registered source of the same folder replaces it. Ignored
+   * with `catalog`: pass `processSources` to that catalog instead.
+   */
+  workdir?: string | null;
   pageSize?: number;
   env?: NodeJS.ProcessEnv;
 };
@@ -39,7 +45,17 @@ export async function startDashboard(
     ? null
     : (options.token ?? (env.OPENSPEC_AGENT_TOKEN || randomBytes(18).toString("base64url")));
   const ownCatalog = options.catalog === undefined;
-  const catalog = options.catalog ?? createCatalog({ env, ...options.catalogOptions });
+  const workdir = options.workdir ?? null;
+  const catalog =
+    options.catalog ??
+    createCatalog({
+      env,
+      ...options.catalogOptions,
+      processSources: [
+        ...(options.catalogOptions?.processSources ?? []),
+        ...(workdir === null ? [] : [workdir]),
+      ],
+    });
   // The allowed hosts need the port, which is known only once the server listens.
   let allowedHosts: ReadonlySet<string> | null = new Set<string>();
   const dashboard = createDashboard({
@@ -48,7 +64,6 @@ export async function startDashboard(
       return allowedHosts;
     },
     token,
-    offerFolder: options.offerFolder ?? null,
     ...(options.pageSize === undefined ? {} : { pageSize: options.pageSize }),
   });
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {

@@ -7,6 +7,7 @@ const VOLATILE_KEYS = new Set([
   "created_at",
   "updated_at",
   "lastModified",
+  "last_modified",
 ]);
 
 /**

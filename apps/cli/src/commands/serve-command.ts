@@ -24,7 +24,7 @@ export function registerServeCommand(program: Command, session: Session): void {
         host: options.host,
         open: options.open === true,
         env: { ...session.env },
-        offerFolder: session.cwd,
+        workdir: session.cwd,
         print: (line) => session.terminal.out(line),
         ...(session.registryPath === undefined
           ? {}

@@ -27,6 +27,12 @@ const overviewSchema = z.strictObject({
       name: z.string(),
       token: z.string(),
       tasks: taskProgress.nullable().describe("Task progress from tasks.md; null without one."),
+      last_modified: z
+        .string()
+        .nullable()
+        .describe(
+          "When a file of the change last changed (ISO 8601), as openspec list's lastModified; null when its folder may not be read.",
+        ),
       scaffolded,
     }),
   ),

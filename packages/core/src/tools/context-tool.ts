@@ -1,6 +1,5 @@
 import type { KnownSource, SourceResolver } from "@org/openspec-artifacts";
 import { z } from "zod";
-import { sourceFailure } from "../source-failure.js";
 import { defineTool, readOnlyTool } from "../tool-definition.js";
 import type { ResultBlock } from "../tool-presentation.js";
 import { type ToolFailureCode, toolFailure } from "../tool-result.js";
@@ -81,26 +80,27 @@ export const contextTool = defineTool({
   },
   async handler(input, context) {
     const { resolveContext } = await import("@org/openspec-artifacts");
+    const { resolveSource } = await import("../resolve-source.js");
+    const { listProcessSources } = await import("../process-sources.js");
     const registry = context.registry();
     if (!registry.ok) return registry;
-    const resolveSource: SourceResolver<ToolFailureCode> = (name) => {
-      const resolved = registry.registry.resolve(name);
-      if (!resolved.ok) return sourceFailure(resolved);
+    const resolveNamed: SourceResolver<ToolFailureCode> = (name) => {
+      const resolved = resolveSource(context, name);
+      if (!resolved.ok) return resolved;
       return { ok: true, name: resolved.source.displayName, path: resolved.source.path };
     };
     // Only a bare token that names no source needs them, so they are read then.
     const everySource = (): KnownSource[] => {
       const listed = registry.registry.list();
-      if (!listed.ok) return [];
-      return listed.sources.map((source) => ({
-        name: source.displayName,
-        path: source.path,
-        token: source.token,
-      }));
+      const processSources = listProcessSources(context);
+      return [
+        ...(listed.ok ? listed.sources : []),
+        ...(Array.isArray(processSources) ? processSources : []),
+      ].map((source) => ({ name: source.displayName, path: source.path, token: source.token }));
     };
     const result = resolveContext(
       input.identifier,
-      resolveSource,
+      resolveNamed,
       {
         ...(input.limit === undefined ? {} : { limit: input.limit }),
         ...(input.offset === undefined ? {} : { offset: input.offset }),
