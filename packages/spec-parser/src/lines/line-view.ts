@@ -41,9 +41,13 @@ export function sectionEnd(view: LineView, start: number, level: number): number
   return view.end;
 }
 
-/** Lines `from` to `to` (exclusive) joined and trimmed: a section's content as the CLI reports it. */
-export function joinTrimmed(lines: string[], from: number, to: number): string {
+/** Lines `from` to `to` (exclusive) as written, joined with LF: one slice of the scanned text. */
+export function joinLines(scan: LineScan, from: number, to: number): string {
   if (from >= to) return "";
-  if (to - from === 1) return lines[from]!.trim();
-  return lines.slice(from, to).join("\n").trim();
+  return scan.text.slice(scan.starts[from]!, scan.starts[to]! - 1);
+}
+
+/** Lines `from` to `to` (exclusive) joined and trimmed: a section's content as the CLI reports it. */
+export function joinTrimmed(scan: LineScan, from: number, to: number): string {
+  return joinLines(scan, from, to).trim();
 }

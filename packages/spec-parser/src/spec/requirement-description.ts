@@ -1,4 +1,4 @@
-import { boundaryAt, type LineView } from "../lines/line-view.js";
+import { boundaryAt, joinLines, type LineView } from "../lines/line-view.js";
 import { skipWhitespace } from "../lines/whitespace.js";
 
 function isBlank(line: string): boolean {
@@ -20,5 +20,5 @@ export function readRequirementDescription(view: LineView, from: number, to: num
   while (first < end && isBlank(lines[first]!)) first++;
   let last = end - 1;
   while (last >= first && isBlank(lines[last]!)) last--;
-  return first > last ? "" : lines.slice(first, last + 1).join("\n");
+  return joinLines(view.scan, first, last + 1);
 }
