@@ -6,5 +6,5 @@ import { scanDocument } from "./scan-lines.js";
  */
 export function codeFenceMask(markdown: string): boolean[] {
   const scan = scanDocument(markdown);
-  return Array.from(scan.fenced, (fenced) => fenced === 1);
+  return scan.fenced.map((fenced) => fenced === 1);
 }

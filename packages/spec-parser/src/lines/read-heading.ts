@@ -21,7 +21,8 @@ export function readHeading(line: string): HeadingLine | null {
   if (level === 0 || level > 6 || level === line.length) return null;
   if (!isWhitespace(line.charCodeAt(level))) return null;
   const restLength = line.length - level;
-  const leadingSpace = skipWhitespace(line, level) - level;
+  const titleStart = skipWhitespace(line, level);
+  const leadingSpace = titleStart - level;
   let lastTerminator = -1;
   for (let index = line.length - 1; index >= level; index--) {
     if (isLineTerminator(line.charCodeAt(index))) {
@@ -31,6 +32,9 @@ export function readHeading(line: string): HeadingLine | null {
   }
   const spaceNeeded = Math.max(lastTerminator + 1, 1);
   const spaceAvailable = Math.min(leadingSpace, restLength - 1);
-  const title = spaceNeeded <= spaceAvailable ? line.slice(level).trim() : null;
-  return { level, title };
+  if (spaceNeeded > spaceAvailable) return { level, title: null };
+  // The rest of the line trimmed (`\s` is what trim removes), sliced once.
+  let titleEnd = line.length;
+  while (titleEnd > titleStart && isWhitespace(line.charCodeAt(titleEnd - 1))) titleEnd--;
+  return { level, title: line.slice(titleStart, titleEnd) };
 }

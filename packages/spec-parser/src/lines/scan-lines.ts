@@ -8,11 +8,11 @@ export type LineScan = {
   /** The lines joined with LF, so a run of lines is one slice of it rather than a join. */
   text: string;
   /** Where each line starts in `text`; one entry more, `text.length + 1`, closes the last line. */
-  starts: Uint32Array;
+  starts: number[];
   /** 1 for a line inside a code fence, the fence lines themselves included. */
-  fenced: Uint8Array;
+  fenced: number[];
   /** For an unfenced line the CLI ends sections at (`^#{1,6}\s`), its level; otherwise 0. */
-  boundary: Uint8Array;
+  boundary: number[];
   /** The title of each real heading (a boundary with text after the hashes), by line index. */
   titles: (string | undefined)[];
   /** Indices of the real headings, in document order. */
@@ -26,36 +26,37 @@ export type LineScan = {
  * nothing.
  */
 export function scanLines(lines: string[], text = lines.join("\n")): LineScan {
-  const starts = new Uint32Array(lines.length + 1);
-  const fenced = new Uint8Array(lines.length);
-  const boundary = new Uint8Array(lines.length);
+  // Plain arrays filled in order, not typed arrays: a typed array of more
+  // than 64 bytes gets a separately allocated buffer, which cost more than
+  // the rest of the scan on a typical spec.
+  const starts: number[] = [];
+  const fenced: number[] = [];
+  const boundary: number[] = [];
   const titles: (string | undefined)[] = new Array(lines.length);
   const headings: number[] = [];
   let open: Fence | null = null;
   let offset = 0;
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index]!;
-    starts[index] = offset;
+    starts.push(offset);
     offset += line.length + 1;
     if (open !== null) {
-      fenced[index] = 1;
+      fenced.push(1);
+      boundary.push(0);
       if (closesFence(line, open)) open = null;
       continue;
     }
     open = readFenceOpener(line);
-    if (open !== null) {
-      fenced[index] = 1;
-      continue;
-    }
-    const heading = readHeading(line);
+    fenced.push(open === null ? 0 : 1);
+    const heading = open === null ? readHeading(line) : null;
+    boundary.push(heading === null ? 0 : heading.level);
     if (heading === null) continue;
-    boundary[index] = heading.level;
     if (heading.title !== null) {
       titles[index] = heading.title;
       headings.push(index);
     }
   }
-  starts[lines.length] = offset;
+  starts.push(offset);
   return { lines, text, starts, fenced, boundary, titles, headings };
 }
 
