@@ -27,7 +27,7 @@ function prefixEnd(text: string, start: number, end: number, word: string): numb
   }
   if (text.charCodeAt(start + word.length) !== 0x3a) return -1;
   const after = skipWhitespace(text, start + word.length + 1);
-  return after > end ? end : after;
+  return Math.min(after, end);
 }
 
 /**
@@ -57,7 +57,7 @@ export function stripClosingHashes(text: string): string {
 /** `Requirement: Login ###` reads as `Login`; a heading without the prefix keeps its text. */
 export function requirementName(heading: string): string {
   const prefix = prefixEnd(heading, 0, heading.length, "requirement");
-  const start = prefix < 0 ? 0 : prefix;
+  const start = Math.max(prefix, 0);
   return trimmedSlice(heading, start, closingHashesStart(heading, start));
 }
 
