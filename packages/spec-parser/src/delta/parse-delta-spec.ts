@@ -1,5 +1,5 @@
 import { byLine, error, warning } from "../diagnostic.js";
-import { type LineScan, scanDocument } from "../lines/scan-lines.js";
+import { type LineScan, linesOf, scanDocument } from "../lines/scan-lines.js";
 import type { DeltaSpec, ParseResult, SpecDiagnostic } from "../types.js";
 import { type DeltaSection, splitSections } from "./delta-sections.js";
 import { readRemoved } from "./read-removed.js";
@@ -10,7 +10,7 @@ import { readDeltaRequirementHeader } from "./requirement-header.js";
 /** A `### Requirement:` outside the four delta sections is read by nothing. */
 function reportOrphans(scan: LineScan, section: DeltaSection, diagnostics: SpecDiagnostic[]) {
   for (let index = section.from; index < section.to; index++) {
-    if (scan.fenced[index] || readDeltaRequirementHeader(scan.lines[index]!) === null) continue;
+    if (scan.fenced[index] || readDeltaRequirementHeader(linesOf(scan)[index]!) === null) continue;
     const where =
       section.title === "" ? "above the first ## section" : `under "## ${section.title}"`;
     diagnostics.push(

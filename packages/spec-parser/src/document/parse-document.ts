@@ -10,7 +10,7 @@ import type { DocumentSection, MarkdownDocument } from "../types.js";
  */
 export function parseDocument(markdown: string): MarkdownDocument {
   const scan = scanDocument(markdown);
-  const view = createLineView(scan, scan.lines.length);
+  const view = createLineView(scan, scan.count);
   let title: string | null = null;
   const sections: DocumentSection[] = [];
   for (const index of scan.headings) {

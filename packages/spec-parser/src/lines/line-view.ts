@@ -1,5 +1,6 @@
 import { type HeadingLine, readHeading } from "./read-heading.js";
 import type { LineScan } from "./scan-lines.js";
+import { skipWhitespace, trimEndIndex } from "./whitespace.js";
 
 /**
  * A stretch of scanned lines read as one unit. The CLI reads a delta
@@ -15,9 +16,24 @@ export type LineView = {
 };
 
 export function createLineView(scan: LineScan, end: number, trimmedLast = -1): LineView {
-  const lastLine = trimmedLast >= 0 && !scan.fenced[trimmedLast] ? scan.lines[trimmedLast] : null;
-  const trimmedHeading = lastLine == null ? null : readHeading(lastLine.trimEnd());
+  let trimmedHeading: HeadingLine | null = null;
+  if (trimmedLast >= 0 && !scan.fenced[trimmedLast]) {
+    const start = scan.starts[trimmedLast]!;
+    const end = trimEndIndex(scan.text, start, scan.starts[trimmedLast + 1]! - 1);
+    trimmedHeading = readHeading(scan.text, start, end);
+  }
   return { scan, end, trimmedLast, trimmedHeading };
+}
+
+/** Where line `index` of the scan ends in its text (the index of its LF, or the text's length). */
+export function lineEnd(scan: LineScan, index: number): number {
+  return scan.starts[index + 1]! - 1;
+}
+
+/** Whether line `index` of the scan holds nothing but whitespace. */
+export function isBlankLine(scan: LineScan, index: number): boolean {
+  const end = scan.starts[index + 1]! - 1;
+  return skipWhitespace(scan.text, scan.starts[index]!, end) === end;
 }
 
 /** The section-boundary level of line `index` within the view, 0 when it is none. */

@@ -31,7 +31,7 @@ function readRequirements(
   landmarks: Landmarks,
   diagnostics: SpecDiagnostic[],
 ): Requirement[] {
-  const document = createLineView(scan, scan.lines.length);
+  const document = createLineView(scan, scan.count);
   const section = childHeadings(
     document,
     landmarks.requirements,
@@ -58,7 +58,7 @@ function readPurpose(scan: LineScan, at: number, diagnostics: SpecDiagnostic[]):
     diagnostics.push(error("missing_purpose", 'Spec has no "## Purpose" section.', 1));
     return "";
   }
-  const view = createLineView(scan, scan.lines.length);
+  const view = createLineView(scan, scan.count);
   const purpose = joinTrimmed(scan, at + 1, sectionEnd(view, at, scan.boundary[at]!));
   if (purpose === "") {
     diagnostics.push(error("empty_purpose", 'The "Purpose" section is empty.', at + 1));

@@ -1,4 +1,5 @@
-import { boundaryAt, type LineView } from "../lines/line-view.js";
+import { boundaryAt, type LineView, lineEnd } from "../lines/line-view.js";
+import { skipWhitespace, trimEndIndex } from "../lines/whitespace.js";
 import type { ScenarioStep } from "../types.js";
 import { readStepLine, startsListItem } from "./step-line.js";
 
@@ -8,25 +9,32 @@ import { readStepLine, startsListItem } from "./step-line.js";
  * space, as Markdown renders a soft line break.
  */
 export function readSteps(view: LineView, from: number, to: number): ScenarioStep[] {
-  const { lines, fenced } = view.scan;
+  const { text: source, starts, fenced } = view.scan;
   const steps: ScenarioStep[] = [];
   let current: ScenarioStep | null = null;
   for (let index = from; index < to; index++) {
-    const line = lines[index]!;
-    const step = fenced[index] ? null : readStepLine(line);
+    const start = starts[index]!;
+    const end = lineEnd(view.scan, index);
+    const step = fenced[index] ? null : readStepLine(source, start, end);
     if (step !== null) {
-      current = { type: step.type, text: line.slice(step.textStart).trim() };
+      const textEnd = trimEndIndex(source, step.textStart, end);
+      current = { type: step.type, text: source.slice(step.textStart, textEnd) };
       steps.push(current);
       continue;
     }
     if (current === null) continue;
-    const text = line.trim();
+    const textStart = skipWhitespace(source, start, end);
+    const textEnd = trimEndIndex(source, textStart, end);
     const continues =
-      text !== "" && !fenced[index] && boundaryAt(view, index) === 0 && !startsListItem(line);
+      textStart < textEnd &&
+      !fenced[index] &&
+      boundaryAt(view, index) === 0 &&
+      !startsListItem(source, start, end);
     if (!continues) {
       current = null;
       continue;
     }
+    const text = source.slice(textStart, textEnd);
     current.text = current.text === "" ? text : `${current.text} ${text}`;
   }
   return steps;

@@ -11,5 +11,5 @@ import { readRequirementText } from "./requirement-text.js";
  */
 export function requirementStatement(description: string): string {
   const scan = scanDocument(description);
-  return readRequirementText(createLineView(scan, scan.lines.length), 0, scan.lines.length);
+  return readRequirementText(createLineView(scan, scan.count), 0, scan.count);
 }

@@ -3,7 +3,11 @@ import type { StepType } from "../types.js";
 
 const STAR = 0x2a;
 const COLON = 0x3a;
-const KEYWORDS: readonly StepType[] = ["GIVEN", "WHEN", "THEN", "AND", "BUT"];
+/** The step keywords by their first letter's offset from `A`. */
+const KEYWORD_BY_FIRST_LETTER: (StepType | undefined)[] = [];
+for (const keyword of ["GIVEN", "WHEN", "THEN", "AND", "BUT"] as const) {
+  KEYWORD_BY_FIRST_LETTER[keyword.charCodeAt(0) - 0x41] = keyword;
+}
 
 /** A step bullet's type and where its text starts (after the spacing that follows the keyword). */
 export type StepLine = { type: StepType; textStart: number };
@@ -26,22 +30,28 @@ function isWordCharacter(code: number): boolean {
 }
 
 /**
- * The keyword at `at`: `foldCase` accepts ASCII letters in either case, as a
- * regex's `i` flag does without `u` (no other letter folds onto them).
+ * The keyword at `at` (before `end`): `foldCase` accepts ASCII letters in
+ * either case, as a regex's `i` flag does without `u` (no other letter folds
+ * onto them). The first letter picks the only keyword that can match.
  */
-function keywordAt(line: string, at: number, foldCase: boolean): StepType | null {
-  for (const keyword of KEYWORDS) {
-    if (at + keyword.length > line.length) continue;
-    let index = 0;
-    while (index < keyword.length) {
-      const code = line.charCodeAt(at + index);
-      const wanted = keyword.charCodeAt(index);
-      if (code !== wanted && !(foldCase && code === wanted + 0x20)) break;
-      index++;
-    }
-    if (index === keyword.length) return keyword;
+function keywordAt(text: string, at: number, end: number, foldCase: boolean): StepType | null {
+  if (at >= end) return null;
+  let first = text.charCodeAt(at);
+  if (foldCase && first >= 0x61 && first <= 0x7a) first -= 0x20;
+  const keyword =
+    first >= 0x41 && first <= 0x5a ? KEYWORD_BY_FIRST_LETTER[first - 0x41] : undefined;
+  if (keyword === undefined || at + keyword.length > end) return null;
+  for (let index = 1; index < keyword.length; index++) {
+    const code = text.charCodeAt(at + index);
+    const wanted = keyword.charCodeAt(index);
+    if (code !== wanted && !(foldCase && code === wanted + 0x20)) return null;
   }
-  return null;
+  return keyword;
+}
+
+/** Whether `text` holds `char` at `at`, before `end`. */
+function holds(text: string, at: number, end: number, char: number): boolean {
+  return at < end && text.charCodeAt(at) === char;
 }
 
 /**
@@ -50,47 +60,50 @@ function keywordAt(line: string, at: number, foldCase: boolean): StepType | null
  * regexes `/^\s*[-*+]\s+\*\*(given|when|then|and|but)(?::\*\*|\*\*:?)\s*\/i`
  * and `/^\s*[-*+]\s+(GIVEN|WHEN|THEN|AND|BUT)\b:?\s*\/` tried in that order
  * (`step-line.test.ts` holds them equal), written as one scan so a line is
- * read once.
+ * read once. Reads the line of `text` from `from` to `end` (the whole string
+ * by default); `textStart` is an index into `text`.
  */
-export function readStepLine(line: string): StepLine | null {
-  const marker = skipWhitespace(line, 0);
-  if (!isBulletMarker(line.charCodeAt(marker))) return null;
-  const start = skipWhitespace(line, marker + 1);
+export function readStepLine(text: string, from = 0, end = text.length): StepLine | null {
+  const marker = skipWhitespace(text, from, end);
+  if (marker === end || !isBulletMarker(text.charCodeAt(marker))) return null;
+  const start = skipWhitespace(text, marker + 1, end);
   if (start === marker + 1) return null;
-  if (line.charCodeAt(start) === STAR && line.charCodeAt(start + 1) === STAR) {
-    const type = keywordAt(line, start + 2, true);
+  if (holds(text, start, end, STAR) && holds(text, start + 1, end, STAR)) {
+    const type = keywordAt(text, start + 2, end, true);
     if (type === null) return null;
-    let end = start + 2 + type.length;
-    if (line.charCodeAt(end) === COLON) {
-      if (line.charCodeAt(end + 1) !== STAR || line.charCodeAt(end + 2) !== STAR) return null;
-      end += 3;
+    let after = start + 2 + type.length;
+    if (holds(text, after, end, COLON)) {
+      if (!holds(text, after + 1, end, STAR) || !holds(text, after + 2, end, STAR)) return null;
+      after += 3;
     } else {
-      if (line.charCodeAt(end) !== STAR || line.charCodeAt(end + 1) !== STAR) return null;
-      end += 2;
-      if (line.charCodeAt(end) === COLON) end++;
+      if (!holds(text, after, end, STAR) || !holds(text, after + 1, end, STAR)) return null;
+      after += 2;
+      if (holds(text, after, end, COLON)) after++;
     }
-    return { type, textStart: skipWhitespace(line, end) };
+    return { type, textStart: skipWhitespace(text, after, end) };
   }
-  const type = keywordAt(line, start, false);
+  const type = keywordAt(text, start, end, false);
   if (type === null) return null;
-  let end = start + type.length;
-  if (end < line.length && isWordCharacter(line.charCodeAt(end))) return null;
-  if (line.charCodeAt(end) === COLON) end++;
-  return { type, textStart: skipWhitespace(line, end) };
+  let after = start + type.length;
+  if (after < end && isWordCharacter(text.charCodeAt(after))) return null;
+  if (holds(text, after, end, COLON)) after++;
+  return { type, textStart: skipWhitespace(text, after, end) };
 }
 
-/** Whether a line starts a list item (`-`, `*`, `+`, or `1.`/`1)` with up to nine digits), as `/^\s*(?:[-*+]|\d{1,9}[.)])(?:\s|$)/` reads it. */
-export function startsListItem(line: string): boolean {
-  const start = skipWhitespace(line, 0);
-  let end = start;
-  if (isBulletMarker(line.charCodeAt(start))) end++;
+/**
+ * Whether a line starts a list item (`-`, `*`, `+`, or `1.`/`1)` with up to
+ * nine digits), as `/^\s*(?:[-*+]|\d{1,9}[.)])(?:\s|$)/` reads it.
+ */
+export function startsListItem(text: string, from = 0, end = text.length): boolean {
+  const start = skipWhitespace(text, from, end);
+  let after = start;
+  if (start < end && isBulletMarker(text.charCodeAt(start))) after++;
   else {
-    while (end < line.length && isAsciiDigit(line.charCodeAt(end))) end++;
-    const digits = end - start;
+    while (after < end && isAsciiDigit(text.charCodeAt(after))) after++;
+    const digits = after - start;
     if (digits === 0 || digits > 9) return false;
-    const code = line.charCodeAt(end);
-    if (code !== 0x2e && code !== 0x29) return false;
-    end++;
+    if (!holds(text, after, end, 0x2e) && !holds(text, after, end, 0x29)) return false;
+    after++;
   }
-  return end === line.length || isWhitespace(line.charCodeAt(end));
+  return after === end || isWhitespace(text.charCodeAt(after));
 }
