@@ -15,7 +15,7 @@ const KINDS: Record<string, DeltaKind> = {
 /** The stretches between `## ` headings; the one before the first heading has no title. */
 export function splitSections(scan: LineScan): DeltaSection[] {
   const sections: DeltaSection[] = [];
-  let current: DeltaSection = { kind: null, title: "", from: 0, to: scan.lines.length };
+  let current: DeltaSection = { kind: null, title: "", from: 0, to: scan.count };
   for (const index of scan.headings) {
     if (scan.boundary[index] !== 2) continue;
     current.to = index;
@@ -25,7 +25,7 @@ export function splitSections(scan: LineScan): DeltaSection[] {
       kind: KINDS[title.toLowerCase()] ?? null,
       title,
       from: index + 1,
-      to: scan.lines.length,
+      to: scan.count,
     };
   }
   sections.push(current);

@@ -1,6 +1,5 @@
 import { byLine, error, warning } from "../diagnostic.js";
-import { type LineScan, scanLines } from "../lines/scan-lines.js";
-import { splitDocument } from "../lines/split-document.js";
+import { type LineScan, linesOf, scanDocument } from "../lines/scan-lines.js";
 import type { DeltaSpec, ParseResult, SpecDiagnostic } from "../types.js";
 import { type DeltaSection, splitSections } from "./delta-sections.js";
 import { readRemoved } from "./read-removed.js";
@@ -11,7 +10,7 @@ import { readDeltaRequirementHeader } from "./requirement-header.js";
 /** A `### Requirement:` outside the four delta sections is read by nothing. */
 function reportOrphans(scan: LineScan, section: DeltaSection, diagnostics: SpecDiagnostic[]) {
   for (let index = section.from; index < section.to; index++) {
-    if (scan.fenced[index] || readDeltaRequirementHeader(scan.lines[index]!) === null) continue;
+    if (scan.fenced[index] || readDeltaRequirementHeader(linesOf(scan)[index]!) === null) continue;
     const where =
       section.title === "" ? "above the first ## section" : `under "## ${section.title}"`;
     diagnostics.push(
@@ -30,7 +29,7 @@ function reportOrphans(scan: LineScan, section: DeltaSection, diagnostics: SpecD
  * order. Fails with `missing_delta_sections` when no delta section exists.
  */
 export function parseDeltaSpec(markdown: string): ParseResult<DeltaSpec> {
-  const scan = scanLines(splitDocument(markdown));
+  const scan = scanDocument(markdown);
   const delta: DeltaSpec = { added: [], modified: [], removed: [], renamed: [] };
   const diagnostics: SpecDiagnostic[] = [];
   let hasDeltaSection = false;

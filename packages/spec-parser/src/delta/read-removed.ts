@@ -1,5 +1,5 @@
 import { warning } from "../diagnostic.js";
-import type { LineScan } from "../lines/scan-lines.js";
+import { type LineScan, linesOf } from "../lines/scan-lines.js";
 import type { DeltaSpec, SpecDiagnostic } from "../types.js";
 import { readRemovedBullet } from "./delta-lines.js";
 import type { DeltaSection } from "./delta-sections.js";
@@ -16,7 +16,7 @@ export function readRemoved(
   const blockDiagnostics: SpecDiagnostic[] = [];
   for (let index = section.from; index < section.to; index++) {
     if (scan.fenced[index]) continue;
-    const line = scan.lines[index]!;
+    const line = linesOf(scan)[index]!;
     const headingName = readDeltaRequirementHeader(line);
     const name = headingName ?? readRemovedBullet(line);
     if (name === null) continue;

@@ -1,5 +1,5 @@
 import { warning } from "../diagnostic.js";
-import type { LineScan } from "../lines/scan-lines.js";
+import { type LineScan, linesOf } from "../lines/scan-lines.js";
 import type { DeltaSpec, SpecDiagnostic } from "../types.js";
 import { readRenameLine } from "./delta-lines.js";
 import type { DeltaSection } from "./delta-sections.js";
@@ -22,7 +22,7 @@ export function readRenamed(
     );
   for (let index = section.from; index < section.to; index++) {
     if (scan.fenced[index]) continue;
-    const rename = readRenameLine(scan.lines[index]!);
+    const rename = readRenameLine(linesOf(scan)[index]!);
     if (rename === null) continue;
     if (rename.side === "FROM") {
       if (pending !== null) unpaired("FROM", pending.name, pending.line);

@@ -1,6 +1,6 @@
 import { warning } from "../diagnostic.js";
 import { createLineView } from "../lines/line-view.js";
-import type { LineScan } from "../lines/scan-lines.js";
+import { type LineScan, linesOf } from "../lines/scan-lines.js";
 import { skipWhitespace } from "../lines/whitespace.js";
 import { readRequirement } from "../spec/read-requirement.js";
 import type { Requirement, SpecDiagnostic } from "../types.js";
@@ -10,7 +10,7 @@ import { readDeltaRequirementHeader } from "./requirement-header.js";
 function blockEnd(scan: LineScan, at: number, sectionEnd: number): number {
   for (let index = at + 1; index < sectionEnd; index++) {
     if (scan.fenced[index]) continue;
-    if (scan.boundary[index] === 2 || readDeltaRequirementHeader(scan.lines[index]!) !== null) {
+    if (scan.boundary[index] === 2 || readDeltaRequirementHeader(linesOf(scan)[index]!) !== null) {
       return index;
     }
   }
@@ -19,7 +19,8 @@ function blockEnd(scan: LineScan, at: number, sectionEnd: number): number {
 
 function lastWrittenLine(scan: LineScan, at: number, end: number): number {
   let last = end - 1;
-  while (last > at && skipWhitespace(scan.lines[last]!, 0) === scan.lines[last]!.length) last--;
+  while (last > at && skipWhitespace(linesOf(scan)[last]!, 0) === linesOf(scan)[last]!.length)
+    last--;
   return last;
 }
 
@@ -47,6 +48,6 @@ export function readRequirementBlock(
   }
   const end = blockEnd(scan, at, sectionEnd);
   const view = createLineView(scan, end, lastWrittenLine(scan, at, end));
-  const heading = scan.lines[at]!.slice(3).trim();
+  const heading = linesOf(scan)[at]!.slice(3).trim();
   return { ...readRequirement(view, at, heading, 3, diagnostics), name };
 }

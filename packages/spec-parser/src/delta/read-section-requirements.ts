@@ -1,5 +1,5 @@
 import { warning } from "../diagnostic.js";
-import type { LineScan } from "../lines/scan-lines.js";
+import { type LineScan, linesOf } from "../lines/scan-lines.js";
 import type { DeltaSpec, SpecDiagnostic } from "../types.js";
 import type { DeltaSection } from "./delta-sections.js";
 import { readRequirementBlock } from "./read-requirement-block.js";
@@ -15,7 +15,7 @@ export function readSectionRequirements(
   const target = section.kind === "added" ? delta.added : delta.modified;
   for (let index = section.from; index < section.to; index++) {
     if (scan.fenced[index]) continue;
-    const name = readDeltaRequirementHeader(scan.lines[index]!);
+    const name = readDeltaRequirementHeader(linesOf(scan)[index]!);
     if (name !== null) {
       const requirement = readRequirementBlock(scan, index, name, section.to, diagnostics);
       if (requirement !== null) target.push(requirement);

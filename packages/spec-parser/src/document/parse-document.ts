@@ -1,6 +1,5 @@
 import { createLineView, joinTrimmed, sectionEnd } from "../lines/line-view.js";
-import { scanLines } from "../lines/scan-lines.js";
-import { splitDocument } from "../lines/split-document.js";
+import { scanDocument } from "../lines/scan-lines.js";
 import type { DocumentSection, MarkdownDocument } from "../types.js";
 
 /**
@@ -10,15 +9,15 @@ import type { DocumentSection, MarkdownDocument } from "../types.js";
  * the CLI reads `## Why` and `## What Changes`. Never fails.
  */
 export function parseDocument(markdown: string): MarkdownDocument {
-  const scan = scanLines(splitDocument(markdown));
-  const view = createLineView(scan, scan.lines.length);
+  const scan = scanDocument(markdown);
+  const view = createLineView(scan, scan.count);
   let title: string | null = null;
   const sections: DocumentSection[] = [];
   for (const index of scan.headings) {
     const heading = scan.titles[index]!;
     const level = scan.boundary[index]!;
     if (title === null && level === 1) title = heading;
-    const content = joinTrimmed(scan.lines, index + 1, sectionEnd(view, index, level));
+    const content = joinTrimmed(scan, index + 1, sectionEnd(view, index, level));
     sections.push({ heading, level, content, line: index + 1 });
   }
   return { title, sections };

@@ -1,5 +1,4 @@
-import { scanLines } from "../lines/scan-lines.js";
-import { splitDocument } from "../lines/split-document.js";
+import { scanDocument } from "../lines/scan-lines.js";
 
 /**
  * The first level-1 heading outside code fences, trimmed, or null. One scan
@@ -7,7 +6,7 @@ import { splitDocument } from "../lines/split-document.js";
  * linear time.
  */
 export function readTitle(markdown: string): string | null {
-  const scan = scanLines(splitDocument(markdown));
+  const scan = scanDocument(markdown);
   for (const index of scan.headings) {
     if (scan.boundary[index] === 1) return scan.titles[index]!;
   }

@@ -1,5 +1,6 @@
 import { type HeadingLine, readHeading } from "./read-heading.js";
 import type { LineScan } from "./scan-lines.js";
+import { skipWhitespace, trimEndIndex } from "./whitespace.js";
 
 /**
  * A stretch of scanned lines read as one unit. The CLI reads a delta
@@ -15,9 +16,24 @@ export type LineView = {
 };
 
 export function createLineView(scan: LineScan, end: number, trimmedLast = -1): LineView {
-  const lastLine = trimmedLast >= 0 && !scan.fenced[trimmedLast] ? scan.lines[trimmedLast] : null;
-  const trimmedHeading = lastLine == null ? null : readHeading(lastLine.trimEnd());
+  let trimmedHeading: HeadingLine | null = null;
+  if (trimmedLast >= 0 && !scan.fenced[trimmedLast]) {
+    const start = scan.starts[trimmedLast]!;
+    const end = trimEndIndex(scan.text, start, scan.starts[trimmedLast + 1]! - 1);
+    trimmedHeading = readHeading(scan.text, start, end);
+  }
   return { scan, end, trimmedLast, trimmedHeading };
+}
+
+/** Where line `index` of the scan ends in its text (the index of its LF, or the text's length). */
+export function lineEnd(scan: LineScan, index: number): number {
+  return scan.starts[index + 1]! - 1;
+}
+
+/** Whether line `index` of the scan holds nothing but whitespace. */
+export function isBlankLine(scan: LineScan, index: number): boolean {
+  const end = scan.starts[index + 1]! - 1;
+  return skipWhitespace(scan.text, scan.starts[index]!, end) === end;
 }
 
 /** The section-boundary level of line `index` within the view, 0 when it is none. */
@@ -41,9 +57,13 @@ export function sectionEnd(view: LineView, start: number, level: number): number
   return view.end;
 }
 
-/** Lines `from` to `to` (exclusive) joined and trimmed: a section's content as the CLI reports it. */
-export function joinTrimmed(lines: string[], from: number, to: number): string {
+/** Lines `from` to `to` (exclusive) as written, joined with LF: one slice of the scanned text. */
+export function joinLines(scan: LineScan, from: number, to: number): string {
   if (from >= to) return "";
-  if (to - from === 1) return lines[from]!.trim();
-  return lines.slice(from, to).join("\n").trim();
+  return scan.text.slice(scan.starts[from]!, scan.starts[to]! - 1);
+}
+
+/** Lines `from` to `to` (exclusive) joined and trimmed: a section's content as the CLI reports it. */
+export function joinTrimmed(scan: LineScan, from: number, to: number): string {
+  return joinLines(scan, from, to).trim();
 }

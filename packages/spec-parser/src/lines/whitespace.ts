@@ -24,9 +24,16 @@ export function isLineTerminator(code: number): boolean {
   return code === 0x0a || code === 0x0d || code === 0x2028 || code === 0x2029;
 }
 
-/** Index of the first non-whitespace code unit at or after `from`, or `text.length`. */
-export function skipWhitespace(text: string, from: number): number {
+/** Index of the first non-whitespace code unit at or after `from` and before `end`, or `end`. */
+export function skipWhitespace(text: string, from: number, end = text.length): number {
   let index = from;
-  while (index < text.length && isWhitespace(text.charCodeAt(index))) index++;
+  while (index < end && isWhitespace(text.charCodeAt(index))) index++;
+  return index;
+}
+
+/** Index just past the last non-whitespace code unit before `end` and at or after `from`, or `from`. */
+export function trimEndIndex(text: string, from: number, end: number): number {
+  let index = end;
+  while (index > from && isWhitespace(text.charCodeAt(index - 1))) index--;
   return index;
 }

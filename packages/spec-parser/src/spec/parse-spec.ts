@@ -1,8 +1,7 @@
 import { byLine, error, warning } from "../diagnostic.js";
 import { childHeadings } from "../lines/child-headings.js";
 import { createLineView, joinTrimmed, sectionEnd } from "../lines/line-view.js";
-import { type LineScan, scanLines } from "../lines/scan-lines.js";
-import { splitDocument } from "../lines/split-document.js";
+import { type LineScan, scanDocument } from "../lines/scan-lines.js";
 import type { ParseResult, Requirement, Spec, SpecDiagnostic } from "../types.js";
 import { readRequirement } from "./read-requirement.js";
 import { hasRequirementPrefix } from "./requirement-name.js";
@@ -32,7 +31,7 @@ function readRequirements(
   landmarks: Landmarks,
   diagnostics: SpecDiagnostic[],
 ): Requirement[] {
-  const document = createLineView(scan, scan.lines.length);
+  const document = createLineView(scan, scan.count);
   const section = childHeadings(
     document,
     landmarks.requirements,
@@ -59,8 +58,8 @@ function readPurpose(scan: LineScan, at: number, diagnostics: SpecDiagnostic[]):
     diagnostics.push(error("missing_purpose", 'Spec has no "## Purpose" section.', 1));
     return "";
   }
-  const view = createLineView(scan, scan.lines.length);
-  const purpose = joinTrimmed(scan.lines, at + 1, sectionEnd(view, at, scan.boundary[at]!));
+  const view = createLineView(scan, scan.count);
+  const purpose = joinTrimmed(scan, at + 1, sectionEnd(view, at, scan.boundary[at]!));
   if (purpose === "") {
     diagnostics.push(error("empty_purpose", 'The "Purpose" section is empty.', at + 1));
   }
@@ -73,7 +72,7 @@ function readPurpose(scan: LineScan, at: number, diagnostics: SpecDiagnostic[]):
  * `openspec show` refuses the file; never throws.
  */
 export function parseSpec(markdown: string): ParseResult<Spec> {
-  const scan = scanLines(splitDocument(markdown));
+  const scan = scanDocument(markdown);
   const landmarks = findLandmarks(scan);
   const diagnostics: SpecDiagnostic[] = [];
   const purpose = readPurpose(scan, landmarks.purpose, diagnostics);

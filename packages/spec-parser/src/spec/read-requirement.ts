@@ -15,7 +15,7 @@ function readScenario(
   diagnostics: SpecDiagnostic[],
 ): Scenario | null {
   const end = sectionEnd(view, at, level);
-  const rawText = joinTrimmed(view.scan.lines, at + 1, end);
+  const rawText = joinTrimmed(view.scan, at + 1, end);
   if (rawText === "") {
     diagnostics.push(
       warning(

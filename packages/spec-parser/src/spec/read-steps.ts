@@ -1,18 +1,7 @@
-import { boundaryAt, type LineView } from "../lines/line-view.js";
-import type { ScenarioStep, StepType } from "../types.js";
-
-/** `- **GIVEN** text`, `- **When:** text`, `- **THEN**: text` */
-const BOLD_STEP = /^\s*[-*+]\s+\*\*(given|when|then|and|but)(?::\*\*|\*\*:?)\s*/i;
-/** `- GIVEN text`: accepted only in capitals, so ordinary prose bullets stay prose. */
-const PLAIN_STEP = /^\s*[-*+]\s+(GIVEN|WHEN|THEN|AND|BUT)\b:?\s*/;
-const LIST_ITEM = /^\s*(?:[-*+]|\d{1,9}[.)])(?:\s|$)/;
-const STEP_TYPES: Record<string, StepType> = {
-  GIVEN: "GIVEN",
-  WHEN: "WHEN",
-  THEN: "THEN",
-  AND: "AND",
-  BUT: "BUT",
-};
+import { boundaryAt, type LineView, lineEnd } from "../lines/line-view.js";
+import { skipWhitespace, trimEndIndex } from "../lines/whitespace.js";
+import type { ScenarioStep } from "../types.js";
+import { readStepLine, startsListItem } from "./step-line.js";
 
 /**
  * The Gherkin-style bullets of a scenario body, in order. A line that
@@ -20,26 +9,32 @@ const STEP_TYPES: Record<string, StepType> = {
  * space, as Markdown renders a soft line break.
  */
 export function readSteps(view: LineView, from: number, to: number): ScenarioStep[] {
-  const { lines, fenced } = view.scan;
+  const { text: source, starts, fenced } = view.scan;
   const steps: ScenarioStep[] = [];
   let current: ScenarioStep | null = null;
   for (let index = from; index < to; index++) {
-    const line = lines[index]!;
-    const match = fenced[index] ? null : (BOLD_STEP.exec(line) ?? PLAIN_STEP.exec(line));
-    if (match !== null) {
-      const type = STEP_TYPES[match[1]!.toUpperCase()]!;
-      current = { type, text: line.slice(match[0].length).trim() };
+    const start = starts[index]!;
+    const end = lineEnd(view.scan, index);
+    const step = fenced[index] ? null : readStepLine(source, start, end);
+    if (step !== null) {
+      const textEnd = trimEndIndex(source, step.textStart, end);
+      current = { type: step.type, text: source.slice(step.textStart, textEnd) };
       steps.push(current);
       continue;
     }
     if (current === null) continue;
-    const text = line.trim();
+    const textStart = skipWhitespace(source, start, end);
+    const textEnd = trimEndIndex(source, textStart, end);
     const continues =
-      text !== "" && !fenced[index] && boundaryAt(view, index) === 0 && !LIST_ITEM.test(line);
+      textStart < textEnd &&
+      !fenced[index] &&
+      boundaryAt(view, index) === 0 &&
+      !startsListItem(source, start, end);
     if (!continues) {
       current = null;
       continue;
     }
+    const text = source.slice(textStart, textEnd);
     current.text = current.text === "" ? text : `${current.text} ${text}`;
   }
   return steps;

@@ -1,9 +1,4 @@
-import { boundaryAt, type LineView } from "../lines/line-view.js";
-import { skipWhitespace } from "../lines/whitespace.js";
-
-function isBlank(line: string): boolean {
-  return skipWhitespace(line, 0) === line.length;
-}
+import { boundaryAt, isBlankLine, joinLines, type LineView } from "../lines/line-view.js";
 
 /**
  * A requirement's description as written: every line from the one after its
@@ -13,12 +8,12 @@ function isBlank(line: string): boolean {
  * lost; the CLI's narrower reading is `readRequirementText`.
  */
 export function readRequirementDescription(view: LineView, from: number, to: number): string {
-  const { lines } = view.scan;
+  const { scan } = view;
   let end = from;
   while (end < to && boundaryAt(view, end) === 0) end++;
   let first = from;
-  while (first < end && isBlank(lines[first]!)) first++;
+  while (first < end && isBlankLine(scan, first)) first++;
   let last = end - 1;
-  while (last >= first && isBlank(lines[last]!)) last--;
-  return first > last ? "" : lines.slice(first, last + 1).join("\n");
+  while (last >= first && isBlankLine(scan, last)) last--;
+  return joinLines(view.scan, first, last + 1);
 }

@@ -1,6 +1,5 @@
 import { createLineView } from "../lines/line-view.js";
-import { scanLines } from "../lines/scan-lines.js";
-import { splitDocument } from "../lines/split-document.js";
+import { scanDocument } from "../lines/scan-lines.js";
 import { readRequirementText } from "./requirement-text.js";
 
 /**
@@ -11,6 +10,6 @@ import { readRequirementText } from "./requirement-text.js";
  * description's.
  */
 export function requirementStatement(description: string): string {
-  const scan = scanLines(splitDocument(description));
-  return readRequirementText(createLineView(scan, scan.lines.length), 0, scan.lines.length);
+  const scan = scanDocument(description);
+  return readRequirementText(createLineView(scan, scan.count), 0, scan.count);
 }

@@ -1,13 +1,9 @@
-import { boundaryAt, type LineView } from "../lines/line-view.js";
+import { boundaryAt, isBlankLine, type LineView, lineEnd } from "../lines/line-view.js";
 import { readHeading } from "../lines/read-heading.js";
-import { skipWhitespace } from "../lines/whitespace.js";
+import { skipWhitespace, trimEndIndex } from "../lines/whitespace.js";
 
 /** `**ID**: REQ-1`, `**Priority**: high`: metadata, not the requirement's statement. */
 const METADATA_LINE = /^\*\*[^*]+\*\*:/;
-
-function isBlank(line: string): boolean {
-  return skipWhitespace(line, 0) === line.length;
-}
 
 /**
  * The CLI trims a section's content before splitting it into lines, so its
@@ -17,10 +13,12 @@ function isBlank(line: string): boolean {
  */
 function endsText(view: LineView, index: number, first: number, last: number): boolean {
   if (index !== first && index !== last) return boundaryAt(view, index) !== 0;
-  let line = view.scan.lines[index]!;
-  if (index === first) line = line.trimStart();
-  if (index === last) line = line.trimEnd();
-  return readHeading(line) !== null;
+  const { text, starts } = view.scan;
+  let start = starts[index]!;
+  let end = lineEnd(view.scan, index);
+  if (index === first) start = skipWhitespace(text, start, end);
+  if (index === last) end = trimEndIndex(text, start, end);
+  return readHeading(text, start, end) !== null;
 }
 
 /**
@@ -29,18 +27,21 @@ function endsText(view: LineView, index: number, first: number, last: number): b
  * they are all there is.
  */
 export function readRequirementText(view: LineView, from: number, to: number): string {
-  const { lines, fenced } = view.scan;
+  const { scan } = view;
+  const { fenced, starts } = scan;
   let first = from;
-  while (first < to && isBlank(lines[first]!)) first++;
+  while (first < to && isBlankLine(scan, first)) first++;
   let last = to - 1;
-  while (last >= first && isBlank(lines[last]!)) last--;
+  while (last >= first && isBlankLine(scan, last)) last--;
   let statement = "";
   let metadata = "";
   for (let index = first; index <= last; index++) {
     if (fenced[index]) continue;
     if (endsText(view, index, first, last)) break;
-    const text = lines[index]!.trim();
-    if (text === "") continue;
+    const start = skipWhitespace(scan.text, starts[index]!, lineEnd(scan, index));
+    const end = trimEndIndex(scan.text, start, lineEnd(scan, index));
+    if (start === end) continue;
+    const text = scan.text.slice(start, end);
     if (METADATA_LINE.test(text)) metadata = metadata === "" ? text : `${metadata}\n${text}`;
     else statement = statement === "" ? text : `${statement}\n${text}`;
   }
