@@ -22,12 +22,16 @@ const LONG_SUITE_MS = 30_000;
 /** The longest suites when no earlier report says otherwise (a fresh clone). */
 const LONGEST_FIRST = [
   "tooling/reliability-suite",
+  // Mostly waits on npm's registry when its cache is cold, as on a fresh clone.
   "tooling/release-checks",
-  "tooling/contract-suite",
-  "apps/cli",
   "packages/artifacts",
   "packages/core",
+  "apps/cli",
   "packages/cli-runner",
+  "packages/registry",
+  "packages/mcp-host",
+  "apps/mcp-server",
+  "tooling/contract-suite",
   "packages/spec-parser",
 ];
 
