@@ -9,26 +9,33 @@
 // so the suites that take minutes start at once and short tasks fill the end.
 // Tests always run (no cache): `pnpm test` is the full check.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { removeTestReports, reportsIn, testedPackages } from "./test-reports.mjs";
+import { typecheckCommands, workspacePackages } from "./typecheck-workspace.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 const SLOTS = 2;
+/** Suites at least this long (last run) start before the typechecks; shorter ones fill the end. */
+const LONG_SUITE_MS = 30_000;
 
 /** The longest suites when no earlier report says otherwise (a fresh clone). */
 const LONGEST_FIRST = [
   "tooling/reliability-suite",
+  // Mostly waits on npm's registry when its cache is cold, as on a fresh clone.
   "tooling/release-checks",
-  "tooling/contract-suite",
-  "apps/cli",
   "packages/artifacts",
   "packages/core",
+  "apps/cli",
   "packages/cli-runner",
+  "packages/registry",
+  "packages/mcp-host",
+  "apps/mcp-server",
+  "tooling/contract-suite",
   "packages/spec-parser",
 ];
 
-const packages = workspacePackages();
+const packages = workspacePackages(root);
 // Written only by a whole run: the report a single package's `vitest run`
 // leaves behind says nothing about how long its whole suite takes.
 const DURATIONS_FILE = join(root, ".test-durations.json");
@@ -54,19 +61,24 @@ function run(command, args) {
   return spawnSync(command, args, { cwd: root, stdio: "inherit" }).status ?? 1;
 }
 
-/** Tests longest first, then typechecks, then lint. */
+/**
+ * Tests longest first, with the typechecks among them once the suites of half a minute or more
+ * have started, then lint. The typechecks share programs (scripts/typecheck-workspace.mjs).
+ */
 function tasks() {
   const weight = (pkg) =>
     durations.get(pkg.folder) ??
     (LONGEST_FIRST.includes(pkg.folder) ? 1e9 - LONGEST_FIRST.indexOf(pkg.folder) : 0);
-  const tests = packages
-    .filter((pkg) => pkg.scripts.test)
-    .sort((a, b) => weight(b) - weight(a))
-    .map((pkg) => script("test", pkg.name));
-  const typechecks = packages
-    .filter((pkg) => pkg.scripts.typecheck)
-    .map((pkg) => script("typecheck", pkg.name));
-  return [...tests, ...typechecks, ["pnpm", ["run", "lint"]]];
+  const sorted = packages.filter((pkg) => pkg.scripts.test).sort((a, b) => weight(b) - weight(a));
+  const long = sorted.filter((pkg) => weight(pkg) >= LONG_SUITE_MS);
+  const short = sorted.filter((pkg) => weight(pkg) < LONG_SUITE_MS);
+  const typechecks = typecheckCommands(root, packages).map(({ command, args }) => [command, args]);
+  return [
+    ...long.map((pkg) => script("test", pkg.name)),
+    ...typechecks,
+    ...short.map((pkg) => script("test", pkg.name)),
+    ["pnpm", ["run", "lint"]],
+  ];
 }
 
 // Straight through pnpm, not turbo: a turbo run would restore its cached builds
@@ -91,21 +103,6 @@ function runAsync(command, args) {
     child.on("error", () => resolve(1));
     child.on("close", (code) => resolve(code ?? 1));
   });
-}
-
-/** Every workspace package: its folder (e.g. `apps/cli`), name and scripts. */
-function workspacePackages() {
-  const found = [];
-  for (const group of ["packages", "apps", "tooling"]) {
-    if (!existsSync(join(root, group))) continue;
-    for (const entry of readdirSync(join(root, group), { withFileTypes: true })) {
-      const manifest = join(root, group, entry.name, "package.json");
-      if (!entry.isDirectory() || !existsSync(manifest)) continue;
-      const { name, scripts } = JSON.parse(readFileSync(manifest, "utf8"));
-      found.push({ folder: `${group}/${entry.name}`, name, scripts: scripts ?? {} });
-    }
-  }
-  return found;
 }
 
 /** How long each package's tests took in the last whole run (milliseconds), by folder. */

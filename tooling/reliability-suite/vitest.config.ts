@@ -4,5 +4,6 @@ import { reliabilitySizes } from "./src/reliability-mode.js";
 // The checks spend most of their time waiting on other processes (hosts, CLI timeouts,
 // killed writers), so two files at a time halve the wall time without crowding two cores.
 export default definePackageConfig({
-  test: { maxWorkers: 2, testTimeout: reliabilitySizes().testTimeoutMs },
+  // Test files share their worker processes: see "Isolation" in @org/vitest-config's README.
+  test: { maxWorkers: 2, isolate: false, testTimeout: reliabilitySizes().testTimeoutMs },
 });

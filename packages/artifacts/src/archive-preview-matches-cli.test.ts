@@ -28,6 +28,7 @@ import {
   readMainSpecs,
   tally,
 } from "./test-support/archive-with-cli.js";
+import { fissionArchives, fissionCopy } from "./test-support/fission-archives.js";
 
 const PROJECT_OPENSPEC = fileURLToPath(new URL("../../../openspec/", import.meta.url));
 const PARSER_CORPUS = fileURLToPath(
@@ -59,6 +60,21 @@ async function differential(source: string): Promise<Outcome[]> {
     return compareWithCli(change, preview, before, readMainSpecs(root), cli);
   });
   return outcomes.flat();
+}
+
+/**
+ * The same over the Fission-AI/OpenSpec fixture, against the CLI runs it shares
+ * with the spec diff's check: each preview on a fresh copy of the fixture.
+ */
+async function fissionDifferential(): Promise<Outcome[]> {
+  const archives = await fissionArchives();
+  return archives.flatMap(({ change, before, after, cli }) => {
+    const opened = openRepository(fissionCopy("archive-diff-"), { searchUpward: false });
+    if (!opened.ok) throw new Error(opened.error);
+    const preview = previewChangeArchive(opened.repository, { change });
+    if (!preview.ok) throw new Error(`${change}: ${preview.error}`);
+    return compareWithCli(change, preview, before, after, cli);
+  });
 }
 
 function expectAllAgree(outcomes: Outcome[]) {
@@ -156,7 +172,7 @@ function specFilesUnder(dir: string): string[] {
 
 describe("previewChangeArchive against openspec archive", () => {
   it("GIVEN every active change of Fission-AI/OpenSpec WHEN previewed and then archived by the CLI THEN each written spec is the preview byte for byte, and both refuse the same changes", async () => {
-    const outcomes = await differential(fissionOpenSpecFixture);
+    const outcomes = await fissionDifferential();
     expectAllAgree(outcomes);
     expect(tally(outcomes)).toEqual({
       equal: 27,

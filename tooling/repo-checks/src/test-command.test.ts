@@ -14,7 +14,13 @@ import { afterEach, describe, expect, it } from "vitest";
 afterEach(removeTemporaryFolders);
 
 const REPOSITORY = new URL("../../..", import.meta.url).pathname;
-const SCRIPTS = ["run-tests.mjs", "test-reports.mjs", "test-summary.mjs", "check-changesets.mjs"];
+const SCRIPTS = [
+  "run-tests.mjs",
+  "test-reports.mjs",
+  "test-summary.mjs",
+  "check-changesets.mjs",
+  "typecheck-workspace.mjs",
+];
 
 /** A copy of the root test scripts in a folder with its own packages, so nothing real is touched. */
 function scratchRepository(): string {
