@@ -1,3 +1,4 @@
 import { definePackageConfig } from "@org/vitest-config";
 
-export default definePackageConfig();
+// Test files share their worker process: see "Isolation" in @org/vitest-config's README.
+export default definePackageConfig({ test: { isolate: false } });
