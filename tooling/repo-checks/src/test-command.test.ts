@@ -94,7 +94,7 @@ exit 1
     expect(run.stdout.trimEnd().split("\n").at(-1)).toBe("0 passed, 0 failed, 0 skipped");
   });
 
-  it("GIVEN one package's report left by running that package alone WHEN the whole run starts THEN it orders the suites by the last whole run's durations, not by that report", () => {
+  it("GIVEN one package's report left by running that package alone WHEN the whole run starts THEN it orders the suites by the last whole run's durations, not by that report, and keeps how long each whole test task took", () => {
     const root = scratchRepository();
     // The slow suite's report says 1 ms: it was run alone, on one file.
     const oneFile = { ...report(1, 0), testResults: [{ startTime: 0, endTime: 1 }] };
@@ -120,6 +120,8 @@ exit 1
       `#!/bin/sh
 if [ "$1" = "--filter" ] && [ "$4" = "test" ]; then
   echo "$2" >> "${root}/order.log"
+  # The slow suite's work happens outside its test files, as a global setup's does.
+  if [ "$2" = "tooling/slow" ]; then sleep 1; fi
   printf '%s' '{"numPassedTests":1,"testResults":[{"startTime":0,"endTime":50}]}' > "${root}/$2/test-results.json"
 fi
 exit 0
@@ -135,12 +137,16 @@ exit 0
     const order = readFileSync(join(root, "order.log"), "utf8").trim().split("\n");
     // Two slots: the two longest start together, the quick one last.
     expect(order.at(-1)).toBe("packages/quick");
-    // The whole run's own durations are kept for the next one.
-    expect(JSON.parse(readFileSync(join(root, ".test-durations.json"), "utf8"))).toEqual({
-      "tooling/slow": 50,
-      "packages/middle": 50,
-      "packages/quick": 50,
-    });
+    // The whole run's own durations are kept for the next one: each whole task, not its report's
+    // file spans (50 ms each), so the slow suite's second outside its files counts.
+    const saved = JSON.parse(readFileSync(join(root, ".test-durations.json"), "utf8"));
+    expect(Object.keys(saved).toSorted()).toEqual([
+      "packages/middle",
+      "packages/quick",
+      "tooling/slow",
+    ]);
+    expect(saved["tooling/slow"]).toBeGreaterThanOrEqual(1000);
+    expect(saved["packages/quick"]).toBeLessThan(saved["tooling/slow"]);
   });
 });
 
