@@ -1,4 +1,4 @@
-// `pnpm bench`: measures P1–P6 and P8 (P1b: a burst of calls; P1c: concurrent calls; P4b: pathological lines) against their yardsticks on this machine,
+// `pnpm bench`: measures P1–P8 (P1b: a burst of calls; P1c: concurrent calls; P4b: pathological lines) against their yardsticks on this machine,
 // prints a table and writes bench-results/latest.json. Run after `turbo run
 // build` (the pnpm script does). `--smoke` runs each benchmark once on a small
 // repository (checks that it works, not how fast); `--only P3,P5` picks some.
@@ -29,6 +29,7 @@ import { benchSpecParser } from "../bench/p4-spec-parser.mjs";
 import { benchPathologicalLines } from "../bench/p4b-pathological-lines.mjs";
 import { benchMcpStartup } from "../bench/p5-mcp-startup.mjs";
 import { benchBridgeRoundTrip } from "../bench/p6-bridge-round-trip.mjs";
+import { benchCliContext } from "../bench/p7-cli-context.mjs";
 import { benchHttpLoad } from "../bench/p8-http-load.mjs";
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -135,6 +136,7 @@ try {
   if (wanted("P8")) await benchP8();
   if (wanted("P5")) await benchP5(smallRepo);
   if (wanted("P6")) await benchP6(smallRepo);
+  if (wanted("P7")) await benchP7(smallRepo);
 } finally {
   clearInterval(keepAlive);
   rmSync(sandbox, { recursive: true, force: true });
@@ -254,6 +256,28 @@ async function benchP5(cwd) {
     return;
   }
   results.push(await benchMcpStartup({ iterations: iterations(15), serverBin, env, cwd }));
+}
+
+async function benchP7(workdir) {
+  const cliBin = fromRoot("apps/cli/bin/openspec-agent.js");
+  if (!existsSync(fromRoot("apps/cli/dist/bundle/openspec-agent.js"))) {
+    notes.push("P7 skipped: apps/cli is not built.");
+    return;
+  }
+  // Registered as a user would, in the bench's own registry (OPENSPEC_AGENT_DB).
+  execFileSync(process.execPath, [cliBin, "sources", "add", workdir, "--name", "shop", "--json"], {
+    env,
+    stdio: "ignore",
+  });
+  results.push(
+    await benchCliContext({
+      iterations: iterations(15),
+      cliBin,
+      source: "shop",
+      env,
+      cwd: workdir,
+    }),
+  );
 }
 
 // Not a ratio like the others: load figures for the HTTP server, printed as their own table.

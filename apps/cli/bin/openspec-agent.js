@@ -1,2 +1,6 @@
 #!/usr/bin/env node
-import "../dist/bundle/openspec-agent.js";
+import module from "node:module";
+
+// Node 22.1+ keeps compiled code between starts; Node 20 has no such cache.
+module.enableCompileCache?.();
+await import("../dist/bundle/openspec-agent.js");

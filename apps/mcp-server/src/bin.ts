@@ -42,16 +42,9 @@ switch (command.kind) {
     process.exitCode = 2;
     break;
   case "serve": {
-    // Loaded only here, so --help and --version answer without loading the catalog.
-    const { startStdioServer, writeLog } = await import("@org/openspec-mcp-host");
-    await startStdioServer(command.workdir === undefined ? {} : { workdir: command.workdir }).catch(
-      (error: unknown) => {
-        writeLog(
-          `could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-        );
-        process.exit(1);
-      },
-    );
+    // Loaded only here, so --help and --version answer without it.
+    const { serveStdioEarly } = await import("./serve-stdio-early.js");
+    await serveStdioEarly(command.workdir);
     break;
   }
   case "serve-http": {

@@ -150,17 +150,21 @@ function notFoundError(tried: DiscoveryAttempt[]): string {
  */
 export async function findOpenSpec(options: FindOpenSpecOptions = {}): Promise<OpenSpecDiscovery> {
   const env = options.env ?? process.env;
-  const candidates = [
+  // The bundled package is resolved only when every other rule failed: resolving
+  // it walks node_modules, which a host's start-up should not pay for nothing.
+  const candidates: (Candidate | (() => Candidate))[] = [
     binCandidate(env.OPENSPEC_BIN),
     ...pathCandidates(env.PATH),
     npmGlobalCandidate(options.home ?? homedir()),
-    bundledCandidate(
-      env.OPENSPEC_AGENT_BUNDLED_CLI,
-      options.bundled === undefined ? findBundledOpenSpec() : options.bundled,
-    ),
+    () =>
+      bundledCandidate(
+        env.OPENSPEC_AGENT_BUNDLED_CLI,
+        options.bundled === undefined ? findBundledOpenSpec() : options.bundled,
+      ),
   ];
   const tried: DiscoveryAttempt[] = [];
-  for (const candidate of candidates) {
+  for (const entry of candidates) {
+    const candidate = typeof entry === "function" ? entry() : entry;
     if (candidate.skipReason !== undefined) {
       tried.push({ rule: candidate.rule, path: candidate.path, reason: candidate.skipReason });
       continue;

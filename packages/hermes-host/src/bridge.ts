@@ -1,4 +1,5 @@
 import { startBridgeProcess } from "./start-bridge-process.js";
 
-// The entry the Python plugin starts (`node dist/bridge.js`); the installer records its path in bridge.json.
+// The bridge's entry: bundled into dist/bundle/bridge.js, which the Python plugin starts and
+// the installer records in bridge.json; bridge.json files of earlier installs name this file.
 startBridgeProcess();

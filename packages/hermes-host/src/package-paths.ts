@@ -11,8 +11,8 @@ export const packagePaths = {
   root: packageRoot,
   /** The plugin folder as committed: what the installer copies or links. */
   pluginFolder: join(packageRoot, "plugin", "openspec"),
-  /** The Node bridge the Python plugin starts. */
-  bridgeEntry: join(packageRoot, "dist", "bridge.js"),
+  /** The Node bridge the Python plugin starts: the bundle (scripts/bundle.mjs) of dist/bridge.js. */
+  bridgeEntry: join(packageRoot, "dist", "bundle", "bridge.js"),
 };
 
 /** The plugin's name in Hermes: its folder under plugins/ and its entry in plugins.enabled. */

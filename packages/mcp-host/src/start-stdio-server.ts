@@ -1,4 +1,5 @@
 import { constants } from "node:os";
+import type { Readable, Writable } from "node:stream";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { exitOnHostSignals } from "@org/openspec-core";
 import { createServer } from "./create-server.js";
@@ -12,6 +13,13 @@ export type StdioServerOptions = {
   workdir?: string;
   /** The registry file; overrides `OPENSPEC_AGENT_DB` (the shell CLI's `--db`). */
   registryPath?: string;
+  /**
+   * The protocol's streams; default this process's stdin and stdout. A host
+   * that read the first messages itself (to answer them before this module
+   * was loaded) hands over a stream that replays them, then the rest of stdin.
+   */
+  input?: Readable;
+  output?: Writable;
 };
 
 /**
@@ -50,7 +58,8 @@ export async function startStdioServer(options: StdioServerOptions = {}): Promis
     );
   };
 
-  process.stdin.once("end", () => stop("stdin closed"));
+  const input = options.input ?? process.stdin;
+  input.once("end", () => stop("stdin closed"));
   // SIGINT, SIGTERM and SIGHUP: running CLI groups are killed at once, then the
   // graceful stop; a second signal while that stop hangs ends the process now.
   exitOnHostSignals((signal) => {
@@ -67,7 +76,7 @@ export async function startStdioServer(options: StdioServerOptions = {}): Promis
   server.mcp.onerror = (error) => server.log("warning", `protocol error: ${error.message}`);
   server.mcp.onclose = () => stop("connection closed");
 
-  await server.mcp.connect(new StdioServerTransport());
+  await server.mcp.connect(new StdioServerTransport(input, options.output ?? process.stdout));
   // From now on a dependency's console output reaches the client's log too.
   routeConsoleToStderr(server.log);
   const offered = await server.catalog.available();

@@ -24,9 +24,16 @@ export type RawServer = {
   exited(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 };
 
-/** The built server as a plain child process, with nothing between the test and its pipes. */
-export function spawnRawServer(env: Record<string, string>, args: string[] = []): RawServer {
-  const child = spawn(process.execPath, [BUILT_SERVER, ...args], {
+/**
+ * The built server as a plain child process, with nothing between the test and
+ * its pipes; `script` picks another entry, e.g. the published bin (the bundle).
+ */
+export function spawnRawServer(
+  env: Record<string, string>,
+  args: string[] = [],
+  script: string = BUILT_SERVER,
+): RawServer {
+  const child = spawn(process.execPath, [script, ...args], {
     env,
     stdio: ["pipe", "pipe", "pipe"],
   });

@@ -5,6 +5,8 @@ import { isolatedEnvironment, REAL_OPENSPEC_BIN, temporaryFolder } from "@org/te
 
 /** The built server, as `node dist/bin.js` runs it. */
 export const BUILT_SERVER = fileURLToPath(new URL("../../dist/bin.js", import.meta.url));
+/** The published bin, which starts the bundle in dist/bundle/. */
+export const PUBLISHED_BIN = fileURLToPath(new URL("../../bin/openspec-mcp.js", import.meta.url));
 
 /**
  * A folder holding only `node`, for PATH: the CLI's shebang finds node, and

@@ -1,0 +1,96 @@
+// Bundles a built app's Node entries into <root>/dist/bundle/, so that a start
+// loads a few files instead of several hundred modules (start-up is most of a
+// short command's time). Code-splitting keeps what only some paths need in
+// chunks loaded on use.
+//
+// Always left outside the bundle, installed as dependencies:
+// - better-sqlite3, a native addon;
+// - the OpenSpec CLI, which the runner runs, never imports.
+// The runner's watchdog and warm worker are started as scripts of their own,
+// so they are entries here, beside the chunks that start them; the registry's
+// migrations are read from ../drizzle next to the chunk, so they are copied
+// to dist/drizzle.
+import { cpSync, readFileSync, rmSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+
+const runnerDist = dirname(fileURLToPath(import.meta.resolve("@org/openspec-cli-runner")));
+const registryRoot = dirname(
+  fileURLToPath(import.meta.resolve("@org/openspec-registry/package.json")),
+);
+
+const ALWAYS_EXTERNAL = ["better-sqlite3", "@fission-ai/openspec"];
+
+/**
+ * @param {{ root: string, entries: Record<string, string>, external?: string[] }} app
+ *   `root` the app's folder; `entries` output name → built file under `root`;
+ *   `external` packages loaded from node_modules besides the usual ones.
+ */
+export async function bundleApp({ root, entries, external = [] }) {
+  const outdir = join(root, "dist", "bundle");
+  rmSync(outdir, { recursive: true, force: true });
+  const entryPoints = {
+    "host-watchdog": join(runnerDist, "host-watchdog.js"),
+    "openspec-worker": join(runnerDist, "pool", "openspec-worker.js"),
+  };
+  for (const [name, file] of Object.entries(entries)) entryPoints[name] = join(root, file);
+  await build({
+    entryPoints,
+    outdir,
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    external: [...ALWAYS_EXTERNAL, ...external],
+    // Bundled CommonJS modules (commander, drizzle's helpers) call require().
+    banner: {
+      js: 'import { createRequire as __openspecAgentRequire } from "node:module"; const require = __openspecAgentRequire(import.meta.url);',
+    },
+    plugins: [inlinePackageVersions, zodEnglishOnly],
+    legalComments: "linked",
+    logLevel: "warning",
+  });
+  rmSync(join(root, "dist", "drizzle"), { recursive: true, force: true });
+  cpSync(join(registryRoot, "drizzle"), join(root, "dist", "drizzle"), { recursive: true });
+}
+
+// A package's `package-version.js` reads ../package.json at run time, which
+// from a bundle's chunk is no longer its package's manifest; the bundle gets
+// the version of the code it actually holds instead.
+const inlinePackageVersions = {
+  name: "inline-package-versions",
+  setup(build) {
+    build.onLoad({ filter: /[\\/]dist[\\/]package-version\.js$/ }, ({ path }) => {
+      const manifest = JSON.parse(
+        readFileSync(join(dirname(dirname(path)), "package.json"), "utf8"),
+      );
+      if (typeof manifest.version !== "string") throw new Error(`${path}: no version beside it`);
+      return {
+        contents: `export const packageVersion = ${JSON.stringify(manifest.version)};\n`,
+        loader: "js",
+      };
+    });
+  },
+};
+
+// zod's `z.locales` namespace holds the error messages of some 50 languages
+// (about 370 KB, half of zod in the bundle), parsed at every start; the
+// catalog uses zod's default, English, and never `z.locales`. The bundle's
+// `z.locales` therefore has `en` only.
+const zodEnglishOnly = {
+  name: "zod-english-only",
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, ({ importer }) => {
+      if (!/[\\/]zod[\\/]v4[\\/](classic|core|mini)[\\/](external|index)\.js$/.test(importer))
+        return undefined;
+      return { path: join(dirname(importer), "..", "locales", "en.js"), namespace: "zod-locales" };
+    });
+    build.onLoad({ filter: /.*/, namespace: "zod-locales" }, ({ path }) => ({
+      contents: `export { default as en } from ${JSON.stringify(path)};\n`,
+      resolveDir: dirname(path),
+      loader: "js",
+    }));
+  },
+};
