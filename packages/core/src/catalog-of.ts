@@ -1,7 +1,6 @@
 import type { OpenSpecDiscovery } from "@org/openspec-cli-runner";
 import type { z } from "zod";
 import { type CatalogOptions, createCatalogContext } from "./catalog-context.js";
-import { importHermesSources } from "./import-hermes-sources.js";
 import type { ToolCallContext } from "./tool-call-context.js";
 import type { ToolDefinition } from "./tool-definition.js";
 import { type ToolResult, toolFailure } from "./tool-result.js";
@@ -87,7 +86,12 @@ export function catalogOf(
         );
       }
     },
-    importHermesSources: (hermesDbPath) => importHermesSources(context, hermesDbPath),
+    // Loaded on use: it needs the source tools' views and the artifacts, which a
+    // catalog of one other tool (a shell command) would otherwise load at start.
+    async importHermesSources(hermesDbPath) {
+      const { importHermesSources } = await import("./import-hermes-sources.js");
+      return importHermesSources(context, hermesDbPath);
+    },
     close: () => context.close(),
   };
 }

@@ -1,4 +1,4 @@
-import type { KnownSource, SourceResolver } from "@org/openspec-artifacts";
+import type { KnownSource, SourceResolver } from "@org/openspec-artifacts/context";
 import { z } from "zod";
 import { sourceFailure } from "../source-failure.js";
 import { defineTool, readOnlyTool } from "../tool-definition.js";
@@ -80,7 +80,7 @@ export const contextTool = defineTool({
     },
   },
   async handler(input, context) {
-    const { resolveContext } = await import("@org/openspec-artifacts");
+    const { resolveContext } = await import("@org/openspec-artifacts/context");
     const registry = context.registry();
     if (!registry.ok) return registry;
     const resolveSource: SourceResolver<ToolFailureCode> = (name) => {
