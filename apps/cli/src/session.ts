@@ -41,7 +41,7 @@ export function createSession(
     exitCode: 0,
     registryPath: undefined,
     async catalog() {
-      const { catalogOf, exitOnHostSignals } = await import("@org/openspec-core/single-tool");
+      const { catalogOf, exitOnHostSignals } = await import("@org/openspec-core/catalog-of");
       // CLI runs start only once the catalog is loaded, so until then Node's defaults suffice.
       if (options.handleSignals && catalog === undefined) {
         exitOnHostSignals((signal) => {

@@ -5,6 +5,7 @@ import { removeTemporaryFolders, temporaryFolder } from "@org/test-kit";
 import { afterAll, describe, expect, it } from "vitest";
 
 const SINGLE_TOOL = new URL("../dist/single-tool.js", import.meta.url).href;
+const CATALOG_OF = new URL("../dist/catalog-of-entry.js", import.meta.url).href;
 const HOOKS = new URL("./test-support/record-module-loads.mjs", import.meta.url).href;
 /** What the context command never uses: loading any of these makes `openspec-agent context` start slower again. */
 const NOT_FOR_CONTEXT =
@@ -19,7 +20,8 @@ describe("the single-tool entry a shell command loads", () => {
     const script = [
       `import { register } from "node:module";`,
       `register(${JSON.stringify(HOOKS)}, { data: { file: ${JSON.stringify(file)} } });`,
-      `const { catalogOf, toolForCommand } = await import(${JSON.stringify(SINGLE_TOOL)});`,
+      `const { toolForCommand } = await import(${JSON.stringify(SINGLE_TOOL)});`,
+      `const { catalogOf } = await import(${JSON.stringify(CATALOG_OF)});`,
       `const tool = await toolForCommand(["context", "shop"]).load();`,
       `const catalog = catalogOf([tool], { env: { OPENSPEC_AGENT_DB: ${JSON.stringify(join(home, "registry.db"))} }, home: ${JSON.stringify(home)} });`,
       `const result = await catalog.call("openspec_context", { identifier: "shop" });`,
@@ -36,5 +38,24 @@ describe("the single-tool entry a shell command loads", () => {
     expect(loaded.some((url) => url.endsWith("/core/dist/tools/context-tool.js"))).toBe(true);
     expect(loaded.some((url) => url.includes("/artifacts/dist/resolve-context.js"))).toBe(true);
     expect(loaded.filter((url) => NOT_FOR_CONTEXT.test(url))).toEqual([]);
+  });
+  it("GIVEN any command line WHEN the CLI asks which tool its words name THEN the single-tool entry loads nothing but the loaders (help and other commands pay nothing for it)", () => {
+    const file = join(temporaryFolder(), "loaded.txt");
+    const script = [
+      `import { register } from "node:module";`,
+      `register(${JSON.stringify(HOOKS)}, { data: { file: ${JSON.stringify(file)} } });`,
+      `const { toolForCommand } = await import(${JSON.stringify(SINGLE_TOOL)});`,
+      `console.log(toolForCommand(["--help"]) === undefined);`,
+    ].join("\n");
+    const run = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
+      encoding: "utf8",
+    });
+    expect(run.stderr).toBe("");
+    expect(run.stdout.trim()).toBe("true");
+    const loaded = readFileSync(file, "utf8")
+      .split("\n")
+      .filter((url) => url.startsWith("file:"))
+      .map((url) => url.replace(/^.*\/core\/dist\//, ""));
+    expect(loaded.sort()).toEqual(["single-tool.js", "tool-for-command.js", "tool-loaders.js"]);
   });
 });
