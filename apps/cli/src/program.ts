@@ -33,10 +33,12 @@ export async function runCli(
 ): Promise<number> {
   const env = options.env ?? process.env;
   const terminal = options.terminal ?? processTerminal(env);
-  const tools = options.tools ?? (await catalogTools(args));
+  const single = options.tools === undefined ? await singleTool(args) : undefined;
+  const tools = options.tools ?? (single ? [single] : await catalogTools(args));
   const session = createSession(terminal, env, options.cwd ?? process.cwd(), {
     handleSignals: options.handleSignals === true,
     ...(options.tools === undefined ? {} : { tools: options.tools }),
+    ...(single ? { single } : {}),
   });
   const program = new Command("openspec-agent")
     .description(
@@ -58,14 +60,16 @@ export async function runCli(
     session.registryPath = action.optsWithGlobals<{ db?: string }>().db;
   });
   registerToolCommands(program, tools, session);
-  // With the catalog's openspec_source_import, registerToolCommands made `sources import` already.
-  if (!tools.some((tool) => tool.name === SOURCE_IMPORT_TOOL))
-    registerImportCommand(program, session);
-  registerCatalogCommands(program, session);
-  registerHostCommands(program, session);
-  registerTokenCommands(program, session);
-  registerServeCommand(program, session);
-  registerWorkflowCommands(program, session, await catalogWorkflows(args));
+  if (!single) {
+    // With the catalog's openspec_source_import, registerToolCommands made `sources import` already.
+    if (!tools.some((tool) => tool.name === SOURCE_IMPORT_TOOL))
+      registerImportCommand(program, session);
+    registerCatalogCommands(program, session);
+    registerHostCommands(program, session);
+    registerTokenCommands(program, session);
+    registerServeCommand(program, session);
+    registerWorkflowCommands(program, session, await catalogWorkflows(args));
+  }
   describeGroups(program);
   for (const command of allCommands(program)) command.exitOverride().showHelpAfterError();
 
@@ -84,6 +88,19 @@ export async function runCli(
   } finally {
     session.close();
   }
+}
+
+/**
+ * The one tool a command line runs, when its first words are that tool's
+ * command (`context shop`, `task done ...`): only its command is built, which
+ * prints and parses as it does in the whole tree, since a command's help,
+ * errors and options are its own. Help, other commands and unknown words get
+ * the whole tree; so does `sources import`, which holds two commands in one.
+ */
+async function singleTool(args: readonly string[]): Promise<ToolDefinition | undefined> {
+  const { toolForCommand } = await import("@org/openspec-core/single-tool");
+  const loader = toolForCommand(args);
+  return loader && loader.name !== SOURCE_IMPORT_TOOL ? await loader.load() : undefined;
 }
 
 /**

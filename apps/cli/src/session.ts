@@ -26,7 +26,12 @@ export function createSession(
   terminal: Terminal,
   env: Readonly<Record<string, string | undefined>>,
   cwd: string,
-  options: { handleSignals?: boolean; tools?: readonly ToolDefinition[] } = {},
+  options: {
+    handleSignals?: boolean;
+    tools?: readonly ToolDefinition[];
+    /** The one tool this command line calls: the catalog is made of it alone. */
+    single?: ToolDefinition;
+  } = {},
 ): Session {
   let catalog: Catalog | undefined;
   const session: Session = {
@@ -36,7 +41,7 @@ export function createSession(
     exitCode: 0,
     registryPath: undefined,
     async catalog() {
-      const { createCatalog, exitOnHostSignals } = await import("@org/openspec-core");
+      const { catalogOf, exitOnHostSignals } = await import("@org/openspec-core/catalog-of");
       // CLI runs start only once the catalog is loaded, so until then Node's defaults suffice.
       if (options.handleSignals && catalog === undefined) {
         exitOnHostSignals((signal) => {
@@ -44,13 +49,18 @@ export function createSession(
           process.exit(128 + constants.signals[signal]);
         });
       }
-      catalog ??= createCatalog({
+      const settings = {
         env,
-        ...(options.tools === undefined ? {} : { tools: options.tools }),
         ...(session.registryPath === undefined
           ? {}
           : { registryPath: resolve(cwd, session.registryPath) }),
-      });
+      };
+      catalog ??= options.single
+        ? catalogOf([options.single], settings)
+        : (await import("@org/openspec-core")).createCatalog({
+            ...settings,
+            ...(options.tools === undefined ? {} : { tools: options.tools }),
+          });
       return catalog;
     },
     async run(command, tool, args) {

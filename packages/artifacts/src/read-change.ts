@@ -1,5 +1,6 @@
 import { join, relative } from "node:path";
-import { parseTasks } from "@org/openspec-spec-parser";
+// The parser of tasks alone: the package index would load the markdown writers as well.
+import { parseTasks } from "@org/openspec-spec-parser/parse-tasks";
 import { cachedParser } from "./cache/cached-parser.js";
 import type { Repository } from "./open-repository.js";
 import { readContainedFile } from "./read-contained-text.js";

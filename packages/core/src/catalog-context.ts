@@ -1,5 +1,5 @@
 import { homedir } from "node:os";
-import { DEFAULT_MAX_ARTIFACT_BYTES } from "@org/openspec-artifacts";
+import { DEFAULT_MAX_ARTIFACT_BYTES } from "@org/openspec-artifacts/context";
 import {
   createOpenSpecLocator,
   createOpenSpecPool,
@@ -12,8 +12,8 @@ import {
 } from "@org/openspec-cli-runner";
 import { openRegistry, type Registry } from "@org/openspec-registry";
 import { readCatalogSettings } from "./read-catalog-settings.js";
-import { sourceFix } from "./resolve-repository.js";
 import { runControls } from "./run-controls.js";
+import { sourceFix } from "./source-failure.js";
 import type { RunCliOptions, ToolCallContext } from "./tool-call-context.js";
 import { type ToolFailure, toolFailure } from "./tool-result.js";
 

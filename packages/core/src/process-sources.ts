@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { realpathSync } from "node:fs";
 import { basename } from "node:path";
-import { openRepository } from "@org/openspec-artifacts";
+import { openRepository } from "@org/openspec-artifacts/context";
 import type { Source } from "@org/openspec-registry";
 import type { CatalogContext } from "./catalog-context.js";
 import { sourceFailure } from "./source-failure.js";

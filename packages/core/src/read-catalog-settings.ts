@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_ARTIFACT_BYTES } from "@org/openspec-artifacts";
+import { DEFAULT_MAX_ARTIFACT_BYTES } from "@org/openspec-artifacts/context";
 import { findSettingProblem, SETTING_BOUNDS, type SettingBounds } from "@org/openspec-cli-runner";
 import type { CatalogOptions } from "./catalog-context.js";
 import { type ToolFailure, toolFailure } from "./tool-result.js";

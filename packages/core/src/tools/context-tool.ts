@@ -1,4 +1,4 @@
-import type { KnownSource, SourceResolver } from "@org/openspec-artifacts";
+import type { KnownSource, SourceResolver } from "@org/openspec-artifacts/context";
 import { z } from "zod";
 import { defineTool, readOnlyTool } from "../tool-definition.js";
 import type { ResultBlock } from "../tool-presentation.js";
@@ -79,7 +79,7 @@ export const contextTool = defineTool({
     },
   },
   async handler(input, context) {
-    const { resolveContext } = await import("@org/openspec-artifacts");
+    const { resolveContext } = await import("@org/openspec-artifacts/context");
     const { resolveSource } = await import("../resolve-source.js");
     const { listProcessSources } = await import("../process-sources.js");
     const registry = context.registry();

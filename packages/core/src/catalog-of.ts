@@ -1,0 +1,144 @@
+import type { OpenSpecDiscovery } from "@org/openspec-cli-runner";
+import type { z } from "zod";
+import { type CatalogOptions, createCatalogContext } from "./catalog-context.js";
+import type { ProcessSourceView } from "./process-sources.js";
+import type { ToolCallContext } from "./tool-call-context.js";
+import type { ToolDefinition } from "./tool-definition.js";
+import { type ToolFailure, type ToolResult, toolFailure } from "./tool-result.js";
+import { type WarmPoolStatus, warmPoolStatus } from "./warm-pool-status.js";
+
+/** Whether a host should offer a tool right now, and why not. */
+export type ToolAvailability = { tool: ToolDefinition; available: boolean; reason: string | null };
+
+export type Catalog = {
+  /** Every tool, available or not. */
+  readonly tools: readonly ToolDefinition[];
+  /** The tools to offer now: without an OpenSpec binary, only those that need none. */
+  available(): Promise<ToolDefinition[]>;
+  /** Every tool with its availability and the reason when unavailable. */
+  availability(): Promise<ToolAvailability[]>;
+  /** Where the OpenSpec CLI was found, or why it was not (re-checked every few seconds). */
+  cliStatus(): Promise<OpenSpecDiscovery>;
+  /** Whether CLI-backed calls can run on warm workers, and why not; see `WarmPoolStatus`. */
+  warmPoolStatus(): Promise<WarmPoolStatus>;
+  /**
+   * Validates the arguments and runs the tool. Never throws: every outcome is
+   * a result. `call` lets a host stop the call (`signal`: a CLI run behind it
+   * is killed) and hear how it goes (`onProgress`).
+   */
+  call(name: string, args: unknown, call?: ToolCallContext): Promise<ToolResult>;
+  /**
+   * The sources of the `processSources` option that a tool's `source` reaches
+   * now (each folder's repository, unless a registered source holds it). They
+   * are not in `openspec_source_list`, which lists the registry; `[]` without
+   * the option.
+   */
+  processSources(): Promise<{ ok: true; sources: ProcessSourceView[] } | ToolFailure>;
+  /** Imports the sources of the earlier Python Hermes plugin's `openspec.db`; idempotent. */
+  importHermesSources(hermesDbPath: string): Promise<ToolResult>;
+  /** Closes the registry file. */
+  close(): void;
+};
+
+/**
+ * The catalog of the given tools, bound to a registry, an OpenSpec binary and
+ * settings. Unlike `createCatalog`, it does not load the built-in tools, so a
+ * shell command that calls one tool builds only that tool's schemas.
+ */
+export function catalogOf(
+  tools: readonly ToolDefinition[],
+  settings: CatalogOptions = {},
+): Catalog {
+  const context = createCatalogContext(settings);
+  const byName = new Map(tools.map((tool) => [tool.name, tool]));
+
+  const availability = async (): Promise<ToolAvailability[]> => {
+    const cli = await context.findCli();
+    return tools.map((tool) => ({
+      tool,
+      available: !tool.requiresCli || cli.ok,
+      reason: tool.requiresCli && !cli.ok ? cli.error : null,
+    }));
+  };
+
+  return {
+    tools,
+    availability,
+    async available() {
+      return (await availability()).filter((entry) => entry.available).map((entry) => entry.tool);
+    },
+    cliStatus: () => context.findCli(),
+    warmPoolStatus: async () =>
+      warmPoolStatus(await context.findCli(), context.env, context.keepsPool),
+    async call(name, args, call = {}) {
+      const tool = byName.get(name);
+      if (!tool) {
+        return toolFailure(
+          "unknown_tool",
+          `There is no tool named "${String(name)}".`,
+          `Use one of: ${[...byName.keys()].join(", ")}.`,
+        );
+      }
+      if (context.settingFailure !== undefined) return context.settingFailure;
+      const parsed = tool.inputSchema.safeParse(args ?? {});
+      if (!parsed.success) return invalidInput(tool, parsed.error);
+      if (call.signal?.aborted) return cancelledFailure(tool.name);
+      try {
+        return await tool.handler(parsed.data, context.forCall(call));
+      } catch (error) {
+        // A handler that throws has a bug; the caller still gets a result.
+        return toolFailure(
+          "internal_error",
+          `${tool.name} failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`,
+          "Report this as a bug in openspec-agent, with the input that caused it.",
+        );
+      }
+    },
+    async processSources() {
+      const { listProcessSources } = await import("./process-sources.js");
+      const listed = listProcessSources(context);
+      if (!Array.isArray(listed)) return listed;
+      const sources = listed.map(
+        (source): ProcessSourceView => ({
+          token: source.token,
+          display_name: source.displayName,
+          path: source.path,
+          registered: false,
+        }),
+      );
+      return { ok: true, sources };
+    },
+    // Loaded on use: it needs the source tools' views and the artifacts, which a
+    // catalog of one other tool (a shell command) would otherwise load at start.
+    async importHermesSources(hermesDbPath) {
+      const { importHermesSources } = await import("./import-hermes-sources.js");
+      return importHermesSources(context, hermesDbPath);
+    },
+    close: () => context.close(),
+  };
+}
+
+function cancelledFailure(name: string): ToolResult {
+  return toolFailure(
+    "cancelled",
+    `The call to ${name} was cancelled before it started.`,
+    "Call again if the result is still wanted.",
+  );
+}
+
+function invalidInput(tool: ToolDefinition, error: z.ZodError): ToolResult {
+  const issue = error.issues[0];
+  const where = issue && issue.path.length > 0 ? issue.path.join(".") : "input";
+  const message = issue ? issue.message : "invalid input";
+  return toolFailure(
+    "invalid_input",
+    `Invalid input for ${tool.name}: ${where}: ${message}.`,
+    "Correct the arguments to match the tool's input schema and call again.",
+    {
+      issues: error.issues.map((entry) => ({
+        path: entry.path.map(String).join("."),
+        message: entry.message,
+      })),
+    },
+  );
+}
