@@ -1,8 +1,8 @@
 import { defineTool } from "@org/openspec-core";
-import { isolatedEnvironment, removeTemporaryFolders, temporaryFolder } from "@org/test-kit";
+import { removeTemporaryFolders } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { runCli } from "../program.js";
+import { runInProcess } from "../test-support/run-in-process.js";
 
 afterEach(removeTemporaryFolders);
 
@@ -37,22 +37,8 @@ const pickTool = defineTool({
   },
 });
 
-async function run(args: string[]) {
-  const { env } = isolatedEnvironment({});
-  const out: string[] = [];
-  const err: string[] = [];
-  const terminal = {
-    out: (text: string) => out.push(text),
-    err: (text: string) => err.push(text),
-    color: false,
-  };
-  const code = await runCli(args, {
-    env,
-    cwd: temporaryFolder("cwd-"),
-    terminal,
-    tools: [pickTool],
-  });
-  return { code, stdout: out.join("\n"), stderr: err.join("\n") };
+function run(args: string[], cwd?: string) {
+  return runInProcess(args, [pickTool], cwd);
 }
 
 describe("an optional argument can also be given with its flag", () => {

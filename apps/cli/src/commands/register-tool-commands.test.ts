@@ -9,6 +9,7 @@ import {
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { runCli } from "../program.js";
+import { runInProcess } from "../test-support/run-in-process.js";
 
 afterEach(removeTemporaryFolders);
 
@@ -73,17 +74,8 @@ const greetTool = defineTool({
   },
 });
 
-async function run(args: string[], cwd = temporaryFolder("cwd-")) {
-  const { env } = isolatedEnvironment({});
-  const out: string[] = [];
-  const err: string[] = [];
-  const terminal = {
-    out: (text: string) => out.push(text),
-    err: (text: string) => err.push(text),
-    color: false,
-  };
-  const code = await runCli(args, { env, cwd, terminal, tools: [greetTool] });
-  return { code, stdout: out.join("\n"), stderr: err.join("\n"), cwd };
+function run(args: string[], cwd?: string) {
+  return runInProcess(args, [greetTool], cwd);
 }
 
 describe("shell commands generated from tool definitions", () => {

@@ -1,13 +1,8 @@
 import { defineTool } from "@org/openspec-core";
-import {
-  isolatedEnvironment,
-  removeTemporaryFolders,
-  temporaryFolder,
-  writeFiles,
-} from "@org/test-kit";
+import { removeTemporaryFolders, temporaryFolder, writeFiles } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { runCli } from "../program.js";
+import { runInProcess } from "../test-support/run-in-process.js";
 
 afterEach(removeTemporaryFolders);
 
@@ -47,17 +42,8 @@ const noteTool = defineTool({
   },
 });
 
-async function run(args: string[], cwd = temporaryFolder("cwd-")) {
-  const { env } = isolatedEnvironment({});
-  const out: string[] = [];
-  const err: string[] = [];
-  const terminal = {
-    out: (text: string) => out.push(text),
-    err: (text: string) => err.push(text),
-    color: false,
-  };
-  const code = await runCli(args, { env, cwd, terminal, tools: [noteTool] });
-  return { code, stdout: out.join("\n"), stderr: err.join("\n") };
+function run(args: string[], cwd?: string) {
+  return runInProcess(args, [noteTool], cwd);
 }
 
 describe("variant commands and document fields from a tool's presentation", () => {
