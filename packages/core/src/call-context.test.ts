@@ -23,7 +23,7 @@ function probeTool(seen: CatalogContext[]) {
     name: "probe",
     description: "Records its context.",
     inputSchema: z.object({}),
-    outputSchema: z.object({ ok: z.literal(true) }),
+    outputSchema: () => z.object({ ok: z.literal(true) }),
     requiresCli: false,
     annotations: readOnlyTool("Probe"),
     presentation: { command: ["probe"], summary: "record the context", render: () => [] },

@@ -65,9 +65,30 @@ export function writingTool(title: string, destructive: boolean): ToolAnnotation
   };
 }
 
-/** Keeps each tool's handler and presentation typed by its own schemas. */
+/** A tool as written: its output schema is built by a function, on first use. */
+export type ToolDefinitionSource<Input extends z.ZodObject, Output extends SuccessSchema> = Omit<
+  ToolDefinition<Input, Output>,
+  "outputSchema"
+> & {
+  outputSchema: () => Output;
+};
+
+/**
+ * Keeps each tool's handler and presentation typed by its own schemas, and
+ * builds the output schema only when something reads it (a host publishing
+ * it, a test): a shell command that calls one tool validates its input and
+ * never needs the output schema, which is most of a tool's schema nodes.
+ */
 export function defineTool<Input extends z.ZodObject, Output extends SuccessSchema>(
-  definition: ToolDefinition<Input, Output>,
+  definition: ToolDefinitionSource<Input, Output>,
 ): ToolDefinition<Input, Output> {
-  return definition;
+  const { outputSchema: buildOutputSchema, ...rest } = definition;
+  let outputSchema: Output | undefined;
+  return {
+    ...rest,
+    get outputSchema(): Output {
+      outputSchema ??= buildOutputSchema();
+      return outputSchema;
+    },
+  };
 }

@@ -23,7 +23,7 @@ function slowTool(name: string, body: (context: CatalogContext) => Promise<void>
     name,
     description: "A slow call.",
     inputSchema: z.object({}),
-    outputSchema: z.object({ ok: z.literal(true) }),
+    outputSchema: () => z.object({ ok: z.literal(true) }),
     requiresCli: false,
     annotations: {
       title: name,

@@ -16,7 +16,7 @@ const pickTool = defineTool({
       labels: z.array(z.string()).optional().describe("Labels."),
     })
     .strict(),
-  outputSchema: z.strictObject({ ok: z.literal(true), picked: z.string() }),
+  outputSchema: () => z.strictObject({ ok: z.literal(true), picked: z.string() }),
   requiresCli: false,
   annotations: {
     title: "Pick",

@@ -29,7 +29,7 @@ const greetTool = defineTool({
       sign: z.string().describe("Who signs the greeting."),
     })
     .strict(),
-  outputSchema: z.strictObject({
+  outputSchema: () => z.strictObject({
     ok: z.literal(true),
     greeting: z.string(),
     input: z.record(z.string(), z.unknown()),

@@ -52,39 +52,42 @@ export const changeArchiveTool = defineTool({
         ),
     })
     .strict(),
-  outputSchema: z.union([
-    z.strictObject({
-      ...cliRunFields,
-      dry_run: z.literal(false),
-      change: z.string(),
-      archived_as: z.string().describe("The archive folder's name, e.g. 2026-12-03-add-passkeys."),
-      path: z.string().describe("The archive folder, relative to the repository root."),
-      specs_updated: z.boolean().describe("Whether the CLI wrote any baseline spec."),
-      specs: z
-        .array(
-          z.strictObject({
-            id: z.string().describe("The spec id, as under openspec/specs."),
-            path: z.string().describe("The baseline spec.md, relative to the repository root."),
-            outcome: outcomeSchema.describe("What the archive did to it, seen on disk."),
-          }),
-        )
-        .describe("Every baseline spec the change has a delta spec for."),
-      totals: z
-        .strictObject({
-          added: z.number().int(),
-          modified: z.number().int(),
-          removed: z.number().int(),
-          renamed: z.number().int(),
-        })
-        .nullable()
-        .describe("Requirements added, modified, removed and renamed; null with skip_specs."),
-      tasks: z
-        .strictObject({ done: z.number().int(), total: z.number().int() })
-        .describe("The change's task progress when it was archived."),
-      warnings: z.array(z.string()).describe("What the CLI warned about, e.g. a retired spec."),
-    }),
-    archivePreviewSchema,
-  ]),
+  outputSchema: () =>
+    z.union([
+      z.strictObject({
+        ...cliRunFields,
+        dry_run: z.literal(false),
+        change: z.string(),
+        archived_as: z
+          .string()
+          .describe("The archive folder's name, e.g. 2026-12-03-add-passkeys."),
+        path: z.string().describe("The archive folder, relative to the repository root."),
+        specs_updated: z.boolean().describe("Whether the CLI wrote any baseline spec."),
+        specs: z
+          .array(
+            z.strictObject({
+              id: z.string().describe("The spec id, as under openspec/specs."),
+              path: z.string().describe("The baseline spec.md, relative to the repository root."),
+              outcome: outcomeSchema.describe("What the archive did to it, seen on disk."),
+            }),
+          )
+          .describe("Every baseline spec the change has a delta spec for."),
+        totals: z
+          .strictObject({
+            added: z.number().int(),
+            modified: z.number().int(),
+            removed: z.number().int(),
+            renamed: z.number().int(),
+          })
+          .nullable()
+          .describe("Requirements added, modified, removed and renamed; null with skip_specs."),
+        tasks: z
+          .strictObject({ done: z.number().int(), total: z.number().int() })
+          .describe("The change's task progress when it was archived."),
+        warnings: z.array(z.string()).describe("What the CLI warned about, e.g. a retired spec."),
+      }),
+      archivePreviewSchema,
+    ]),
   requiresCli: true,
   annotations: writingTool("Archive an OpenSpec change", true),
   presentation: {

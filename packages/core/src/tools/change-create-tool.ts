@@ -131,27 +131,28 @@ export const changeCreateTool = defineTool({
       force: z.boolean().optional().describe("Replace the files of an existing active change."),
     })
     .strict(),
-  outputSchema: z.strictObject({
-    ok: z.literal(true),
-    change: z.string().describe("The change name."),
-    token: z.string().describe("The change's token, as openspec_context hands it out."),
-    path: z.string().describe("The change folder, relative to the repository root."),
-    schema: z.string().describe("The workflow schema its .openspec.yaml names."),
-    files: z.array(z.string()).describe("Every file written, relative to the repository root."),
-    overwritten: z.boolean().describe("Whether an existing file was replaced (force)."),
-    warnings: z
-      .array(
-        z.strictObject({
-          code: z.string(),
-          message: z.string(),
-          spec: z.string().optional(),
-          requirement: z.string().optional(),
-        }),
-      )
-      .describe("What `openspec validate --strict` or a later archive would object to."),
-    validation: validationSchema.nullable().describe("Null when the CLI could not validate."),
-    note: z.string().optional().describe("Why validation is null, and what to do."),
-  }),
+  outputSchema: () =>
+    z.strictObject({
+      ok: z.literal(true),
+      change: z.string().describe("The change name."),
+      token: z.string().describe("The change's token, as openspec_context hands it out."),
+      path: z.string().describe("The change folder, relative to the repository root."),
+      schema: z.string().describe("The workflow schema its .openspec.yaml names."),
+      files: z.array(z.string()).describe("Every file written, relative to the repository root."),
+      overwritten: z.boolean().describe("Whether an existing file was replaced (force)."),
+      warnings: z
+        .array(
+          z.strictObject({
+            code: z.string(),
+            message: z.string(),
+            spec: z.string().optional(),
+            requirement: z.string().optional(),
+          }),
+        )
+        .describe("What `openspec validate --strict` or a later archive would object to."),
+      validation: validationSchema.nullable().describe("Null when the CLI could not validate."),
+      note: z.string().optional().describe("Why validation is null, and what to do."),
+    }),
   requiresCli: false,
   annotations: writingTool("Create an OpenSpec change", true),
   presentation: {

@@ -16,20 +16,21 @@ export const changeUnarchiveTool = defineTool({
       ),
     })
     .strict(),
-  outputSchema: z.strictObject({
-    ok: z.literal(true),
-    change: z.string().describe("The active change's name now."),
-    token: z.string().describe("The change's token, as openspec_context hands it out."),
-    archived_as: z.string().describe("The archive folder it came from."),
-    from: z.string().describe("Where it was, relative to the repository root."),
-    path: z.string().describe("Where it is now, relative to the repository root."),
-    specs_not_rolled_back: z
-      .array(z.strictObject({ id: z.string(), path: z.string() }))
-      .describe(
-        "Baseline specs the change has delta specs for: the archive merged them and they stay as they are.",
-      ),
-    notice: z.string().describe("Says plainly that baseline specs are not rolled back."),
-  }),
+  outputSchema: () =>
+    z.strictObject({
+      ok: z.literal(true),
+      change: z.string().describe("The active change's name now."),
+      token: z.string().describe("The change's token, as openspec_context hands it out."),
+      archived_as: z.string().describe("The archive folder it came from."),
+      from: z.string().describe("Where it was, relative to the repository root."),
+      path: z.string().describe("Where it is now, relative to the repository root."),
+      specs_not_rolled_back: z
+        .array(z.strictObject({ id: z.string(), path: z.string() }))
+        .describe(
+          "Baseline specs the change has delta specs for: the archive merged them and they stay as they are.",
+        ),
+      notice: z.string().describe("Says plainly that baseline specs are not rolled back."),
+    }),
   requiresCli: false,
   annotations: writingTool("Move an archived OpenSpec change back", true),
   presentation: {

@@ -36,26 +36,27 @@ export const changeWriteTool = defineTool({
       force: z.boolean().optional().describe("Replace the file when it exists."),
     })
     .strict(),
-  outputSchema: z.strictObject({
-    ok: z.literal(true),
-    change: z.string().describe("The change name."),
-    artifact: z.enum(["proposal", "design", "tasks", "spec"]),
-    spec: z.string().optional().describe("The delta spec's id, for artifact spec."),
-    path: z.string().describe("The written file, relative to the repository root."),
-    created: z.boolean().describe("true for a new file, false when force replaced one."),
-    bytes: z.number().int().describe("The size written, in bytes."),
-    warnings: z
-      .array(
-        z.strictObject({
-          code: z.string(),
-          message: z.string(),
-          requirement: z.string().optional(),
-        }),
-      )
-      .describe("What `openspec validate --strict` (or `openspec show`) would object to."),
-    validation: validationSchema.nullable().describe("Null when the CLI could not validate."),
-    note: z.string().optional().describe("Why validation is null, and what to do."),
-  }),
+  outputSchema: () =>
+    z.strictObject({
+      ok: z.literal(true),
+      change: z.string().describe("The change name."),
+      artifact: z.enum(["proposal", "design", "tasks", "spec"]),
+      spec: z.string().optional().describe("The delta spec's id, for artifact spec."),
+      path: z.string().describe("The written file, relative to the repository root."),
+      created: z.boolean().describe("true for a new file, false when force replaced one."),
+      bytes: z.number().int().describe("The size written, in bytes."),
+      warnings: z
+        .array(
+          z.strictObject({
+            code: z.string(),
+            message: z.string(),
+            requirement: z.string().optional(),
+          }),
+        )
+        .describe("What `openspec validate --strict` (or `openspec show`) would object to."),
+      validation: validationSchema.nullable().describe("Null when the CLI could not validate."),
+      note: z.string().optional().describe("Why validation is null, and what to do."),
+    }),
   requiresCli: false,
   annotations: {
     ...writingTool("Write an artifact of an OpenSpec change", true),

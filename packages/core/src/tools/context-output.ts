@@ -1,93 +1,103 @@
 import { z } from "zod";
 import { readWarningSchema, truncatedFields } from "../output-fields.js";
 
-const taskProgress = z.strictObject({ completed: z.number().int(), total: z.number().int() });
-const scaffolded = z
-  .literal(true)
-  .optional()
-  .describe("Present for a change that has .openspec.yaml but no proposal.md yet.");
-
-/** Where the answer is from; every context answer starts with it. */
-const repositoryFields = {
-  ok: z.literal(true),
-  name: z.string().describe("The source's display name."),
-  path: z.string().describe("The repository folder."),
-  workdir: z.string().describe("Pass this as workdir to the other tools."),
-  hint: z.string().describe("What to call next."),
-  note: z
-    .string()
+/**
+ * The answer's schema: a source overview, one change's content, or one
+ * spec's content. Built on call, so loading the tool costs no schema nodes.
+ */
+export function contextOutput() {
+  const taskProgress = z.strictObject({ completed: z.number().int(), total: z.number().int() });
+  const scaffolded = z
+    .literal(true)
     .optional()
-    .describe("Which source a bare token was found in, or what a page left out."),
-};
+    .describe("Present for a change that has .openspec.yaml but no proposal.md yet.");
 
-const overviewSchema = z.strictObject({
-  ...repositoryFields,
-  changes: z.array(
-    z.strictObject({
-      name: z.string(),
-      token: z.string(),
-      tasks: taskProgress.nullable().describe("Task progress from tasks.md; null without one."),
-      last_modified: z
-        .string()
-        .nullable()
-        .describe(
-          "When a file of the change last changed (ISO 8601), as openspec list's lastModified; null when its folder may not be read.",
-        ),
-      scaffolded,
-    }),
-  ),
-  archived_changes: z.array(z.strictObject({ name: z.string(), token: z.string(), scaffolded })),
-  specs: z.array(z.strictObject({ path: z.string(), token: z.string() })),
-  totals: z
-    .strictObject({
-      changes: z.number().int(),
-      archived_changes: z.number().int(),
-      specs: z.number().int(),
-    })
-    .describe("Entries matching the query, before paging."),
-  page: z.strictObject({
-    offset: z.number().int(),
-    limit: z.number().int(),
-    query: z.string().nullable(),
-    next_offset: z.number().int().nullable().describe("The next page's offset, or null."),
-  }),
-  warnings: z.array(readWarningSchema).optional(),
-});
+  /** Where the answer is from; every context answer starts with it. */
+  const repositoryFields = {
+    ok: z.literal(true),
+    name: z.string().describe("The source's display name."),
+    path: z.string().describe("The repository folder."),
+    workdir: z.string().describe("Pass this as workdir to the other tools."),
+    hint: z.string().describe("What to call next."),
+    note: z
+      .string()
+      .optional()
+      .describe("Which source a bare token was found in, or what a page left out."),
+  };
 
-const changeSchema = z.strictObject({
-  ...repositoryFields,
-  change: z.strictObject({
-    name: z.string(),
-    token: z.string(),
-    archived: z.boolean(),
-    scaffolded: z.boolean(),
-    path: z.string().describe("The change folder, relative to the repository root."),
-    proposal: z.string().nullable(),
-    tasks: z.string().nullable(),
-    design: z.string().nullable(),
-    task_progress: taskProgress.nullable(),
-    specs: z.array(
+  const overviewSchema = z.strictObject({
+    ...repositoryFields,
+    changes: z.array(
       z.strictObject({
-        path: z.string().describe("Relative to the change folder."),
-        content: z.string(),
-        ...truncatedFields,
+        name: z.string(),
+        token: z.string(),
+        tasks: taskProgress.nullable().describe("Task progress from tasks.md; null without one."),
+        last_modified: z
+          .string()
+          .nullable()
+          .describe(
+            "When a file of the change last changed (ISO 8601), as openspec list's lastModified; null when its folder may not be read.",
+          ),
+        scaffolded,
       }),
     ),
+    archived_changes: z.array(z.strictObject({ name: z.string(), token: z.string(), scaffolded })),
+    specs: z.array(z.strictObject({ path: z.string(), token: z.string() })),
+    totals: z
+      .strictObject({
+        changes: z.number().int(),
+        archived_changes: z.number().int(),
+        specs: z.number().int(),
+      })
+      .describe("Entries matching the query, before paging."),
+    page: z.strictObject({
+      offset: z.number().int(),
+      limit: z.number().int(),
+      query: z.string().nullable(),
+      next_offset: z.number().int().nullable().describe("The next page's offset, or null."),
+    }),
     warnings: z.array(readWarningSchema).optional(),
-  }),
-});
+  });
 
-const specSchema = z.strictObject({
-  ...repositoryFields,
-  spec: z.strictObject({
-    id: z.string(),
-    path: z.string(),
-    token: z.string(),
-    content: z.string(),
-    ...truncatedFields,
-  }),
-});
+  const changeSchema = z.strictObject({
+    ...repositoryFields,
+    change: z.strictObject({
+      name: z.string(),
+      token: z.string(),
+      archived: z.boolean(),
+      scaffolded: z.boolean(),
+      path: z.string().describe("The change folder, relative to the repository root."),
+      proposal: z.string().nullable(),
+      tasks: z.string().nullable(),
+      design: z.string().nullable(),
+      task_progress: taskProgress.nullable(),
+      specs: z.array(
+        z.strictObject({
+          path: z.string().describe("Relative to the change folder."),
+          content: z.string(),
+          ...truncatedFields,
+        }),
+      ),
+      warnings: z.array(readWarningSchema).optional(),
+    }),
+  });
 
-/** A source overview, one change's content, or one spec's content. */
-export const contextOutput = z.union([overviewSchema, changeSchema, specSchema]);
-export type ContextOverview = z.output<typeof overviewSchema>;
+  const specSchema = z.strictObject({
+    ...repositoryFields,
+    spec: z.strictObject({
+      id: z.string(),
+      path: z.string(),
+      token: z.string(),
+      content: z.string(),
+      ...truncatedFields,
+    }),
+  });
+
+  return z.union([overviewSchema, changeSchema, specSchema]);
+}
+
+/** A source overview: the answer for a bare `<source>`. */
+export type ContextOverview = Extract<
+  z.output<ReturnType<typeof contextOutput>>,
+  { changes: unknown }
+>;

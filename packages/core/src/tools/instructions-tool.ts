@@ -19,7 +19,7 @@ export const instructionsTool = defineTool({
       schema: nameField("A workflow schema other than the change's own.").optional(),
     })
     .strict(),
-  outputSchema: instructionsOutput,
+  outputSchema: () => instructionsOutput,
   requiresCli: true,
   annotations: readOnlyTool("Get OpenSpec instructions"),
   presentation: {

@@ -15,7 +15,7 @@ export const listTool = defineTool({
       sort: z.enum(["recent", "name"]).optional().describe("Sort order for changes."),
     })
     .strict(),
-  outputSchema: z.strictObject(cliRunFields),
+  outputSchema: () => z.strictObject(cliRunFields),
   requiresCli: true,
   annotations: readOnlyTool("List OpenSpec changes or specs"),
   presentation: {

@@ -27,7 +27,7 @@ export const showTool = defineTool({
         .describe("Specs: only this 1-based requirement."),
     })
     .strict(),
-  outputSchema: z.strictObject(cliRunFields),
+  outputSchema: () => z.strictObject(cliRunFields),
   requiresCli: true,
   annotations: readOnlyTool("Show an OpenSpec change or spec"),
   presentation: {

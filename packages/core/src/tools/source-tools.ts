@@ -37,7 +37,7 @@ export const sourceAddTool = defineTool({
   description:
     "Register a repository folder as an OpenSpec source, shared by every host on this machine. It gets a stable os_ token and is addressed by its vanity name or, without one, by its folder's basename. The folder must exist; its openspec/ folder may come later.",
   inputSchema: z.object({ path: pathField, name: nameField.optional() }).strict(),
-  outputSchema: oneSource,
+  outputSchema: () => oneSource,
   requiresCli: false,
   annotations: writingTool("Register an OpenSpec source", false),
   presentation: {
@@ -62,11 +62,12 @@ export const sourceListTool = defineTool({
   description:
     "List the registered OpenSpec sources, oldest first, with token, vanity name, display name, path and whether the folder holds openspec/.",
   inputSchema: z.object({}).strict(),
-  outputSchema: z.strictObject({
-    ok: z.literal(true),
-    sources: z.array(sourceViewSchema),
-    total: z.number().int(),
-  }),
+  outputSchema: () =>
+    z.strictObject({
+      ok: z.literal(true),
+      sources: z.array(sourceViewSchema),
+      total: z.number().int(),
+    }),
   requiresCli: false,
   annotations: readOnlyTool("List OpenSpec sources"),
   presentation: {
@@ -106,7 +107,7 @@ export const sourceUpdateTool = defineTool({
       path: pathField.optional(),
     })
     .strict(),
-  outputSchema: oneSource,
+  outputSchema: () => oneSource,
   requiresCli: false,
   annotations: writingTool("Update an OpenSpec source", false),
   presentation: {
@@ -137,7 +138,7 @@ export const sourceRemoveTool = defineTool({
   description:
     "Forget a registered source. Only the registry entry is removed; the repository folder is not touched.",
   inputSchema: z.object({ source: sourceField }).strict(),
-  outputSchema: oneSource,
+  outputSchema: () => oneSource,
   requiresCli: false,
   annotations: writingTool("Remove an OpenSpec source", true),
   presentation: {

@@ -60,23 +60,27 @@ export const specCreateTool = defineTool({
       force: z.boolean().optional().describe("Replace an existing spec."),
     })
     .strict(),
-  outputSchema: z.strictObject({
-    ok: z.literal(true),
-    name: z.string(),
-    change: z.string().nullable().describe("The change the delta spec was written into, or null."),
-    path: z.string().describe("The written file, relative to the repository root."),
-    format: z.enum(["spec", "delta"]),
-    overwritten: z.boolean().describe("Whether an existing spec was replaced (force)."),
-    warnings: z
-      .array(
-        z.strictObject({
-          code: z.string(),
-          message: z.string(),
-          requirement: z.string().optional(),
-        }),
-      )
-      .describe("What `openspec validate --strict` would object to."),
-  }),
+  outputSchema: () =>
+    z.strictObject({
+      ok: z.literal(true),
+      name: z.string(),
+      change: z
+        .string()
+        .nullable()
+        .describe("The change the delta spec was written into, or null."),
+      path: z.string().describe("The written file, relative to the repository root."),
+      format: z.enum(["spec", "delta"]),
+      overwritten: z.boolean().describe("Whether an existing spec was replaced (force)."),
+      warnings: z
+        .array(
+          z.strictObject({
+            code: z.string(),
+            message: z.string(),
+            requirement: z.string().optional(),
+          }),
+        )
+        .describe("What `openspec validate --strict` would object to."),
+    }),
   requiresCli: false,
   annotations: writingTool("Create an OpenSpec spec", true),
   presentation: {

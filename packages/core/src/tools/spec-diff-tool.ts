@@ -26,21 +26,22 @@ export const specDiffTool = defineTool({
         ),
     })
     .strict(),
-  outputSchema: z.strictObject({
-    ok: z.literal(true),
-    change: z.string().nullable().describe("The change applied; null with from_git."),
-    from_git: z.boolean().describe("Whether this compares the working tree with git HEAD."),
-    specs: z.array(specDiffSchema).describe("One entry per delta spec (or the one spec), by id."),
-    diagnostics: z
-      .array(changeDiffDiagnosticSchema)
-      .describe("Findings about the change as a whole; empty with from_git."),
-    errors: z
-      .number()
-      .int()
-      .describe(
-        "Error diagnostics here and in the specs: problems that make `openspec archive` refuse; 0 when it would accept.",
-      ),
-  }),
+  outputSchema: () =>
+    z.strictObject({
+      ok: z.literal(true),
+      change: z.string().nullable().describe("The change applied; null with from_git."),
+      from_git: z.boolean().describe("Whether this compares the working tree with git HEAD."),
+      specs: z.array(specDiffSchema).describe("One entry per delta spec (or the one spec), by id."),
+      diagnostics: z
+        .array(changeDiffDiagnosticSchema)
+        .describe("Findings about the change as a whole; empty with from_git."),
+      errors: z
+        .number()
+        .int()
+        .describe(
+          "Error diagnostics here and in the specs: problems that make `openspec archive` refuse; 0 when it would accept.",
+        ),
+    }),
   requiresCli: false,
   annotations: readOnlyTool("Diff a change's specs against the baselines"),
   presentation: {

@@ -15,12 +15,13 @@ export const specListTool = defineTool({
       change: nameField("An active change whose delta specs to list.").optional(),
     })
     .strict(),
-  outputSchema: z.strictObject({
-    ok: z.literal(true),
-    change: z.string().nullable().describe("The change whose delta specs these are, or null."),
-    specs: z.array(z.string()).describe("Spec ids, e.g. auth or platform/session."),
-    warnings: z.array(readWarningSchema).optional(),
-  }),
+  outputSchema: () =>
+    z.strictObject({
+      ok: z.literal(true),
+      change: z.string().nullable().describe("The change whose delta specs these are, or null."),
+      specs: z.array(z.string()).describe("Spec ids, e.g. auth or platform/session."),
+      warnings: z.array(readWarningSchema).optional(),
+    }),
   requiresCli: false,
   annotations: readOnlyTool("List OpenSpec specs"),
   presentation: {

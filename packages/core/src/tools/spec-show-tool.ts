@@ -17,38 +17,39 @@ export const specShowTool = defineTool({
       change: nameField("An active change whose delta spec to read.").optional(),
     })
     .strict(),
-  outputSchema: z.strictObject({
-    ok: z.literal(true),
-    name: z.string(),
-    change: z.string().nullable().describe("The change whose delta spec this is, or null."),
-    path: z.string().describe("The file, relative to the repository root."),
-    format: z.enum(["spec", "delta"]),
-    title: z.string(),
-    purpose: z.string(),
-    requirements: z.array(
-      z.strictObject({
-        name: z.string(),
-        description: z
-          .string()
-          .describe("The Markdown between the heading and the first scenario."),
-        scenarios: z.array(
-          z.strictObject({
-            name: z.string(),
-            steps: z.array(z.strictObject({ type: z.string(), text: z.string() })),
-            raw_text: z.string(),
-          }),
-        ),
-        operation: z
-          .enum(["ADDED", "MODIFIED"])
-          .optional()
-          .describe("Delta specs: the section the requirement is in."),
-      }),
-    ),
-    removed: z.array(z.string()).optional().describe("Delta specs: removed requirement names."),
-    renamed: z.array(z.strictObject({ from: z.string(), to: z.string() })).optional(),
-    warnings: z.array(specDiagnosticSchema),
-    ...truncatedFields,
-  }),
+  outputSchema: () =>
+    z.strictObject({
+      ok: z.literal(true),
+      name: z.string(),
+      change: z.string().nullable().describe("The change whose delta spec this is, or null."),
+      path: z.string().describe("The file, relative to the repository root."),
+      format: z.enum(["spec", "delta"]),
+      title: z.string(),
+      purpose: z.string(),
+      requirements: z.array(
+        z.strictObject({
+          name: z.string(),
+          description: z
+            .string()
+            .describe("The Markdown between the heading and the first scenario."),
+          scenarios: z.array(
+            z.strictObject({
+              name: z.string(),
+              steps: z.array(z.strictObject({ type: z.string(), text: z.string() })),
+              raw_text: z.string(),
+            }),
+          ),
+          operation: z
+            .enum(["ADDED", "MODIFIED"])
+            .optional()
+            .describe("Delta specs: the section the requirement is in."),
+        }),
+      ),
+      removed: z.array(z.string()).optional().describe("Delta specs: removed requirement names."),
+      renamed: z.array(z.strictObject({ from: z.string(), to: z.string() })).optional(),
+      warnings: z.array(specDiagnosticSchema),
+      ...truncatedFields,
+    }),
   requiresCli: false,
   annotations: readOnlyTool("Show an OpenSpec spec"),
   presentation: {

@@ -15,11 +15,12 @@ export const statusTool = defineTool({
       schema: nameField("A workflow schema to report against.").optional(),
     })
     .strict(),
-  outputSchema: z.strictObject({
-    ...cliRunFields,
-    change: z.string().nullable().describe("The change reported on; null when there is none."),
-    note: z.string().optional().describe("Says which change was picked when none was named."),
-  }),
+  outputSchema: () =>
+    z.strictObject({
+      ...cliRunFields,
+      change: z.string().nullable().describe("The change reported on; null when there is none."),
+      note: z.string().optional().describe("Says which change was picked when none was named."),
+    }),
   requiresCli: true,
   annotations: readOnlyTool("Show OpenSpec change status"),
   presentation: {

@@ -16,13 +16,14 @@ export const taskListTool = defineTool({
       change: nameField("The active change whose tasks to list.").optional(),
     })
     .strict(),
-  outputSchema: z.strictObject({
-    ok: z.literal(true),
-    ...taskProgressFields,
-    exists: z.boolean().describe("Whether the change has a tasks.md yet."),
-    note: z.string().optional().describe("Says which change was picked when none was named."),
-    ...truncatedFields,
-  }),
+  outputSchema: () =>
+    z.strictObject({
+      ok: z.literal(true),
+      ...taskProgressFields,
+      exists: z.boolean().describe("Whether the change has a tasks.md yet."),
+      note: z.string().optional().describe("Says which change was picked when none was named."),
+      ...truncatedFields,
+    }),
   requiresCli: false,
   annotations: readOnlyTool("List a change's tasks"),
   presentation: {

@@ -18,12 +18,13 @@ export const taskSetStatusTool = defineTool({
       done: z.boolean().describe("true ticks the tasks, false unticks them."),
     })
     .strict(),
-  outputSchema: z.strictObject({
-    ok: z.literal(true),
-    ...taskProgressFields,
-    changed: z.array(z.string()).describe("The ids whose checkbox was flipped."),
-    unchanged: z.array(z.string()).describe("The ids that were already so."),
-  }),
+  outputSchema: () =>
+    z.strictObject({
+      ok: z.literal(true),
+      ...taskProgressFields,
+      changed: z.array(z.string()).describe("The ids whose checkbox was flipped."),
+      unchanged: z.array(z.string()).describe("The ids that were already so."),
+    }),
   requiresCli: false,
   annotations: { ...writingTool("Tick or untick a change's tasks", false), idempotentHint: true },
   presentation: {

@@ -24,7 +24,7 @@ export const validateTool = defineTool({
         .describe("Validate every item of a kind (default all)."),
     })
     .strict(),
-  outputSchema: z.strictObject(cliRunFields),
+  outputSchema: () => z.strictObject(cliRunFields),
   requiresCli: true,
   annotations: readOnlyTool("Validate OpenSpec artifacts"),
   presentation: {
