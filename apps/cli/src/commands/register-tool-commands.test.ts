@@ -29,11 +29,12 @@ const greetTool = defineTool({
       sign: z.string().describe("Who signs the greeting."),
     })
     .strict(),
-  outputSchema: () => z.strictObject({
-    ok: z.literal(true),
-    greeting: z.string(),
-    input: z.record(z.string(), z.unknown()),
-  }),
+  outputSchema: () =>
+    z.strictObject({
+      ok: z.literal(true),
+      greeting: z.string(),
+      input: z.record(z.string(), z.unknown()),
+    }),
   requiresCli: false,
   annotations: {
     title: "Greet",

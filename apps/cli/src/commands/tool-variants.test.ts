@@ -17,7 +17,8 @@ const noteTool = defineTool({
       body: z.string().optional().describe("The note's text."),
     })
     .strict(),
-  outputSchema: () => z.strictObject({ ok: z.literal(true), input: z.record(z.string(), z.unknown()) }),
+  outputSchema: () =>
+    z.strictObject({ ok: z.literal(true), input: z.record(z.string(), z.unknown()) }),
   requiresCli: false,
   annotations: {
     title: "Note",
