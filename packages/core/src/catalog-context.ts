@@ -1,15 +1,12 @@
 import { homedir } from "node:os";
 import { DEFAULT_MAX_ARTIFACT_BYTES } from "@org/openspec-artifacts/context";
-import {
-  createOpenSpecLocator,
-  createOpenSpecPool,
-  createRunLimiter,
-  defaultCliConcurrency,
-  type OpenSpecDiscovery,
-  type OpenSpecPool,
-  type RunResult,
-  runOpenSpec,
+import type {
+  OpenSpecDiscovery,
+  OpenSpecLocator,
+  OpenSpecPool,
+  RunResult,
 } from "@org/openspec-cli-runner";
+import { createRunLimiter, defaultCliConcurrency } from "@org/openspec-cli-runner/settings";
 import { openRegistry, type Registry } from "@org/openspec-registry";
 import { readCatalogSettings } from "./read-catalog-settings.js";
 import { runControls } from "./run-controls.js";
@@ -96,7 +93,7 @@ export type CatalogContext = {
   /** The call being served: its signal and progress listener (`{}` outside a call). */
   call: ToolCallContext;
   /** Whether this catalog keeps warm workers (`warmPool` or `pool`). */
-  keepsPool: boolean;
+  keepsPool(): Promise<boolean>;
   /** How many CLI runs may go at once. */
   cliConcurrency: number;
   /** The cap on one artifact's bytes in an answer. */
@@ -116,25 +113,44 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
   const read = readCatalogSettings(options, env);
   const settingFailure = read.ok ? undefined : read;
   const settings = read.ok ? read.settings : undefined;
-  const locator = createOpenSpecLocator({ env, home, ttlMs: settings?.cliDiscoveryTtlMs ?? 2000 });
   const cliTimeoutMs = settings?.cliTimeoutMs;
   let opened: Registry | undefined;
+  let closed = false;
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const cliConcurrency = settings?.cliConcurrency ?? defaultCliConcurrency();
   const limiter = createRunLimiter(cliConcurrency);
-  const ownPool =
+  const wantsOwnPool =
     settings !== undefined &&
     options.pool === undefined &&
     options.warmPool !== undefined &&
-    options.warmPool !== false
-      ? createOpenSpecPool({
+    options.warmPool !== false;
+  // The runner (spawning, the warm pool, tinyexec) loads when something first
+  // looks for or runs the CLI, so a tool that only reads files never loads it.
+  let runtime: Promise<CliRuntime> | undefined;
+  const loadRuntime = (): Promise<CliRuntime> => {
+    runtime ??= import("@org/openspec-cli-runner").then((runner) => {
+      const ownPool = wantsOwnPool
+        ? runner.createOpenSpecPool({
+            env,
+            ...(settings?.poolSize === undefined ? {} : { size: settings.poolSize }),
+            onUnavailable: (reason) =>
+              log(`warm pool unavailable: ${reason} Every CLI-backed call starts the CLI cold.`),
+          })
+        : undefined;
+      if (closed) ownPool?.close();
+      return {
+        locator: runner.createOpenSpecLocator({
           env,
-          ...(settings.poolSize === undefined ? {} : { size: settings.poolSize }),
-          onUnavailable: (reason) =>
-            log(`warm pool unavailable: ${reason} Every CLI-backed call starts the CLI cold.`),
-        })
-      : undefined;
-  const pool = options.pool ?? ownPool;
+          home,
+          ttlMs: settings?.cliDiscoveryTtlMs ?? 2000,
+        }),
+        ownPool,
+        pool: options.pool ?? ownPool,
+        runOpenSpec: runner.runOpenSpec,
+      };
+    });
+    return runtime;
+  };
   // Workers start with the first CLI-backed call, so a host that never runs the CLI pays nothing.
   let warming = false;
 
@@ -144,6 +160,7 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
     workdir: string,
     runOptions: RunCliOptions | undefined,
   ): Promise<RunResult> => {
+    const { locator, ownPool, pool, runOpenSpec } = await loadRuntime();
     const found = await locator.find();
     if (ownPool?.enabled && found.ok && !warming) {
       warming = true;
@@ -184,7 +201,7 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
       opened = result.registry;
       return { ok: true, registry: opened };
     },
-    findCli: () => locator.find(),
+    findCli: async () => (await loadRuntime()).locator.find(),
     maxArtifactBytes: settings?.maxArtifactBytes ?? DEFAULT_MAX_ARTIFACT_BYTES,
     call: {},
     runCli: (args, workdir, runOptions) => runCliFor({}, args, workdir, runOptions),
@@ -195,12 +212,24 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
         runCli: (args, workdir, runOptions) => runCliFor(call, args, workdir, runOptions),
       };
     },
-    keepsPool: pool?.enabled === true,
+    keepsPool: async () => (await loadRuntime()).pool?.enabled === true,
     cliConcurrency,
     close() {
+      closed = true;
       opened?.close();
       opened = undefined;
-      ownPool?.close();
+      // A runner still loading closes its pool as soon as it is there.
+      void runtime?.then(({ ownPool }) => ownPool?.close());
     },
   };
 }
+
+/** The runner's parts a catalog uses, loaded on first need. */
+type CliRuntime = {
+  locator: OpenSpecLocator;
+  /** The pool this catalog made (`warmPool`), which it warms and closes. */
+  ownPool: OpenSpecPool | undefined;
+  /** The pool CLI runs use: the caller's (`pool`) or this catalog's own. */
+  pool: OpenSpecPool | undefined;
+  runOpenSpec: typeof import("@org/openspec-cli-runner").runOpenSpec;
+};

@@ -5,7 +5,7 @@ import type { ProcessSourceView } from "./process-sources.js";
 import type { ToolCallContext } from "./tool-call-context.js";
 import type { ToolDefinition } from "./tool-definition.js";
 import { type ToolFailure, type ToolResult, toolFailure } from "./tool-result.js";
-import { type WarmPoolStatus, warmPoolStatus } from "./warm-pool-status.js";
+import type { WarmPoolStatus } from "./warm-pool-status.js";
 
 /** Whether a host should offer a tool right now, and why not. */
 export type ToolAvailability = { tool: ToolDefinition; available: boolean; reason: string | null };
@@ -68,8 +68,11 @@ export function catalogOf(
       return (await availability()).filter((entry) => entry.available).map((entry) => entry.tool);
     },
     cliStatus: () => context.findCli(),
-    warmPoolStatus: async () =>
-      warmPoolStatus(await context.findCli(), context.env, context.keepsPool),
+    // Loaded on use: it reads the runner's view of the CLI's package.
+    async warmPoolStatus() {
+      const { warmPoolStatus } = await import("./warm-pool-status.js");
+      return warmPoolStatus(await context.findCli(), context.env, await context.keepsPool());
+    },
     async call(name, args, call = {}) {
       const tool = byName.get(name);
       if (!tool) {

@@ -1,5 +1,9 @@
 import { DEFAULT_MAX_ARTIFACT_BYTES } from "@org/openspec-artifacts/context";
-import { findSettingProblem, SETTING_BOUNDS, type SettingBounds } from "@org/openspec-cli-runner";
+import {
+  findSettingProblem,
+  SETTING_BOUNDS,
+  type SettingBounds,
+} from "@org/openspec-cli-runner/settings";
 import type { CatalogOptions } from "./catalog-context.js";
 import { type ToolFailure, toolFailure } from "./tool-result.js";
 

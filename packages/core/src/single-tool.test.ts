@@ -9,12 +9,12 @@ const CATALOG_OF = new URL("../dist/catalog-of-entry.js", import.meta.url).href;
 const HOOKS = new URL("./test-support/record-module-loads.mjs", import.meta.url).href;
 /** What the context command never uses: loading any of these makes `openspec-agent context` start slower again. */
 const NOT_FOR_CONTEXT =
-  /\/core\/dist\/(tool-catalog|workflows\/|tools\/(?!context-tool|context-output|read-notices))|\/artifacts\/dist\/index\.js|\/spec-parser\/dist\/(index\.js|serialize\/)|remark|mdast-util-to-markdown|unified/;
+  /\/core\/dist\/(tool-catalog|workflows\/|tools\/(?!context-tool|context-output|read-notices))|\/artifacts\/dist\/index\.js|\/spec-parser\/dist\/(index\.js|serialize\/)|remark|mdast-util-to-markdown|unified|\/cli-runner\/dist\/(index|run-openspec|create-openspec-locator)\.js|tinyexec/;
 
 afterAll(removeTemporaryFolders);
 
 describe("the single-tool entry a shell command loads", () => {
-  it("GIVEN openspec-agent context WHEN its tool is loaded and called through a catalog of it alone THEN no other tool, no workflow, no artifacts index and no markdown writer loads", () => {
+  it("GIVEN openspec-agent context WHEN its tool is loaded and called through a catalog of it alone THEN no other tool, no workflow, no artifacts index, no markdown writer and no CLI runner loads", () => {
     const home = temporaryFolder();
     const file = join(home, "loaded.txt");
     const script = [
