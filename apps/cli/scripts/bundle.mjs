@@ -8,6 +8,8 @@ import { bundleApp } from "@org/bundle";
 
 await bundleApp({
   root: dirname(dirname(fileURLToPath(import.meta.url))),
-  entries: { "openspec-agent": "dist/bin.js" },
+  // Started through V8's code cache (bin/openspec-agent.js loads dist/bundle/openspec-agent.cjs).
+  entries: {},
+  cachedEntries: { "openspec-agent": "dist/bin.js" },
   external: ["@org/openspec-mcp-host", "@org/openspec-hermes-host", "@org/openspec-dashboard-host"],
 });

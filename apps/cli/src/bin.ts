@@ -1,3 +1,6 @@
 import { runCli } from "./program.js";
 
-process.exitCode = await runCli(process.argv.slice(2), { handleSignals: true });
+// No top-level await: the bundle is CommonJS (see bin/openspec-agent.js).
+void runCli(process.argv.slice(2), { handleSignals: true }).then((code) => {
+  process.exitCode = code;
+});

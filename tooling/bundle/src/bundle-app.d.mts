@@ -2,5 +2,6 @@
 export function bundleApp(app: {
   root: string;
   entries: Record<string, string>;
+  cachedEntries?: Record<string, string>;
   external?: string[];
 }): Promise<void>;

@@ -10,11 +10,12 @@
 // so they are entries here, beside the chunks that start them; the registry's
 // migrations are read from ../drizzle next to the chunk, so they are copied
 // to dist/drizzle.
-import { cpSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
+const here = dirname(fileURLToPath(import.meta.url));
 const runnerDist = dirname(fileURLToPath(import.meta.resolve("@org/openspec-cli-runner")));
 const registryRoot = dirname(
   fileURLToPath(import.meta.resolve("@org/openspec-registry/package.json")),
@@ -22,12 +23,76 @@ const registryRoot = dirname(
 
 const ALWAYS_EXTERNAL = ["better-sqlite3", "@fission-ai/openspec"];
 
+const SHARED_OPTIONS = {
+  bundle: true,
+  platform: "node",
+  target: "node20",
+  legalComments: "linked",
+  // Less text to read and parse at every start, and no comments left: one
+  // non-ASCII character in a kept comment (zod has an em dash) makes Node
+  // decode and parse the whole chunk as a two-byte string. Names stay, so
+  // stack traces still read.
+  minifyWhitespace: true,
+  minifySyntax: true,
+  logLevel: "warning",
+};
+
 /**
- * @param {{ root: string, entries: Record<string, string>, external?: string[] }} app
- *   `root` the app's folder; `entries` output name → built file under `root`;
- *   `external` packages loaded from node_modules besides the usual ones.
+ * One entry as a single CommonJS file, `<name>.bundle.cjs`, and the start
+ * file `<name>.cjs` that runs it through V8's code cache (start-cached.cjs).
+ * Code cached this way skips parsing at every start after the first, which
+ * ES modules cannot do on Node 20. Without code-splitting, what only some
+ * commands need still runs only when they first import it (esbuild defers a
+ * dynamically imported module's code), though it is in the file.
+ * `import.meta.url` is the bundle file's URL, as in a chunk, and `import()`
+ * of a package left outside goes through the start file.
  */
-export async function bundleApp({ root, entries, external = [] }) {
+async function bundleCachedEntry({ outdir, name, entry, external }) {
+  const bundleFile = join(outdir, `${name}.bundle.cjs`);
+  await build({
+    ...SHARED_OPTIONS,
+    entryPoints: [entry],
+    outfile: bundleFile,
+    format: "cjs",
+    external: [...ALWAYS_EXTERNAL, ...external],
+    define: { "import.meta.url": "__openspecAgentBundleUrl" },
+    banner: {
+      js: 'var __openspecAgentBundleUrl = require("node:url").pathToFileURL(__filename).href;',
+    },
+    plugins: [inlinePackageVersions, zodEnglishOnly],
+  });
+  const code = readFileSync(bundleFile, "latin1");
+  // The start file reads the bundle as Latin-1: it must be ASCII.
+  const nonAscii = code.search(/[\u0080-\uffff]/);
+  if (nonAscii !== -1) throw new Error(`${bundleFile}: a non-ASCII character at ${nonAscii}`);
+  let imports = 0;
+  const rewritten = code.replace(/(?<![\w$.])import\((?="[^"]+"\))/g, () => {
+    imports += 1;
+    return "__openspecAgentImport(";
+  });
+  const left = rewritten.search(/(?<![\w$.])import\(/);
+  if (left !== -1) {
+    throw new Error(
+      `${bundleFile}: an import() of a computed name at ${left}, which the start file cannot serve`,
+    );
+  }
+  if (imports === 0 && external.length > 0) {
+    throw new Error(
+      `${bundleFile}: none of ${external.join(", ")} is imported; is the list current?`,
+    );
+  }
+  writeFileSync(bundleFile, rewritten, "latin1");
+  copyFileSync(join(here, "start-cached.cjs"), join(outdir, `${name}.cjs`));
+}
+
+/**
+ * @param {{ root: string, entries: Record<string, string>, cachedEntries?: Record<string, string>, external?: string[] }} app
+ *   `root` the app's folder; `entries` output name → built file under `root`;
+ *   `cachedEntries` the same, each built as one CommonJS file started through
+ *   V8's code cache (see `bundleCachedEntry`); `external` packages loaded from
+ *   node_modules besides the usual ones.
+ */
+export async function bundleApp({ root, entries, cachedEntries = {}, external = [] }) {
   const outdir = join(root, "dist", "bundle");
   rmSync(outdir, { recursive: true, force: true });
   const entryPoints = {
@@ -36,28 +101,21 @@ export async function bundleApp({ root, entries, external = [] }) {
   };
   for (const [name, file] of Object.entries(entries)) entryPoints[name] = join(root, file);
   await build({
+    ...SHARED_OPTIONS,
     entryPoints,
     outdir,
-    bundle: true,
     splitting: true,
     format: "esm",
-    platform: "node",
-    target: "node20",
     external: [...ALWAYS_EXTERNAL, ...external],
     // Bundled CommonJS modules (commander, drizzle's helpers) call require().
     banner: {
       js: 'import { createRequire as __openspecAgentRequire } from "node:module"; const require = __openspecAgentRequire(import.meta.url);',
     },
     plugins: [inlinePackageVersions, zodEnglishOnly],
-    legalComments: "linked",
-    // Less text to read and parse at every start, and no comments left: one
-    // non-ASCII character in a kept comment (zod has an em dash) makes Node
-    // decode and parse the whole chunk as a two-byte string. Names stay, so
-    // stack traces still read.
-    minifyWhitespace: true,
-    minifySyntax: true,
-    logLevel: "warning",
   });
+  for (const [name, file] of Object.entries(cachedEntries)) {
+    await bundleCachedEntry({ outdir, name, entry: join(root, file), external });
+  }
   rmSync(join(root, "dist", "drizzle"), { recursive: true, force: true });
   cpSync(join(registryRoot, "drizzle"), join(root, "dist", "drizzle"), { recursive: true });
 }

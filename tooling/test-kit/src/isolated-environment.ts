@@ -1,3 +1,4 @@
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { temporaryFolder } from "./temporary-folder.js";
 
@@ -12,6 +13,9 @@ export type IsolatedEnvironment = {
  * OpenSpec CLI installed with the runner is switched off too
  * (`OPENSPEC_AGENT_BUNDLED_CLI=0`), so a test without `OPENSPEC_BIN` is a
  * machine without the CLI; pass `OPENSPEC_AGENT_BUNDLED_CLI: undefined` to use it.
+ * `openspec-agent`'s compile cache is one folder under the system's temporary
+ * folder, shared by every test as a user's cache is shared by their commands
+ * (a home of its own would make every test's first start compile and write it).
  */
 export function isolatedEnvironment(
   extra: Record<string, string | undefined> = {},
@@ -28,6 +32,7 @@ export function isolatedEnvironment(
       OPENSPEC_TELEMETRY: "0",
       NO_COLOR: "1",
       OPENSPEC_AGENT_BUNDLED_CLI: "0",
+      OPENSPEC_AGENT_COMPILE_CACHE: join(tmpdir(), "openspec-agent-test-compile-cache"),
       ...extra,
     },
   };

@@ -1,0 +1,97 @@
+"use strict";
+// Starts `<name>.bundle.cjs`, the CommonJS bundle beside this file, through
+// V8's code cache. Node 20 has no compile cache of its own (Node 22.1+ has
+// `module.enableCompileCache()`, which serves ES modules only), and compiling
+// the bundle is most of a short command's start. The first start compiles as
+// usual and, on exit, saves the compiled code (including every function that
+// ran) to the user's cache folder; later starts read it instead of parsing.
+// V8 checks a cache against the source and its own version and flags and
+// rejects one that does not fit, which is then written anew. A cache that
+// cannot be read or written only costs the time it saves.
+//
+// The bundle runs in a function of our own: the CommonJS arguments plus
+// `__openspecAgentImport`, which stands for `import()` of the packages left
+// outside the bundle (a script compiled with a code cache cannot use Node's
+// `import()` itself).
+const { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } =
+  require("node:fs");
+const { createRequire } = require("node:module");
+const { homedir } = require("node:os");
+const { basename, dirname, join } = require("node:path");
+const { Script } = require("node:vm");
+
+const bundleFile = __filename.replace(/\.cjs$/, ".bundle.cjs");
+const name = basename(bundleFile, ".bundle.cjs");
+// The build checks the bundle is ASCII, so Latin-1 reads it exactly and fast.
+const source = readFileSync(bundleFile, "latin1");
+const cacheFile = compileCacheFile();
+const cached = readCache(cacheFile);
+const script = new Script(
+  `(function (exports, require, module, __filename, __dirname, __openspecAgentImport) {${source}\n})`,
+  { filename: bundleFile, ...(cached === undefined ? {} : { cachedData: cached }) },
+);
+if (cacheFile !== undefined && (cached === undefined || script.cachedDataRejected)) {
+  process.once("exit", () => writeCache(cacheFile));
+}
+const bundleModule = { exports: {} };
+script
+  .runInThisContext()
+  .call(
+    bundleModule.exports,
+    bundleModule.exports,
+    createRequire(bundleFile),
+    bundleModule,
+    bundleFile,
+    dirname(bundleFile),
+    (specifier) => import(specifier),
+  );
+
+/**
+ * `OPENSPEC_AGENT_COMPILE_CACHE`: `0` turns the cache off, a folder puts it
+ * there; by default `$XDG_CACHE_HOME/openspec-agent`, else
+ * `~/.cache/openspec-agent`. One file per bundle build and Node version.
+ */
+function compileCacheFile() {
+  const setting = process.env.OPENSPEC_AGENT_COMPILE_CACHE;
+  if (setting === "0") return undefined;
+  try {
+    const folder =
+      setting || join(process.env.XDG_CACHE_HOME || join(homedir(), ".cache"), "openspec-agent");
+    const { size, mtimeMs } = statSync(bundleFile);
+    const build = `${size}-${Math.trunc(mtimeMs)}`;
+    return join(folder, `${name}-${process.version}-${process.arch}-${build}.v8cache`);
+  } catch {
+    return undefined;
+  }
+}
+
+function readCache(file) {
+  if (file === undefined) return undefined;
+  try {
+    return readFileSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes the cache atomically (several starts may race) and drops this bundle's older ones. */
+function writeCache(file) {
+  const temporary = `${file}.${process.pid}.tmp`;
+  try {
+    const folder = dirname(file);
+    mkdirSync(folder, { recursive: true, mode: 0o700 });
+    writeFileSync(temporary, script.createCachedData(), { mode: 0o600 });
+    renameSync(temporary, file);
+    for (const entry of readdirSync(folder)) {
+      if (entry.startsWith(`${name}-`) && entry.endsWith(".v8cache") && entry !== basename(file)) {
+        rmSync(join(folder, entry), { force: true });
+      }
+    }
+  } catch {
+    try {
+      rmSync(temporary, { force: true });
+    } catch {
+      // Nothing was written where nothing can be.
+    }
+  }
+}
