@@ -1,9 +1,9 @@
-import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { findSameFolder } from "./find-same-folder.js";
 import { foldName } from "./lookup-key.js";
 import type { RegistryDatabase } from "./registry-database.js";
 import { type RegistryFailure, registryFailure } from "./registry-failure.js";
-import { sources } from "./schema.js";
+import type { SourceRow } from "./schema.js";
+import { SOURCE_ROW } from "./source-columns.js";
 import { toSource } from "./to-source.js";
 
 export interface SourceClaim {
@@ -25,13 +25,14 @@ export function checkSourceConflicts(
   claim: SourceClaim,
   exceptToken?: string,
 ): RegistryFailure | undefined {
-  const others = exceptToken === undefined ? undefined : ne(sources.token, exceptToken);
+  // `token IS NOT NULL` holds for every row, so without a token to except none is left out.
+  const others = exceptToken ?? null;
   if (claim.path !== undefined) {
     const owner = db
-      .select()
-      .from(sources)
-      .where(and(eq(sources.path, claim.path), others))
-      .get();
+      .prepare<[string, string | null], SourceRow>(
+        `SELECT ${SOURCE_ROW} FROM sources WHERE path = ? AND token IS NOT ?`,
+      )
+      .get(claim.path, others);
     if (owner !== undefined) {
       const source = toSource(owner);
       return registryFailure(
@@ -51,11 +52,10 @@ export function checkSourceConflicts(
   }
   if (claim.name === undefined) return undefined;
   const holder = db
-    .select()
-    .from(sources)
-    .where(and(eq(sources.lookupKey, foldName(claim.name)), others))
-    .orderBy(sql`${sources.name} IS NULL`, asc(sources.id))
-    .get();
+    .prepare<[string, string | null], SourceRow>(
+      `SELECT ${SOURCE_ROW} FROM sources WHERE lookup_key = ? AND token IS NOT ? ORDER BY name IS NULL, id`,
+    )
+    .get(foldName(claim.name), others);
   if (holder === undefined) return undefined;
   const source = toSource(holder);
   const how = source.name === null ? "the basename of" : "the name of";

@@ -1,5 +1,4 @@
-import Database from "better-sqlite3";
-import { drizzle } from "drizzle-orm/better-sqlite3";
+import type Database from "better-sqlite3";
 import { applyMigrations, isMigrated } from "./apply-migrations.js";
 import {
   databaseFailure,
@@ -14,6 +13,7 @@ import { registryAccess } from "./registry-access.js";
 import { BUSY_TIMEOUT_MS, type RegistryDatabase } from "./registry-database.js";
 import type { RegistryFailure } from "./registry-failure.js";
 import { retryOnContention } from "./retry-on-contention.js";
+import { SqliteDriver } from "./sqlite-driver.js";
 import { classifySqliteError } from "./sqlite-error.js";
 
 export type ConnectResult =
@@ -36,7 +36,7 @@ export function connectRegistryFile(file: string): ConnectResult {
   const readOnly = access === "read_only";
   let sqlite: Database.Database;
   try {
-    sqlite = readOnly ? openReadOnly(file) : new Database(file, { timeout: BUSY_TIMEOUT_MS });
+    sqlite = readOnly ? openReadOnly(file) : new SqliteDriver(file, { timeout: BUSY_TIMEOUT_MS });
   } catch (error) {
     return databaseFailure(file, error);
   }
@@ -46,12 +46,11 @@ export function connectRegistryFile(file: string): ConnectResult {
       sqlite.close();
       return problem;
     }
-    const db = drizzle({ client: sqlite });
     if (!readOnly) {
       if (sqlite.pragma("journal_mode", { simple: true }) !== "wal") enableWriteAheadLog(sqlite);
-      if (!isMigrated(sqlite, MIGRATIONS_FOLDER)) applyMigrations(db, MIGRATIONS_FOLDER);
+      if (!isMigrated(sqlite, MIGRATIONS_FOLDER)) applyMigrations(sqlite, MIGRATIONS_FOLDER);
     }
-    return { ok: true, db, readOnly };
+    return { ok: true, db: sqlite, readOnly };
   } catch (error) {
     sqlite.close();
     return databaseFailure(file, error);

@@ -1,11 +1,10 @@
-import { eq } from "drizzle-orm";
 import type { CreateAccessTokenInput, CreatedAccessTokenResult } from "./access-token.js";
+import { ACCESS_TOKEN_ROW, type StoredAccessTokenRow } from "./access-token-columns.js";
 import { registryContext } from "./create-registry.js";
 import { hashAccessTokenSecret, newAccessTokenSecret, toAccessToken } from "./hash-access-token.js";
 import type { Registry } from "./registry.js";
 import { registryFailure } from "./registry-failure.js";
 import { runInWriteTransaction } from "./run-guarded.js";
-import { accessTokens } from "./schema.js";
 import { validateSourceName } from "./validate-source-name.js";
 
 /** Makes a token and returns its secret once; only the secret's hash is stored. */
@@ -17,11 +16,7 @@ export function createAccessToken(
   const name = validateSourceName(input.name);
   if (!name.ok) return name;
   return runInWriteTransaction(context, (): CreatedAccessTokenResult => {
-    const holder = context.db
-      .select({ id: accessTokens.id })
-      .from(accessTokens)
-      .where(eq(accessTokens.name, name.name))
-      .get();
+    const holder = context.db.prepare("SELECT id FROM access_tokens WHERE name = ?").get(name.name);
     if (holder !== undefined) {
       return registryFailure(
         "duplicate_access_token",
@@ -30,16 +25,18 @@ export function createAccessToken(
     }
     const secret = newAccessTokenSecret();
     const row = context.db
-      .insert(accessTokens)
-      .values({
+      .prepare<[Omit<StoredAccessTokenRow, "id">], StoredAccessTokenRow>(
+        `INSERT INTO access_tokens (name, hash, read_only, created_at, last_used_at)
+         VALUES (@name, @hash, @readOnly, @createdAt, @lastUsedAt) RETURNING ${ACCESS_TOKEN_ROW}`,
+      )
+      .get({
         name: name.name,
         hash: hashAccessTokenSecret(secret),
-        readOnly: input.readOnly === true,
+        readOnly: input.readOnly === true ? 1 : 0,
         createdAt: Date.now(),
         lastUsedAt: null,
-      })
-      .returning()
-      .get();
+      });
+    if (row === undefined) throw new Error("INSERT ... RETURNING gave no row");
     return { ok: true, token: toAccessToken(row), secret };
   });
 }

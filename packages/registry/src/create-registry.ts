@@ -29,7 +29,7 @@ export function createRegistry(context: RegistryContext): Registry {
     resolve: (identifier): SourceResult =>
       runGuarded(context, () => findSource(context.db, identifier)),
     close: () => {
-      if (context.db.$client.open) context.db.$client.close();
+      if (context.db.open) context.db.close();
     },
   };
   contexts.set(registry, context);

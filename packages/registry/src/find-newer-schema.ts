@@ -1,5 +1,5 @@
 import type Database from "better-sqlite3";
-import { readMigrationFiles } from "drizzle-orm/migrator";
+import { committedMigrations } from "./committed-migrations.js";
 
 const MIGRATIONS_TABLE = "__drizzle_migrations";
 
@@ -24,24 +24,9 @@ export function findNewerSchema(
   const statement = appliedMigrationsStatement(sqlite);
   if (statement === undefined) return undefined;
   const applied = statement.get() as { count: number; newest: number | null };
-  const known = knownMigrations(migrationsFolder);
+  const known = committedMigrations(migrationsFolder);
   const newer = applied.count > known.count || Number(applied.newest ?? 0) > known.newest;
   return newer ? { fileVersion: applied.count, buildVersion: known.count } : undefined;
-}
-
-// The shipped migrations never change while the process runs; reads check against them on every call.
-const known = new Map<string, { count: number; newest: number }>();
-
-function knownMigrations(migrationsFolder: string): { count: number; newest: number } {
-  const cached = known.get(migrationsFolder);
-  if (cached !== undefined) return cached;
-  const migrations = readMigrationFiles({ migrationsFolder });
-  const summary = {
-    count: migrations.length,
-    newest: Math.max(...migrations.map((migration) => migration.folderMillis)),
-  };
-  known.set(migrationsFolder, summary);
-  return summary;
 }
 
 // Prepared once per connection: every registry call runs it, and compiling it each time cost more than the read itself.

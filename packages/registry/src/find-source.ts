@@ -1,10 +1,10 @@
-import { asc, eq, or } from "drizzle-orm";
 import { foldName } from "./lookup-key.js";
 import type { SourceResult } from "./registry.js";
 import type { RegistryDatabase } from "./registry-database.js";
 import { registryFailure } from "./registry-failure.js";
-import { sources } from "./schema.js";
+import type { SourceRow } from "./schema.js";
 import { selectAllSources } from "./select-all-sources.js";
+import { SOURCE_ROW } from "./source-columns.js";
 import { toSource } from "./to-source.js";
 
 /**
@@ -18,11 +18,10 @@ export function findSource(db: RegistryDatabase, identifier: string): SourceResu
   const key = foldName(identifier);
   const token = identifier.toLowerCase();
   const candidates = db
-    .select()
-    .from(sources)
-    .where(or(eq(sources.lookupKey, key), eq(sources.token, token)))
-    .orderBy(asc(sources.createdAt), asc(sources.id))
-    .all();
+    .prepare<[string, string], SourceRow>(
+      `SELECT ${SOURCE_ROW} FROM sources WHERE lookup_key = ? OR token = ? ORDER BY created_at, id`,
+    )
+    .all(key, token);
   const byToken = candidates.filter((row) => row.token === token);
   const named = candidates.filter((row) => row.lookupKey === key && row.name !== null);
   const unnamed = candidates.filter((row) => row.lookupKey === key && row.name === null);

@@ -1,5 +1,6 @@
-import Database from "better-sqlite3";
+import type Database from "better-sqlite3";
 import { type RegistryFailure, registryFailure } from "./registry-failure.js";
+import { SqliteDriver } from "./sqlite-driver.js";
 
 /** A row of the Python Hermes plugin's `openspec_sources` table. */
 export interface HermesSourceRow {
@@ -24,10 +25,10 @@ const SELECT_SOURCES = `
 export function readHermesSources(file: string): HermesSourcesResult {
   let hermes: Database.Database | undefined;
   try {
-    hermes = new Database(file, { readonly: true, fileMustExist: true });
+    hermes = new SqliteDriver(file, { readonly: true, fileMustExist: true });
     return { ok: true, rows: hermes.prepare(SELECT_SOURCES).all().map(parseRow) };
   } catch (error) {
-    if (!(error instanceof Database.SqliteError)) throw error;
+    if (!(error instanceof SqliteDriver.SqliteError)) throw error;
     return registryFailure(
       "hermes_db_unreadable",
       `The Hermes database ${file} cannot be read (${error.message}); pass the path of <HERMES_HOME>/openspec.db.`,

@@ -1,6 +1,6 @@
-import Database from "better-sqlite3";
 import { BUSY_TIMEOUT_MS } from "./registry-database.js";
 import { sleepSync } from "./sleep-sync.js";
+import { SqliteDriver } from "./sqlite-driver.js";
 
 /** What one attempt reports: done with a value, or lost a race and worth another try. */
 export type Attempt<T> = { readonly done: true; readonly value: T } | { readonly done: false };
@@ -17,7 +17,7 @@ export function retryOnContention<T>(attempt: () => Attempt<T>): T {
     const outcome = attempt();
     if (outcome.done) return outcome.value;
     if (Date.now() >= deadline) {
-      throw new Database.SqliteError("the registry file stayed locked", "SQLITE_BUSY");
+      throw new SqliteDriver.SqliteError("the registry file stayed locked", "SQLITE_BUSY");
     }
     sleepSync(5 + Math.random() * 20);
   }

@@ -1,11 +1,10 @@
-import { eq } from "drizzle-orm";
 import type { AccessTokenResult } from "./access-token.js";
+import { ACCESS_TOKEN_ROW, type StoredAccessTokenRow } from "./access-token-columns.js";
 import { registryContext } from "./create-registry.js";
 import { toAccessToken } from "./hash-access-token.js";
 import type { Registry } from "./registry.js";
 import { registryFailure } from "./registry-failure.js";
 import { runInWriteTransaction } from "./run-guarded.js";
-import { accessTokens } from "./schema.js";
 
 /**
  * Deletes a token found by name, else by id; a server checks every request
@@ -15,18 +14,18 @@ export function revokeAccessToken(registry: Registry, identifier: string): Acces
   const context = registryContext(registry);
   return runInWriteTransaction(context, (): AccessTokenResult => {
     const byName = context.db
-      .select()
-      .from(accessTokens)
-      .where(eq(accessTokens.name, identifier))
-      .get();
+      .prepare<[string], StoredAccessTokenRow>(
+        `SELECT ${ACCESS_TOKEN_ROW} FROM access_tokens WHERE name = ?`,
+      )
+      .get(identifier);
     const row =
       byName ??
       (/^[1-9][0-9]{0,15}$/.test(identifier)
         ? context.db
-            .select()
-            .from(accessTokens)
-            .where(eq(accessTokens.id, Number(identifier)))
-            .get()
+            .prepare<[number], StoredAccessTokenRow>(
+              `SELECT ${ACCESS_TOKEN_ROW} FROM access_tokens WHERE id = ?`,
+            )
+            .get(Number(identifier))
         : undefined);
     if (row === undefined) {
       return registryFailure(
@@ -34,7 +33,7 @@ export function revokeAccessToken(registry: Registry, identifier: string): Acces
         `No token is named ${JSON.stringify(identifier)} or has that id; run tokens list to see them.`,
       );
     }
-    context.db.delete(accessTokens).where(eq(accessTokens.id, row.id)).run();
+    context.db.prepare("DELETE FROM access_tokens WHERE id = ?").run(row.id);
     return { ok: true, token: toAccessToken(row) };
   });
 }

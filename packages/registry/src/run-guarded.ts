@@ -11,7 +11,7 @@ import type { RegistryFailure } from "./registry-failure.js";
  */
 export function runGuarded<T>(context: RegistryContext, work: () => T): T | RegistryFailure {
   try {
-    const newer = findNewerSchema(context.db.$client, MIGRATIONS_FOLDER);
+    const newer = findNewerSchema(context.db, MIGRATIONS_FOLDER);
     if (newer !== undefined) return tooNewRegistry(context.file, newer);
     return work();
   } catch (error) {
@@ -33,13 +33,12 @@ export function runInWriteTransaction<T>(
     return readOnlyRegistry(context.file, "its file or folder is not writable");
   }
   return runGuarded(context, () =>
-    context.db.transaction(
-      () => {
+    context.db
+      .transaction(() => {
         // Checked again under the lock: a newer build may have migrated the file since.
-        const newer = findNewerSchema(context.db.$client, MIGRATIONS_FOLDER);
+        const newer = findNewerSchema(context.db, MIGRATIONS_FOLDER);
         return newer === undefined ? work() : tooNewRegistry(context.file, newer);
-      },
-      { behavior: "immediate" },
-    ),
+      })
+      .immediate(),
   );
 }

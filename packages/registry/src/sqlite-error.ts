@@ -1,4 +1,5 @@
-import Database from "better-sqlite3";
+import type Database from "better-sqlite3";
+import { SqliteDriver } from "./sqlite-driver.js";
 
 /**
  * How a SQLite error reads for a caller: the lock could not be had, the file
@@ -14,12 +15,12 @@ export function classifySqliteError(error: unknown): "busy" | "read_only" | "unr
   return "unreadable";
 }
 
-/** The SQLite error in `error`, looking through drizzle's DrizzleQueryError wrapper. */
+/** The SQLite error in `error`, also when another error wraps it as its `cause`. */
 export function findSqliteError(
   error: unknown,
 ): InstanceType<typeof Database.SqliteError> | undefined {
   for (let current = error; current instanceof Error; current = current.cause) {
-    if (current instanceof Database.SqliteError) return current;
+    if (current instanceof SqliteDriver.SqliteError) return current;
   }
   return undefined;
 }

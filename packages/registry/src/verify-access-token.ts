@@ -1,5 +1,5 @@
-import { eq } from "drizzle-orm";
 import type { AccessTokenResult } from "./access-token.js";
+import { ACCESS_TOKEN_ROW, type StoredAccessTokenRow } from "./access-token-columns.js";
 import { registryContext } from "./create-registry.js";
 import {
   hashAccessTokenSecret,
@@ -11,7 +11,6 @@ import type { RegistryContext } from "./registry-context.js";
 import { BUSY_TIMEOUT_MS } from "./registry-database.js";
 import { registryFailure } from "./registry-failure.js";
 import { runGuarded } from "./run-guarded.js";
-import { accessTokens } from "./schema.js";
 import { classifySqliteError } from "./sqlite-error.js";
 
 /** `last_used_at` is rewritten at most this often, so busy servers do not write on every request. */
@@ -31,10 +30,10 @@ export function verifyAccessToken(registry: Registry, secret: string): AccessTok
   const context = registryContext(registry);
   return runGuarded(context, (): AccessTokenResult => {
     const row = context.db
-      .select()
-      .from(accessTokens)
-      .where(eq(accessTokens.hash, hashAccessTokenSecret(secret)))
-      .get();
+      .prepare<[string], StoredAccessTokenRow>(
+        `SELECT ${ACCESS_TOKEN_ROW} FROM access_tokens WHERE hash = ?`,
+      )
+      .get(hashAccessTokenSecret(secret));
     if (row === undefined) return invalid;
     const now = Date.now();
     if (!context.readOnly && (row.lastUsedAt ?? 0) < now - LAST_USED_RESOLUTION_MS) {
@@ -46,11 +45,11 @@ export function verifyAccessToken(registry: Registry, secret: string): AccessTok
 }
 
 function touchLastUsed(context: RegistryContext, id: number, now: number): boolean {
-  const sqlite = context.db.$client;
+  const sqlite = context.db;
   // Never wait: a request must not stall behind another writer for a bookkeeping write.
   sqlite.pragma("busy_timeout = 0");
   try {
-    context.db.update(accessTokens).set({ lastUsedAt: now }).where(eq(accessTokens.id, id)).run();
+    context.db.prepare("UPDATE access_tokens SET last_used_at = ? WHERE id = ?").run(now, id);
     return true;
   } catch (error) {
     if (classifySqliteError(error) === "bug") throw error;

@@ -27,7 +27,7 @@ export async function writeWithoutBlocking(
 }
 
 function attemptBriefly(context: RegistryContext, write: () => SourceResult): SourceResult {
-  const sqlite = context.db.$client;
+  const sqlite = context.db;
   if (!sqlite.open) return write();
   sqlite.pragma(`busy_timeout = ${SHORT_BUSY_TIMEOUT_MS}`);
   try {
