@@ -260,7 +260,7 @@ async function benchP5(cwd) {
 
 async function benchP7(workdir) {
   const cliBin = fromRoot("apps/cli/bin/openspec-agent.js");
-  if (!existsSync(fromRoot("apps/cli/dist/bundle/openspec-agent.js"))) {
+  if (!existsSync(fromRoot("apps/cli/dist/bundle/openspec-agent.bundle.cjs"))) {
     notes.push("P7 skipped: apps/cli is not built.");
     return;
   }

@@ -13,7 +13,7 @@ import { registryAccess } from "./registry-access.js";
 import { BUSY_TIMEOUT_MS, type RegistryDatabase } from "./registry-database.js";
 import type { RegistryFailure } from "./registry-failure.js";
 import { retryOnContention } from "./retry-on-contention.js";
-import { SqliteDriver } from "./sqlite-driver.js";
+import { openSqlite } from "./sqlite-driver.js";
 import { classifySqliteError } from "./sqlite-error.js";
 
 export type ConnectResult =
@@ -36,7 +36,7 @@ export function connectRegistryFile(file: string): ConnectResult {
   const readOnly = access === "read_only";
   let sqlite: Database.Database;
   try {
-    sqlite = readOnly ? openReadOnly(file) : new SqliteDriver(file, { timeout: BUSY_TIMEOUT_MS });
+    sqlite = readOnly ? openReadOnly(file) : openSqlite(file, { timeout: BUSY_TIMEOUT_MS });
   } catch (error) {
     return databaseFailure(file, error);
   }

@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from "node:fs";
 import type Database from "better-sqlite3";
 import { BUSY_TIMEOUT_MS } from "./registry-database.js";
-import { SqliteDriver } from "./sqlite-driver.js";
+import { openSqlite } from "./sqlite-driver.js";
 import { findSqliteError } from "./sqlite-error.js";
 
 /**
@@ -13,7 +13,7 @@ import { findSqliteError } from "./sqlite-error.js";
  * rollback mode, which an in-memory database needs.
  */
 export function openReadOnly(file: string): Database.Database {
-  const sqlite = new SqliteDriver(file, {
+  const sqlite = openSqlite(file, {
     readonly: true,
     fileMustExist: true,
     timeout: BUSY_TIMEOUT_MS,
@@ -34,5 +34,5 @@ export function openReadOnly(file: string): Database.Database {
     image[18] = 1;
     image[19] = 1;
   }
-  return new SqliteDriver(image, { readonly: true });
+  return openSqlite(image, { readonly: true });
 }

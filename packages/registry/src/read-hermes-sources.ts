@@ -1,6 +1,6 @@
 import type Database from "better-sqlite3";
 import { type RegistryFailure, registryFailure } from "./registry-failure.js";
-import { SqliteDriver } from "./sqlite-driver.js";
+import { openSqlite, SqliteDriver } from "./sqlite-driver.js";
 
 /** A row of the Python Hermes plugin's `openspec_sources` table. */
 export interface HermesSourceRow {
@@ -25,7 +25,7 @@ const SELECT_SOURCES = `
 export function readHermesSources(file: string): HermesSourcesResult {
   let hermes: Database.Database | undefined;
   try {
-    hermes = new SqliteDriver(file, { readonly: true, fileMustExist: true });
+    hermes = openSqlite(file, { readonly: true, fileMustExist: true });
     return { ok: true, rows: hermes.prepare(SELECT_SOURCES).all().map(parseRow) };
   } catch (error) {
     if (!(error instanceof SqliteDriver.SqliteError)) throw error;

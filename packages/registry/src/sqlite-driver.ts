@@ -1,5 +1,9 @@
+import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import type Database from "better-sqlite3";
+
+const require = createRequire(import.meta.url);
 
 /**
  * better-sqlite3, the one way this package reaches it. It is CommonJS, and
@@ -8,4 +12,35 @@ import type Database from "better-sqlite3";
  * require(). Bundles keep it external, so this resolves from node_modules
  * there too.
  */
-export const SqliteDriver = createRequire(import.meta.url)("better-sqlite3") as typeof Database;
+export const SqliteDriver = require("better-sqlite3") as typeof Database;
+
+let releaseAddon: string | null | undefined;
+
+/**
+ * Opens a SQLite file (or an image of one, as a Buffer). When better-sqlite3's compiled addon is the usual
+ * `build/Release` one, it is named directly, so opening skips the `bindings`
+ * package's search of a dozen folders (a few ms of every start); otherwise,
+ * e.g. with a debug build, which that search prefers, better-sqlite3 searches
+ * as usual.
+ */
+export function openSqlite(
+  file: string | Buffer,
+  options: Database.Options = {},
+): Database.Database {
+  releaseAddon ??= findReleaseAddon();
+  return new SqliteDriver(
+    file,
+    releaseAddon === null ? options : { nativeBinding: releaseAddon, ...options },
+  );
+}
+
+function findReleaseAddon(): string | null {
+  try {
+    const build = join(dirname(require.resolve("better-sqlite3/package.json")), "build");
+    if (existsSync(join(build, "Debug", "better_sqlite3.node"))) return null;
+    const release = join(build, "Release", "better_sqlite3.node");
+    return existsSync(release) ? release : null;
+  } catch {
+    return null;
+  }
+}
