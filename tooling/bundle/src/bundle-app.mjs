@@ -54,6 +54,10 @@ async function bundleCachedEntry({ outdir, name, entry, external }) {
     entryPoints: [entry],
     outfile: bundleFile,
     format: "cjs",
+    // Short names too: a third less text to read and a smaller cache at every
+    // start. Stack traces then name minified functions; the app's unbundled
+    // `dist/` beside the bundle runs the same code with its own names.
+    minifyIdentifiers: true,
     external: [...ALWAYS_EXTERNAL, ...external],
     define: { "import.meta.url": "__openspecAgentBundleUrl" },
     banner: {
