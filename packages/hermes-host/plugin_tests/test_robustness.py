@@ -111,8 +111,19 @@ class SharedBridge(unittest.TestCase):
         # Reaped, not just a zombie: a dying multi-threaded process can show as a zombie
         # while its other threads still hold its stdin open.
         self.assertTrue(wait_until(lambda: not os.path.exists(f"/proc/{killed}")))
-        self.assertIs(call("openspec_source_list")["ok"], True)
+        answer = call("openspec_source_list")
+        self.assertIs(answer["ok"], True, answer)
         self.assertNotIn(session().bridge.pid(), (None, killed))
+
+    def test_given_a_bridge_that_no_longer_takes_requests_when_the_next_call_comes_then_a_new_bridge_answers_it(self):
+        # What a killed bridge looks like in the moment its exit is being reaped: still
+        # "running" to poll(), but its stdin refuses every line.
+        self.assertIs(call("openspec_source_list")["ok"], True)
+        stale = session().bridge.pid()
+        session().bridge._connection.process.stdin.close()
+        answer = call("openspec_source_list")
+        self.assertIs(answer["ok"], True, answer)
+        self.assertNotIn(session().bridge.pid(), (None, stale))
 
     def test_given_the_bridge_is_killed_during_a_call_when_that_call_ends_then_it_reports_bridge_exited_and_the_next_call_recovers(self):
         root = session().repository()

@@ -157,6 +157,9 @@ class _Connection:
         except (OSError, ValueError):
             with self._waiters_lock:
                 self._waiters.pop(request_id, None)
+                # A bridge that cannot take a line is gone. Its exit may not show yet:
+                # while the reader thread reaps it, poll() answers None.
+                self._ended = True
             return _NOT_SENT
         if waiter.event.wait(timeout):
             return waiter.answer
