@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { isolatedEnvironment, removeTemporaryFolders, temporaryFolder } from "@org/test-kit";
@@ -11,6 +12,8 @@ function versionWithCache(setting: string) {
   const { env, home } = isolatedEnvironment({ OPENSPEC_AGENT_COMPILE_CACHE: setting });
   return runBin(["--version"], { env, cwd: home });
 }
+
+const BUNDLE = join(import.meta.dirname, "..", "dist", "bundle", "openspec-agent.bundle.cjs");
 
 const cacheFiles = (folder: string) =>
   readdirSync(folder).filter((entry) => entry.endsWith(".v8cache"));
@@ -28,6 +31,13 @@ describe("openspec-agent's compile cache", () => {
     // A cache V8 rejected would be written anew; one it used is left as it was.
     expect(statSync(join(folder, file as string)).mtimeMs).toBe(written.mtimeMs);
     expect(cacheFiles(folder)).toEqual([file]);
+  });
+
+  it("GIVEN two builds of the same length WHEN each starts THEN each has a cache of its own, named by the bundle's content (V8 checks a cache only against the source's length, and npm gives every file the same mtime)", () => {
+    const folder = join(temporaryFolder(), "cache");
+    versionWithCache(folder);
+    const content = createHash("sha256").update(readFileSync(BUNDLE)).digest("hex").slice(0, 16);
+    expect(cacheFiles(folder)).toEqual([expect.stringContaining(`-${content}.v8cache`)]);
   });
 
   it("GIVEN a damaged cache file WHEN openspec-agent starts THEN it answers as usual and replaces the file", () => {

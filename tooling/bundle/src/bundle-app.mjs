@@ -10,7 +10,8 @@
 // so they are entries here, beside the chunks that start them; the registry's
 // migrations are read from ../drizzle next to the chunk, so they are copied
 // to dist/drizzle.
-import { copyFileSync, cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
@@ -86,7 +87,11 @@ async function bundleCachedEntry({ outdir, name, entry, external }) {
     );
   }
   writeFileSync(bundleFile, rewritten, "latin1");
-  copyFileSync(join(here, "start-cached.cjs"), join(outdir, `${name}.cjs`));
+  const bundleHash = createHash("sha256").update(rewritten, "latin1").digest("hex").slice(0, 16);
+  const start = readFileSync(join(here, "start-cached.cjs"), "utf8");
+  if (!start.includes("@@BUNDLE_HASH@@"))
+    throw new Error("start-cached.cjs: no @@BUNDLE_HASH@@ to fill");
+  writeFileSync(join(outdir, `${name}.cjs`), start.replace("@@BUNDLE_HASH@@", bundleHash));
 }
 
 /**

@@ -13,14 +13,24 @@
 // `__openspecAgentImport`, which stands for `import()` of the packages left
 // outside the bundle (a script compiled with a code cache cannot use Node's
 // `import()` itself).
-const { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } =
-  require("node:fs");
+const {
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} = require("node:fs");
 const { createRequire } = require("node:module");
 const { homedir } = require("node:os");
 const { basename, dirname, join } = require("node:path");
 const { Script } = require("node:vm");
 
 const bundleFile = __filename.replace(/\.cjs$/, ".bundle.cjs");
+// The bundle's content hash, written here by the build. V8 checks a cache
+// only against the source's length, and npm gives every installed file the
+// same mtime, so neither could tell two builds of the same size apart.
+const BUNDLE_HASH = "@@BUNDLE_HASH@@";
 const name = basename(bundleFile, ".bundle.cjs");
 // The build checks the bundle is ASCII, so Latin-1 reads it exactly and fast.
 const source = readFileSync(bundleFile, "latin1");
@@ -49,7 +59,7 @@ script
 /**
  * `OPENSPEC_AGENT_COMPILE_CACHE`: `0` turns the cache off, a folder puts it
  * there; by default `$XDG_CACHE_HOME/openspec-agent`, else
- * `~/.cache/openspec-agent`. One file per bundle build and Node version.
+ * `~/.cache/openspec-agent`. One file per bundle content and Node version.
  */
 function compileCacheFile() {
   const setting = process.env.OPENSPEC_AGENT_COMPILE_CACHE;
@@ -57,9 +67,7 @@ function compileCacheFile() {
   try {
     const folder =
       setting || join(process.env.XDG_CACHE_HOME || join(homedir(), ".cache"), "openspec-agent");
-    const { size, mtimeMs } = statSync(bundleFile);
-    const build = `${size}-${Math.trunc(mtimeMs)}`;
-    return join(folder, `${name}-${process.version}-${process.arch}-${build}.v8cache`);
+    return join(folder, `${name}-${process.version}-${process.arch}-${BUNDLE_HASH}.v8cache`);
   } catch {
     return undefined;
   }
