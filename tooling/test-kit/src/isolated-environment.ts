@@ -1,3 +1,4 @@
+import { lstatSync, mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { temporaryFolder } from "./temporary-folder.js";
@@ -13,9 +14,9 @@ export type IsolatedEnvironment = {
  * OpenSpec CLI installed with the runner is switched off too
  * (`OPENSPEC_AGENT_BUNDLED_CLI=0`), so a test without `OPENSPEC_BIN` is a
  * machine without the CLI; pass `OPENSPEC_AGENT_BUNDLED_CLI: undefined` to use it.
- * `openspec-agent`'s compile cache is one folder under the system's temporary
- * folder, shared by every test as a user's cache is shared by their commands
- * (a home of its own would make every test's first start compile and write it).
+ * `openspec-agent`'s compile cache is one folder shared by every test, as a
+ * user's cache is shared by their commands (a home of its own would make
+ * every test's first start compile and write it).
  */
 export function isolatedEnvironment(
   extra: Record<string, string | undefined> = {},
@@ -32,8 +33,32 @@ export function isolatedEnvironment(
       OPENSPEC_TELEMETRY: "0",
       NO_COLOR: "1",
       OPENSPEC_AGENT_BUNDLED_CLI: "0",
-      OPENSPEC_AGENT_COMPILE_CACHE: join(tmpdir(), "openspec-agent-test-compile-cache"),
+      OPENSPEC_AGENT_COMPILE_CACHE: testCompileCache(),
       ...extra,
     },
   };
+}
+
+let compileCacheFolder: string | undefined;
+
+/**
+ * One folder per user under the system's temporary folder, used only when it
+ * is this user's own and private (a cache is compiled code that gets run, so
+ * never one someone else prepared); otherwise a fresh one from mkdtemp. The
+ * start file keeps one cache per build in it.
+ */
+function testCompileCache(): string {
+  if (compileCacheFolder !== undefined) return compileCacheFolder;
+  const uid = process.getuid?.();
+  const folder = join(tmpdir(), `openspec-agent-compile-cache-${uid ?? "user"}`);
+  try {
+    mkdirSync(folder, { mode: 0o700 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
+  const found = lstatSync(folder);
+  const ours =
+    found.isDirectory() && (uid === undefined || found.uid === uid) && (found.mode & 0o077) === 0;
+  compileCacheFolder = ours ? folder : mkdtempSync(join(tmpdir(), "openspec-agent-compile-cache-"));
+  return compileCacheFolder;
 }

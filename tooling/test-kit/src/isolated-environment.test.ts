@@ -1,0 +1,47 @@
+import { spawnSync } from "node:child_process";
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+
+const ENTRY = new URL("../dist/index.js", import.meta.url).href;
+const made: string[] = [];
+
+afterEach(() => {
+  for (const folder of made.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+/** The compile cache folder a fresh process's isolatedEnvironment() names, with `temporary` as TMPDIR. */
+function compileCacheWith(temporary: string): string {
+  const script = `const { isolatedEnvironment } = await import(${JSON.stringify(ENTRY)}); console.log(isolatedEnvironment().env.OPENSPEC_AGENT_COMPILE_CACHE);`;
+  const run = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
+    encoding: "utf8",
+    env: { ...process.env, TMPDIR: temporary },
+  });
+  expect(run.stderr).toBe("");
+  return run.stdout.trim();
+}
+
+const shared = (temporary: string) =>
+  join(temporary, `openspec-agent-compile-cache-${process.getuid?.() ?? "user"}`);
+
+describe("isolatedEnvironment's compile cache", () => {
+  it("GIVEN no earlier test run WHEN two environments are made in two processes THEN both use one private folder of this user's", () => {
+    const temporary = mkdtempSync(join(tmpdir(), "kit-"));
+    made.push(temporary);
+    expect(compileCacheWith(temporary)).toBe(shared(temporary));
+    expect(compileCacheWith(temporary)).toBe(shared(temporary));
+    expect(statSync(shared(temporary)).mode & 0o777).toBe(0o700);
+  });
+
+  it("GIVEN the shared folder's name taken by a folder others may write to WHEN an environment is made THEN a fresh private folder is used instead", () => {
+    const temporary = mkdtempSync(join(tmpdir(), "kit-"));
+    made.push(temporary);
+    mkdirSync(shared(temporary));
+    chmodSync(shared(temporary), 0o777);
+    const folder = compileCacheWith(temporary);
+    expect(folder).not.toBe(shared(temporary));
+    expect(folder.startsWith(join(temporary, "openspec-agent-compile-cache-"))).toBe(true);
+    expect(statSync(folder).mode & 0o777).toBe(0o700);
+  });
+});
