@@ -25,13 +25,6 @@ export {
   type OpenSpecLocatorOptions,
 } from "./create-openspec-locator.js";
 export {
-  createRunLimiter,
-  defaultCliConcurrency,
-  MAX_CLI_CONCURRENCY,
-  type RunLimiter,
-} from "./create-run-limiter.js";
-export { exitOnHostSignals, HOST_SIGNALS, type HostSignal } from "./exit-on-host-signals.js";
-export {
   type DiscoveryAttempt,
   type FindOpenSpecOptions,
   findOpenSpec,
@@ -41,6 +34,8 @@ export {
   type OpenSpecNotFound,
   type OpenSpecRule,
 } from "./find-openspec.js";
+// The light entries' exports, listed once there (`/host-signals`, `/settings`).
+export * from "./host-signals-entry.js";
 export { type JsonDocument, type JsonValue, parseCliJson } from "./parse-cli-json.js";
 export { checkWarmPoolTarget, type WarmPoolTarget } from "./pool/check-warm-pool-target.js";
 export {
@@ -64,9 +59,4 @@ export type {
   RunResult,
   RunSuccess,
 } from "./run-result.js";
-export {
-  findSettingProblem,
-  MAX_TIMER_MS,
-  SETTING_BOUNDS,
-  type SettingBounds,
-} from "./setting-bounds.js";
+export * from "./settings-entry.js";

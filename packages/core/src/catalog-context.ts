@@ -127,9 +127,12 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
   // The runner (spawning, the warm pool, tinyexec) loads when something first
   // looks for or runs the CLI, so a tool that only reads files never loads it.
   let runtime: Promise<CliRuntime> | undefined;
+  // The pool this catalog makes (`warmPool`) when the runner loads, and warms and closes;
+  // made after close(), it is closed at once.
+  let ownPool: OpenSpecPool | undefined;
   const loadRuntime = (): Promise<CliRuntime> => {
     runtime ??= import("@org/openspec-cli-runner").then((runner) => {
-      const ownPool = wantsOwnPool
+      ownPool = wantsOwnPool
         ? runner.createOpenSpecPool({
             env,
             ...(settings?.poolSize === undefined ? {} : { size: settings.poolSize }),
@@ -144,7 +147,6 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
           home,
           ttlMs: settings?.cliDiscoveryTtlMs ?? 2000,
         }),
-        ownPool,
         pool: options.pool ?? ownPool,
         runOpenSpec: runner.runOpenSpec,
       };
@@ -160,7 +162,7 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
     workdir: string,
     runOptions: RunCliOptions | undefined,
   ): Promise<RunResult> => {
-    const { locator, ownPool, pool, runOpenSpec } = await loadRuntime();
+    const { locator, pool, runOpenSpec } = await loadRuntime();
     const found = await locator.find();
     if (ownPool?.enabled && found.ok && !warming) {
       warming = true;
@@ -218,8 +220,7 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
       closed = true;
       opened?.close();
       opened = undefined;
-      // A runner still loading closes its pool as soon as it is there.
-      void runtime?.then(({ ownPool }) => ownPool?.close());
+      ownPool?.close();
     },
   };
 }
@@ -227,8 +228,6 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
 /** The runner's parts a catalog uses, loaded on first need. */
 type CliRuntime = {
   locator: OpenSpecLocator;
-  /** The pool this catalog made (`warmPool`), which it warms and closes. */
-  ownPool: OpenSpecPool | undefined;
   /** The pool CLI runs use: the caller's (`pool`) or this catalog's own. */
   pool: OpenSpecPool | undefined;
   runOpenSpec: typeof import("@org/openspec-cli-runner").runOpenSpec;
