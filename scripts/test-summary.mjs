@@ -1,7 +1,9 @@
 // Adds up every package's test reports into the one closing line of `pnpm test`:
-// "N passed, N failed, N skipped". A package without a report counts as a failure.
+// "N passed, N failed, N skipped", followed by each failed test's package, file and name with the
+// first line of its error. A package without a report counts as a failure.
 // Usage: node scripts/test-summary.mjs [repository root]
 import { readFileSync } from "node:fs";
+import { failuresIn } from "./test-failures.mjs";
 import { reportsIn, testedPackages } from "./test-reports.mjs";
 
 const root = process.argv[2] ?? new URL("..", import.meta.url).pathname;
@@ -9,6 +11,9 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const missing = [];
+const failures = [];
+/** How many failures are named at the most; the count says how many more there are. */
+const MOST_NAMED = 50;
 for (const { name, dir } of testedPackages(root)) {
   const reports = reportsIn(dir);
   if (reports.length === 0) {
@@ -20,11 +25,27 @@ for (const { name, dir } of testedPackages(root)) {
     passed += result.numPassedTests;
     failed += result.numFailedTests;
     skipped += (result.numPendingTests ?? 0) + (result.numTodoTests ?? 0);
+    const named = failuresIn(result, dir);
+    for (const { file, name: test, message } of named) {
+      failures.push({ package: name, file, name: test, message });
+    }
+    // A file that failed outside any test (its tests then count as skipped) is a failure too.
+    failed += named.filter((failure) => failure.uncounted).length;
   }
 }
-if (missing.length > 0) {
-  console.error(`No test report from: ${missing.join(", ")} (their build or tests did not run)`);
-  process.exitCode = 1;
-}
+if (missing.length > 0) process.exitCode = 1;
 if (failed > 0 || passed === 0) process.exitCode = 1;
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
+for (const name of missing) {
+  console.log(`FAIL ${name}: no test report (its build or tests did not run)`);
+}
+for (const failure of failures.slice(0, MOST_NAMED)) {
+  const where = [failure.package, failure.file].filter(Boolean).join("/");
+  console.log(`FAIL ${where}${failure.name ? ` > ${failure.name}` : ""}`);
+  if (failure.message) console.log(`     ${failure.message}`);
+}
+if (failures.length > MOST_NAMED) {
+  console.log(
+    `(${failures.length - MOST_NAMED} more failures: see each package's test-results.json)`,
+  );
+}

@@ -27,9 +27,21 @@ def run_module(module, report_path):
     result = unittest.TextTestRunner(stream=sys.stdout, verbosity=2).run(suite)
     failed = len(result.failures) + len(result.errors) + len(result.unexpectedSuccesses)
     skipped = len(result.skipped) + len(result.expectedFailures)
-    counts = {"passed": result.testsRun - failed - skipped, "failed": failed, "skipped": skipped}
+    counts = {
+        "passed": result.testsRun - failed - skipped,
+        "failed": failed,
+        "skipped": skipped,
+        "failures": [describe_failure(module, test, trace) for test, trace in result.failures + result.errors]
+        + [describe_failure(module, test, "unexpected success") for test in result.unexpectedSuccesses],
+    }
     with open(report_path, "w", encoding="utf-8") as handle:
         json.dump(counts, handle)
+
+
+def describe_failure(module, test, trace):
+    """One failure as the repository's test summary names it: file, test and the error's own line."""
+    lines = [line.strip() for line in trace.splitlines() if line.strip()]
+    return {"file": f"plugin_tests/{module}.py", "name": test.id(), "message": lines[-1] if lines else ""}
 
 
 def run_in_child(module, scratch):
@@ -45,7 +57,13 @@ def run_in_child(module, scratch):
             counts = json.load(handle)
     except (OSError, ValueError):
         # The module did not even load: count it as one failure so it cannot go unnoticed.
-        counts = {"passed": 0, "failed": 1, "skipped": 0}
+        lines = [line for line in finished.stdout.splitlines() if line.strip()]
+        counts = {
+            "passed": 0,
+            "failed": 1,
+            "skipped": 0,
+            "failures": [{"file": f"plugin_tests/{module}.py", "name": "", "message": lines[-1] if lines else ""}],
+        }
     return module, finished.stdout, counts
 
 
@@ -53,18 +71,21 @@ def main():
     modules = sorted(name[:-3] for name in os.listdir(HERE) if name.startswith("test_") and name.endswith(".py"))
     started = time.monotonic()
     totals = {"passed": 0, "failed": 0, "skipped": 0}
+    failures = []
     with tempfile.TemporaryDirectory(prefix="plugin-tests-") as scratch:
         with concurrent.futures.ThreadPoolExecutor(PARALLEL_MODULES) as pool:
             for module, output, counts in pool.map(lambda name: run_in_child(name, scratch), modules):
                 print(f"=== {module}\n{output}", flush=True)
                 for key in totals:
                     totals[key] += counts[key]
+                failures.extend(counts.get("failures", []))
     report = {
         "numPassedTests": totals["passed"],
         "numFailedTests": totals["failed"],
         "numPendingTests": totals["skipped"],
         "numTodoTests": 0,
         "durationSeconds": round(time.monotonic() - started, 1),
+        "failures": failures,
     }
     with open(REPORT, "w", encoding="utf-8") as handle:
         json.dump(report, handle, indent=2)

@@ -17,6 +17,7 @@ const REPOSITORY = new URL("../../..", import.meta.url).pathname;
 const SCRIPTS = [
   "run-tests.mjs",
   "test-reports.mjs",
+  "test-failures.mjs",
   "test-summary.mjs",
   "check-changesets.mjs",
   "typecheck-workspace.mjs",
@@ -76,6 +77,65 @@ exit 1
     expect(run.stdout.trimEnd().split("\n").at(-1)).toBe("4 passed, 2 failed, 0 skipped");
   });
 
+  it("GIVEN failed tests, a file that failed before its tests ran and a failed Python test WHEN the summary prints THEN each is named under the closing line with its package, file, name and the first line of its error", () => {
+    const root = scratchRepository();
+    const dir = join(root, "packages/bad");
+    testedPackage(root, "packages/bad", {
+      ...report(1, 1),
+      testResults: [
+        {
+          name: join(dir, "src/archive.test.ts"),
+          status: "failed",
+          message: "",
+          assertionResults: [
+            { fullName: "archive GIVEN a change WHEN archived THEN moved", status: "passed" },
+            {
+              fullName: "archive GIVEN open tasks WHEN archived THEN refused",
+              status: "failed",
+              failureMessages: [
+                "\u001b[31mAssertionError: expected true to be false\u001b[39m\n    at x.ts:1",
+              ],
+            },
+          ],
+        },
+        {
+          name: join(dir, "src/corpus.test.ts"),
+          status: "failed",
+          message: "Hook timed out in 120000ms.\nIf this is a long-running hook…",
+          assertionResults: [{ fullName: "corpus parity", status: "skipped" }],
+        },
+      ],
+    });
+    writeFileSync(
+      join(dir, "test-results.python.json"),
+      JSON.stringify({
+        ...report(2, 1),
+        failures: [
+          {
+            file: "plugin_tests/test_bridge.py",
+            name: "test_bridge.Bridge.test_restart",
+            message: "AssertionError: None != 0",
+          },
+        ],
+      }),
+    );
+    const summary = spawnSync(process.execPath, [join(root, "scripts", "test-summary.mjs"), root], {
+      encoding: "utf8",
+    });
+    expect(summary.status).toBe(1);
+    const lines = summary.stdout.trim().split("\n");
+    const closing = lines.indexOf("3 passed, 3 failed, 0 skipped");
+    expect(closing).toBeGreaterThanOrEqual(0);
+    expect(lines.slice(closing + 1)).toEqual([
+      "FAIL packages/bad/src/archive.test.ts > archive GIVEN open tasks WHEN archived THEN refused",
+      "     AssertionError: expected true to be false",
+      "FAIL packages/bad/src/corpus.test.ts",
+      "     Hook timed out in 120000ms.",
+      "FAIL packages/bad/plugin_tests/test_bridge.py > test_bridge.Bridge.test_restart",
+      "     AssertionError: None != 0",
+    ]);
+  });
+
   it("GIVEN reports left from an earlier run WHEN the tests run again THEN the old reports are removed first and a package that wrote none counts as missing", () => {
     const root = scratchRepository();
     testedPackage(root, "apps/stale", report(50, 0));
@@ -90,8 +150,10 @@ exit 1
     });
     expect(existsSync(join(root, "apps/stale/test-results.json"))).toBe(false);
     expect(run.status).toBe(1);
-    expect(run.stderr).toContain("No test report from: apps/stale");
-    expect(run.stdout.trimEnd().split("\n").at(-1)).toBe("0 passed, 0 failed, 0 skipped");
+    expect(run.stdout.trimEnd().split("\n").slice(-2)).toEqual([
+      "0 passed, 0 failed, 0 skipped",
+      "FAIL apps/stale: no test report (its build or tests did not run)",
+    ]);
   });
 
   it("GIVEN one package's report left by running that package alone WHEN the whole run starts THEN it orders the suites by the last whole run's durations, not by that report, and keeps how long each whole test task took", () => {
