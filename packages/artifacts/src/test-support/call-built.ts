@@ -1,10 +1,10 @@
 import { execFileSync } from "node:child_process";
 import { chmodSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { NOBODY } from "@org/test-kit";
 
-const WORKER = join(import.meta.dirname, "call-built.mjs");
-/** The unprivileged user of most systems (`nobody`). */
-export const NOBODY = 65534;
+/** The script each call runs in, as the user nobody where the test asks for it. */
+export const CALL_BUILT_WORKER = join(import.meta.dirname, "call-built.mjs");
 
 /**
  * Calls a function of the built package in a process of its own, stopped
@@ -18,12 +18,16 @@ export function callBuilt(
   args: Record<string, unknown> = {},
   options: { asNobody?: boolean } = {},
 ): Record<string, unknown> {
-  const out = execFileSync(process.execPath, [WORKER, call, root, JSON.stringify(args)], {
-    encoding: "utf8",
-    timeout: 60_000,
-    // Only root may switch users; anyone else is unprivileged already.
-    ...(options.asNobody && process.getuid?.() === 0 ? { uid: NOBODY, gid: NOBODY } : {}),
-  });
+  const out = execFileSync(
+    process.execPath,
+    [CALL_BUILT_WORKER, call, root, JSON.stringify(args)],
+    {
+      encoding: "utf8",
+      timeout: 60_000,
+      // Only root may switch users; anyone else is unprivileged already.
+      ...(options.asNobody && process.getuid?.() === 0 ? { uid: NOBODY, gid: NOBODY } : {}),
+    },
+  );
   return JSON.parse(out) as Record<string, unknown>;
 }
 
