@@ -239,6 +239,124 @@ export const mergeCase: fc.Arbitrary<MergeCase> = fc
     };
   });
 
+/** Names whose folded keys all differ (no case, spacing or closing-`#` variants of each other). */
+const DISTINCT_NAMES = ["Login", "Logout", "Two factor", "Sessions", "Sign in", "Passkeys"];
+
+/** A requirement the archive accepts: a SHALL or MUST statement and at least one scenario. */
+const validRequirement = fc.record({
+  statement: fc.constantFrom(0, 1, 3),
+  scenarios: fc.uniqueArray(fc.nat(SCENARIOS.length - 1), { minLength: 1, maxLength: 3 }),
+  extra: fc.constantFrom(0, 0, 3),
+});
+
+type Fate = "keep" | "modified" | "removed" | "renamed";
+
+/**
+ * A well-formed baseline and a delta whose every entry applies: MODIFIED and REMOVED name a
+ * baseline requirement, RENAMED goes to a name nobody uses, ADDED brings a new name. With the
+ * requirement names the merged spec must hold, in order (the CLI keeps the baseline's order,
+ * renames in place and appends what is added).
+ */
+export const mergeableCase: fc.Arbitrary<{ input: MergeCase; expectedNames: string[] }> = fc
+  .record({
+    count: fc.integer({ min: 1, max: 4 }),
+    requirements: fc.array(validRequirement, { minLength: 6, maxLength: 6 }),
+    shuffle: fc.shuffledSubarray([0, 1, 2, 3, 4, 5], { minLength: 6, maxLength: 6 }),
+    fates: fc.array(fc.constantFrom<Fate>("keep", "modified", "removed", "renamed"), {
+      minLength: 4,
+      maxLength: 4,
+    }),
+    extraScenarios: fc.array(fc.nat(SCENARIOS.length - 1), { maxLength: 2 }),
+    added: fc.integer({ min: 0, max: 2 }),
+    gaps: fc.array(gap, { minLength: 8, maxLength: 8 }),
+    preamble: fc.constantFrom("", "Requirements follow."),
+    after: fc.constantFrom("", "## Notes\nKept below."),
+    baselineLayout: layout,
+    deltaLayout: layout,
+    order: fc.constantFrom("ADDED,MODIFIED,REMOVED,RENAMED", "RENAMED,MODIFIED,ADDED,REMOVED"),
+    section: fc.constantFrom("Requirements", "requirements"),
+  })
+  .map((c) => {
+    const names = c.shuffle.map((index) => DISTINCT_NAMES[index]!);
+    const model = (index: number): RequirementModel => ({
+      name: NAMES.indexOf(names[index]!),
+      ...c.requirements[index]!,
+    });
+    const baselineModels = Array.from({ length: c.count }, (_, index) => model(index));
+    const unused = names.slice(c.count);
+    const sections: Record<string, string[]> = {
+      ADDED: [],
+      MODIFIED: [],
+      REMOVED: [],
+      RENAMED: [],
+    };
+    const expectedNames: string[] = [];
+    baselineModels.forEach((baselineModel, index) => {
+      const name = NAMES[baselineModel.name]!;
+      const fate = c.fates[index]!;
+      if (fate === "modified") {
+        const scenarios = [...new Set([...baselineModel.scenarios, ...c.extraScenarios])];
+        sections.MODIFIED!.push(block({ ...baselineModel, statement: 1, scenarios }));
+      }
+      if (fate === "removed") sections.REMOVED!.push(`- \`### Requirement: ${name}\``);
+      if (fate === "renamed" && unused.length > 0) {
+        const to = unused.shift()!;
+        sections.RENAMED!.push(
+          `- FROM: \`### Requirement: ${name}\`\n- TO: \`### Requirement: ${to}\``,
+        );
+        expectedNames.push(to);
+        return;
+      }
+      if (fate !== "removed") expectedNames.push(name);
+    });
+    const added = unused.slice(
+      0,
+      Math.max(
+        c.added,
+        sections.MODIFIED!.length + sections.REMOVED!.length + sections.RENAMED!.length === 0
+          ? 1
+          : 0,
+      ),
+    );
+    for (const name of added) {
+      sections.ADDED!.push(block({ ...model(names.indexOf(name)), extra: 0 }));
+      expectedNames.push(name);
+    }
+    const baseline = lay(
+      [
+        "# Auth",
+        c.gaps[0],
+        "## Purpose",
+        c.gaps[1],
+        "Who may sign in, and how, for every client of the service.",
+        c.gaps[2],
+        "## Requirements",
+        c.gaps[3],
+        c.preamble,
+        c.gaps[4],
+        baselineModels.map((entry) => block(entry)).join(c.gaps[5]),
+        c.gaps[6],
+        c.after,
+      ].join(""),
+      c.baselineLayout,
+    );
+    const delta = c.order
+      .split(",")
+      .filter((kind) => sections[kind]!.length > 0)
+      .map((kind) => `## ${kind} ${c.section}\n\n${sections[kind]!.join("\n\n")}`)
+      .join("\n\n");
+    return {
+      input: { specId: "auth", change: "add-things", baseline, delta: lay(delta, c.deltaLayout) },
+      expectedNames,
+    };
+  });
+
+/** Mostly cases that merge, so properties about a merge's result check something in most runs. */
+export const mostlyMergeableCase: fc.Arbitrary<MergeCase> = fc.oneof(
+  { arbitrary: mergeableCase.map((c) => c.input), weight: 4 },
+  { arbitrary: mergeCase, weight: 1 },
+);
+
 function splice(text: string, chunk: string, at: number): string {
   const lines = text.split("\n");
   lines.splice(at % (lines.length + 1), 0, chunk);
