@@ -9,8 +9,6 @@ import { makeWorld, type World } from "./world/make-world.js";
 import { registerShop } from "./world/register-shop.js";
 
 const HOLD_LOCK = join(import.meta.dirname, "workers", "hold-registry-lock.mjs");
-/** Far below the 10 s a blocked server took per waiting write, far above a read on a busy machine. */
-const READ_DEADLINE_MS = 5_000;
 
 let world: World;
 let door: Door;
@@ -61,8 +59,7 @@ describe("H04 a registry write lock held by another process", () => {
       result: { ok: true, path: world.repo },
     });
     expect(listed.answer).toMatchObject({ kind: "result", result: { ok: true } });
-    expect(context.ms).toBeLessThan(READ_DEADLINE_MS);
-    expect(listed.ms).toBeLessThan(READ_DEADLINE_MS);
+    // The order of events is the check, not a time: both reads answered while the add still waited.
     expect(addWaitedMeanwhile).toBe(true);
     expect(added).toMatchObject({
       kind: "result",
