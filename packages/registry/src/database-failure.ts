@@ -9,7 +9,7 @@ export function databaseFailure(file: string, error: unknown): RegistryFailure {
   if (kind === "busy") {
     return registryFailure(
       "registry_busy",
-      `The registry ${file} stayed locked by another process for ${BUSY_TIMEOUT_MS / 1000} s; try again.`,
+      `The registry ${file} stayed locked by another process for ${BUSY_TIMEOUT_MS / 1000} s with no other write finishing; try again, or end the process that holds it.`,
     );
   }
   if (kind === "read_only") return readOnlyRegistry(file, "SQLite refused to write it");

@@ -3,10 +3,21 @@ import { once } from "node:events";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
+import { BUSY_TIMEOUT_MS } from "./registry-database.js";
 import { expectOk, useRegistrySandbox } from "./test-support/open-test-registry.js";
 import { makeDir } from "./test-support/temp-dir.js";
 
 const lockHolder = fileURLToPath(new URL("./test-support/hold-write-lock.mjs", import.meta.url));
+const keepWriting = fileURLToPath(new URL("./test-support/keep-writing.mjs", import.meta.url));
+
+/** Another process that commits writes back to back for `milliseconds`, holding the lock nearly all the time. */
+async function startBusyWriter(file: string, milliseconds: number) {
+  const writer = spawn(process.execPath, [keepWriting, file, String(milliseconds)], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await once(writer.stdout, "data");
+  return { exited: once(writer, "exit") };
+}
 
 describe("registry writes under another writer's lock", () => {
   const { freshRegistry } = useRegistrySandbox();
@@ -38,5 +49,29 @@ describe("registry writes under another writer's lock", () => {
       holder.close();
     }
     expect(expectOk(registry.list()).sources).toEqual([]);
+  });
+
+  // With 8 writers on a machine at load 20, one writer lost every race for the whole busy timeout
+  // and answered registry_busy while the others kept writing. A lock that keeps moving is not stuck.
+  it("GIVEN another process keeps committing writes back to back for longer than the busy timeout WHEN adding a source THEN the add waits its turn and succeeds, and nothing is stored twice", async () => {
+    const { root, registry } = freshRegistry();
+    const writer = await startBusyWriter(registry.path, BUSY_TIMEOUT_MS * 1.5);
+
+    const result = registry.add({ path: makeDir(root, "api") });
+    await writer.exited;
+
+    expect(result).toMatchObject({ ok: true, source: { displayName: "api" } });
+    expect(expectOk(registry.list()).sources.map((source) => source.displayName)).toEqual(["api"]);
+  });
+
+  it("GIVEN the same busy writer WHEN addAsync waits without blocking THEN it succeeds, and nothing is stored twice", async () => {
+    const { root, registry } = freshRegistry();
+    const writer = await startBusyWriter(registry.path, BUSY_TIMEOUT_MS * 1.5);
+
+    const result = await registry.addAsync({ path: makeDir(root, "api") });
+    await writer.exited;
+
+    expect(result).toMatchObject({ ok: true, source: { displayName: "api" } });
+    expect(expectOk(registry.list()).sources.map((source) => source.displayName)).toEqual(["api"]);
   });
 });
