@@ -12,7 +12,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Misbehaviour, misbehavingOpenSpec } from "./fake-cli/fake-openspec.js";
 import { readFakePids } from "./fake-cli/hanging-fake.js";
 import { recordFigure } from "./figures/record-figure.js";
-import { measureRssGrowth } from "./processes/measure-rss-growth.js";
 import { isGone, peakRssBytes, rssBytes } from "./processes/process-state.js";
 import { waitFor } from "./processes/wait-for.js";
 import { makeWorld } from "./world/make-world.js";
@@ -85,21 +84,18 @@ describe.each([
     expect(await waitFor(() => pids.every(isGone), 5_000)).toBe(true);
   });
 
-  it("GIVEN a CLI that prints a gigabyte WHEN a tool runs it THEN stdout is capped at 1 MiB, truncated is set, and the host grows by less than 100 MB", async () => {
+  it("GIVEN a CLI that prints a gigabyte WHEN a tool runs it THEN stdout is capped at 1 MiB, truncated is set, and a host process grows by less than 100 MB", async () => {
     patient.behave("flood");
     const hostPid = await patient.door.hostPid();
     const hostBefore = hostPid === undefined ? undefined : rssBytes(hostPid);
-    const { value: result, growthBytes } = await measureRssGrowth(() => listChanges(patient.door));
+    const result = await listChanges(patient.door);
     expect(result).toMatchObject({ ok: true, exit_code: 0, truncated: true });
     expect(typeof result.stdout).toBe("string");
     expect(Buffer.byteLength(result.stdout as string)).toBeLessThanOrEqual(MAX_OUTPUT_BYTES);
-    if (name === "library") {
-      recordFigure(
-        `R3 ${name}`,
-        `1 GB flood: this process grew by ${(growthBytes / MB).toFixed(1)} MB`,
-      );
-      expect(growthBytes).toBeLessThan(MEMORY_LIMIT_BYTES);
-    } else {
+    // The library runs in this test worker, which other test files share: its memory would count
+    // theirs too. The runner's own test measures the library's growth in a process of its own
+    // (packages/cli-runner, run-openspec-limits.test.ts); here the hosts are processes of their own.
+    if (name !== "library") {
       const peak = (hostPid && peakRssBytes(hostPid)) ?? Number.POSITIVE_INFINITY;
       const hostGrowth = peak - (hostBefore ?? 0);
       recordFigure(
