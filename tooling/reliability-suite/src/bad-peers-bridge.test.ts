@@ -8,7 +8,7 @@ import { recordFigure } from "./figures/record-figure.js";
 import { type JsonLinePeer, startJsonLinePeer } from "./processes/json-line-peer.js";
 import { killRecordedFake } from "./processes/kill-recorded-fake.js";
 import { isGone, liveDescendants, peakRssBytes, readStat } from "./processes/process-state.js";
-import { waitFor } from "./processes/wait-for.js";
+import { EVENTUALLY_MS, waitFor } from "./processes/wait-for.js";
 import { makeWorld, type World } from "./world/make-world.js";
 import { registerShop } from "./world/register-shop.js";
 
@@ -110,10 +110,10 @@ describe("the Hermes bridge meets a bad peer", () => {
     const { hermes, bridgePid, killPython } = await hermesWithBridge(world);
     for (let call = 0; call < 3; call += 1) await hermes.call("openspec_list", { source: "shop" });
     // The bridge keeps workers that have loaded the CLI (core's warm pool): they must die with it.
-    expect(await waitFor(() => liveDescendants(bridgePid).length > 0, 10_000)).toBe(true);
+    expect(await waitFor(() => liveDescendants(bridgePid).length > 0, EVENTUALLY_MS)).toBe(true);
     const started = [bridgePid, ...liveDescendants(bridgePid)];
     killPython();
-    expect(await waitFor(() => started.every(isGone), 10_000)).toBe(true);
+    expect(await waitFor(() => started.every(isGone), EVENTUALLY_MS)).toBe(true);
   });
 
   // The CLI runs in a process group of its own; the runner kills the groups still running when its host exits.
@@ -123,11 +123,11 @@ describe("the Hermes bridge meets a bad peer", () => {
     const world = makeWorld({ OPENSPEC_BIN: fake.bin, OPENSPEC_AGENT_CLI_TIMEOUT_MS: "60000" });
     const { hermes, bridgePid, killPython } = await hermesWithBridge(world);
     const call = hermes.call("openspec_list", { source: "shop" }).catch(() => undefined);
-    expect(await waitFor(() => fake.pids().length === 2, 20_000)).toBe(true);
+    expect(await waitFor(() => fake.pids().length === 2, EVENTUALLY_MS)).toBe(true);
     killPython();
     await call;
-    expect(await waitFor(() => isGone(bridgePid), 10_000)).toBe(true);
-    expect(await waitFor(() => fake.pids().every(isGone), 2_000)).toBe(true);
+    expect(await waitFor(() => isGone(bridgePid), EVENTUALLY_MS)).toBe(true);
+    expect(await waitFor(() => fake.pids().every(isGone), EVENTUALLY_MS)).toBe(true);
   });
 });
 

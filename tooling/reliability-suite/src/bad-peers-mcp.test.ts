@@ -7,7 +7,7 @@ import { recordFigure } from "./figures/record-figure.js";
 import { type JsonLinePeer, startJsonLinePeer } from "./processes/json-line-peer.js";
 import { killRecordedFake } from "./processes/kill-recorded-fake.js";
 import { isGone, liveDescendants, peakRssBytes } from "./processes/process-state.js";
-import { waitFor } from "./processes/wait-for.js";
+import { EVENTUALLY_MS, waitFor } from "./processes/wait-for.js";
 import { makeWorld, type World } from "./world/make-world.js";
 import { registerShop } from "./world/register-shop.js";
 
@@ -126,10 +126,10 @@ describe("the MCP server meets a bad peer", () => {
     for (let call = 0; call < 3; call += 1) await client.call("openspec_list", { source: "shop" });
     const serverPid = (await client.hostPid()) ?? 0;
     // The server keeps workers that have loaded the CLI (core's warm pool): they must die with it.
-    expect(await waitFor(() => liveDescendants(serverPid).length > 0, 10_000)).toBe(true);
+    expect(await waitFor(() => liveDescendants(serverPid).length > 0, EVENTUALLY_MS)).toBe(true);
     const started = [serverPid, ...liveDescendants(serverPid)];
     process.kill(serverPid, "SIGKILL");
-    expect(await waitFor(() => started.every(isGone), 10_000)).toBe(true);
+    expect(await waitFor(() => started.every(isGone), EVENTUALLY_MS)).toBe(true);
     await client.close().catch(() => {});
   });
 
@@ -151,10 +151,10 @@ describe("the MCP server meets a bad peer", () => {
       await server.write(
         request("hang", "tools/call", { name: "openspec_list", arguments: { source: "shop" } }),
       );
-      expect(await waitFor(() => fake.pids().length === 2, 20_000)).toBe(true);
+      expect(await waitFor(() => fake.pids().length === 2, EVENTUALLY_MS)).toBe(true);
       await end(server);
       expect(await server.exited).toEqual({ code: 0, signal: null });
-      expect(await waitFor(() => fake.pids().every(isGone), 2_000)).toBe(true);
+      expect(await waitFor(() => fake.pids().every(isGone), EVENTUALLY_MS)).toBe(true);
     });
   });
 });

@@ -10,7 +10,7 @@ import {
 import { fakeOpenSpecBinary, removeTemporaryFolders, temporaryFolder } from "@org/test-kit";
 import { afterAll, describe, expect, it } from "vitest";
 import { isGone } from "./processes/process-state.js";
-import { waitFor } from "./processes/wait-for.js";
+import { EVENTUALLY_MS, waitFor } from "./processes/wait-for.js";
 import { makeWorld } from "./world/make-world.js";
 import { registerShop } from "./world/register-shop.js";
 
@@ -58,7 +58,7 @@ describe.each([
         });
         expect(took).toBeLessThan(CLI_TIMEOUT_MS / 2);
         const child = Number(readFileSync(join(pidDir, "pid"), "utf8").trim());
-        expect(await waitFor(() => isGone(child), 5_000)).toBe(true);
+        expect(await waitFor(() => isGone(child), EVENTUALLY_MS)).toBe(true);
       } finally {
         await door.close();
       }

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { hangingFake } from "./fake-cli/hanging-fake.js";
 import { killRecordedFake } from "./processes/kill-recorded-fake.js";
 import { isGone } from "./processes/process-state.js";
-import { waitFor } from "./processes/wait-for.js";
+import { EVENTUALLY_MS, waitFor } from "./processes/wait-for.js";
 import { makeWorld } from "./world/make-world.js";
 import { registerShop } from "./world/register-shop.js";
 
@@ -89,13 +89,13 @@ describe.each(HOSTS)("$name with a call whose OpenSpec CLI hangs", (host) => {
     async (signal) => {
       const { fake, world } = await hangingWorld();
       const child = startHost(host, world.env, world.home);
-      expect(await waitFor(() => fake.pids().length === 2, 30_000)).toBe(true);
+      expect(await waitFor(() => fake.pids().length === 2, EVENTUALLY_MS)).toBe(true);
 
       child.kill(signal);
       await exitOf(child);
 
       // Generous for a busy machine: after SIGKILL the watchdog (a fresh node) does the killing.
-      expect(await waitFor(() => fake.pids().every(isGone), 20_000)).toBe(true);
+      expect(await waitFor(() => fake.pids().every(isGone), EVENTUALLY_MS)).toBe(true);
     },
   );
 
@@ -125,15 +125,15 @@ describe.each(HOSTS)("$name with a call whose OpenSpec CLI hangs", (host) => {
     await exitOf(parent);
     const hostPid = Number(printed.trim());
     expect(Number.isSafeInteger(hostPid) && hostPid > 1).toBe(true);
-    expect(await waitFor(() => fake.pids().length === 2, 30_000)).toBe(true);
+    expect(await waitFor(() => fake.pids().length === 2, EVENTUALLY_MS)).toBe(true);
 
-    await waitFor(() => isGone(hostPid), 2_000);
+    await waitFor(() => isGone(hostPid), EVENTUALLY_MS);
     try {
       process.kill(hostPid, "SIGKILL");
     } catch {
       // It had already stopped on its own.
     }
 
-    expect(await waitFor(() => fake.pids().every(isGone), 20_000)).toBe(true);
+    expect(await waitFor(() => fake.pids().every(isGone), EVENTUALLY_MS)).toBe(true);
   });
 });

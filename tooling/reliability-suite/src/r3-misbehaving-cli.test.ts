@@ -13,7 +13,7 @@ import { type Misbehaviour, misbehavingOpenSpec } from "./fake-cli/fake-openspec
 import { readFakePids } from "./fake-cli/hanging-fake.js";
 import { recordFigure } from "./figures/record-figure.js";
 import { isGone, peakRssBytes, rssBytes } from "./processes/process-state.js";
-import { waitFor } from "./processes/wait-for.js";
+import { EVENTUALLY_MS, waitFor } from "./processes/wait-for.js";
 import { makeWorld } from "./world/make-world.js";
 import { registerShop } from "./world/register-shop.js";
 
@@ -81,7 +81,7 @@ describe.each([
     expect(result).toMatchObject({ ok: false, code: "timeout" });
     const pids = readFakePids(join(quick.controlDir, "pids"));
     expect(pids).toHaveLength(2);
-    expect(await waitFor(() => pids.every(isGone), 5_000)).toBe(true);
+    expect(await waitFor(() => pids.every(isGone), EVENTUALLY_MS)).toBe(true);
   });
 
   it("GIVEN a CLI that prints a gigabyte WHEN a tool runs it THEN stdout is capped at 1 MiB, truncated is set, and a host process grows by less than 100 MB", async () => {
