@@ -1,0 +1,97 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { findBundledOpenSpec } from "@org/openspec-cli-runner";
+import {
+  DARK_MODE_CHANGE,
+  fakeOpenSpecBinary,
+  isolatedEnvironment,
+  makeOpenSpecRepository,
+  removeTemporaryFolders,
+  temporaryFolder,
+} from "@org/test-kit";
+import { afterEach, describe, expect, it } from "vitest";
+import { runBin } from "./test-support/run-bin.js";
+
+afterEach(removeTemporaryFolders);
+
+/** The version the workspace pins, read from the bundled package itself. */
+function pinnedVersion(): string {
+  const script = findBundledOpenSpec();
+  if (script === null) throw new Error("the bundled OpenSpec CLI is not installed");
+  const manifest = JSON.parse(readFileSync(join(dirname(dirname(script)), "package.json"), "utf8"));
+  return manifest.version;
+}
+
+describe("openspec-agent openspec: the OpenSpec CLI installed with openspec-agent", () => {
+  // Another openspec on PATH and in OPENSPEC_BIN, so only the bundled one can print the pinned version.
+  const setUp = () => {
+    const other = fakeOpenSpecBinary('echo "9.9.9 (another openspec)"');
+    return isolatedEnvironment({
+      PATH: `${dirname(other)}:${dirname(process.execPath)}`,
+      OPENSPEC_BIN: other,
+    }).env;
+  };
+
+  it("GIVEN another openspec on PATH and in OPENSPEC_BIN WHEN openspec-agent openspec --version runs THEN the pinned bundled CLI prints its version", () => {
+    const env = setUp();
+    const run = runBin(["openspec", "--version"], { env, cwd: temporaryFolder("cwd-") });
+    expect(run.stderr).toBe("");
+    expect(run.stdout.trim()).toBe(pinnedVersion());
+    expect(run.stdout).not.toContain("another openspec");
+    expect(run.status).toBe(0);
+  });
+
+  it("GIVEN an empty folder WHEN openspec-agent openspec init --tools none <folder> runs THEN OpenSpec creates openspec/ there and exits 0", () => {
+    const env = setUp();
+    const folder = temporaryFolder("init-");
+    const run = runBin(["openspec", "init", "--tools", "none", folder], {
+      env,
+      cwd: temporaryFolder("cwd-"),
+    });
+    expect(run.status, run.stderr).toBe(0);
+    expect(existsSync(join(folder, "openspec", "config.yaml"))).toBe(true);
+    expect(existsSync(join(folder, "openspec", "changes"))).toBe(true);
+  });
+
+  it("GIVEN a repository WHEN openspec-agent openspec list --json runs in it THEN --json goes to the OpenSpec CLI, whose own JSON is printed", () => {
+    const env = setUp();
+    const root = makeOpenSpecRepository(DARK_MODE_CHANGE);
+    const run = runBin(["openspec", "list", "--json"], { env, cwd: root });
+    expect(run.status, run.stderr).toBe(0);
+    const listed = JSON.parse(run.stdout);
+    expect(listed).not.toHaveProperty("ok");
+    expect(listed.changes.map((change: { name: string }) => change.name)).toEqual([
+      "add-dark-mode",
+    ]);
+  });
+
+  it("GIVEN a command the OpenSpec CLI refuses WHEN run through openspec-agent openspec and directly THEN the exit code and output are the CLI's own", () => {
+    const env = setUp();
+    const root = makeOpenSpecRepository(DARK_MODE_CHANGE);
+    const args = ["show", "no-such-item", "--json"];
+    const through = runBin(["openspec", ...args], { env, cwd: root });
+    const script = findBundledOpenSpec() as string;
+    const direct = spawnSync(process.execPath, [script, ...args], {
+      env,
+      cwd: root,
+      encoding: "utf8",
+    });
+    expect(direct.status).not.toBe(0);
+    expect(through.status).toBe(direct.status);
+    expect(through.stdout).toBe(direct.stdout);
+    expect(through.stderr).toBe(direct.stderr);
+  });
+
+  it("GIVEN openspec-agent --help WHEN read THEN it lists the openspec command; openspec-agent openspec --help is the OpenSpec CLI's help", () => {
+    const env = setUp();
+    const cwd = temporaryFolder("cwd-");
+    expect(runBin(["--help"], { env, cwd }).stdout).toMatch(
+      /^ {2}openspec \[args\.\.\.\] +run the OpenSpec CLI/m,
+    );
+    const help = runBin(["openspec", "--help"], { env, cwd });
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain("Usage: openspec");
+    expect(help.stdout).toContain("init");
+  });
+});
