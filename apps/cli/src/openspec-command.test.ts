@@ -1,6 +1,7 @@
-import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { setTimeout as delay } from "node:timers/promises";
 import { findBundledOpenSpec } from "@org/openspec-cli-runner";
 import {
   DARK_MODE_CHANGE,
@@ -11,7 +12,7 @@ import {
   temporaryFolder,
 } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
-import { runBin } from "./test-support/run-bin.js";
+import { CLI_BIN, runBin } from "./test-support/run-bin.js";
 
 afterEach(removeTemporaryFolders);
 
@@ -94,4 +95,46 @@ describe("openspec-agent openspec: the OpenSpec CLI installed with openspec-agen
     expect(help.stdout).toContain("Usage: openspec");
     expect(help.stdout).toContain("init");
   });
+
+  it("GIVEN the OpenSpec CLI waiting on an editor WHEN openspec-agent gets SIGTERM THEN the CLI is stopped too and openspec-agent exits 143", async () => {
+    const env = setUp();
+    // `openspec config edit` waits for $EDITOR; this one records the CLI's pid (its parent) and sleeps.
+    const folder = temporaryFolder("editor-");
+    const editor = join(folder, "editor");
+    writeFileSync(
+      editor,
+      `#!/bin/sh\necho $PPID > "${folder}/cli.pid"\necho $$ > "${folder}/editor.pid"\nexec sleep 600\n`,
+    );
+    chmodSync(editor, 0o755);
+    const agent = spawn(process.execPath, [CLI_BIN, "openspec", "config", "edit"], {
+      env: { ...env, EDITOR: editor, VISUAL: editor },
+      cwd: folder,
+      stdio: "ignore",
+    });
+    const exited = new Promise<number | null>((resolve) => agent.on("exit", resolve));
+    const editorPid = join(folder, "editor.pid");
+    try {
+      while (!existsSync(editorPid)) await delay(50);
+      const cliPid = Number(readFileSync(join(folder, "cli.pid"), "utf8"));
+      expect(isRunning(cliPid)).toBe(true);
+
+      agent.kill("SIGTERM");
+
+      expect(await exited).toBe(143);
+      expect(isRunning(cliPid)).toBe(false);
+    } finally {
+      agent.kill("SIGKILL");
+      if (existsSync(editorPid)) process.kill(Number(readFileSync(editorPid, "utf8")), "SIGKILL");
+    }
+  });
 });
+
+/** Whether a process with this pid exists (a zombie awaiting its parent counts as gone only once reaped). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
