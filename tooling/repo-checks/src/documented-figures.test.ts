@@ -102,6 +102,17 @@ describe("the figures the docs state", () => {
     ]);
   });
 
+  it("GIVEN the workflows of the core WHEN a README lists them by name THEN each list is every workflow, in the catalog's order", async () => {
+    const names = workflowCatalog.map((workflow) => workflow.name);
+    const lists = (await repositoryDocuments()).flatMap((file) =>
+      [...readRepositoryFile(file).matchAll(/\((explore(?:, [a-z-]+)+)\)/g)].map(
+        (found) => `${file}: ${found[1]}`,
+      ),
+    );
+    expect(lists.length).toBeGreaterThan(0);
+    for (const list of lists) expect(list).toBe(`${list.split(": ")[0]}: ${names.join(", ")}`);
+  });
+
   it("GIVEN the workspace WHEN docs/releasing.md lists the publishable packages THEN its table has exactly every non-private package, with its folder", () => {
     expect(releasingTableRows(readRepositoryFile("docs/releasing.md"))).toEqual(
       publishable.map((pkg) => `${pkg.name} ${pkg.folder}`).sort(),
