@@ -39,9 +39,10 @@ export async function runCli(
   const env = options.env ?? process.env;
   const terminal = options.terminal ?? processTerminal(env);
   const cwd = options.cwd ?? process.cwd();
+  const forwardSignals = options.handleSignals === true;
   // Everything after `openspec` belongs to the OpenSpec CLI, options included.
   if (args[0] === OPENSPEC_COMMAND)
-    return runBundledOpenSpec(args.slice(1), { terminal, env, cwd });
+    return runBundledOpenSpec(args.slice(1), { terminal, env, cwd, forwardSignals });
   const single = options.tools === undefined ? await singleTool(args) : undefined;
   const tools = options.tools ?? (single ? [single] : await catalogTools(args));
   const session = createSession(terminal, env, cwd, {
@@ -77,7 +78,7 @@ export async function runCli(
     registerHostCommands(program, session);
     registerTokenCommands(program, session);
     registerServeCommand(program, session);
-    registerOpenSpecCommand(program, session);
+    registerOpenSpecCommand(program, session, { forwardSignals });
     registerWorkflowCommands(program, session, await catalogWorkflows(args));
   }
   describeGroups(program);

@@ -18,7 +18,11 @@ const FORWARDED_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
  * openspec-agent's own; this registration lists the command in `--help` and
  * serves a line with global options before the word (`--db F openspec ...`).
  */
-export function registerOpenSpecCommand(program: Command, session: Session): void {
+export function registerOpenSpecCommand(
+  program: Command,
+  session: Session,
+  options: { forwardSignals: boolean },
+): void {
   program
     .command(OPENSPEC_COMMAND)
     .description(
@@ -29,7 +33,7 @@ export function registerOpenSpecCommand(program: Command, session: Session): voi
     .allowUnknownOption()
     .allowExcessArguments()
     .action(async (args: string[]) => {
-      session.exitCode = await runBundledOpenSpec(args, session);
+      session.exitCode = await runBundledOpenSpec(args, { ...session, ...options });
     });
 }
 
@@ -37,8 +41,9 @@ export function registerOpenSpecCommand(program: Command, session: Session): voi
  * Runs the bundled `bin/openspec.js` (found by the runner's own rule) with the
  * host's Node, no shell, the arguments as given and this process's stdin,
  * stdout and stderr, and answers its exit code (128 + n when a signal ended
- * it). SIGINT, SIGTERM and SIGHUP sent to openspec-agent are passed on to it,
- * so stopping openspec-agent never leaves the OpenSpec CLI running.
+ * it). With `forwardSignals` (the `openspec-agent` binary, not in-process
+ * callers), SIGINT, SIGTERM and SIGHUP sent to openspec-agent are passed on
+ * to it, so stopping openspec-agent never leaves the OpenSpec CLI running.
  */
 export async function runBundledOpenSpec(
   args: readonly string[],
@@ -46,6 +51,7 @@ export async function runBundledOpenSpec(
     terminal: Terminal;
     env: Readonly<Record<string, string | undefined>>;
     cwd: string;
+    forwardSignals: boolean;
   },
 ): Promise<number> {
   const { findBundledOpenSpec } = await import("@org/openspec-cli-runner");
@@ -65,7 +71,8 @@ export async function runBundledOpenSpec(
     stdio: "inherit",
   });
   const forward = (signal: NodeJS.Signals) => child.kill(signal);
-  for (const signal of FORWARDED_SIGNALS) process.on(signal, forward);
+  const signals = context.forwardSignals ? FORWARDED_SIGNALS : [];
+  for (const signal of signals) process.on(signal, forward);
   try {
     return await new Promise<number>((resolve) => {
       child.on("error", (error) => {
@@ -77,6 +84,6 @@ export async function runBundledOpenSpec(
       });
     });
   } finally {
-    for (const signal of FORWARDED_SIGNALS) process.off(signal, forward);
+    for (const signal of signals) process.off(signal, forward);
   }
 }
