@@ -1,16 +1,17 @@
 // The README's main job: openspec-agent on this repository's own openspec/
 // folder, registered in a throwaway registry so nothing of the user's changes.
+// The steps are exported so that tooling/repo-checks can hold the README's
+// description of `pnpm demo` to the tools they call.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 
-const root = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
-const bin = join(root, "apps", "cli", "bin", "openspec-agent.js");
-const scratch = mkdtempSync(join(tmpdir(), "openspec-agent-demo-"));
-const env = { ...process.env, OPENSPEC_AGENT_DB: join(scratch, "registry.db") };
+const root = fileURLToPath(new URL("..", import.meta.url)).replace(/\/$/, "");
 
-const steps = [
+/** Each step's `openspec-agent` arguments, in order. */
+export const DEMO_STEPS = [
   ["sources", "add", root, "--name", "openspec-agent"],
   ["tools"],
   ["context", "openspec-agent"],
@@ -20,22 +21,29 @@ const steps = [
   ["validate", "--source", "openspec-agent"],
 ];
 
-let failed = false;
-try {
-  for (const args of steps) {
-    console.log(`\n$ openspec-agent ${args.join(" ")}`);
-    const run = spawnSync(process.execPath, [bin, ...args], {
-      env,
-      stdio: ["ignore", "pipe", "inherit"],
-      encoding: "utf8",
-    });
-    const output = args.includes("--json")
-      ? `${run.stdout.slice(0, 600)}...\n(cut for the demo)`
-      : run.stdout;
-    process.stdout.write(output);
-    if (run.status !== 0) failed = true;
+function runDemo() {
+  const bin = join(root, "apps", "cli", "bin", "openspec-agent.js");
+  const scratch = mkdtempSync(join(tmpdir(), "openspec-agent-demo-"));
+  const env = { ...process.env, OPENSPEC_AGENT_DB: join(scratch, "registry.db") };
+  let failed = false;
+  try {
+    for (const args of DEMO_STEPS) {
+      console.log(`\n$ openspec-agent ${args.join(" ")}`);
+      const run = spawnSync(process.execPath, [bin, ...args], {
+        env,
+        stdio: ["ignore", "pipe", "inherit"],
+        encoding: "utf8",
+      });
+      const output = args.includes("--json")
+        ? `${run.stdout.slice(0, 600)}...\n(cut for the demo)`
+        : run.stdout;
+      process.stdout.write(output);
+      if (run.status !== 0) failed = true;
+    }
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
   }
-} finally {
-  rmSync(scratch, { recursive: true, force: true });
+  return failed ? 1 : 0;
 }
-if (failed) process.exit(1);
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) process.exitCode = runDemo();

@@ -5,10 +5,11 @@
 // command reference). `--check` changes nothing and
 // exits 1 when a section is out of date; `--root=<dir>` reads the READMEs
 // of another checkout (the catalog is always this one's).
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { firstSentence } from "./docs/markdown-cells.mjs";
+import { markdownDocuments } from "./docs/markdown-documents.mjs";
 import { findSections, rewriteSections, sectionBody } from "./docs/marked-sections.mjs";
 import { renderResultFields } from "./docs/result-fields.mjs";
 import { renderToolTable } from "./docs/tool-table.mjs";
@@ -44,24 +45,6 @@ if (!existsSync(cliEntry)) {
 }
 const { commandReference } = await import(pathToFileURL(cliEntry).href);
 
-/** Markdown files that may hold generated sections: every README of the workspace, and docs/. */
-function documents() {
-  const files = ["README.md"];
-  for (const group of ["apps", "packages", "tooling"]) {
-    if (!existsSync(join(root, group))) continue;
-    for (const entry of readdirSync(join(root, group), { withFileTypes: true })) {
-      const readme = join(group, entry.name, "README.md");
-      if (entry.isDirectory() && existsSync(join(root, readme))) files.push(readme);
-    }
-  }
-  if (existsSync(join(root, "docs"))) {
-    for (const name of readdirSync(join(root, "docs")).sort()) {
-      if (name.endsWith(".md")) files.push(join("docs", name));
-    }
-  }
-  return files.filter((file) => existsSync(join(root, file)));
-}
-
 const results = renderResultFields(toolCatalog, toolOutputJsonSchema);
 
 function generated(name, file) {
@@ -80,7 +63,7 @@ function generated(name, file) {
 const problems = [];
 const stale = [];
 const found = new Set();
-for (const file of documents()) {
+for (const file of markdownDocuments(root)) {
   const text = readFileSync(join(root, file), "utf8");
   const { sections, problems: markerProblems } = findSections(text);
   for (const problem of markerProblems) problems.push(`${file}: the generated section ${problem}.`);

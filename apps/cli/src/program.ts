@@ -3,6 +3,11 @@ import { Command, CommanderError } from "commander";
 import { registerCatalogCommands } from "./commands/catalog-commands.js";
 import { describeGroups } from "./commands/describe-groups.js";
 import { registerHostCommands } from "./commands/host-commands.js";
+import {
+  OPENSPEC_COMMAND,
+  registerOpenSpecCommand,
+  runBundledOpenSpec,
+} from "./commands/openspec-command.js";
 import { registerImportCommand, SOURCE_IMPORT_TOOL } from "./commands/register-import-command.js";
 import { registerToolCommands } from "./commands/register-tool-commands.js";
 import { registerWorkflowCommands } from "./commands/register-workflow-commands.js";
@@ -33,9 +38,14 @@ export async function runCli(
 ): Promise<number> {
   const env = options.env ?? process.env;
   const terminal = options.terminal ?? processTerminal(env);
+  const cwd = options.cwd ?? process.cwd();
+  const forwardSignals = options.handleSignals === true;
+  // Everything after `openspec` belongs to the OpenSpec CLI, options included.
+  if (args[0] === OPENSPEC_COMMAND)
+    return runBundledOpenSpec(args.slice(1), { terminal, env, cwd, forwardSignals });
   const single = options.tools === undefined ? await singleTool(args) : undefined;
   const tools = options.tools ?? (single ? [single] : await catalogTools(args));
-  const session = createSession(terminal, env, options.cwd ?? process.cwd(), {
+  const session = createSession(terminal, env, cwd, {
     handleSignals: options.handleSignals === true,
     ...(options.tools === undefined ? {} : { tools: options.tools }),
     ...(single ? { single } : {}),
@@ -68,6 +78,7 @@ export async function runCli(
     registerHostCommands(program, session);
     registerTokenCommands(program, session);
     registerServeCommand(program, session);
+    registerOpenSpecCommand(program, session, { forwardSignals });
     registerWorkflowCommands(program, session, await catalogWorkflows(args));
   }
   describeGroups(program);

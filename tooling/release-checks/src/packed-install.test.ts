@@ -111,6 +111,20 @@ describe("the packed packages, installed with npm outside the repository", () =>
     expect(version.stdout.trim(), describeRun(version)).toBe(versionOf("@org/openspec-cli"));
   });
 
+  it("GIVEN the installed openspec-agent WHEN openspec-agent openspec runs THEN the OpenSpec CLI installed with it answers with the pinned version, and its init sets up a repository", async () => {
+    const cli = packed.find((entry) => entry.pkg.manifest.name === "@org/openspec-cli");
+    const dependencies = (cli?.manifest.dependencies ?? {}) as Record<string, string>;
+    const pinned = dependencies["@fission-ai/openspec"];
+    expect(pinned).toMatch(/^\d+\.\d+\.\d+$/);
+    const version = await run(bin("openspec-agent"), ["openspec", "--version"]);
+    expect(version.stdout.trim(), describeRun(version)).toBe(pinned);
+    const target = join(folder, "initialised");
+    mkdirSync(target);
+    const init = await run(bin("openspec-agent"), ["openspec", "init", "--tools", "none", target]);
+    expect(init.status, describeRun(init)).toBe(0);
+    expect(existsSync(join(target, "openspec", "config.yaml"))).toBe(true);
+  });
+
   it("GIVEN a real OpenSpec repository WHEN the installed openspec-agent registers it and resolves its context THEN both answer ok with its spec, and a plain Node script with @org/openspec-core sees it and runs the bundled OpenSpec CLI", async () => {
     const repository = makeOpenSpecRepository({ "openspec/specs/auth/spec.md": AUTH_SPEC }, "shop");
     const db = { OPENSPEC_AGENT_DB: join(folder, "registry.db") };
