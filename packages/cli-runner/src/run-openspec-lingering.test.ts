@@ -17,7 +17,8 @@ describe("a CLI that exits while something it started lives on", () => {
       args: ["list", "--json"],
       workdir: box.current.root,
       env: box.current.env,
-      // Far beyond the grace period: an answer at the deadline would be the old defect.
+      // Far beyond the grace period: the old defect answered `timeout` at this deadline, which the
+      // `ok: true` checks catch whatever the machine's speed.
       timeoutMs: 60_000,
     });
   };
@@ -35,7 +36,6 @@ describe("a CLI that exits while something it started lives on", () => {
     );
     const pids = await waitForPids(pidFile());
     expect(result).toMatchObject({ ok: true, exit_code: 0, signal: null, stdout: { changes: [] } });
-    expect(result.duration_ms).toBeLessThan(30_000);
     expect(await survivors(pids)).toEqual([]);
   });
 

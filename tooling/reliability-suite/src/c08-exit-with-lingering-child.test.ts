@@ -16,7 +16,7 @@ import { registerShop } from "./world/register-shop.js";
 
 afterAll(removeTemporaryFolders);
 
-/** Far beyond the runner's grace after exit: an answer only at this deadline is the defect. */
+/** Far beyond the runner's grace after exit: the defect answered `timeout` at this deadline, which `ok: true` rules out. */
 const CLI_TIMEOUT_MS = 60_000;
 
 // A CLI that exits 0 with complete JSON while a child it started holds stdout
@@ -49,14 +49,11 @@ describe.each([
       const options: DoorOptions = { env: world.env, cwd: world.home };
       const door: Door = await open(options);
       try {
-        const startedAt = Date.now();
         const answer = await door.call("openspec_list", { source: "shop" });
-        const took = Date.now() - startedAt;
         expect(answer).toMatchObject({
           kind: "result",
           result: { ok: true, exit_code: 0, stdout: { changes: [] } },
         });
-        expect(took).toBeLessThan(CLI_TIMEOUT_MS / 2);
         const child = Number(readFileSync(join(pidDir, "pid"), "utf8").trim());
         expect(await waitFor(() => isGone(child), EVENTUALLY_MS)).toBe(true);
       } finally {
