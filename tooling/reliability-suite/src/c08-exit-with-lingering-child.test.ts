@@ -35,7 +35,7 @@ describe.each([
       const pidDir = temporaryFolder("lingering-");
       const bin = fakeOpenSpecBinary(
         [
-          `${prefix}/usr/bin/sleep 40 &`,
+          `${prefix}/usr/bin/sleep 300 &`,
           `echo "$!" > '${pidDir}/pid'`,
           `echo '{"changes":[]}'`,
           "exit 0",
