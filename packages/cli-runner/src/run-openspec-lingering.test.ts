@@ -51,7 +51,7 @@ describe("a CLI that exits while something it started lives on", () => {
   it("GIVEN a setsid child that let go of the pipes while its parent still ran WHEN the CLI exits THEN the descendant recorded during the run is ended", async () => {
     // The parent stays long enough for the runner's snapshots to see its child.
     const result = await run(
-      `setsid sleep 40 >/dev/null 2>&1 &\necho "$!" > "${pidFile()}"\nsleep 1\necho '{"changes":[]}'\nexit 0`,
+      `setsid sleep 300 >/dev/null 2>&1 &\necho "$!" > "${pidFile()}"\nsleep 1\necho '{"changes":[]}'\nexit 0`,
     );
     const pids = await waitForPids(pidFile());
     expect(result).toMatchObject({ ok: true, exit_code: 0, stdout: { changes: [] } });
