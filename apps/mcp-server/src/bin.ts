@@ -41,16 +41,18 @@ switch (command.kind) {
     process.stderr.write(`openspec-mcp: ${command.message}\n\n${USAGE}`);
     process.exitCode = 2;
     break;
-  case "serve": {
-    // Loaded only here, so --help and --version answer without it.
-    const { serveStdioEarly } = await import("./serve-stdio-early.js");
-    await serveStdioEarly(command.workdir);
-    break;
-  }
+  case "serve":
   case "serve-http": {
-    const { runHttpServer, writeLog } = await import("@org/openspec-mcp-host");
-    const { kind: _kind, ...options } = command;
-    await runHttpServer(options).catch((error: unknown) => {
+    // Loaded only here, so --help and --version answer without it.
+    const { runHttpServer, startStdioServer, writeLog } = await import("@org/openspec-mcp-host");
+    let serving: Promise<unknown>;
+    if (command.kind === "serve") {
+      serving = startStdioServer(command.workdir === undefined ? {} : { workdir: command.workdir });
+    } else {
+      const { kind: _kind, ...options } = command;
+      serving = runHttpServer(options);
+    }
+    await serving.catch((error: unknown) => {
       writeLog(
         `could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
       );
