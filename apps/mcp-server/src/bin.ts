@@ -43,12 +43,14 @@ switch (command.kind) {
     break;
   case "serve":
   case "serve-http": {
-    // Loaded only here, so --help and --version answer without it.
-    const { runHttpServer, startStdioServer, writeLog } = await import("@org/openspec-mcp-host");
+    // Loaded only here, so --help and --version answer without it; stdio
+    // loads only the stdio server, not the HTTP server's modules.
+    const { startStdioServer, writeLog } = await import("@org/openspec-mcp-host/stdio");
     let serving: Promise<unknown>;
     if (command.kind === "serve") {
       serving = startStdioServer(command.workdir === undefined ? {} : { workdir: command.workdir });
     } else {
+      const { runHttpServer } = await import("@org/openspec-mcp-host");
       const { kind: _kind, ...options } = command;
       serving = runHttpServer(options);
     }
