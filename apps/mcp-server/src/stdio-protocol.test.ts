@@ -124,63 +124,55 @@ describe("GIVEN the published openspec-mcp bin over stdio", () => {
   });
 });
 
-describe("GIVEN the built server over stdio and a client listening at debug", () => {
-  it("WHEN a CLI-backed call runs and the CLI warns THEN the run's stages arrive at debug and the warning at warning, between the call and its result", async () => {
-    const workdir = makeOpenSpecRepository({
-      // The pinned CLI warns on stderr about this field and still succeeds.
-      "openspec/config.yaml": "schema: spec-driven\ncontext: 5\n",
-      "openspec/changes/add-x/proposal.md": "## Why\n\nBecause.\n\n## What Changes\n\n- x\n",
-    });
-    const door = await openMcpDoor(serverEnvironment({ cli: true }));
-    doors.push(door);
-    const events: string[] = [];
-    door.client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => {
-      events.push(`${params.level} ${String(params.data)}`);
-    });
+/**
+ * The built server with the real CLI and a repository whose config.yaml makes
+ * the pinned CLI warn on stderr (and still succeed); every log message the
+ * client hears lands in `events` as `<level> <data>`, in order of arrival.
+ */
+async function serverWithWarningRepository() {
+  const workdir = makeOpenSpecRepository({
+    "openspec/config.yaml": "schema: spec-driven\ncontext: 5\n",
+    "openspec/changes/add-x/proposal.md": "## Why\n\nBecause.\n\n## What Changes\n\n- x\n",
+  });
+  const door = await openMcpDoor(serverEnvironment({ cli: true }));
+  doors.push(door);
+  const events: string[] = [];
+  door.client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => {
+    events.push(`${params.level} ${String(params.data)}`);
+  });
+  const callStatus = () =>
+    door.client.callTool({ name: "openspec_status", arguments: { workdir, change: "add-x" } });
+  return { door, events, callStatus };
+}
+
+const CLI_WARNING = "warning openspec_status: Invalid 'context' field in config (must be string)";
+
+describe("GIVEN the built server over stdio and a CLI that warns", () => {
+  it("WHEN a client at debug calls a CLI-backed tool THEN the run's stages arrive at debug and the warning at warning, between the call and its result", async () => {
+    const { door, events, callStatus } = await serverWithWarningRepository();
     await door.client.setLoggingLevel("debug");
     await door.client.ping();
     events.splice(0);
 
     events.push("call");
-    const result = await door.client.callTool({
-      name: "openspec_status",
-      arguments: { workdir, change: "add-x" },
-    });
+    const result = await callStatus();
     events.push("result");
 
     expect(result.structuredContent).toMatchObject({ ok: true });
-    const call = events.indexOf("call");
     const stage = events.indexOf("debug running openspec status");
-    const warning = events.indexOf(
-      "warning openspec_status: Invalid 'context' field in config (must be string)",
-    );
-    expect({ call, stage, warning, result: events.indexOf("result") }).toEqual({
-      call: 0,
-      stage: expect.any(Number),
-      warning: expect.any(Number),
-      result: events.length - 1,
-    });
-    expect(stage).toBeGreaterThan(call);
+    const warning = events.indexOf(CLI_WARNING);
+    expect(events[0]).toBe("call");
+    expect(stage).toBeGreaterThan(0);
     expect(warning).toBeGreaterThan(stage);
+    expect(events.indexOf("result")).toBe(events.length - 1);
   });
 
-  it("WHEN the client stays at the default level THEN the stages are not sent, the warning is", async () => {
-    const workdir = makeOpenSpecRepository({
-      "openspec/config.yaml": "schema: spec-driven\ncontext: 5\n",
-      "openspec/changes/add-x/proposal.md": "## Why\n\nBecause.\n\n## What Changes\n\n- x\n",
-    });
-    const door = await openMcpDoor(serverEnvironment({ cli: true }));
-    doors.push(door);
-    const levels: string[] = [];
-    door.client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => {
-      levels.push(params.level);
-    });
-    await door.client.callTool({
-      name: "openspec_status",
-      arguments: { workdir, change: "add-x" },
-    });
-    expect(levels).toContain("warning");
-    expect(levels).not.toContain("debug");
+  it("WHEN a client at the default level calls it THEN the warning arrives and the stages do not", async () => {
+    const { events, callStatus } = await serverWithWarningRepository();
+
+    expect(await callStatus()).toMatchObject({ structuredContent: { ok: true } });
+    expect(events).toContain(CLI_WARNING);
+    expect(events.filter((event) => event.startsWith("debug "))).toEqual([]);
   });
 });
 
