@@ -1,6 +1,6 @@
 // The MCP server's entry for the shared bundler (@org/bundle): everything,
 // the SDK and the catalog included, goes into dist/bundle/; the bin loads the
-// SDK and the catalog only after answering initialize and tools/list.
+// server only when it serves, so --help and --version answer without it.
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { bundleApp } from "@org/bundle";

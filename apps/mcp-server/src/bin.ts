@@ -41,16 +41,20 @@ switch (command.kind) {
     process.stderr.write(`openspec-mcp: ${command.message}\n\n${USAGE}`);
     process.exitCode = 2;
     break;
-  case "serve": {
-    // Loaded only here, so --help and --version answer without it.
-    const { serveStdioEarly } = await import("./serve-stdio-early.js");
-    await serveStdioEarly(command.workdir);
-    break;
-  }
+  case "serve":
   case "serve-http": {
-    const { runHttpServer, writeLog } = await import("@org/openspec-mcp-host");
-    const { kind: _kind, ...options } = command;
-    await runHttpServer(options).catch((error: unknown) => {
+    // Loaded only here, so --help and --version answer without it; stdio
+    // loads only the stdio server, not the HTTP server's modules.
+    const { startStdioServer, writeLog } = await import("@org/openspec-mcp-host/stdio");
+    let serving: Promise<unknown>;
+    if (command.kind === "serve") {
+      serving = startStdioServer(command.workdir === undefined ? {} : { workdir: command.workdir });
+    } else {
+      const { runHttpServer } = await import("@org/openspec-mcp-host");
+      const { kind: _kind, ...options } = command;
+      serving = runHttpServer(options);
+    }
+    await serving.catch((error: unknown) => {
       writeLog(
         `could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
       );

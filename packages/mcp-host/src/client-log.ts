@@ -3,6 +3,7 @@ import {
   ErrorCode,
   type LoggingLevel,
   LoggingLevelSchema,
+  type LoggingMessageNotification,
   McpError,
   SetLevelRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
@@ -25,6 +26,14 @@ export type ClientLog = {
   log: ServerLog;
   /** To the client only, for an event its source already wrote to stderr. */
   notify: ServerLog;
+  /**
+   * To the client only, through `send`: one request's own notifications (a
+   * tool call's CLI stages and warnings), which go out on that request's
+   * stream (over HTTP) and before its answer. Resolves once sent or dropped.
+   */
+  forRequest(
+    send: (notification: LoggingMessageNotification) => Promise<void>,
+  ): (level: LoggingLevel, message: string) => Promise<void>;
 };
 
 /**
@@ -57,18 +66,24 @@ export function createClientLog(mcp: Server, writeLine: (message: string) => voi
     threshold = parsed.data.params.level;
     return {};
   });
-  const notify: ServerLog = (level, message) => {
+  const sendThrough = async (
+    send: (notification: LoggingMessageNotification) => Promise<void>,
+    level: LoggingLevel,
+    message: string,
+  ): Promise<void> => {
     if (mcp.transport === undefined || !initialized) return;
     if ((SEVERITY.get(level) ?? 0) < (SEVERITY.get(threshold) ?? 0)) return;
-    mcp
-      .notification({
-        method: "notifications/message",
-        params: { level, logger: "openspec", data: foldLogMessage(message) },
-      })
-      .catch(() => {});
+    await send({
+      method: "notifications/message",
+      params: { level, logger: "openspec", data: foldLogMessage(message) },
+    }).catch(() => {});
+  };
+  const notify: ServerLog = (level, message) => {
+    void sendThrough((notification) => mcp.notification(notification), level, message);
   };
   return {
     notify,
+    forRequest: (send) => (level, message) => sendThrough(send, level, message),
     log(level, message) {
       writeLine(message);
       notify(level, message);

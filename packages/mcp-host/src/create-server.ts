@@ -9,12 +9,14 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { type Catalog, type CatalogOptions, createCatalog } from "@org/openspec-core";
 import { answerToolCall } from "./answer-tool-call.js";
+import { cliWarnings } from "./cli-warnings.js";
 import {
   type ClientLog,
   createClientLog,
   loggingCapabilities,
   type ServerLog,
 } from "./client-log.js";
+import { type GuardedTransport, guardTransport } from "./guard-transport.js";
 import { listCatalogTool } from "./list-catalog-tool.js";
 import { packageVersion } from "./package-version.js";
 import { promptCapabilities, registerPrompts } from "./register-prompts.js";
@@ -44,6 +46,11 @@ export type OpenSpecMcpServer = {
    * `notifications/message` when it is at least the level the client set.
    */
   log: ServerLog;
+  /**
+   * Resolves once every request received so far has been answered (or
+   * cancelled by the client): a stdio server whose stdin closed waits for it.
+   */
+  settled(): Promise<void>;
   /** Looks for the CLI now; true when the tool list changed (the client has been told). */
   checkAvailability(): Promise<boolean>;
   /** Stops the availability check, closes the connection, and closes the catalog if the server made it. */
@@ -81,8 +88,15 @@ export async function createServer(options: CreateServerOptions = {}): Promise<O
       capabilities: { tools: { listChanged: true }, ...promptCapabilities, ...loggingCapabilities },
     },
   );
+  // Every transport, whoever connects it, goes through the guard (see guard-transport.ts).
+  let connection: GuardedTransport | undefined;
+  const connect = mcp.connect.bind(mcp);
+  mcp.connect = (transport) => {
+    connection = guardTransport(transport);
+    return connect(connection);
+  };
   clientLog = createClientLog(mcp, options.log ?? writeLog);
-  const serverLog = clientLog.log;
+  const { log: serverLog, forRequest: requestLog } = clientLog;
   // All tools to begin with, so the first check below logs a change only when the CLI is missing.
   const offered = new Set(catalog.tools.map((tool) => tool.name));
   const listed = new Map<string, Tool>();
@@ -97,17 +111,26 @@ export async function createServer(options: CreateServerOptions = {}): Promise<O
   }));
   // Every call reaches the catalog, offered or not: a tool that needs the
   // missing CLI, or a name that does not exist, gets the catalog's own failure.
+  // The call's CLI stages (debug) and the CLI's warnings (warning) reach the
+  // client as log messages on the call's own stream, before its answer.
   mcp.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const { name, arguments: args, _meta } = request.params;
-    const tracked = trackToolCall(name, _meta?.progressToken, extra);
+    const callLog = requestLog((notification) => extra.sendNotification(notification));
+    const tracked = trackToolCall(name, _meta?.progressToken, extra, (message) => {
+      void callLog("debug", message);
+    });
     try {
-      return await answerToolCall(
+      const result = await answerToolCall(
         catalog,
         name,
         args,
         (line) => serverLog("error", line),
         tracked.call,
       );
+      for (const warning of cliWarnings(result.structuredContent)) {
+        await callLog("warning", `${name}: ${warning}`);
+      }
+      return result;
     } finally {
       tracked.end();
     }
@@ -142,6 +165,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<O
     mcp,
     catalog,
     log: serverLog,
+    settled: () => connection?.settled() ?? Promise.resolve(),
     checkAvailability,
     async close() {
       if (closed) return;

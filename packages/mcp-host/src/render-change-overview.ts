@@ -57,9 +57,26 @@ function progress(tasks: { completed: number; total: number } | null): string {
   return tasks === null ? "no tasks.md" : `${tasks.completed} of ${tasks.total} done`;
 }
 
+/**
+ * One artifact under a heading of this document. An artifact that opens with
+ * its own title (OpenSpec's templates start `# Proposal`, `# Design`,
+ * `# Tasks`) gives that title to the section instead of repeating it below
+ * ours: `# Proposal: Add passkeys` becomes `## Proposal: Add passkeys`, and a
+ * title that does not name the artifact is added to ours (`## Proposal: Add
+ * passkeys` for `# Add passkeys`).
+ */
 function section(lines: string[], title: string, text: string | null): void {
   if (text === null) return;
-  lines.push("", `## ${title}`, "", demote(text.trimEnd()));
+  const opening = /^\s*# +(.+?)(?:[ \t]+#+)?[ \t]*(?:\r?\n|$)/.exec(text);
+  const own = opening?.[1]?.trim();
+  const heading =
+    own === undefined
+      ? title
+      : own.toLowerCase().startsWith(title.toLowerCase())
+        ? own
+        : `${title}: ${own}`;
+  const body = opening === null ? text : text.slice(opening[0].length);
+  lines.push("", `## ${heading}`, "", demote(body.trim()));
 }
 
 /** The artifact's own headings one level down, so they nest under this document's sections. */

@@ -2,6 +2,7 @@ import { constants } from "node:os";
 import type { Readable, Writable } from "node:stream";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { exitOnHostSignals } from "@org/openspec-core";
+import { answerUnreadableLine } from "./answer-unreadable-line.js";
 import { createServer } from "./create-server.js";
 import { routeConsoleToStderr } from "./route-console-to-stderr.js";
 import { writeLog } from "./write-log.js";
@@ -13,20 +14,18 @@ export type StdioServerOptions = {
   workdir?: string;
   /** The registry file; overrides `OPENSPEC_AGENT_DB` (the shell CLI's `--db`). */
   registryPath?: string;
-  /**
-   * The protocol's streams; default this process's stdin and stdout. A host
-   * that read the first messages itself (to answer them before this module
-   * was loaded) hands over a stream that replays them, then the rest of stdin.
-   */
+  /** The protocol's streams; default this process's stdin and stdout. */
   input?: Readable;
   output?: Writable;
 };
 
 /**
  * Serves the catalog over this process's stdin and stdout. It takes over the
- * process: when stdin closes, stdout breaks, or SIGTERM, SIGINT or SIGHUP
- * arrives, it kills running CLI runs, closes the catalog (the registry file)
- * and exits with code 0. If it is killed with SIGKILL, the runner's watchdog
+ * process: when stdin closes it first answers every request already received
+ * (a client may pipe its requests and close stdin at once); when stdout
+ * breaks, or SIGTERM, SIGINT or SIGHUP arrives, it stops at once. Stopping
+ * kills running CLI runs, closes the catalog (the registry file) and exits
+ * with code 0. If it is killed with SIGKILL, the runner's watchdog
  * ends the CLI runs and idle warm workers leave on their own. Resolves once
  * the server is listening.
  */
@@ -59,7 +58,8 @@ export async function startStdioServer(options: StdioServerOptions = {}): Promis
   };
 
   const input = options.input ?? process.stdin;
-  input.once("end", () => stop("stdin closed"));
+  // Every line was read by now; the requests among them are answered first.
+  input.once("end", () => void server.settled().then(() => stop("stdin closed")));
   // SIGINT, SIGTERM and SIGHUP: running CLI groups are killed at once, then the
   // graceful stop; a second signal while that stop hangs ends the process now.
   exitOnHostSignals((signal) => {
@@ -72,11 +72,17 @@ export async function startStdioServer(options: StdioServerOptions = {}): Promis
   process.on("unhandledRejection", (reason) =>
     server.log("error", `unhandled rejection: ${String(reason)}`),
   );
-  // Malformed lines and unknown messages land here; the transport skips them and reads on.
-  server.mcp.onerror = (error) => server.log("warning", `protocol error: ${error.message}`);
+  const transport = new StdioServerTransport(input, options.output ?? process.stdout);
+  // Malformed lines and unknown messages land here; the transport skips them and reads on,
+  // and a line that is not JSON-RPC gets its JSON-RPC error.
+  server.mcp.onerror = (error) => {
+    server.log("warning", `protocol error: ${error.message}`);
+    const answer = answerUnreadableLine(error);
+    if (answer !== undefined) transport.send(answer).catch(() => {});
+  };
   server.mcp.onclose = () => stop("connection closed");
 
-  await server.mcp.connect(new StdioServerTransport(input, options.output ?? process.stdout));
+  await server.mcp.connect(transport);
   // From now on a dependency's console output reaches the client's log too.
   routeConsoleToStderr(server.log);
   const offered = await server.catalog.available();

@@ -17,21 +17,34 @@ type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
  * token, a listener that forwards each report as `notifications/progress`.
  * `progress` counts the reports (it only grows; there is no honest total).
  * A call that reports nothing of its own (no CLI run) gets a heartbeat every
- * `PROGRESS_QUIET_MS` instead. `end` stops all of it: nothing is sent once
- * the call is answered.
+ * `PROGRESS_QUIET_MS` instead. `onStage` hears each of the catalog's own
+ * reports (a CLI run waiting, starting, still running), with or without a
+ * token. `end` stops all of it: nothing is sent once the call is answered.
  */
 export function trackToolCall(
   name: string,
   progressToken: ProgressToken | undefined,
   extra: Extra,
+  onStage: (message: string) => void = () => {},
   quietMs: number = PROGRESS_QUIET_MS,
 ): { call: ToolCallContext; end(): void } {
-  if (progressToken === undefined) return { call: { signal: extra.signal }, end: () => {} };
-  let sent = 0;
   let ended = false;
+  // A cancelled call gets no answer, so it gets no more reports either.
+  const quiet = () => ended || extra.signal.aborted;
+  const stage = (message: string) => {
+    if (!quiet()) onStage(message);
+  };
+  if (progressToken === undefined) {
+    return {
+      call: { signal: extra.signal, onProgress: (progress) => stage(progress.message) },
+      end: () => {
+        ended = true;
+      },
+    };
+  }
+  let sent = 0;
   const send = (message: string) => {
-    // A cancelled call gets no answer, so it gets no more progress either.
-    if (ended || extra.signal.aborted) return;
+    if (quiet()) return;
     sent += 1;
     extra
       .sendNotification({
@@ -52,6 +65,7 @@ export function trackToolCall(
       onProgress: (progress) => {
         // The catalog reports on its own (a CLI heartbeat); a second clock would only repeat it.
         clearInterval(heartbeat);
+        stage(progress.message);
         send(progress.message);
       },
     },

@@ -134,18 +134,35 @@ describe("the MCP server meets a bad peer", () => {
   });
 
   describe.each([
-    { how: "its client closes stdin", end: (server: JsonLinePeer) => server.child.stdin.end() },
-    { how: "it gets SIGTERM", end: (server: JsonLinePeer) => server.child.kill("SIGTERM") },
+    // The server answers every request it received before stdin closed: the call
+    // ends when its CLI times out (kept short here), then the server exits.
+    {
+      how: "its client closes stdin",
+      end: (server: JsonLinePeer) => server.child.stdin.end(),
+      cliTimeoutMs: "15000",
+      answered: true,
+    },
+    {
+      how: "it gets SIGTERM",
+      end: (server: JsonLinePeer) => server.child.kill("SIGTERM"),
+      cliTimeoutMs: "60000",
+      answered: false,
+    },
     {
       how: "a message over its limit arrives",
       end: (server: JsonLinePeer) => server.write(callOfSize("too-big", SDK_LIMIT_BYTES + MB)),
+      cliTimeoutMs: "60000",
+      answered: false,
     },
-  ])("GIVEN a call whose OpenSpec CLI never finishes", ({ how, end }) => {
+  ])("GIVEN a call whose OpenSpec CLI never finishes", ({ how, end, cliTimeoutMs, answered }) => {
     // The CLI runs in a process group of its own; the runner kills the groups still running when its host exits.
-    it(`WHEN ${how} THEN the server exits with code 0 and the CLI and its child are gone`, async () => {
+    it(`WHEN ${how} THEN ${answered ? "the call is answered when its CLI times out, " : ""}the server exits with code 0 and the CLI and its child are gone`, async () => {
       const fake = hangingFake();
       pidFiles.push(fake.pidFile);
-      const world = makeWorld({ OPENSPEC_BIN: fake.bin, OPENSPEC_AGENT_CLI_TIMEOUT_MS: "60000" });
+      const world = makeWorld({
+        OPENSPEC_BIN: fake.bin,
+        OPENSPEC_AGENT_CLI_TIMEOUT_MS: cliTimeoutMs,
+      });
       await registerShop(world);
       const server = await startServer(world);
       await server.write(
@@ -153,6 +170,11 @@ describe("the MCP server meets a bad peer", () => {
       );
       expect(await waitFor(() => fake.pids().length === 2, EVENTUALLY_MS)).toBe(true);
       await end(server);
+      if (answered) {
+        expect(await server.answer("hang", 120_000)).toMatchObject({
+          result: { structuredContent: { ok: false, code: "timeout" } },
+        });
+      }
       expect(await server.exited).toEqual({ code: 0, signal: null });
       expect(await waitFor(() => fake.pids().every(isGone), EVENTUALLY_MS)).toBe(true);
     });

@@ -1,0 +1,106 @@
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { JSONRPCMessage, RequestId } from "@modelcontextprotocol/sdk/types.js";
+
+/**
+ * The code for a request sent before `initialize`: the one the SDK's own
+ * Streamable HTTP transport answers with, so both transports agree.
+ */
+export const NOT_INITIALIZED = -32000;
+
+/** The requests the MCP lifecycle lets a client send before `initialize`: pings, and initialize itself. */
+const ALLOWED_BEFORE_INITIALIZE = new Set(["initialize", "ping"]);
+
+/** The connection a server is served through, with what it knows about requests in flight. */
+export type GuardedTransport = Transport & {
+  /** Resolves once every request received so far has been answered (or cancelled by the client). */
+  settled(): Promise<void>;
+};
+
+/**
+ * Wraps the transport a server connects to, for three protocol details the
+ * SDK's `Server` leaves open (it has no hook for them, so they sit between it
+ * and the transport):
+ * - a request other than `ping` before `initialize` is answered with
+ *   `NOT_INITIALIZED` and never reaches a handler (the SDK would answer it);
+ * - an error answer carries our own message: the SDK's `McpError` puts
+ *   `MCP error <code>: ` in front of it, and SDK clients add that prefix
+ *   again, so users read it twice;
+ * - the requests in flight are counted, so a server whose stdin closed can
+ *   answer every request it already received before it stops (`settled`).
+ * Handlers the caller set on the transport before connecting still run.
+ */
+export function guardTransport(inner: Transport): GuardedTransport {
+  const inFlight = new Set<RequestId>();
+  const waiting: (() => void)[] = [];
+  let initializeId: RequestId | undefined;
+  let initialized = false;
+
+  const answered = (id: RequestId): void => {
+    if (!inFlight.delete(id) || inFlight.size > 0) return;
+    for (const resolve of waiting.splice(0)) resolve();
+  };
+
+  const guarded: GuardedTransport = {
+    onclose: inner.onclose,
+    onerror: inner.onerror,
+    onmessage: inner.onmessage,
+    get sessionId() {
+      return inner.sessionId;
+    },
+    start: () => inner.start(),
+    close: () => inner.close(),
+    setProtocolVersion: (version) => inner.setProtocolVersion?.(version),
+    send(message, options) {
+      if ("id" in message && message.id !== undefined && !("method" in message)) {
+        // A failed initialize leaves the session where it was: not initialized.
+        if (message.id === initializeId && "error" in message) initialized = false;
+        answered(message.id);
+      }
+      return inner.send(withOwnErrorMessage(message), options);
+    },
+    settled: () =>
+      inFlight.size === 0 ? Promise.resolve() : new Promise((resolve) => waiting.push(resolve)),
+  };
+
+  inner.onclose = () => guarded.onclose?.();
+  inner.onerror = (error) => guarded.onerror?.(error);
+  inner.onmessage = (message, extra) => {
+    if ("method" in message && "id" in message) {
+      if (!initialized && !ALLOWED_BEFORE_INITIALIZE.has(message.method)) {
+        inner
+          .send({
+            jsonrpc: "2.0",
+            id: message.id,
+            error: {
+              code: NOT_INITIALIZED,
+              message: `Server not initialized: send initialize before ${message.method}.`,
+            },
+          })
+          .catch(() => {});
+        return;
+      }
+      if (message.method === "initialize") {
+        initialized = true;
+        initializeId = message.id;
+      }
+      inFlight.add(message.id);
+    } else if ("method" in message && message.method === "notifications/cancelled") {
+      // A cancelled request gets no answer from the SDK.
+      const requestId = (message.params as { requestId?: RequestId } | undefined)?.requestId;
+      if (requestId !== undefined) answered(requestId);
+    }
+    guarded.onmessage?.(message, extra);
+  };
+  return guarded;
+}
+
+/** The error answer without the `MCP error <code>: ` the SDK's `McpError` put in front of our message. */
+function withOwnErrorMessage(message: JSONRPCMessage): JSONRPCMessage {
+  if (!("error" in message)) return message;
+  const prefix = `MCP error ${message.error.code}: `;
+  if (!message.error.message.startsWith(prefix)) return message;
+  return {
+    ...message,
+    error: { ...message.error, message: message.error.message.slice(prefix.length) },
+  };
+}
