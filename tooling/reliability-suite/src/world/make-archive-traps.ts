@@ -4,6 +4,8 @@ import { makeOpenSpecRepository, writeFiles } from "@org/test-kit";
 import { ESCAPING_SPECS, type World } from "./make-world.js";
 import { registerSource } from "./register-source.js";
 
+/** A spec folder of shop, a symlink to an empty folder outside: the archive would create the spec there. */
+export const LINKED_EMPTY = "linked-empty";
 /** The spec folder of shop, a symlink to an empty folder outside, that a nested delta id (`linked-area/session`) goes through. */
 export const LINKED_AREA = "linked-area";
 
@@ -11,7 +13,11 @@ export const LINKED_AREA = "linked-area";
 export const archiveChangeInto = (spec: string) => `archive-into-${spec.replaceAll("/", "-")}`;
 
 /** The specs the archive traps merge into: each leads out through a symlink on the way. */
-export const LINKED_BASELINES = [...ESCAPING_SPECS, `${LINKED_AREA}/session`] as const;
+export const LINKED_BASELINES = [
+  ...ESCAPING_SPECS,
+  LINKED_EMPTY,
+  `${LINKED_AREA}/session`,
+] as const;
 
 /** The source whose `openspec/changes/archive` is a symlink out, with the change ready to archive in it. */
 export const ARCHIVE_LINKED_SOURCE = "archive-linked";
@@ -30,15 +36,21 @@ function readyChange(change: string, spec: string): Record<string, string> {
  * Adds to the world the archives that would write outside the repository:
  * in shop, one ready change per baseline that leads out (`leak-dir`, a
  * folder symlinked out; `leak-file`, whose spec.md is; `chained`, through a
- * second link; `linked-area/session`, below a folder symlinked out, which the
- * CLI writes through without a warning); and the source `archive-linked`,
+ * second link; `linked-empty`, a folder symlinked to an empty folder outside,
+ * where the spec would be new; `linked-area/session`, below a folder
+ * symlinked out, which the CLI writes through without a warning); and the source `archive-linked`,
  * whose `openspec/changes/archive` is a symlink to a folder outside.
  */
 export async function makeArchiveTraps(world: World): Promise<void> {
   for (const spec of LINKED_BASELINES)
     writeFiles(world.repo, readyChange(archiveChangeInto(spec), spec));
-  mkdirSync(join(world.outside, "area"));
-  symlinkSync(join(world.outside, "area"), join(world.repo, "openspec", "specs", LINKED_AREA));
+  for (const [folder, spec] of [
+    ["empty", LINKED_EMPTY],
+    ["area", LINKED_AREA],
+  ]) {
+    mkdirSync(join(world.outside, folder));
+    symlinkSync(join(world.outside, folder), join(world.repo, "openspec", "specs", spec));
+  }
 
   const linked = makeOpenSpecRepository(readyChange(READY_CHANGE, "ui"), ARCHIVE_LINKED_SOURCE);
   const archive = join(linked, "openspec", "changes", "archive");
