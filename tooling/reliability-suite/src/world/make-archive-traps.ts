@@ -47,7 +47,7 @@ export async function makeArchiveTraps(world: World): Promise<void> {
   for (const [folder, spec] of [
     ["empty", LINKED_EMPTY],
     ["area", LINKED_AREA],
-  ]) {
+  ] as const) {
     mkdirSync(join(world.outside, folder));
     symlinkSync(join(world.outside, folder), join(world.repo, "openspec", "specs", spec));
   }
