@@ -6,7 +6,7 @@ import { nameField, repositoryTargetFields } from "../input-fields.js";
 import { cliRunFields } from "../output-fields.js";
 import { defineTool, writingTool } from "../tool-definition.js";
 import type { ResultBlock } from "../tool-presentation.js";
-import { toolFailure } from "../tool-result.js";
+import { type ToolFailure, toolFailure } from "../tool-result.js";
 import {
   archivePreviewSchema,
   previewArchive,
@@ -201,10 +201,11 @@ export const changeArchiveTool = defineTool({
       repository,
       archiveArgs({ change: input.change, yes: true, skipSpecs: input.skip_specs === true }),
     );
-    if (!run.ok) return run;
-    // Checked before the run, yet a link swapped in meanwhile would still be written through: say so.
+    // Checked before the run, yet a link swapped in meanwhile would still be written
+    // through: say so, also when the CLI failed after writing.
     const external = findExternalSpecWrites(`${textOf(run.stderr)}\n${textOf(run.stdout)}`);
     if (external.length > 0) return externalWriteFailure(external, ids, run);
+    if (!run.ok) return run;
     const report = archiveReport.safeParse(run.stdout);
     if (!report.success) {
       return toolFailure(
@@ -251,8 +252,13 @@ export const changeArchiveTool = defineTool({
  * repository: never an `ok: true`. Names each file written and the spec id
  * whose folder led there.
  */
-function externalWriteFailure(writes: ExternalSpecWrite[], ids: string[], run: RunSuccess) {
-  const { ok: _ok, ...ran } = run;
+function externalWriteFailure(
+  writes: ExternalSpecWrite[],
+  ids: string[],
+  run: RunSuccess | ToolFailure,
+) {
+  // The run's fields (command, exit code, output, the CLI's diagnostics) stay; its verdict goes.
+  const { ok: _ok, code: _code, error: _error, fix: _fix, ...ran } = run as Record<string, unknown>;
   const files = writes.map((write) => {
     const linked = ids.filter((id) => id.split("/").at(-1) === write.capability);
     const where =

@@ -106,22 +106,9 @@ describe("openspec_change_archive never writes a main spec outside the repositor
   it("GIVEN openspec/specs/ui swapped for a symlink out after the check, as the CLI starts WHEN archived THEN external_write names the file the CLI wrote outside, never ok: true", async () => {
     const { root, outside } = shop();
     // The real CLI, behind a wrapper that lays the link the moment the archive starts.
-    const wrapper = join(temporaryFolder("bin-"), "openspec");
-    writeFileSync(
-      wrapper,
-      [
-        `#!${process.execPath}`,
-        'const { spawnSync } = require("node:child_process");',
-        'const { symlinkSync } = require("node:fs");',
-        'if (process.argv.includes("archive")) {',
-        `  symlinkSync(${JSON.stringify(outside)}, ${JSON.stringify(join(root, "openspec/specs/ui"))});`,
-        "}",
-        `const run = spawnSync(process.execPath, [${JSON.stringify(REAL_OPENSPEC_BIN)}, ...process.argv.slice(2)], { stdio: "inherit" });`,
-        "process.exit(run.status ?? 1);",
-        "",
-      ].join("\n"),
+    const wrapper = wrapRealCli(
+      `require("node:fs").symlinkSync(${JSON.stringify(outside)}, ${JSON.stringify(join(root, "openspec/specs/ui"))});`,
     );
-    chmodSync(wrapper, 0o755);
     const { catalog } = makeCatalog({ env: { OPENSPEC_BIN: wrapper } });
     const result = await catalog.call("openspec_change_archive", { workdir: root, change: CHANGE });
     const written = join(realpathSync(outside), "spec.md");
@@ -136,4 +123,47 @@ describe("openspec_change_archive never writes a main spec outside the repositor
     });
     expect(readFileSync(written, "utf8")).toContain("Dark theme");
   });
+
+  it("GIVEN a CLI that reports a spec written outside and then fails WHEN archived THEN external_write, not the CLI's failure alone, with the run's diagnostics kept", async () => {
+    const { root } = shop();
+    const wrapper = wrapRealCli(
+      [
+        "process.stderr.write(\"(node:7) OpenSpecExternalSpecWrite: Capability 'ui' links outside the project; writing to /srv/elsewhere\\n\");",
+        'process.stdout.write(JSON.stringify({ archive: null, status: [{ severity: "error", code: "archive_error", message: "Could not move the change." }] }));',
+        "process.exit(1);",
+      ].join("\n"),
+    );
+    const { catalog } = makeCatalog({ env: { OPENSPEC_BIN: wrapper } });
+    const result = await catalog.call("openspec_change_archive", { workdir: root, change: CHANGE });
+    expect(result).toMatchObject({
+      ok: false,
+      code: "external_write",
+      error: expect.stringContaining("to /srv/elsewhere/spec.md (for openspec/specs/ui/spec.md)"),
+      exit_code: 1,
+      diagnostics: [expect.objectContaining({ code: "archive_error" })],
+      external_writes: [{ capability: "ui", folder: "/srv/elsewhere" }],
+    });
+  });
 });
+
+/**
+ * An OPENSPEC_BIN that runs `onArchive` (JavaScript) when called for `archive`,
+ * then hands every command to the real CLI unless that code exited first.
+ */
+function wrapRealCli(onArchive: string): string {
+  const wrapper = join(temporaryFolder("bin-"), "openspec");
+  writeFileSync(
+    wrapper,
+    [
+      `#!${process.execPath}`,
+      'if (process.argv.includes("archive")) {',
+      onArchive,
+      "}",
+      `const run = require("node:child_process").spawnSync(process.execPath, [${JSON.stringify(REAL_OPENSPEC_BIN)}, ...process.argv.slice(2)], { stdio: "inherit" });`,
+      "process.exit(run.status ?? 1);",
+      "",
+    ].join("\n"),
+  );
+  chmodSync(wrapper, 0o755);
+  return wrapper;
+}
