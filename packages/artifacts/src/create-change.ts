@@ -5,6 +5,7 @@ import { type ChangeContentInput, checkChangeContent } from "./change-content.js
 import { type ChangeDocument, changeDocuments } from "./change-documents.js";
 import { changeMetadata, skipsSpecs } from "./change-metadata.js";
 import { type ChangeWarning, changeWarnings } from "./change-warnings.js";
+import { checkWritableInside } from "./check-writable-inside.js";
 import { containedRealPath, isInsideRoot, isWritableInside } from "./contained-path.js";
 import { type Failure, failure } from "./failure.js";
 import { type FolderHandle, openFolderInside } from "./open-folder-inside.js";
@@ -65,7 +66,12 @@ export function createChange(
   const changesDir = join(repository.openspecDir, "changes");
   const changeDir = join(changesDir, input.name);
   const path = relative(repository.root, changeDir);
-  if (!isWritableInside(repository, changeDir)) return outside(path);
+  const leads = checkWritableInside(
+    repository,
+    changeDir,
+    (link) => `Remove the symlink ${link} or create the change somewhere else.`,
+  );
+  if (leads) return leads;
   const baseline = (specId: string) => isSpec(repository, specId);
   const metadata =
     input.metadata != null

@@ -1,7 +1,8 @@
 import { basename, dirname, join, relative } from "node:path";
 import { type SpecInput, stringifyDeltaSpec, stringifySpec } from "@org/openspec-spec-parser";
 import { checkNewName } from "./check-name.js";
-import { isInsideRoot, isWritableInside } from "./contained-path.js";
+import { checkWritableInside } from "./check-writable-inside.js";
+import { isInsideRoot } from "./contained-path.js";
 import { type Failure, failure } from "./failure.js";
 import { openFolderInside } from "./open-folder-inside.js";
 import type { Repository } from "./open-repository.js";
@@ -53,15 +54,12 @@ export function createSpec(repository: Repository, input: CreateSpecInput): Crea
 
   const file = join(location.specsDir, input.name, "spec.md");
   const path = relative(repository.root, file);
-  if (!isWritableInside(repository, file)) {
-    return failure(
-      "path_outside_repository",
-      `${path} leads outside the repository through a symlink.`,
-      {
-        fix: "Remove the symlink or write the spec somewhere else.",
-      },
-    );
-  }
+  const outside = checkWritableInside(
+    repository,
+    file,
+    (link) => `Remove the symlink ${link} or write the spec somewhere else.`,
+  );
+  if (outside) return outside;
   const spec: SpecInput = {
     title: input.title,
     purpose: input.purpose,

@@ -6,6 +6,7 @@ import {
   type MergeDiagnostic,
 } from "@org/openspec-spec-parser";
 import { archiveName } from "./archive-name.js";
+import { checkArchiveWrites } from "./check-archive-writes.js";
 import { type ArchiveDiagnostic, discoverDeltaSpecs } from "./discover-delta-specs.js";
 import { type Failure, failure } from "./failure.js";
 import { locateActiveChange } from "./locate-active-change.js";
@@ -70,6 +71,13 @@ export function previewChangeArchive(
   const located = locateActiveChange(repository, options.change);
   if ("ok" in located) return located;
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_ARTIFACT_BYTES;
+  // What the archive would write through a symlink out is refused, not previewed as a new spec.
+  const outside = checkArchiveWrites(repository, {
+    change: options.change,
+    maxBytes,
+    ...(options.now === undefined ? {} : { now: options.now }),
+  });
+  if (outside) return outside;
   const discovery = discoverDeltaSpecs(repository, join(located.changeDir, "specs"), maxBytes);
   if ("ok" in discovery) return discovery;
   if (options.spec !== undefined && !discovery.specs.some((spec) => spec.id === options.spec)) {

@@ -22,6 +22,7 @@ export type CoreFailureCode =
   | "cli_failed"
   | "tasks_open"
   | "archive_not_verified"
+  | "external_write"
   | "internal_error";
 
 /**

@@ -1,16 +1,18 @@
 import { lstatSync } from "node:fs";
 import { join } from "node:path";
+import type { RunSuccess } from "@org/openspec-cli-runner";
 import { z } from "zod";
 import { nameField, repositoryTargetFields } from "../input-fields.js";
 import { cliRunFields } from "../output-fields.js";
 import { defineTool, writingTool } from "../tool-definition.js";
 import type { ResultBlock } from "../tool-presentation.js";
-import { toolFailure } from "../tool-result.js";
+import { type ToolFailure, toolFailure } from "../tool-result.js";
 import {
   archivePreviewSchema,
   previewArchive,
   renderArchivePreview,
 } from "./change-archive-preview.js";
+import { type ExternalSpecWrite, findExternalSpecWrites } from "./find-external-spec-writes.js";
 import { fromArtifactFailure } from "./from-artifact-failure.js";
 
 /** Large enough for any real spec: a baseline is compared whole, never cut. */
@@ -34,7 +36,7 @@ const archiveReport = z.object({
 export const changeArchiveTool = defineTool({
   name: "openspec_change_archive",
   description:
-    "Archive a finished change with `openspec archive <change> --yes --json`: its delta specs are merged into openspec/specs (unless skip_specs) and its folder moves to openspec/changes/archive/<date>-<change>. Refuses before running the CLI when tasks are open (tasks_open, with how many) unless force is true, and refuses names or folders that lead outside the repository. Answers with the archive folder, each baseline spec the change touched and what happened to it (created, updated, removed, unchanged), the CLI's totals and warnings, and the CLI's JSON under stdout; what it reports is checked on disk. The CLI's own refusals (validation, a taken archive name) come back with its diagnostics. With dry_run: true nothing runs or moves: the answer previews the archive, per delta spec exactly what it would write to openspec/specs (the requirements and a unified diff, as openspec_spec_diff), and would_archive says whether the real call would go through.",
+    "Archive a finished change with `openspec archive <change> --yes --json`: its delta specs are merged into openspec/specs (unless skip_specs) and its folder moves to openspec/changes/archive/<date>-<change>. Refuses before running the CLI when tasks are open (tasks_open, with how many) unless force is true, and refuses names or folders that lead outside the repository: before the CLI runs, every path it would write or move (each baseline spec.md a delta merges into, openspec/specs, the archive folder) must stay inside, else path_outside_repository names the path and the symlink; should the CLI still report a spec written outside, the answer is external_write, never ok. Answers with the archive folder, each baseline spec the change touched and what happened to it (created, updated, removed, unchanged), the CLI's totals and warnings, and the CLI's JSON under stdout; what it reports is checked on disk. The CLI's own refusals (validation, a taken archive name) come back with its diagnostics. With dry_run: true nothing runs or moves: the answer previews the archive, per delta spec exactly what it would write to openspec/specs (the requirements and a unified diff, as openspec_spec_diff), and would_archive says whether the real call would go through.",
   inputSchema: z
     .object({
       ...repositoryTargetFields,
@@ -136,7 +138,7 @@ export const changeArchiveTool = defineTool({
           ],
   },
   async handler(input, context) {
-    const { listDeltaSpecIds, listTasks, readRepositoryText } = await import(
+    const { checkArchiveWrites, listDeltaSpecIds, listTasks, readRepositoryText } = await import(
       "@org/openspec-artifacts"
     );
     const { archiveArgs } = await import("@org/openspec-cli-runner");
@@ -165,6 +167,13 @@ export const changeArchiveTool = defineTool({
         maxBytes: context.maxArtifactBytes,
       });
     }
+    // Every path the CLI would write or move must stay inside: it follows a spec folder linked out.
+    const outside = checkArchiveWrites(target.repository, {
+      change: input.change,
+      skipSpecs: input.skip_specs === true,
+      maxBytes: context.maxArtifactBytes,
+    });
+    if (outside) return fromArtifactFailure(outside);
     const open = tasks.total - tasks.done;
     if (open > 0 && input.force !== true) {
       return toolFailure(
@@ -192,6 +201,10 @@ export const changeArchiveTool = defineTool({
       repository,
       archiveArgs({ change: input.change, yes: true, skipSpecs: input.skip_specs === true }),
     );
+    // Checked before the run, yet a link swapped in meanwhile would still be written
+    // through: say so, also when the CLI failed after writing.
+    const external = findExternalSpecWrites(`${textOf(run.stderr)}\n${textOf(run.stdout)}`);
+    if (external.length > 0) return externalWriteFailure(external, ids, run);
     if (!run.ok) return run;
     const report = archiveReport.safeParse(run.stdout);
     if (!report.success) {
@@ -233,6 +246,38 @@ export const changeArchiveTool = defineTool({
     };
   },
 });
+
+/**
+ * The archive went through, but the CLI wrote a main spec outside the
+ * repository: never an `ok: true`. Names each file written and the spec id
+ * whose folder led there.
+ */
+function externalWriteFailure(
+  writes: ExternalSpecWrite[],
+  ids: string[],
+  run: RunSuccess | ToolFailure,
+) {
+  // The run's fields (command, exit code, output, the CLI's diagnostics) stay; its verdict goes.
+  const { ok: _ok, code: _code, error: _error, fix: _fix, ...ran } = run as Record<string, unknown>;
+  const files = writes.map((write) => {
+    const linked = ids.filter((id) => id.split("/").at(-1) === write.capability);
+    const where =
+      write.folder === null ? "a folder outside the repository" : join(write.folder, "spec.md");
+    return linked.length === 0
+      ? where
+      : `${where} (for ${linked.map((id) => baselinePath(id)).join(", ")})`;
+  });
+  return toolFailure(
+    "external_write",
+    `openspec archive wrote outside the repository, to ${files.join(" and ")}, through a spec folder that is a symlink leading out.`,
+    "Check that file, replace the symlink under openspec/specs with a real folder, and put the change back with openspec_change_unarchive before archiving it again.",
+    { ...ran, external_writes: writes },
+  );
+}
+
+function textOf(output: unknown): string {
+  return typeof output === "string" ? output : JSON.stringify(output ?? "");
+}
 
 function baselinePath(id: string): string {
   return `openspec/specs/${id}/spec.md`;

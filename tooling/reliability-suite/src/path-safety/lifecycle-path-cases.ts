@@ -1,3 +1,9 @@
+import {
+  ARCHIVE_LINKED_SOURCE,
+  archiveChangeInto,
+  LINKED_BASELINES,
+  READY_CHANGE,
+} from "../world/make-archive-traps.js";
 import { ANCESTOR_SPEC_ID, LINKED_ARTIFACT_CHANGE } from "../world/make-path-traps.js";
 import { ARCHIVED_CHANGE, ESCAPING_CHANGE, ESCAPING_SPECS } from "../world/make-world.js";
 import {
@@ -65,6 +71,28 @@ export function changeWriteRows(): CaseRow[] {
 /** Archive and unarchive through the same traps: a change folder that leads out, hostile names, bad sources. */
 export function archiveRows(): CaseRow[] {
   return [
+    ...LINKED_BASELINES.flatMap((spec): CaseRow[] => [
+      [
+        `archive ${archiveChangeInto(spec)}, whose baseline spec ${spec} leads out, with force`,
+        "openspec_change_archive",
+        { source: "shop", change: archiveChangeInto(spec), force: true },
+        refusedAs("path_outside_repository"),
+      ],
+      [
+        `preview the archive of ${archiveChangeInto(spec)}, whose baseline spec ${spec} leads out (dry_run)`,
+        "openspec_change_archive",
+        { source: "shop", change: archiveChangeInto(spec), dry_run: true },
+        refusedAs("path_outside_repository"),
+      ],
+    ]),
+    ...[false, true].map(
+      (dryRun): CaseRow => [
+        `${dryRun ? "preview the archive of" : "archive"} a change of ${ARCHIVE_LINKED_SOURCE}, whose openspec/changes/archive leads out`,
+        "openspec_change_archive",
+        { source: ARCHIVE_LINKED_SOURCE, change: READY_CHANGE, dry_run: dryRun },
+        refusedAs("path_outside_repository"),
+      ],
+    ),
     ...[false, true].map(
       (force): CaseRow => [
         `archive the change escape, a symlink out${force ? ", with force" : ""}`,
@@ -189,6 +217,14 @@ export function specDiffRows(): CaseRow[] {
       { source: "shop", change: "add-dark-mode" },
       contained,
     ],
+    ...LINKED_BASELINES.map(
+      (spec): CaseRow => [
+        `the diff of ${archiveChangeInto(spec)}, whose baseline spec ${spec} leads out`,
+        diff,
+        { source: "shop", change: archiveChangeInto(spec) },
+        refusedAs("path_outside_repository"),
+      ],
+    ),
     [
       "the diff of add-dark-mode's delta spec leak, a symlink out",
       diff,

@@ -2,6 +2,7 @@ import { cpSync, linkSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 
 import { join } from "node:path";
 import { createCatalog } from "@org/openspec-core";
 import { makeOpenSpecRepository } from "@org/test-kit";
+import { makeArchiveTraps } from "./make-archive-traps.js";
 import { OUTSIDE_MARKER, type World } from "./make-world.js";
 
 /** The spec of the repository around the source `child`: a listing of `child` that shows it has climbed. */
@@ -31,7 +32,8 @@ export type PathTraps = {
  * symlink to the outside folder; the source `gone`, registered and then
  * deleted; a repository whose folder is called like shop's token; and the
  * source `child`, a folder without openspec/ inside `outside/ancestor`, a
- * repository whose spec carries the outside marker.
+ * repository whose spec carries the outside marker; and the archive traps
+ * (changes whose baseline spec leads out, a source whose archive folder does).
  */
 export async function makePathTraps(world: World): Promise<PathTraps> {
   const hardLinkTarget = join(world.outside, "hard.md");
@@ -85,6 +87,7 @@ export async function makePathTraps(world: World): Promise<PathTraps> {
     catalog.close();
   }
   rmSync(goneFolder, { recursive: true, force: true });
+  await makeArchiveTraps(world);
   const tokenFolder = join(world.root, shopToken);
   mkdirSync(join(tokenFolder, "openspec", "specs"), { recursive: true });
   return { hardLinkTarget, goneFolder, shopToken, tokenFolder, childFolder };
