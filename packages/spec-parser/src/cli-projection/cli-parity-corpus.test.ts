@@ -14,7 +14,6 @@ import { type ChangeCase, parityCorpus } from "../test-support/parity-corpus.js"
 import { toCliChangeJson } from "./to-cli-change-json.js";
 import { toCliSpecJson } from "./to-cli-spec-json.js";
 
-
 const corpus = parityCorpus();
 const specRuns = new Map<string, CliRun>();
 const changeRuns = new Map<string, CliRun>();
