@@ -15,48 +15,53 @@ const ADDED =
 const HEADERLESS =
   "# Billing\n\nNotes first.\n\n### Requirement: Invoices\nThe system SHALL send invoices.\n\n#### Scenario: Sent\n- **WHEN** a month ends\n- **THEN** an invoice is sent\n";
 
-/** The error sentences of a preview, of the change and of each spec. */
-function refusals(root: string): string[] {
+/**
+ * Previews the change's archive, checks its error sentences are `expected`,
+ * then archives with the CLI and checks it printed each of them.
+ */
+function expectRefusedInTheCliWords(files: Record<string, string>, expected: string[]): void {
+  const root = makeOpenSpecRepository({
+    "openspec/changes/add-passkeys/proposal.md": PROPOSAL,
+    ...files,
+  });
   const opened = openRepository(root, { searchUpward: false });
   if (!opened.ok) throw new Error(opened.error);
   const preview = previewChangeArchive(opened.repository, { change: "add-passkeys" });
   if (!preview.ok) throw new Error(preview.error);
   expect(preview.would_archive).toBe(false);
-  return [...preview.diagnostics, ...preview.specs.flatMap((spec) => spec.diagnostics)]
+  const ours = [...preview.diagnostics, ...preview.specs.flatMap((spec) => spec.diagnostics)]
     .filter((diagnostic) => diagnostic.severity === "error")
     .map((diagnostic) => diagnostic.message);
+  expect(ours).toEqual(expected);
+  const cli = runRealOpenSpec(root, ["archive", "add-passkeys", "--yes"]);
+  expect(cli.status).not.toBe(0);
+  for (const sentence of ours) expect(`${cli.stdout}${cli.stderr}`).toContain(sentence);
 }
 
 describe("an archive preview refuses a delta spec without delta headers in the CLI's words", () => {
   it("GIVEN a change whose only delta spec has no delta header WHEN previewed and archived THEN the preview says the sentence openspec archive prints", () => {
-    const root = makeOpenSpecRepository({
-      "openspec/specs/billing/spec.md": BASELINE.replace("# auth", "# billing"),
-      "openspec/changes/add-passkeys/proposal.md": PROPOSAL,
-      "openspec/changes/add-passkeys/specs/billing/spec.md": HEADERLESS,
-    });
-    const ours = refusals(root);
-    expect(ours).toEqual([
-      "Delta parsing found no operations for billing. Provide ADDED/MODIFIED/REMOVED/RENAMED sections in change spec.",
-    ]);
-    const cli = runRealOpenSpec(root, ["archive", "add-passkeys", "--yes"]);
-    expect(cli.status).not.toBe(0);
-    for (const sentence of ours) expect(`${cli.stdout}${cli.stderr}`).toContain(sentence);
+    expectRefusedInTheCliWords(
+      {
+        "openspec/specs/billing/spec.md": BASELINE.replace("# auth", "# billing"),
+        "openspec/changes/add-passkeys/specs/billing/spec.md": HEADERLESS,
+      },
+      [
+        "Delta parsing found no operations for billing. Provide ADDED/MODIFIED/REMOVED/RENAMED sections in change spec.",
+      ],
+    );
   });
 
   it("GIVEN a change with one delta spec with headers and one without WHEN previewed and archived THEN the headerless one gets the sentence the archive's validation prints", () => {
-    const root = makeOpenSpecRepository({
-      "openspec/specs/auth/spec.md": BASELINE,
-      "openspec/specs/billing/spec.md": BASELINE.replace("# auth", "# billing"),
-      "openspec/changes/add-passkeys/proposal.md": PROPOSAL,
-      "openspec/changes/add-passkeys/specs/auth/spec.md": ADDED,
-      "openspec/changes/add-passkeys/specs/billing/spec.md": HEADERLESS,
-    });
-    const ours = refusals(root);
-    expect(ours).toEqual([
-      'No delta sections found. Add headers such as "## ADDED Requirements" or move non-delta notes outside specs/.',
-    ]);
-    const cli = runRealOpenSpec(root, ["archive", "add-passkeys", "--yes"]);
-    expect(cli.status).not.toBe(0);
-    for (const sentence of ours) expect(`${cli.stdout}${cli.stderr}`).toContain(sentence);
+    expectRefusedInTheCliWords(
+      {
+        "openspec/specs/auth/spec.md": BASELINE,
+        "openspec/specs/billing/spec.md": BASELINE.replace("# auth", "# billing"),
+        "openspec/changes/add-passkeys/specs/auth/spec.md": ADDED,
+        "openspec/changes/add-passkeys/specs/billing/spec.md": HEADERLESS,
+      },
+      [
+        'No delta sections found. Add headers such as "## ADDED Requirements" or move non-delta notes outside specs/.',
+      ],
+    );
   });
 });
