@@ -29,11 +29,9 @@ import {
   tally,
 } from "./test-support/archive-with-cli.js";
 import { fissionArchives, fissionCopy } from "./test-support/fission-archives.js";
+import { corpusRepository } from "./test-support/parser-corpus-repository.js";
 
 const PROJECT_OPENSPEC = fileURLToPath(new URL("../../../openspec/", import.meta.url));
-const PARSER_CORPUS = fileURLToPath(
-  new URL("../../spec-parser/src/test-support/corpus/", import.meta.url),
-);
 
 afterAll(removeTemporaryFolders);
 
@@ -82,28 +80,6 @@ function expectAllAgree(outcomes: Outcome[]) {
     (outcome) => outcome.verdict !== "equal" && outcome.verdict !== "refused_by_both",
   );
   expect(disagreements).toEqual([]);
-}
-
-/** The spec-parser's corpus (files end in `.md.txt` there) as an OpenSpec repository. */
-function corpusRepository(): string {
-  const root = makeOpenSpecRepository({}, "corpus");
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else if (name.endsWith(".md.txt") && dir !== PARSER_CORPUS.replace(/\/$/, "")) {
-        const target = join(
-          root,
-          "openspec",
-          relative(PARSER_CORPUS, path).split(sep).join("/").slice(0, -".txt".length),
-        );
-        mkdirSync(dirname(target), { recursive: true });
-        writeFileSync(target, readFileSync(path));
-      }
-    }
-  };
-  walk(PARSER_CORPUS);
-  return root;
 }
 
 /**

@@ -41,14 +41,14 @@ function proposalWarnings(text: string): ChangeWarning[] {
   if (empty("why")) {
     warnings.push({
       code: "missing_why",
-      message: 'The proposal has no non-empty "## Why"; `openspec show` refuses the change.',
+      // The sentence `openspec show` refuses the change with.
+      message: "Change must have a Why section",
     });
   }
   if (empty("what changes")) {
     warnings.push({
       code: "missing_what_changes",
-      message:
-        'The proposal has no non-empty "## What Changes"; `openspec show` refuses the change.',
+      message: "Change must have a What Changes section",
     });
   }
   return warnings;
@@ -71,8 +71,9 @@ function deltaSpecWarnings(text: string): ChangeWarning[] {
     return [
       {
         code: "no_delta_sections",
+        // The sentence `openspec validate` refuses the change with.
         message:
-          "The delta spec has no ## ADDED, MODIFIED, REMOVED or RENAMED Requirements section.",
+          'No delta sections found. Add headers such as "## ADDED Requirements" or move non-delta notes outside specs/.',
       },
     ];
   }

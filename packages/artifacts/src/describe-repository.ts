@@ -20,7 +20,7 @@ export const DEFAULT_PAGE_LIMIT = 100;
 export const MAX_PAGE_LIMIT = 1000;
 
 export type RepositoryOverview = {
-  /** `scaffolded` is present (true) for a change that has `.openspec.yaml` but no `proposal.md` yet. */
+  /** `scaffolded` is present (true) for a change without `proposal.md` (only `.openspec.yaml`, `tasks.md`, `specs/`, or nothing yet). */
   /**
    * `last_modified`: the newest modification time of the change's files (ISO
    * 8601), as `openspec list` reports it; null when the folder may not be read.

@@ -52,7 +52,7 @@ export function matchArtifacts(repository: Repository, reference: string): Found
   const found = isToken(reference)
     ? tokens.startingWith(reference.slice(TOKEN_PREFIX.length))
     : byName(repository, reference, specs, tokens);
-  return [
+  const matches: FoundArtifact[] = [
     ...found.changes.map((change) => ({
       kind: "change" as const,
       change,
@@ -64,6 +64,10 @@ export function matchArtifacts(repository: Repository, reference: string): Found
       token: tokens.tokenOf(spec.hash),
     })),
   ];
+  // A token handed out for exactly one of them names that one: a bare change
+  // folder's longer token starts with the six digits a kept artifact goes by.
+  const handedOut = matches.filter((match) => match.token === reference);
+  return handedOut.length === 1 ? handedOut : matches;
 }
 
 /** The changes named `reference` (or `archive/<name>`, archived only) and the spec whose id it is. */

@@ -3,6 +3,7 @@ import { join, relative } from "node:path";
 import {
   applyDeltaSpec,
   type DeltaOperationResult,
+  hasDeltaHeaderLine,
   type MergeDiagnostic,
 } from "@org/openspec-spec-parser";
 import { archiveName } from "./archive-name.js";
@@ -87,17 +88,29 @@ export function previewChangeArchive(
       { fix: "Leave out spec to preview every delta spec of the change." },
     );
   }
-  const specs: SpecArchivePreview[] = [];
+  const deltas: { id: string; file: string; delta: string }[] = [];
   for (const { id, file } of discovery.specs) {
     const delta = readWhole(repository, file, maxBytes);
     if (typeof delta !== "string") {
       if (delta === null) continue;
       return delta;
     }
+    deltas.push({ id, file, delta });
+  }
+  // The archive validates every delta spec first when any has a delta header; that decides whose words a refusal is in.
+  const validated = deltas.some(({ delta }) => hasDeltaHeaderLine(delta));
+  const specs: SpecArchivePreview[] = [];
+  for (const { id, file, delta } of deltas) {
     const baselineFile = join(repository.openspecDir, "specs", ...id.split("/"), "spec.md");
     const baseline = readWhole(repository, baselineFile, maxBytes);
     if (baseline !== null && typeof baseline !== "string") return baseline;
-    const result = applyDeltaSpec({ specId: id, change: options.change, baseline, delta });
+    const result = applyDeltaSpec({
+      specId: id,
+      change: options.change,
+      baseline,
+      delta,
+      validated,
+    });
     specs.push({
       spec: id,
       delta_path: relative(repository.root, file),

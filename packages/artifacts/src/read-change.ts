@@ -17,7 +17,7 @@ export type ChangeContent = {
   name: string;
   token: string;
   archived: boolean;
-  /** The folder has `.openspec.yaml` but no `proposal.md` yet (`openspec new change`); `proposal` is null. */
+  /** The folder has no `proposal.md` (yet): `openspec new change` scaffolded it, or it holds only other files; `proposal` is null. */
   scaffolded: boolean;
   /** The change folder relative to the repository root. */
   path: string;

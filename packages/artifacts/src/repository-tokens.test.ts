@@ -98,12 +98,26 @@ describe("a listing hands out a token that does not resolve", () => {
     expectEveryTokenResolvesToItsOwnEntry(root);
   });
 
-  it("GIVEN a colliding folder that is not a change (no proposal.md, no .openspec.yaml) WHEN listed THEN the change keeps its six-digit token", () => {
+  it("GIVEN a colliding change folder without proposal.md or .openspec.yaml WHEN listed THEN the change with a proposal keeps its six-digit token and the bare folder gets a longer one", () => {
     const { root } = makeRepository({
       ...proposal("change-5565"),
       "openspec/changes/change-5767/tasks.md": "- [ ] 1.1 Think\n",
     });
-    expect(listing(root).changes).toMatchObject([{ name: "change-5565", token: "os_7f7dab" }]);
+    expect(listing(root).changes).toMatchObject([
+      { name: "change-5565", token: "os_7f7dab" },
+      { name: "change-5767", token: "os_7f7dabd", scaffolded: true },
+    ]);
+    expectEveryTokenResolvesToItsOwnEntry(root);
+  });
+
+  it("GIVEN a spec colliding with a bare change folder WHEN listed THEN the spec keeps its six-digit token", () => {
+    const { root } = makeRepository({
+      "openspec/changes/change-5055/tasks.md": "- [ ] 1.1 Think\n",
+      "openspec/specs/cap-4047/spec.md": AUTH_SPEC,
+    });
+    const bare = listing(root);
+    expect(bare.specs).toMatchObject([{ path: "cap-4047/spec.md", token: "os_cdce7e" }]);
+    expect(bare.changes).toMatchObject([{ name: "change-5055", token: "os_cdce7e2" }]);
     expectEveryTokenResolvesToItsOwnEntry(root);
   });
 
@@ -119,8 +133,12 @@ describe("a listing hands out a token that does not resolve", () => {
     const { root } = makeRepository({ ...proposal("change-5565"), ...proposal("add-dark-mode") });
     expect(listing(root).changes).toMatchObject([{}, { name: "change-5565", token: "os_7f7dab" }]);
     mkdirSync(join(root, "openspec/changes/change-5767"));
-    // The folder alone is no change; its proposal makes it one without touching changes/.
-    expect(listing(root).changes).toMatchObject([{}, { token: "os_7f7dab" }]);
+    // The bare folder is a change that gives way; its proposal makes it a peer without touching changes/.
+    expect(listing(root).changes).toMatchObject([
+      {},
+      { token: "os_7f7dab" },
+      { token: "os_7f7dabd" },
+    ]);
     writeFileSync(join(root, "openspec/changes/change-5767/proposal.md"), "# P\n");
     const warm = listing(root);
     forgetCaches();

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import {
   changeHash,
   SHORT_TOKEN_LENGTH,
@@ -25,7 +26,10 @@ export type RepositoryTokens = {
   /**
    * The shortest token (six digits at least) that no other change or spec of
    * the repository shares, active and archived alike, so every token handed
-   * out resolves to its own artifact.
+   * out resolves to its own artifact. A bare change folder (neither
+   * `proposal.md` nor `.openspec.yaml`) is told apart from every artifact,
+   * but no other artifact's token grows to be told apart from it: the tokens
+   * handed out before such folders counted as changes stay as they were.
    */
   tokenOf(hash: string): string;
   /**
@@ -70,9 +74,15 @@ export function repositoryTokens(repository: Repository, specs: SpecFile[]): Rep
       let sharing = 0;
       for (const index of indexes) sharing += index.get(prefix)?.length ?? 0;
       if (sharing <= 1) return shortToken(hash);
-      const others = indexes
-        .flatMap((index) => index.get(prefix) ?? [])
-        .filter((member) => member.hash !== hash && isArtifact(repository, member))
+      const sharers = indexes.flatMap((index) => index.get(prefix) ?? []);
+      const owner = sharers.find((member) => member.hash === hash);
+      const ownerIsBare = owner !== undefined && standingOf(repository, owner) === "bare";
+      const others = sharers
+        .filter((member) => {
+          if (member.hash === hash) return false;
+          const standing = standingOf(repository, member);
+          return standing === "kept" || (standing === "bare" && ownerIsBare);
+        })
         .map((member) => member.hash);
       return shortToken(hash, distinguishingLength(hash, others));
     },
@@ -111,10 +121,18 @@ function archivedHash(name: string, activeNames: ReadonlySet<string>): string {
   return activeNames.has(name) ? shadowedArchivedChangeHash(name) : changeHash(name);
 }
 
-function isArtifact(repository: Repository, member: Member): boolean {
-  return (
-    member.candidate === null || asChange(repository, member.candidate, member.archived) !== null
-  );
+/**
+ * How a member takes part in making tokens unique: `kept` for a spec or a
+ * change with `proposal.md` or `.openspec.yaml` (what had tokens before bare
+ * change folders counted, so their tokens never grow for one), `bare` for a
+ * change folder with neither, null for a folder that is no change at all.
+ */
+function standingOf(repository: Repository, member: Member): "kept" | "bare" | null {
+  if (member.candidate === null) return "kept";
+  const change = asChange(repository, member.candidate, member.archived);
+  if (change === null) return null;
+  if (!change.scaffolded || existsSync(`${change.dir}/.openspec.yaml`)) return "kept";
+  return "bare";
 }
 
 function prefixOf(hash: string): number {

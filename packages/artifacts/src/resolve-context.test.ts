@@ -40,7 +40,15 @@ describe("resolveContext", () => {
       name: "shop",
       path: root,
       workdir: root,
-      changes: [{ name: "add-dark-mode", token: "os_243ec3", tasks: { completed: 1, total: 2 } }],
+      changes: [
+        { name: "add-dark-mode", token: "os_243ec3", tasks: { completed: 1, total: 2 } },
+        {
+          name: "no-proposal",
+          token: changeToken("no-proposal"),
+          tasks: { completed: 0, total: 1 },
+          scaffolded: true,
+        },
+      ],
       archived_changes: [
         { name: "2024-01-01-old-thing", token: changeToken("2024-01-01-old-thing") },
       ],
@@ -48,7 +56,7 @@ describe("resolveContext", () => {
         { path: "auth/spec.md", token: specToken("auth/spec.md") },
         { path: "platform/session/spec.md", token: specToken("platform/session/spec.md") },
       ],
-      totals: { changes: 1, archived_changes: 1, specs: 2 },
+      totals: { changes: 2, archived_changes: 1, specs: 2 },
       page: { offset: 0, next_offset: null },
     });
     expect("hint" in result && result.hint).toContain(root);
@@ -128,11 +136,12 @@ describe("resolveContext", () => {
     expect(result.error).toContain("shop");
   });
 
-  it("GIVEN a change folder without proposal.md WHEN resolving it THEN it does not count", () => {
+  it("GIVEN a change folder without proposal.md WHEN resolving it THEN it is a change whose proposal is null, as the CLI lists it", () => {
     const { root } = makeRepository({ "openspec/changes/draft/tasks.md": "- [ ] 1\n" });
-    expect(expectFailure(resolveContext("shop/draft", sourceAt(root))).code).toBe(
-      "artifact_not_found",
-    );
+    expect(resolveContext("shop/draft", sourceAt(root))).toMatchObject({
+      ok: true,
+      change: { name: "draft", scaffolded: true, proposal: null, tasks: "- [ ] 1\n" },
+    });
   });
 
   it("GIVEN two changes whose six-digit tokens collide WHEN resolving the short token THEN fails with candidates whose longer tokens resolve", () => {

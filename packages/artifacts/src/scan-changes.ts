@@ -1,16 +1,24 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { cachedFolderReader } from "./cache/cached-folder-reader.js";
-import { statOrCode } from "./cache/stat-or-null.js";
+import { statOrCode, statOrNull } from "./cache/stat-or-null.js";
 import { containedRealPath } from "./contained-path.js";
 import type { Repository } from "./open-repository.js";
 import { type ReadWarning, readWarning } from "./read-warning.js";
 
-/** A change folder: it holds a `proposal.md`, or the `.openspec.yaml` that `openspec new change` writes first. */
+/**
+ * A change folder: every folder under `changes/` (but `archive`) or
+ * `changes/archive/` whose name does not start with a dot, whatever it holds,
+ * as the OpenSpec CLI counts changes (`openspec list`, `status`, `archive`).
+ */
 export type ChangeFolder = {
   name: string;
   archived: boolean;
-  /** No `proposal.md` yet, only the `.openspec.yaml` of `openspec new change`. */
+  /**
+   * No `proposal.md` (yet): a folder `openspec new change` scaffolded, or one
+   * holding only `tasks.md`, `specs/` or nothing. The CLI calls such changes
+   * scaffolded too, and lists, validates and archives them.
+   */
   scaffolded: boolean;
   /** The change folder. */
   dir: string;
@@ -40,9 +48,9 @@ export function scanChangeFolders(repository: Repository): {
 /**
  * The changes under `changes/` or `changes/archive/` whose names pass
  * `wanted`, sorted by name. Only those are checked for `proposal.md`, so a
- * lookup by token does not touch every change. The files are looked for on
- * every call: whether they exist is what makes a folder a change, and checking
- * costs no more than checking whether the folder changed.
+ * lookup by token does not touch every change. The file is looked for on
+ * every call: whether it exists is what `scaffolded` says, and checking costs
+ * no more than checking whether the folder changed.
  */
 export function changeFoldersIn(
   repository: Repository,
@@ -81,28 +89,39 @@ export function changeCandidates(
   return archived ? listing.candidates : activeCandidates(listing.candidates);
 }
 
-/** The change a candidate folder is, or null when it holds neither file or leads out of the repository. */
+/**
+ * The change a candidate folder is, or null when it is a symlink that leads
+ * out of the repository or to something other than a folder. Any folder is a
+ * change, as the CLI has it: `openspec new change` writes only `.openspec.yaml`,
+ * and a schema need not have a proposal at all.
+ */
 export function asChange(
   repository: Repository,
   candidate: ChangeCandidate,
   archived: boolean,
   warnings: ReadWarning[] = [],
 ): ChangeFolder | null {
-  // A symlinked change folder counts only while it stays inside the repository.
-  if (candidate.isLink && containedRealPath(repository, candidate.dir) === null) return null;
-  let scaffolded = false;
-  // existsSync is the cheap common case; only a "no" is asked again why.
-  if (!existsSync(candidate.proposal)) {
-    if (statOrCode(candidate.proposal) === "unreadable") {
-      // Listed and marked rather than left out as if it were not there.
-      warnings.push(readWarning(repository, candidate.dir, "unreadable"));
-      return { name: candidate.name, archived, scaffolded, dir: candidate.dir, unreadable: true };
-    }
-    // `openspec new change` writes `.openspec.yaml` first; the CLI lists such a folder as a change.
-    if (!existsSync(`${candidate.dir}/.openspec.yaml`)) return null;
-    scaffolded = true;
+  // A symlinked change folder counts only while it stays inside the repository and is a folder.
+  if (candidate.isLink) {
+    const real = containedRealPath(repository, candidate.dir);
+    if (real === null || statOrNull(real)?.isDirectory() !== true) return null;
   }
-  return { name: candidate.name, archived, scaffolded, dir: candidate.dir };
+  // existsSync is the cheap common case; only a "no" is asked again why.
+  if (existsSync(candidate.proposal)) {
+    return { name: candidate.name, archived, scaffolded: false, dir: candidate.dir };
+  }
+  if (statOrCode(candidate.proposal) === "unreadable") {
+    // Listed and marked rather than guessed at: whether it has a proposal cannot be known.
+    warnings.push(readWarning(repository, candidate.dir, "unreadable"));
+    return {
+      name: candidate.name,
+      archived,
+      scaffolded: false,
+      dir: candidate.dir,
+      unreadable: true,
+    };
+  }
+  return { name: candidate.name, archived, scaffolded: true, dir: candidate.dir };
 }
 
 /** The sub-folders (and links) of a folder that may be changes, sorted by name. */
@@ -149,14 +168,5 @@ export function compareNames(a: string, b: string): number {
  * OpenSpec CLI counts as a change (`openspec new change` starts without one).
  */
 export function listActiveChangeFolders(repository: Repository): string[] {
-  const folder = join(repository.openspecDir, "changes");
-  // The same containment rule as the context listing: nothing behind a symlink out is a change.
-  if (containedRealPath(repository, folder) === null) return [];
-  return candidatesIn(folder)
-    .candidates.filter(
-      (candidate) =>
-        candidate.name !== "archive" &&
-        (!candidate.isLink || containedRealPath(repository, candidate.dir) !== null),
-    )
-    .map((candidate) => candidate.name);
+  return changeFoldersIn(repository, false, () => true).map((change) => change.name);
 }

@@ -65,6 +65,31 @@ describe("showSpec on a change's spec.md without delta sections", () => {
     });
   });
 
+  it("GIVEN a baseline spec whose Requirements section is followed by a ## MODIFIED Requirements section WHEN showing it THEN it is a spec with its Purpose, as openspec show reads it", () => {
+    const { repository } = makeRepository({
+      "openspec/specs/auth/spec.md": `${AUTH_SPEC}\n## MODIFIED Requirements\n\n### Requirement: Pasted\nThe system SHALL be pasted.\n`,
+    });
+    const shown = showSpec(repository, { name: "auth" });
+    expect(shown).toMatchObject({ ok: true, format: "spec", title: "Auth" });
+    expect(shown.ok && shown.purpose).toMatch(/\S/);
+    expect(shown.ok && shown.requirements.map((r) => r.name)).not.toContain("Pasted");
+  });
+
+  it("GIVEN a baseline spec that starts with ## ADDED Requirements WHEN showing it THEN it is refused with the sentence openspec show says, and told where deltas belong", () => {
+    const { repository } = makeRepository({
+      "openspec/specs/export/spec.md":
+        "## ADDED Requirements\n\n### Requirement: Export\nThe system SHALL export.\n\n#### Scenario: Done\n- **WHEN** asked\n- **THEN** exported\n",
+    });
+    expect(showSpec(repository, { name: "export" })).toMatchObject({
+      ok: false,
+      code: "spec_unparsable",
+      error:
+        "The spec openspec/specs/export/spec.md is not valid: Spec must have a Purpose section (line 1).",
+      fix: expect.stringContaining("belongs in a change's specs/ folder"),
+      path: "openspec/specs/export/spec.md",
+    });
+  });
+
   it("GIVEN a change spec written as a full spec (Purpose and Requirements) WHEN showing it THEN it is still shown as a spec", () => {
     const { repository } = makeRepository({
       "openspec/changes/legacy/proposal.md": PROPOSAL,

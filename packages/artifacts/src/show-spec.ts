@@ -63,7 +63,12 @@ export function showSpec(
   if ("ok" in location) return location;
 
   const file = join(location.specsDir, options.name, "spec.md");
-  const read = cachedSpecParse(repository, file, options.maxBytes);
+  // A file under openspec/specs is a spec, read as `openspec show <spec>` reads
+  // it, whatever headings it has; a change's spec.md is a delta when it has a delta section.
+  const read =
+    location.change === null
+      ? cachedBaselineParse(repository, file, options.maxBytes)
+      : cachedSpecParse(repository, file, options.maxBytes);
   if (!read.ok && isReported(read.code)) return readFailure(repository, file, read.code);
   if (!read.ok) {
     const known = scanSpecFiles(repository, location.specsDir).map((spec) => spec.id);
@@ -114,7 +119,7 @@ export function showSpec(
       warnings: copied(parsed.result.diagnostics),
     };
   }
-  if (!parsed.result.ok) return unparsable(base.path, parsed.result.diagnostics);
+  if (!parsed.result.ok) return unparsable(base.path, parsed.result.diagnostics, parsed.delta);
   const spec = parsed.result.value;
   return {
     ...base,
@@ -132,9 +137,9 @@ type ParsedSpecFile =
       heading: string | null;
       result: Extract<ParseResult<DeltaSpec>, { ok: true }>;
     }
-  | { format: "spec"; heading: string | null; result: ParseResult<Spec> };
+  | { format: "spec"; heading: string | null; result: ParseResult<Spec>; delta?: boolean };
 
-/** A file with any delta section is a delta spec, wherever it is; the parser decides, fences and all. */
+/** A change's file with any delta section is a delta spec; the parser decides, fences and all. */
 const cachedSpecParse = cachedParser((content): ParsedSpecFile => {
   const delta = parseDeltaSpec(content);
   if (delta.ok) return { format: "delta", heading: readTitle(content), result: delta };
@@ -142,6 +147,21 @@ const cachedSpecParse = cachedParser((content): ParsedSpecFile => {
   // The title is needed only to show an unparsable file of a change as an empty delta.
   return { format: "spec", heading: spec.ok ? null : readTitle(content), result: spec };
 }, 10_000);
+
+/**
+ * A baseline spec, read as `openspec show` reads it: `## Purpose` and
+ * `## Requirements` or a refusal, delta sections or not. Whether it has delta
+ * sections is kept for the refusal's advice.
+ */
+const cachedBaselineParse = cachedParser(
+  (content): ParsedSpecFile => ({
+    format: "spec",
+    heading: null,
+    result: parseSpec(content),
+    delta: parseDeltaSpec(content).ok,
+  }),
+  10_000,
+);
 
 function noDeltaSections(): SpecDiagnostic {
   return {
@@ -170,10 +190,14 @@ function shown(requirement: Requirement, operation?: "ADDED" | "MODIFIED"): Show
   };
 }
 
-function unparsable(path: string, diagnostics: SpecDiagnostic[]): Failure {
+/** The refusal `openspec show` gives, in its words; a baseline written as a delta is told where deltas belong. */
+function unparsable(path: string, diagnostics: SpecDiagnostic[], delta = false): Failure {
   const first = diagnostics.find((diagnostic) => diagnostic.severity === "error") ?? diagnostics[0];
   const detail = first ? ` ${first.message.replace(/\.$/, "")} (line ${first.line}).` : "";
-  return failure("spec_unparsable", `The spec ${path} cannot be parsed.${detail}`, {
-    fix: "Give it a `# Title`, a `## Purpose` section and a `## Requirements` section.",
+  return failure("spec_unparsable", `The spec ${path} is not valid:${detail}`, {
+    fix: delta
+      ? "It is written as a delta (## ADDED/MODIFIED/REMOVED/RENAMED Requirements), which belongs in a change's specs/ folder: give it a `## Purpose` and put its requirements under `## Requirements`, or move it into a change."
+      : "Give it a `# Title`, a `## Purpose` section and a `## Requirements` section.",
+    path,
   });
 }

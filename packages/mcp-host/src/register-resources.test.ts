@@ -117,6 +117,24 @@ describe("resources", () => {
     expect(archived).toContain("- [x] 1.1 Build it");
   });
 
+  it("GIVEN a change with only tasks.md, as openspec list shows it WHEN resources are listed and read THEN it is there, its tasks read and its missing proposal said", async () => {
+    const { client } = await connect();
+    const tasks = "## 1. Work\n- [ ] 1.1 Do\n- [x] 1.2 Done\n";
+    await addSource(
+      client,
+      makeOpenSpecRepository({ "openspec/changes/only-tasks/tasks.md": tasks }),
+      "shop",
+    );
+    expect(await listAll(client)).toEqual(["openspec://shop/changes/only-tasks"]);
+    const overview = await readText(client, "openspec://shop/changes/only-tasks");
+    expect(overview).toContain("- Tasks: 1 of 2 done");
+    expect(overview).toContain("- Scaffolded: the change has no proposal.md yet.");
+    expect(await readText(client, "openspec://shop/changes/only-tasks/tasks")).toBe(tasks);
+    await expect(
+      client.readResource({ uri: "openspec://shop/changes/only-tasks/proposal" }),
+    ).rejects.toThrow(/has no proposal\.md/);
+  });
+
   it("GIVEN a change and a spec that share a name WHEN each is read THEN each resource answers its own artifact", async () => {
     const { client } = await connect();
     const files: Record<string, string> = { "openspec/specs/auth/spec.md": AUTH_SPEC };

@@ -10,7 +10,9 @@ export function contextOutput() {
   const scaffolded = z
     .literal(true)
     .optional()
-    .describe("Present for a change that has .openspec.yaml but no proposal.md yet.");
+    .describe(
+      "Present for a change without proposal.md: scaffolded by openspec new change, or holding only tasks.md, specs/ or nothing; its proposal is null.",
+    );
 
   /** Where the answer is from; every context answer starts with it. */
   const repositoryFields = {

@@ -36,13 +36,11 @@ export function toCliChangeJson(change: ParsedChange): ParseResult<CliChangeJson
   const diagnostics: SpecDiagnostic[] = [];
   const why = findSection(change.proposal, "why");
   if (!why?.content) {
-    diagnostics.push(
-      error("missing_why", 'Proposal has no non-empty "## Why" section.', why?.line ?? 1),
-    );
+    diagnostics.push(error("missing_why", "Change must have a Why section", why?.line ?? 1));
   }
   const whatChanges = findSection(change.proposal, "what changes");
   if (!whatChanges?.content) {
-    const message = 'Proposal has no non-empty "## What Changes" section.';
+    const message = "Change must have a What Changes section";
     diagnostics.push(error("missing_what_changes", message, whatChanges?.line ?? 1));
   }
   if (!why?.content || !whatChanges?.content) return { ok: false, diagnostics };

@@ -219,10 +219,23 @@ describe("applyDeltaSpec", () => {
     [
       "a delta without delta sections",
       "## Notes\nNothing here.\n",
-      'missing_delta_sections: No delta sections found. Add headers such as "## ADDED Requirements" or move non-delta notes outside specs/.',
+      "missing_delta_sections: Delta parsing found no operations for auth. Provide ADDED/MODIFIED/REMOVED/RENAMED sections in change spec.",
     ],
   ])("GIVEN %s WHEN merged THEN it is refused with the CLI's words", (_, delta, expected) => {
     expect(refusal(merge(delta))).toEqual([expected]);
+  });
+
+  it("GIVEN a delta without delta sections in a change the archive validates first WHEN merged THEN it is refused in validate's words", () => {
+    const result = applyDeltaSpec({
+      specId: "auth",
+      change: "add-2fa",
+      baseline: BASELINE,
+      delta: "## Notes\nNothing here.\n",
+      validated: true,
+    });
+    expect(refusal(result)).toEqual([
+      'missing_delta_sections: No delta sections found. Add headers such as "## ADDED Requirements" or move non-delta notes outside specs/.',
+    ]);
   });
 
   it("GIVEN no baseline and a MODIFIED requirement WHEN merged THEN it is refused: only ADDED may create a spec", () => {

@@ -3,6 +3,7 @@ import { checkDeltaPlan } from "./check-delta-plan.js";
 import { checkMergedSpec } from "./check-merged-spec.js";
 import { composeSpec } from "./compose-spec.js";
 import { countOccurrences, foreignTail } from "./foreign-tail.js";
+import { hasDeltaHeaderLine } from "./has-delta-header-line.js";
 import { matchLineEnding } from "./line-ending.js";
 import { findMainSpecStructureIssues } from "./main-spec-structure.js";
 import type { ApplyDeltaSpecInput, MergeDiagnostic, MergeResult } from "./merge-types.js";
@@ -36,7 +37,8 @@ export function applyDeltaSpec(input: ApplyDeltaSpecInput): MergeResult {
     );
   }
   const plan = readDeltaPlan(delta);
-  const checked = checkDeltaPlan(plan);
+  const validated = input.validated ?? hasDeltaHeaderLine(delta);
+  const checked = checkDeltaPlan(plan, { specId, validated });
   if (checked.some((diagnostic) => diagnostic.severity === "error")) {
     return { ok: false, diagnostics: checked };
   }

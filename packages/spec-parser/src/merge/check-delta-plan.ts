@@ -74,8 +74,14 @@ function checkBlocks(
 /**
  * What `openspec validate` finds in one delta spec before the archive merges
  * anything, in its wording: the archive refuses the whole change on any error.
+ * When the archive does not validate first (no delta spec of the change has a
+ * delta header), a delta without sections is refused by the merge instead, in
+ * the merge's sentence, which names `specId`.
  */
-export function checkDeltaPlan(plan: DeltaPlan): MergeDiagnostic[] {
+export function checkDeltaPlan(
+  plan: DeltaPlan,
+  refusal: { specId: string; validated: boolean },
+): MergeDiagnostic[] {
   const found: MergeDiagnostic[] = [];
   for (const unpaired of plan.unpairedRenames) {
     const missing = unpaired.side === "FROM" ? "TO" : "FROM";
@@ -87,7 +93,8 @@ export function checkDeltaPlan(plan: DeltaPlan): MergeDiagnostic[] {
       ),
     );
   }
-  for (const orphan of plan.orphanedRequirements) {
+  // Validate's warning; an archive that does not validate first never prints it.
+  for (const orphan of refusal.validated ? plan.orphanedRequirements : []) {
     const where = orphan.section ? `under "## ${orphan.section}"` : 'above the first "## " section';
     found.push(
       warning(
@@ -170,7 +177,9 @@ export function checkDeltaPlan(plan: DeltaPlan): MergeDiagnostic[] {
     found.push(
       error(
         "missing_delta_sections",
-        'No delta sections found. Add headers such as "## ADDED Requirements" or move non-delta notes outside specs/.',
+        refusal.validated
+          ? 'No delta sections found. Add headers such as "## ADDED Requirements" or move non-delta notes outside specs/.'
+          : `Delta parsing found no operations for ${refusal.specId}. Provide ADDED/MODIFIED/REMOVED/RENAMED sections in change spec.`,
       ),
     );
   }

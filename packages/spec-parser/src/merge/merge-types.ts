@@ -65,6 +65,14 @@ export type ApplyDeltaSpecInput = {
   baseline: string | null;
   /** The change's `specs/<id>/spec.md`. */
   delta: string;
+  /**
+   * Whether `openspec archive` validates the change's delta specs before it
+   * merges: it does when any of them has a `## ADDED/MODIFIED/REMOVED/RENAMED
+   * Requirements` line. Only the wording of a refusal depends on it (a delta
+   * without delta sections gets validate's sentence, else the merge's).
+   * Default: whether this delta has such a line.
+   */
+  validated?: boolean;
 };
 
 export type MergeResult =

@@ -113,7 +113,7 @@ describe("parseSpec", () => {
         {
           code: "missing_purpose",
           severity: "error",
-          message: 'Spec has no "## Purpose" section.',
+          message: "Spec must have a Purpose section",
           line: 1,
         },
       ],

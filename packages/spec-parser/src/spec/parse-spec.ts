@@ -55,21 +55,22 @@ function readRequirements(
 
 function readPurpose(scan: LineScan, at: number, diagnostics: SpecDiagnostic[]): string {
   if (at < 0) {
-    diagnostics.push(error("missing_purpose", 'Spec has no "## Purpose" section.', 1));
+    diagnostics.push(error("missing_purpose", "Spec must have a Purpose section", 1));
     return "";
   }
   const view = createLineView(scan, scan.count);
   const purpose = joinTrimmed(scan, at + 1, sectionEnd(view, at, scan.boundary[at]!));
   if (purpose === "") {
-    diagnostics.push(error("empty_purpose", 'The "Purpose" section is empty.', at + 1));
+    diagnostics.push(error("empty_purpose", "Spec must have a Purpose section", at + 1));
   }
   return purpose;
 }
 
 /**
  * Parses a main spec (`openspec/specs/<id>/spec.md`). Fails, with
- * `missing_purpose`, `empty_purpose` or `missing_requirements`, exactly when
- * `openspec show` refuses the file; never throws.
+ * `missing_purpose`, `empty_purpose` or `missing_requirements` and the
+ * sentence `openspec show` prints, exactly when it refuses the file; never
+ * throws.
  */
 export function parseSpec(markdown: string): ParseResult<Spec> {
   const scan = scanDocument(markdown);
@@ -77,7 +78,7 @@ export function parseSpec(markdown: string): ParseResult<Spec> {
   const diagnostics: SpecDiagnostic[] = [];
   const purpose = readPurpose(scan, landmarks.purpose, diagnostics);
   if (landmarks.requirements < 0) {
-    diagnostics.push(error("missing_requirements", 'Spec has no "## Requirements" section.', 1));
+    diagnostics.push(error("missing_requirements", "Spec must have a Requirements section", 1));
   }
   if (diagnostics.length > 0) return { ok: false, diagnostics };
   if (landmarks.title < 0) {
