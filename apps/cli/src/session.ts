@@ -4,6 +4,7 @@ import type { Catalog, ToolDefinition, ToolResult } from "@org/openspec-core";
 import type { Command } from "commander";
 import { type Render, renderResult } from "./output/render-result.js";
 import type { Terminal } from "./output/terminal.js";
+import { PROGRAM } from "./program-name.js";
 
 /** What every command needs: where to print, the catalog, and where it was started. */
 export type Session = {
@@ -64,7 +65,10 @@ export function createSession(
       return catalog;
     },
     async run(command, tool, args) {
-      const result = await (await session.catalog()).call(tool.name, args);
+      // A fix names the commands and flags a shell user types, not tools and fields.
+      const result = await (await session.catalog()).call(tool.name, args, {
+        fixWording: { kind: "command", program: PROGRAM },
+      });
       session.print(command, tool.name, result, (success) => tool.presentation.render(success));
     },
     print(command, _tool, result, render) {

@@ -170,7 +170,7 @@ export const changeArchiveTool = defineTool({
       return toolFailure(
         "tasks_open",
         `${open} of ${tasks.total} tasks of "${input.change}" are open, so it is not archived.`,
-        "Tick the finished ones with openspec_task_set_status, or pass force: true to archive it anyway.",
+        "Tick the finished ones with {tool:openspec_task_set_status done=true}, or pass {field:force=true} to archive it anyway.",
       );
     }
     const prepared = await prepareCliCall(context, input, { name: input.change, type: "change" });
@@ -198,7 +198,7 @@ export const changeArchiveTool = defineTool({
       return toolFailure(
         "cli_failed",
         "openspec archive succeeded but printed no archive report.",
-        "Check the change with openspec_context; it may have been archived.",
+        "Check the change with {tool:openspec_context}; it may have been archived.",
         { stdout: run.stdout, stderr: run.stderr },
       );
     }
