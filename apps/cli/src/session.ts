@@ -70,6 +70,8 @@ export function createSession(
         fixWording: { kind: "command", program: PROGRAM },
       });
       session.print(command, tool.name, result, (success) => tool.presentation.render(success));
+      // A true answer that says no (a dry run that would refuse, a change that does not validate).
+      if (result.ok && tool.presentation.fallsShort?.(result) === true) session.exitCode = 1;
     },
     print(command, _tool, result, render) {
       const json = command.optsWithGlobals<{ json?: boolean }>().json === true;

@@ -1,4 +1,11 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import {
   AUTH_SPEC,
@@ -25,6 +32,35 @@ function shop(files: Record<string, string> = {}): string {
 const ALL_DONE = { "openspec/changes/add-dark-mode/tasks.md": "## 1. Theme\n\n- [x] 1.1 Pick\n" };
 
 describe("openspec_change_archive", () => {
+  it("GIVEN a finished change without delta specs WHEN archived without force THEN no_delta_specs, as openspec validate sees it; once its .openspec.yaml sets skip_specs it is archived", async () => {
+    const { catalog } = makeCatalog();
+    const root = makeOpenSpecRepository({
+      "openspec/changes/tidy-build/proposal.md":
+        "# Tidy\n\n## Why\n\nThe build script repeats itself in three places and drifts apart.\n\n## What Changes\n\n- Share one script.\n",
+      "openspec/changes/tidy-build/tasks.md": "## 1. Build\n\n- [x] 1.1 Share it\n",
+    });
+    const refused = await catalog.call("openspec_change_archive", {
+      workdir: root,
+      change: "tidy-build",
+    });
+    expect(refused).toMatchObject({
+      ok: false,
+      code: "no_delta_specs",
+      fix: expect.stringContaining("skip_specs: true"),
+    });
+    expect(existsSync(join(root, "openspec/changes/tidy-build"))).toBe(true);
+
+    writeFileSync(
+      join(root, "openspec/changes/tidy-build/.openspec.yaml"),
+      "schema: spec-driven\nskip_specs: true\n",
+    );
+    const archived = await catalog.call("openspec_change_archive", {
+      workdir: root,
+      change: "tidy-build",
+    });
+    expect(archived).toMatchObject({ ok: true, specs: [], totals: null });
+  });
+
   it("GIVEN open tasks WHEN archiving without force THEN tasks_open says how many of how many, before the CLI runs", async () => {
     const { catalog } = makeCatalog();
     const root = shop();

@@ -161,6 +161,7 @@ export const changeCreateTool = defineTool({
     arguments: ["name"],
     shortFlags: { source: "s", workdir: "w" },
     paths: ["workdir"],
+    fallsShort: (result) => result.validation?.valid === false,
     render: (result) => [
       {
         kind: "text",
