@@ -38,7 +38,7 @@ describe("progress while a slow command runs", () => {
 
       const shown = inTerminal(["validate"], root, env);
 
-      expect(shown).toMatch(/\r\u001b\[2K. running openspec validate/);
+      expect(shown).toContain(`${ERASE_LINE}⠋ running openspec validate`);
       const answer = shown.indexOf("1 items, 1 valid, 0 invalid");
       expect(answer).toBeGreaterThan(shown.lastIndexOf(ERASE_LINE));
     },

@@ -5,6 +5,7 @@ import {
   DARK_MODE_CHANGE,
   isolatedEnvironment,
   makeOpenSpecRepository,
+  NO_DELTA_CHANGE,
   REAL_OPENSPEC_BIN,
   removeTemporaryFolders,
   temporaryFolder,
@@ -16,13 +17,6 @@ import { runInProcess } from "./test-support/run-in-process.js";
 afterEach(removeTemporaryFolders);
 
 const ALL_DONE = { "openspec/changes/add-dark-mode/tasks.md": "## 1. Theme\n\n- [x] 1.1 Pick\n" };
-/** A finished change with a proposal and tasks but no delta spec: `openspec validate` rejects it. */
-const NO_DELTAS = {
-  "openspec/changes/tidy-build/proposal.md":
-    "# Tidy the build\n\n## Why\n\nThe build script repeats itself in three places and drifts apart.\n\n## What Changes\n\n- Share one script.\n",
-  "openspec/changes/tidy-build/tasks.md": "## 1. Build\n\n- [x] 1.1 Share it\n",
-};
-
 function shell(root: string) {
   const { env } = isolatedEnvironment({ OPENSPEC_BIN: REAL_OPENSPEC_BIN });
   return (args: string[]) => runInProcess(args, toolCatalog, root, env);
@@ -90,7 +84,7 @@ describe("exit codes: an answer that says no exits 1", () => {
 
 describe("archiving a change without delta specs, as openspec validate sees it", () => {
   it("GIVEN a finished change with no delta spec WHEN archived without --force THEN no_delta_specs refuses it before the CLI runs, in shell words, and nothing moves", async () => {
-    const root = makeOpenSpecRepository(NO_DELTAS);
+    const root = makeOpenSpecRepository(NO_DELTA_CHANGE);
     const run = shell(root);
 
     const refused = await run(["change", "archive", "tidy-build"]);
@@ -111,7 +105,7 @@ describe("archiving a change without delta specs, as openspec validate sees it",
   });
 
   it("GIVEN the same change WHEN archived with --force THEN it is archived and says no spec changed, not skip_specs, which was not passed", async () => {
-    const root = makeOpenSpecRepository(NO_DELTAS);
+    const root = makeOpenSpecRepository(NO_DELTA_CHANGE);
     const run = shell(root);
 
     const archived = await run(["change", "archive", "tidy-build", "--force"]);
@@ -124,7 +118,7 @@ describe("archiving a change without delta specs, as openspec validate sees it",
   });
 
   it("GIVEN the same change WHEN archived with --skip-specs THEN it goes through as a change of no spec-level behaviour", async () => {
-    const root = makeOpenSpecRepository(NO_DELTAS);
+    const root = makeOpenSpecRepository(NO_DELTA_CHANGE);
     const archived = await shell(root)(["change", "archive", "tidy-build", "--skip-specs"]);
     expect(archived.code).toBe(0);
     expect(existsSync(join(root, "openspec/changes/tidy-build"))).toBe(false);

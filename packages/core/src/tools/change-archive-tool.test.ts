@@ -11,6 +11,7 @@ import {
   AUTH_SPEC,
   DARK_MODE_CHANGE,
   makeOpenSpecRepository,
+  NO_DELTA_CHANGE,
   runRealOpenSpec,
   temporaryFolder,
 } from "@org/test-kit";
@@ -34,16 +35,11 @@ const ALL_DONE = { "openspec/changes/add-dark-mode/tasks.md": "## 1. Theme\n\n- 
 describe("openspec_change_archive", () => {
   it("GIVEN a finished change without delta specs WHEN archived without force THEN no_delta_specs, as openspec validate sees it; once its .openspec.yaml sets skip_specs it is archived", async () => {
     const { catalog } = makeCatalog();
-    const root = makeOpenSpecRepository({
-      "openspec/changes/tidy-build/proposal.md":
-        "# Tidy\n\n## Why\n\nThe build script repeats itself in three places and drifts apart.\n\n## What Changes\n\n- Share one script.\n",
-      "openspec/changes/tidy-build/tasks.md": "## 1. Build\n\n- [x] 1.1 Share it\n",
-    });
-    const refused = await catalog.call("openspec_change_archive", {
-      workdir: root,
-      change: "tidy-build",
-    });
-    expect(refused).toMatchObject({
+    const root = makeOpenSpecRepository(NO_DELTA_CHANGE);
+    const archive = () =>
+      catalog.call("openspec_change_archive", { workdir: root, change: "tidy-build" });
+
+    expect(await archive()).toMatchObject({
       ok: false,
       code: "no_delta_specs",
       fix: expect.stringContaining("skip_specs: true"),
@@ -54,11 +50,7 @@ describe("openspec_change_archive", () => {
       join(root, "openspec/changes/tidy-build/.openspec.yaml"),
       "schema: spec-driven\nskip_specs: true\n",
     );
-    const archived = await catalog.call("openspec_change_archive", {
-      workdir: root,
-      change: "tidy-build",
-    });
-    expect(archived).toMatchObject({ ok: true, specs: [], totals: null });
+    expect(await archive()).toMatchObject({ ok: true, specs: [], totals: null });
   });
 
   it("GIVEN open tasks WHEN archiving without force THEN tasks_open says how many of how many, before the CLI runs", async () => {
