@@ -47,7 +47,7 @@ export function resolveRepository(
     return toolFailure(
       "missing_target",
       "The call names no repository.",
-      "Pass source (a registered name or token) or workdir (an absolute path).",
+      "Pass {field:source} (a registered name or token) or {field:workdir} (an absolute path).",
     );
   }
   const opened = openRepository(workdir);

@@ -166,7 +166,7 @@ export const changeArchiveTool = defineTool({
         return toolFailure(
           "invalid_input",
           "dry_run previews the merge of the delta specs, and skip_specs archives without one, so there is nothing to preview.",
-          "Drop skip_specs to preview what the archive writes to the specs, or drop dry_run to archive.",
+          "Drop {field:skip_specs} to preview what the archive writes to the specs, or drop {field:dry_run} to archive.",
         );
       }
       return previewArchive(target.repository, {
