@@ -104,8 +104,11 @@ export function catalogOf(
     },
     async call(name, args, call = {}) {
       const result = await callTool(name, args, call);
-      if (result.ok || typeof result.fix !== "string") return result;
-      return { ...result, fix: await wordFixFor(result.fix, name, call, byName) };
+      // A failure's fix, or a success's note (what to do when a check could not run), says what to call.
+      const field = result.ok ? "note" : "fix";
+      const text = result[field];
+      if (typeof text !== "string") return result;
+      return { ...result, [field]: await wordFixFor(text, name, call, byName) };
     },
     async processSources() {
       const { listProcessSources } = await import("./process-sources.js");

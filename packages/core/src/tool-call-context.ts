@@ -19,8 +19,9 @@ export type ToolCallContext = {
    */
   onProgress?: ((progress: ToolProgress) => void) | undefined;
   /**
-   * How the result's `fix` names tools and fields: as tools (the default, for
-   * agents) or as the shell commands and flags of the catalog's presentation.
+   * How the result's `fix` (or a success's `note`) names tools and fields: as
+   * tools (the default, for agents) or as the shell commands and flags of the
+   * catalog's presentation.
    */
   fixWording?: FixWording | undefined;
 };

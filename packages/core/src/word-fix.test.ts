@@ -65,4 +65,30 @@ describe("a fix in each host's words", () => {
     });
     expect({ ...forShell, fix: undefined }).toEqual({ ...forAgents, fix: undefined });
   });
+
+  it("GIVEN no OpenSpec CLI WHEN a change is created THEN the note on what to call later is worded for each host too", async () => {
+    const { catalog } = makeCatalog({ cli: false });
+    const args = {
+      workdir: makeOpenSpecRepository(),
+      name: "tidy-build",
+      why: "The build script repeats itself in three places and drifts apart.",
+      what_changes: ["Share one script."],
+    };
+
+    const forAgents = await catalog.call("openspec_change_create", args);
+    const forShell = await catalog.call(
+      "openspec_change_create",
+      { ...args, name: "tidy-docs" },
+      { fixWording: shell },
+    );
+
+    expect(forAgents).toMatchObject({
+      ok: true,
+      note: expect.stringContaining("call openspec_validate with its name"),
+    });
+    expect(forShell).toMatchObject({
+      ok: true,
+      note: expect.stringContaining("call openspec-agent validate with its name"),
+    });
+  });
 });

@@ -68,7 +68,7 @@ export async function validateChange(
 }
 
 export function notValidated(reason: string | null): string {
-  return `The change was written but not validated (${reason ?? "no openspec/ folder"}); call openspec_validate with its name once the OpenSpec CLI is available.`;
+  return `The change was written but not validated (${reason ?? "no openspec/ folder"}); call {tool:openspec_validate} with its name once the OpenSpec CLI is available.`;
 }
 
 export function renderValidation(
