@@ -107,7 +107,7 @@ export function catalogOf(
       // A failure's fix, or a success's note (what to do when a check could not run), says what to call.
       const field = result.ok ? "note" : "fix";
       const text = result[field];
-      if (typeof text !== "string") return result;
+      if (typeof text !== "string" || !text.includes("{")) return result;
       return { ...result, [field]: await wordFixFor(text, name, call, byName) };
     },
     async processSources() {
@@ -171,7 +171,6 @@ async function wordFixFor(
   loaded: ReadonlyMap<string, ToolDefinition>,
 ): Promise<string> {
   const wording = call.fixWording ?? { kind: "tool" };
-  if (!fix.includes("{")) return fix;
   const { wordFix } = await import("./word-fix.js");
   if (wording.kind === "tool") return wordFix(fix, wording, answered);
   const { readFixMarks } = await import("./fix-wording.js");
