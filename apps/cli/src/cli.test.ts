@@ -104,7 +104,7 @@ describe("openspec-agent", () => {
     ]);
     expect(again.status).toBe(1);
     expect(again.stderr).toContain("spec_exists");
-    expect(again.stderr).toMatch(/fix\s+Pass force: true/);
+    expect(again.stderr).toMatch(/fix\s+Pass --force/);
   });
 
   it("WHEN a tool answers ok false THEN the exit code is 1 and the error and fix are printed", () => {

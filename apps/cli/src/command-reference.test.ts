@@ -18,7 +18,7 @@ describe("the README's command reference", () => {
     const variants = toolCatalog.flatMap((tool) => tool.presentation.variants ?? []);
     expect(rows).toHaveLength(toolCatalog.length + variants.length);
     expect(rows).toContain(
-      "| `task done` | `<ids>` | `-s, --source <value>` `-w, --workdir <value>` `-c, --change <value> (required)` | `openspec_task_set_status` with done: true |",
+      "| `task done` | `[change] [ids...]` | `-s, --source <value>` `-w, --workdir <value>` `-c, --change <value>` | `openspec_task_set_status` with done: true |",
     );
     expect(rows).toContain(
       "| `validate` | `[target]` | `-s, --source <value>` `-w, --workdir <value>` `--target <value>` `--type <change\\|spec>` `--scope <all\\|changes\\|specs>` `--all` `--changes` `--specs` | `openspec_validate` |",

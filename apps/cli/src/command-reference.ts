@@ -32,7 +32,10 @@ export function commandReference(tools: readonly ToolDefinition[]): string {
       command = next;
     }
     const args = command.registeredArguments
-      .map((argument) => (argument.required ? `<${argument.name()}>` : `[${argument.name()}]`))
+      .map((argument) => {
+        const name = `${argument.name()}${argument.variadic ? "..." : ""}`;
+        return argument.required ? `<${name}>` : `[${name}]`;
+      })
       .join(" ");
     return [
       code(words.join(" ")),

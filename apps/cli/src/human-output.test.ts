@@ -38,7 +38,7 @@ describe("human output", () => {
     expect(json.changes.map((change: { name: string }) => change.name)).toEqual([HOSTILE_CHANGE]);
   });
 
-  it("GIVEN an invalid spec WHEN validate runs for people THEN each invalid item is listed with its file and issues, then the counts and what to fix first", () => {
+  it("GIVEN an invalid spec WHEN validate runs for people THEN each invalid item is listed with its file and issues, then the counts and where to start, in shell words", () => {
     const { env } = isolatedEnvironment({ OPENSPEC_BIN: REAL_OPENSPEC_BIN });
     const root = makeOpenSpecRepository({
       "openspec/specs/auth/spec.md": AUTH_SPEC,
@@ -54,8 +54,10 @@ describe("human output", () => {
     expect(validated.stderr).toContain(
       "error 1 of 2 items is invalid: spec billing. (validation_failed)",
     );
-    expect(validated.stderr).toContain(
-      "fix   Start with spec billing (openspec/specs/billing/spec.md): requirements.0.scenarios: Requirement must have at least one scenario.",
+    // The fix says where to start and what to run, in shell words, without repeating the issue above it.
+    const fix = validated.stderr.split("\n").find((line) => line.startsWith("fix"));
+    expect(fix).toBe(
+      "fix   Start with spec billing (openspec/specs/billing/spec.md): correct the 4 issues listed for it, then run openspec-agent validate again.",
     );
   });
 });

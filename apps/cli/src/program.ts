@@ -15,6 +15,7 @@ import { registerServeCommand } from "./commands/serve-command.js";
 import { registerTokenCommands } from "./commands/token-commands.js";
 import { processTerminal, type Terminal } from "./output/terminal.js";
 import { packageManifest } from "./package-root.js";
+import { PROGRAM } from "./program-name.js";
 import { createSession } from "./session.js";
 import { USAGE_ERROR } from "./usage-error.js";
 
@@ -50,7 +51,7 @@ export async function runCli(
     ...(options.tools === undefined ? {} : { tools: options.tools }),
     ...(single ? { single } : {}),
   });
-  const program = new Command("openspec-agent")
+  const program = new Command(PROGRAM)
     .description(
       "OpenSpec tools for agents and people: the tool catalog and the registry of repositories",
     )

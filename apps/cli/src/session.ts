@@ -2,8 +2,10 @@ import { constants } from "node:os";
 import { resolve } from "node:path";
 import type { Catalog, ToolDefinition, ToolResult } from "@org/openspec-core";
 import type { Command } from "commander";
+import { progressSpinner } from "./output/progress-spinner.js";
 import { type Render, renderResult } from "./output/render-result.js";
 import type { Terminal } from "./output/terminal.js";
+import { PROGRAM } from "./program-name.js";
 
 /** What every command needs: where to print, the catalog, and where it was started. */
 export type Session = {
@@ -64,8 +66,20 @@ export function createSession(
       return catalog;
     },
     async run(command, tool, args) {
-      const result = await (await session.catalog()).call(tool.name, args);
+      const json = command.optsWithGlobals<{ json?: boolean }>().json === true;
+      // On a terminal, and not for a script reading --json: what the call is doing now.
+      const status = json ? undefined : terminal.status;
+      const spinner = status ? progressSpinner(status) : undefined;
+      const result = await (await session.catalog())
+        .call(tool.name, args, {
+          // A fix names the commands and flags a shell user types, not tools and fields.
+          fixWording: { kind: "command", program: PROGRAM },
+          ...(spinner ? { onProgress: spinner } : {}),
+        })
+        .finally(() => status?.(null));
       session.print(command, tool.name, result, (success) => tool.presentation.render(success));
+      // A true answer that says no (a dry run that would refuse, a change that does not validate).
+      if (result.ok && tool.presentation.fallsShort?.(result) === true) session.exitCode = 1;
     },
     print(command, _tool, result, render) {
       const json = command.optsWithGlobals<{ json?: boolean }>().json === true;

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { toolCatalog } from "@org/openspec-core";
 import {
   DARK_MODE_CHANGE,
   isolatedEnvironment,
@@ -8,6 +9,7 @@ import {
 } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import { runBin } from "./test-support/run-bin.js";
+import { runInProcess } from "./test-support/run-in-process.js";
 
 afterEach(removeTemporaryFolders);
 
@@ -61,5 +63,29 @@ describe("task commands, generated from the task tools", () => {
     expect(JSON.parse(undone.stdout)).toMatchObject({ ok: true, done: 0, total: 2 });
     expect(readFileSync(join(root, TASKS), "utf8")).not.toContain("[x]");
     expect(run(["task", "done", "--help"]).stdout).not.toContain("--no-done");
+  });
+
+  it("GIVEN a change with tasks WHEN task done, undo and set name the change as a word, as task list does THEN each acts as with -c, and ids left out is a usage error", async () => {
+    const root = makeOpenSpecRepository(DARK_MODE_CHANGE);
+    const run = (args: string[]) => runInProcess(args, toolCatalog, root);
+
+    const done = await run(["task", "done", "add-dark-mode", "1.2"]);
+    expect(done.code).toBe(0);
+    expect(done.stdout).toContain("updated 1.2");
+    expect(readFileSync(join(root, TASKS), "utf8")).toContain("- [x] 1.2 Ship it");
+
+    expect((await run(["task", "undo", "add-dark-mode", "1.1", "1.2"])).code).toBe(0);
+    expect(readFileSync(join(root, TASKS), "utf8")).not.toContain("[x]");
+
+    const set = await run(["--json", "task", "set", "add-dark-mode", "all", "--done"]);
+    expect(JSON.parse(set.stdout)).toMatchObject({ ok: true, done: 2, total: 2 });
+
+    // -c keeps working, the words then being ids only.
+    const undone = await run(["--json", "task", "undo", "1.1", "1.2", "-c", "add-dark-mode"]);
+    expect(JSON.parse(undone.stdout)).toMatchObject({ ok: true, changed: ["1.1", "1.2"] });
+
+    const noIds = await run(["task", "done", "add-dark-mode"]);
+    expect(noIds.code).toBe(2);
+    expect(noIds.stderr).toContain("missing required argument 'ids'");
   });
 });

@@ -298,7 +298,7 @@ function schemaOf(metadata: string): string {
 
 function changeExists(path: string): Failure {
   return failure("change_exists", `${path} already exists and was left unchanged.`, {
-    fix: "Pass force: true to replace its files, or choose another name.",
+    fix: "Pass {field:force=true} to replace its files, or choose another name.",
   });
 }
 

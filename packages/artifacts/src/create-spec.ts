@@ -119,7 +119,7 @@ function writeFailure(written: Exclude<AtomicWriteResult, { ok: true }>, path: s
   switch (written.reason) {
     case "exists":
       return failure("spec_exists", `${path} already exists and was left unchanged.`, {
-        fix: "Pass force: true to replace it, or choose another name.",
+        fix: "Pass {field:force=true} to replace it, or choose another name.",
       });
     case "outside":
       return failure("path_outside_repository", written.error, {

@@ -31,7 +31,7 @@ export function findArtifact(
       "artifact_not_found",
       `No change or spec in ${repository.root} matches "${reference}".`,
       {
-        fix: "Call openspec_context with the bare source name to list its changes and specs with their tokens.",
+        fix: "Call {tool:openspec_context} with the bare source name to list its changes and specs with their tokens.",
       },
     );
   }

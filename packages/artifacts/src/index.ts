@@ -6,7 +6,7 @@ export {
   type DeltaSpecChangeInput,
   type TaskSectionInput,
 } from "./change-content.js";
-export { DEFAULT_CHANGE_SCHEMA } from "./change-metadata.js";
+export { DEFAULT_CHANGE_SCHEMA, skipsSpecs } from "./change-metadata.js";
 export type { ChangeWarning } from "./change-warnings.js";
 export { type ArchiveWritesOptions, checkArchiveWrites } from "./check-archive-writes.js";
 export { checkNamedTarget } from "./check-named-target.js";

@@ -25,7 +25,7 @@ export function locateActiveChange(repository: Repository, change: string): Acti
   if (!isDirectory(changeDir)) {
     return failure("change_not_found", `No active change "${change}" in ${repository.root}.`, {
       fix: existsSync(join(repository.openspecDir, "changes"))
-        ? "Create it first with `openspec new change <name>`, or call openspec_context with the source to list changes."
+        ? "Create it first with `openspec new change <name>`, or call {tool:openspec_context} with the source to list changes."
         : "This repository has no openspec/changes folder; run `openspec init` and create a change first.",
     });
   }

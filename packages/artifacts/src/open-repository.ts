@@ -41,7 +41,7 @@ export function openRepository(
   }
   if (!isAbsolute(workdir)) {
     return failure("invalid_workdir", `The workdir "${workdir}" is not an absolute path.`, {
-      fix: "Pass an absolute path, or a registered source name as `source`.",
+      fix: "Pass an absolute path, or a registered source name as {field:source}.",
     });
   }
   const start = resolve(workdir);

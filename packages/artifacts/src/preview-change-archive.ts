@@ -85,7 +85,7 @@ export function previewChangeArchive(
     return failure(
       "spec_not_found",
       `The change "${options.change}" has no delta spec for "${options.spec}".`,
-      { fix: "Leave out spec to preview every delta spec of the change." },
+      { fix: "Leave out {field:spec} to preview every delta spec of the change." },
     );
   }
   const deltas: { id: string; file: string; delta: string }[] = [];

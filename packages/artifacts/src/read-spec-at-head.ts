@@ -80,7 +80,7 @@ export async function readSpecAtHead(
   }
   if (!blob && !current.exists) {
     return failure("spec_not_found", `No spec "${input.spec}" in openspec/specs, nor at HEAD.`, {
-      fix: "Pass the id of a baseline spec (openspec_spec_list lists them).",
+      fix: "Pass the id of a baseline spec ({tool:openspec_spec_list} lists them).",
     });
   }
   let baseline = "";
@@ -138,7 +138,7 @@ function gitFailure(run: GitRun, folder: string): Failure | null {
   const said = firstLine(run.stderr);
   if (/not a git repository/i.test(said)) {
     return failure("not_a_git_repository", `${folder} is not inside a git work tree.`, {
-      fix: "Compare against HEAD only in a git repository; otherwise pass change to see what a change does to the specs.",
+      fix: "Compare against HEAD only in a git repository; otherwise pass {field:change} to see what a change does to the specs.",
     });
   }
   return failure(

@@ -141,7 +141,7 @@ function readTasksText(
   if (isReported(read.code)) return readFailure(repository, file, read.code);
   if (read.code === "outside_repository") return tasksOutside(path);
   return failure("task_not_found", `The change "${input.change}" has no tasks.md yet.`, {
-    fix: "Write its tasks first (openspec_change_create with tasks, or openspec_instructions tasks).",
+    fix: "Write its tasks first ({tool:openspec_change_create} with {field:openspec_change_create.tasks}, or {tool:openspec_instructions artifact=tasks}).",
   });
 }
 

@@ -76,7 +76,7 @@ export function showSpec(
     return failure("spec_not_found", `No spec "${options.name}" in ${where}.`, {
       fix:
         known.length === 0
-          ? "There are no specs there yet; create one with openspec_spec_create."
+          ? "There are no specs there yet; create one with {tool:openspec_spec_create}."
           : `Known specs: ${known.slice(0, 20).join(", ")}${known.length > 20 ? ", ..." : ""}.`,
     });
   }

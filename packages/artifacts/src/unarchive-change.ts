@@ -99,7 +99,7 @@ function findArchived(
       "ambiguous_artifact",
       `${matches.length} archived changes are called "${change}": ${matches.join(", ")}.`,
       {
-        fix: "Pass the archive folder's name, e.g. the newest one, as change.",
+        fix: "Pass the archive folder's name, e.g. the newest one, as {field:change}.",
         candidates: matches.map((entry) => ({
           kind: "change" as const,
           name: entry,
@@ -113,7 +113,7 @@ function findArchived(
     "change_not_found",
     `No archived change "${change}" in ${relative(repository.root, archiveDir)}.`,
     {
-      fix: "Call openspec_context with the source to list its changes, and pass an archived one.",
+      fix: "Call {tool:openspec_context} with the source to list its changes, and pass an archived one.",
     },
   );
 }
@@ -126,7 +126,7 @@ function checkRealFolder(repository: Repository, path: string): Failure | null {
     stats = lstatSync(path);
   } catch {
     return failure("change_not_found", `${shown} does not exist, so nothing is archived there.`, {
-      fix: "Call openspec_context with the source to list its changes.",
+      fix: "Call {tool:openspec_context} with the source to list its changes.",
     });
   }
   if (stats.isSymbolicLink()) {

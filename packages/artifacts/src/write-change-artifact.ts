@@ -225,7 +225,7 @@ function entryKind(path: string): "missing" | "file" | "symlink" | "other" {
 
 function artifactExists(path: string): Failure {
   return failure("artifact_exists", `${path} already exists and was left unchanged.`, {
-    fix: "Pass force: true to replace it.",
+    fix: "Pass {field:force=true} to replace it.",
   });
 }
 

@@ -61,6 +61,35 @@ export function catalogOf(
     }));
   };
 
+  const callTool = async (
+    name: string,
+    args: unknown,
+    call: ToolCallContext,
+  ): Promise<ToolResult> => {
+    const tool = byName.get(name);
+    if (!tool) {
+      return toolFailure(
+        "unknown_tool",
+        `There is no tool named "${String(name)}".`,
+        `Use one of: ${[...byName.keys()].join(", ")}.`,
+      );
+    }
+    if (context.settingFailure !== undefined) return context.settingFailure;
+    const parsed = tool.inputSchema.safeParse(args ?? {});
+    if (!parsed.success) return invalidInput(tool, parsed.error);
+    if (call.signal?.aborted) return cancelledFailure(tool.name);
+    try {
+      return await tool.handler(parsed.data, context.forCall(call));
+    } catch (error) {
+      // A handler that throws has a bug; the caller still gets a result.
+      return toolFailure(
+        "internal_error",
+        `${tool.name} failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`,
+        "Report this as a bug in openspec-agent, with the input that caused it.",
+      );
+    }
+  };
+
   return {
     tools,
     availability,
@@ -74,28 +103,12 @@ export function catalogOf(
       return warmPoolStatus(await context.findCli(), context.env, await context.keepsPool());
     },
     async call(name, args, call = {}) {
-      const tool = byName.get(name);
-      if (!tool) {
-        return toolFailure(
-          "unknown_tool",
-          `There is no tool named "${String(name)}".`,
-          `Use one of: ${[...byName.keys()].join(", ")}.`,
-        );
-      }
-      if (context.settingFailure !== undefined) return context.settingFailure;
-      const parsed = tool.inputSchema.safeParse(args ?? {});
-      if (!parsed.success) return invalidInput(tool, parsed.error);
-      if (call.signal?.aborted) return cancelledFailure(tool.name);
-      try {
-        return await tool.handler(parsed.data, context.forCall(call));
-      } catch (error) {
-        // A handler that throws has a bug; the caller still gets a result.
-        return toolFailure(
-          "internal_error",
-          `${tool.name} failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`,
-          "Report this as a bug in openspec-agent, with the input that caused it.",
-        );
-      }
+      const result = await callTool(name, args, call);
+      // A failure's fix, or a success's note (what to do when a check could not run), says what to call.
+      const field = result.ok ? "note" : "fix";
+      const text = result[field];
+      if (typeof text !== "string" || !text.includes("{")) return result;
+      return { ...result, [field]: await wordFixFor(text, name, call, byName) };
     },
     async processSources() {
       const { listProcessSources } = await import("./process-sources.js");
@@ -144,4 +157,29 @@ function invalidInput(tool: ToolDefinition, error: z.ZodError): ToolResult {
       })),
     },
   );
+}
+
+/**
+ * A failure's fix in the words the call asked for: tool names unless the host
+ * asked for shell commands, for which the named tools' presentations are
+ * loaded (a shell's catalog holds only the tool it calls).
+ */
+async function wordFixFor(
+  fix: string,
+  answered: string,
+  call: ToolCallContext,
+  loaded: ReadonlyMap<string, ToolDefinition>,
+): Promise<string> {
+  const wording = call.fixWording ?? { kind: "tool" };
+  const { wordFix } = await import("./word-fix.js");
+  if (wording.kind === "tool") return wordFix(fix, wording, answered);
+  const { readFixMarks } = await import("./fix-wording.js");
+  const { toolLoaders } = await import("./tool-loaders.js");
+  const tools = new Map<string, ToolDefinition>(loaded);
+  for (const mark of readFixMarks(fix, answered)) {
+    if (tools.has(mark.tool)) continue;
+    const loader = toolLoaders.find((candidate) => candidate.name === mark.tool);
+    if (loader) tools.set(mark.tool, await loader.load());
+  }
+  return wordFix(fix, wording, answered, tools);
 }

@@ -1,6 +1,8 @@
 export { exitOnHostSignals, HOST_SIGNALS, type HostSignal } from "@org/openspec-cli-runner";
 export type { CatalogContext, CatalogOptions } from "./catalog-context.js";
 export { type Catalog, createCatalog, type ToolAvailability } from "./create-catalog.js";
+export { FIX_MARK, type FixMark, type FixWording, readFixMarks } from "./fix-wording.js";
+export { flagName } from "./flag-name.js";
 export type { ProcessSourceView } from "./process-sources.js";
 export type { RunCliOptions, ToolCallContext, ToolProgress } from "./tool-call-context.js";
 export { cliToolNames, toolCatalog } from "./tool-catalog.js";
@@ -24,6 +26,7 @@ export {
 export { toolFailureSchema, toolOutputJsonSchema, toolResultSchema } from "./tool-result-schema.js";
 export type * from "./tool-result-types.js";
 export type { WarmPoolStatus } from "./warm-pool-status.js";
+export { type WordedTool, wordFix } from "./word-fix.js";
 export {
   findWorkflow,
   type RenderedWorkflow,

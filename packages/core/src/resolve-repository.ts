@@ -32,7 +32,7 @@ export function resolveRepository(
         "invalid_workdir",
         `The folder of source "${resolved.source.displayName}" (${resolved.source.path}) is gone or not a directory.`,
         resolved.source.registered
-          ? "Point the source at its new folder with openspec_source_update, or remove it with openspec_source_remove."
+          ? "Point the source at its new folder with {tool:openspec_source_update}, or remove it with {tool:openspec_source_remove}."
           : "Restore the folder, or start the host in the repository's new folder.",
       );
     }
@@ -47,7 +47,7 @@ export function resolveRepository(
     return toolFailure(
       "missing_target",
       "The call names no repository.",
-      "Pass source (a registered name or token) or workdir (an absolute path).",
+      "Pass {field:source} (a registered name or token) or {field:workdir} (an absolute path).",
     );
   }
   const opened = openRepository(workdir);

@@ -20,13 +20,13 @@ export function sourceFailure(failure: RegistryFailure): ToolFailure {
 export function sourceFix(code: string): string | undefined {
   switch (code) {
     case "source_not_found":
-      return "Call openspec_source_list to see the registered sources, or register it with openspec_source_add.";
+      return "List them all with {tool:openspec_source_list}, or register the repository with {tool:openspec_source_add}.";
     case "ambiguous_source":
-      return "Give one of them a vanity name with openspec_source_update, or pass its token.";
+      return "Give one of them a vanity name with {tool:openspec_source_update}, or pass its token.";
     case "invalid_name":
-      return "Pass a vanity name (name) that follows the rule in the error: no slashes, control or invisible characters, not starting with os_ and a hex digit.";
+      return "Pass a vanity name ({field:name}) that follows the rule in the error: no slashes, control or invisible characters, not starting with os_ and a hex digit.";
     case "duplicate_source_path":
-      return "Use the registered source (see candidates), or remove it with openspec_source_remove first.";
+      return "Use the registered source (see candidates), or remove it with {tool:openspec_source_remove} first.";
     case "registry_busy":
       return "Another process is writing the registry; try again in a moment.";
     case "registry_read_only":

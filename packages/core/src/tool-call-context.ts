@@ -1,3 +1,5 @@
+import type { FixWording } from "./fix-wording.js";
+
 /** One step a running call can report: what it is doing now, in one line. */
 export type ToolProgress = {
   /** e.g. `running openspec validate add-auth`, `still running openspec validate add-auth`. */
@@ -16,6 +18,12 @@ export type ToolCallContext = {
    * runs (a heartbeat, never a percentage); a listener that throws is ignored.
    */
   onProgress?: ((progress: ToolProgress) => void) | undefined;
+  /**
+   * How the result's `fix` (or a success's `note`) names tools and fields: as
+   * tools (the default, for agents) or as the shell commands and flags of the
+   * catalog's presentation.
+   */
+  fixWording?: FixWording | undefined;
 };
 
 /**

@@ -74,6 +74,13 @@ export type ToolPresentation<Input, Success> = {
   variants?: readonly ToolVariant<Input>[];
   /** The success laid out for people. */
   render(result: Success): readonly ResultBlock[];
+  /**
+   * Whether a success still falls short of what was asked: a dry run that
+   * says the real call would refuse, a change written that does not
+   * validate. The result stays `ok: true` (it is a true answer); a shell
+   * exits 1 for it, so a script can tell.
+   */
+  fallsShort?(result: Success): boolean;
 };
 
 /** A command that calls a tool with some of its input fields already set. */

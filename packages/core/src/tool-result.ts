@@ -21,6 +21,7 @@ export type CoreFailureCode =
   | "validation_failed"
   | "cli_failed"
   | "tasks_open"
+  | "no_delta_specs"
   | "archive_not_verified"
   | "external_write"
   | "internal_error";

@@ -1,4 +1,5 @@
 export { createDashboard, type Dashboard, type DashboardOptions } from "./create-dashboard.js";
+export { DashboardListenError } from "./dashboard-listen-error.js";
 export { allowedHostsFor, isLoopback } from "./guard-requests.js";
 export { escapeHtml } from "./html.js";
 export { type Column, columnOf } from "./load-board.js";
@@ -9,6 +10,7 @@ export {
   parseServeArguments,
   type ServeArguments,
 } from "./parse-serve-arguments.js";
+export { reachableHosts } from "./reachable-hosts.js";
 export { renderMarkdown } from "./render-markdown.js";
 export { type ServeOptions, serveUntilSignal } from "./serve-until-signal.js";
 export {

@@ -17,6 +17,8 @@ export async function serveUntilSignal(options: ServeOptions): Promise<void> {
   const print = options.print ?? ((line: string) => process.stdout.write(`${line}\n`));
   const running = await startDashboard(options);
   print(`OpenSpec dashboard: ${running.url}`);
+  // A wildcard bind answers at every address of this machine: name the others too.
+  if (running.urls.length > 1) print(`Also at: ${running.urls.slice(1).join(" ")}`);
   if (running.token !== null) {
     print("Anyone with this address (it holds the token) can read and change your repositories.");
   }

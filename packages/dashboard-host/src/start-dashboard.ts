@@ -3,7 +3,9 @@ import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { type Catalog, type CatalogOptions, createCatalog } from "@org/openspec-core";
 import { createDashboard } from "./create-dashboard.js";
+import { DashboardListenError } from "./dashboard-listen-error.js";
 import { allowedHostsFor, isLoopback } from "./guard-requests.js";
+import { reachableHosts } from "./reachable-hosts.js";
 
 export type StartDashboardOptions = {
   /** Port to listen on (default 4173; 0 picks a free one). */
@@ -30,6 +32,11 @@ export type StartDashboardOptions = {
 export type RunningDashboard = {
   /** The address to open; with the token in it when one is required. */
   url: string;
+  /**
+   * Every address it answers at, `url` first: for a wildcard bind
+   * (`0.0.0.0`, `::`) this machine's own addresses, then the loopback one.
+   */
+  urls: string[];
   port: number;
   token: string | null;
   close: () => Promise<void>;
@@ -66,19 +73,25 @@ export async function startDashboard(
     token,
     ...(options.pageSize === undefined ? {} : { pageSize: options.pageSize }),
   });
+  const asked = options.port ?? 4173;
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const started = serve(
-      { fetch: dashboard.fetch, port: options.port ?? 4173, hostname: host },
-      () => resolve(started),
+    const started = serve({ fetch: dashboard.fetch, port: asked, hostname: host }, () =>
+      resolve(started),
     );
-    started.once("error", reject);
+    started.once("error", (error: NodeJS.ErrnoException) => {
+      // Nothing is served: let go of what was opened, and say why in one sentence.
+      dashboard.close();
+      if (ownCatalog) catalog.close();
+      reject(new DashboardListenError(host, asked, error));
+    });
   });
   const port = (server.address() as AddressInfo).port;
   allowedHosts = allowedHostsFor(host, port);
-  const shown = host.includes(":") ? `[${host}]` : host === "0.0.0.0" ? "127.0.0.1" : host;
-  const url = `http://${shown}:${port}/${token ? `?token=${encodeURIComponent(token)}` : ""}`;
+  const query = token ? `?token=${encodeURIComponent(token)}` : "";
+  const urls = reachableHosts(host).map((shown) => `http://${shown}:${port}/${query}`);
   return {
-    url,
+    url: urls[0] ?? `http://127.0.0.1:${port}/${query}`,
+    urls,
     port,
     token,
     close: async () => {

@@ -103,6 +103,29 @@ describe("installHermesPlugin", () => {
     expect(parse(configOf(home))).toEqual({ plugins: { enabled: ["openspec"] } });
   });
 
+  it("GIVEN a Hermes home that does not exist (Hermes not installed) WHEN installing THEN it says it created the folder and that Hermes must be installed, and an existing home is told to restart Hermes", () => {
+    const home = join(temporaryFolder("no-hermes-"), ".hermes");
+    const first = installHermesPlugin({ hermesHome: home });
+    expect(first).toMatchObject({
+      ok: true,
+      hermes_found: false,
+      done: [
+        `created ${home}, which did not exist: Hermes Agent does not seem to be installed for this user (if it uses another home, run again with --hermes-home or HERMES_HOME)`,
+        expect.stringContaining("installed the plugin"),
+        expect.anything(),
+      ],
+      next: "Install Hermes Agent, then start it: it loads the plugin from this home.",
+    });
+
+    const again = installHermesPlugin({ hermesHome: home });
+    expect(again).toMatchObject({
+      ok: true,
+      hermes_found: true,
+      next: "Restart Hermes so it loads the plugin.",
+    });
+    expect(again.ok && again.done.join(" ")).not.toContain("did not exist");
+  });
+
   it("GIVEN HERMES_HOME and no option WHEN installing THEN it installs into HERMES_HOME", () => {
     const home = hermesHomeWith();
     expect(installHermesPlugin({ env: { HERMES_HOME: home } })).toMatchObject({

@@ -45,6 +45,14 @@ export type InstallSuccess = {
   done: string[];
   /** Where a plugin that was in the way went (only with `force`). */
   moved_aside?: string;
+  /**
+   * Whether the Hermes home existed before this run. When it did not, Hermes
+   * Agent is most likely not installed for this user (or uses another home):
+   * the folder was created for the plugin, and `done` says so first.
+   */
+  hermes_found: boolean;
+  /** What to do now, one sentence: restart Hermes so it loads the plugin (or install it first). */
+  next: string;
   /** The older OpenSpec plugin's registry, with `fix` saying how to import it. */
   legacy_db?: string;
   fix?: string;
@@ -59,6 +67,8 @@ export function installHermesPlugin(
   options: InstallOptions = {},
 ): InstallSuccess | InstallerFailure {
   const { hermesHome, pluginDir, configPath } = resolveHermesHome(options);
+  // Hermes makes its home when it is installed; a missing one is worth saying.
+  const hermesFound = existsSync(hermesHome);
   const legacyDb = findLegacyDatabase(hermesHome);
   const missing = [
     packagePaths.bridgeEntry,
@@ -89,7 +99,11 @@ export function installHermesPlugin(
   const node = options.nodePath ?? process.execPath;
   const registry = options.registryPath ? resolve(options.registryPath) : undefined;
   const mode = options.link ? "link" : "copy";
-  const done: string[] = [];
+  const done: string[] = hermesFound
+    ? []
+    : [
+        `created ${hermesHome}, which did not exist: Hermes Agent does not seem to be installed for this user (if it uses another home, run again with --hermes-home or HERMES_HOME)`,
+      ];
   let movedAside: string | undefined;
   try {
     mkdirSync(join(hermesHome, "plugins"), { recursive: true });
@@ -124,6 +138,10 @@ export function installHermesPlugin(
     ...(registry === undefined ? {} : { registry }),
     config: configPath,
     done,
+    hermes_found: hermesFound,
+    next: hermesFound
+      ? "Restart Hermes so it loads the plugin."
+      : "Install Hermes Agent, then start it: it loads the plugin from this home.",
     ...(movedAside ? { moved_aside: movedAside } : {}),
     ...(legacyDb ? { legacy_db: legacyDb, fix: legacyImportFix(legacyDb) } : {}),
   };

@@ -78,15 +78,71 @@ describe("registry.resolve", () => {
     expect(message).toContain("vanity name");
   });
 
-  it("GIVEN sources api and web WHEN resolving 'docs' THEN fails with source_not_found listing the registered names", () => {
+  it("GIVEN sources api and web WHEN resolving 'docs' THEN source_not_found says how many are registered and that none is close", () => {
     const { root, registry } = freshRegistry();
     expectOk(registry.add({ path: makeDir(root, "api") }));
     expectOk(registry.add({ path: makeDir(root, "x"), name: "web" }));
 
     const result = registry.resolve("docs");
 
+    expect(result).toMatchObject({
+      ok: false,
+      code: "source_not_found",
+      error: 'No source is called "docs"; 2 sources are registered, none close to it.',
+    });
+  });
+
+  it("GIVEN 400 registered sources, eight holding 'shop' WHEN 'shop' is resolved THEN source_not_found names five of them and the count, in one short line", () => {
+    const { root, registry } = freshRegistry();
+    const names = [
+      "shop-api",
+      "shop-web",
+      "workshop",
+      "shopping",
+      "shops",
+      "eshop",
+      "shop-cli",
+      "shop-admin",
+    ];
+    for (const name of names) expectOk(registry.add({ path: makeDir(root, name) }));
+    for (let index = 0; index < 392; index += 1) {
+      expectOk(registry.add({ path: makeDir(root, `service-${index}`) }));
+    }
+
+    const result = registry.resolve("shop");
+    const error = result.ok ? "" : result.error;
+
     expect(result).toMatchObject({ ok: false, code: "source_not_found" });
-    expect(result.ok ? "" : result.error).toMatch(/"docs".*api \(os_[0-9a-f]{6}\), web \(os_/);
+    expect(error).toMatch(/^No source is called "shop"; closest: eshop \(os_[0-9a-f]+\), /);
+    expect(error).toMatch(/; 400 sources are registered\.$/);
+    expect(error.match(/\(os_[0-9a-f]+\)/g)).toHaveLength(5);
+    expect(error).not.toContain("service-");
+    expect(error.length).toBeLessThan(250);
+  });
+
+  it("GIVEN sources shop, ship and chip WHEN the typo 'shpo' is resolved THEN the closest comes first and the far one is left out", () => {
+    const { root, registry } = freshRegistry();
+    for (const name of ["chip", "ship", "shop", "billing"]) {
+      expectOk(registry.add({ path: makeDir(root, name) }));
+    }
+
+    const result = registry.resolve("shpo");
+
+    expect(result.ok ? "" : result.error).toMatch(
+      /^No source is called "shpo"; closest: shop \(os_[0-9a-f]+\), ship \(os_[0-9a-f]+\); 4 sources are registered\.$/,
+    );
+  });
+
+  it("GIVEN sources shop-api and billing WHEN a part of a name is resolved THEN the source holding it is named", () => {
+    const { root, registry } = freshRegistry();
+    expectOk(registry.add({ path: makeDir(root, "shop-api") }));
+    expectOk(registry.add({ path: makeDir(root, "billing") }));
+
+    const result = registry.resolve("api");
+
+    expect(result.ok ? "" : result.error).toMatch(
+      /^No source is called "api"; closest: shop-api \(os_[0-9a-f]+\); 2 sources are registered\.$/,
+    );
   });
 
   it("GIVEN an empty registry WHEN resolving THEN fails with source_not_found saying to add the repository", () => {

@@ -1,3 +1,4 @@
+import { closestSources } from "./closest-sources.js";
 import { foldName } from "./lookup-key.js";
 import type { SourceResult } from "./registry.js";
 import type { RegistryDatabase } from "./registry-database.js";
@@ -39,10 +40,14 @@ export function findSource(db: RegistryDatabase, identifier: string): SourceResu
 
 function notFound(db: RegistryDatabase, identifier: string): SourceResult {
   const all = selectAllSources(db);
+  const closest = closestSources(identifier, all);
+  const count = `${all.length} ${all.length === 1 ? "source is" : "sources are"} registered`;
   const registered =
     all.length === 0
       ? "the registry is empty, add the repository first"
-      : `registered: ${all.map((source) => `${source.displayName} (${source.token})`).join(", ")}`;
+      : closest.length === 0
+        ? `${count}, none close to it`
+        : `closest: ${closest.map((source) => `${source.displayName} (${source.token})`).join(", ")}; ${count}`;
   return registryFailure(
     "source_not_found",
     `No source is called ${JSON.stringify(identifier)}; ${registered}.`,

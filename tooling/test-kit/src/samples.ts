@@ -27,6 +27,17 @@ export const DARK_MODE_CHANGE: Record<string, string> = {
     "## ADDED Requirements\n\n### Requirement: Dark theme\nThe interface SHALL offer a dark theme.\n\n#### Scenario: Switching\n- **WHEN** a person picks dark\n- **THEN** the interface turns dark\n",
 };
 
+/**
+ * A finished change with a proposal and ticked tasks but no delta spec
+ * (tidy-build, a tooling change): `openspec validate` rejects it unless its
+ * `.openspec.yaml` sets `skip_specs: true`.
+ */
+export const NO_DELTA_CHANGE: Record<string, string> = {
+  "openspec/changes/tidy-build/proposal.md":
+    "# Tidy the build\n\n## Why\n\nThe build script repeats itself in three places and drifts apart.\n\n## What Changes\n\n- Share one script.\n",
+  "openspec/changes/tidy-build/tasks.md": "## 1. Build\n\n- [x] 1.1 Share it\n",
+};
+
 /** Input for `openspec_spec_create` that yields a spec the strict validator accepts. */
 export const CHECKOUT_SPEC_INPUT = {
   name: "checkout",

@@ -1,9 +1,9 @@
 import type { ToolDefinition, ToolVariant } from "@org/openspec-core";
+import { flagName } from "@org/openspec-core/single-tool";
 import { Argument, type Command, Option } from "commander";
 import type { Session } from "../session.js";
 import { collectToolInput, type FieldSlot, type ValueSlot } from "./collect-tool-input.js";
 import { fieldOption, isNegation, negationOption } from "./field-option.js";
-import { flagName } from "./flag-name.js";
 import { parseNumberValue } from "./parse-number-value.js";
 import { type InputField, readInputFields } from "./read-input-fields.js";
 
@@ -43,13 +43,24 @@ export function addToolCommand(
   const documents: readonly string[] = presentation.documents ?? [];
   const shortFlags: Readonly<Record<string, string | undefined>> = presentation.shortFlags ?? {};
   const slots: FieldSlot[] = [];
+  // A single-value argument keeps its flag when it is optional or has a short
+  // flag (`task done add-login 1.1` and `task done 1.1 -c add-login`); the
+  // words then fill the arguments not given by flag, so from the first such
+  // argument on, commander must take each as optional (collectToolInput
+  // checks the required ones).
+  const keepsFlag = (field: InputField) =>
+    field.listWords === undefined && (!field.required || shortFlags[field.name] !== undefined);
+  let shifting = false;
   for (const [index, name] of positional.entries()) {
     const field = fields.find((candidate) => candidate.name === name);
     if (!field) throw new Error(`${tool.name}: argument ${name} is not an input field.`);
+    shifting ||= keepsFlag(field);
     const words = field.listWords;
     const variadic = words ? "..." : "";
     const argument = new Argument(
-      field.required ? `<${flagName(name)}${variadic}>` : `[${flagName(name)}${variadic}]`,
+      field.required && !shifting
+        ? `<${flagName(name)}${variadic}>`
+        : `[${flagName(name)}${variadic}]`,
       words && words.length > 0
         ? `${field.description} (one or more, or ${words.join(" or ")})`
         : field.description,
@@ -61,12 +72,13 @@ export function addToolCommand(
   }
   const paths: readonly string[] = presentation.paths ?? [];
   for (const field of fields) {
-    // An optional single-value argument keeps its flag: scripts may name it either way.
-    const alsoFlag = !field.required && field.listWords === undefined;
-    if (positional.includes(field.name) && !alsoFlag) continue;
+    const isPositional = positional.includes(field.name);
+    if (isPositional && !keepsFlag(field)) continue;
     const isDocument = documents.includes(field.name);
     const help = {
       ...field,
+      // Given as a word or by flag: the flag alone is never mandatory.
+      required: field.required && !isPositional,
       description: `${shellHelp(field, paths.includes(field.name))}${isDocument ? " (text, @file, or - for stdin)" : ""}`,
     };
     const option = fieldOption(help, shortFlags[field.name], isDocument);

@@ -1,8 +1,9 @@
 import { resolve } from "node:path";
 import type { ToolDefinition } from "@org/openspec-core";
+import { flagName } from "@org/openspec-core/single-tool";
 import type { Command } from "commander";
 import type { Session } from "../session.js";
-import { flagName } from "./flag-name.js";
+import { assignArgumentWords } from "./assign-argument-words.js";
 import type { InputField } from "./read-input-fields.js";
 import { readJsonArgument } from "./read-json-argument.js";
 import { readTextArgument } from "./read-text-argument.js";
@@ -37,10 +38,11 @@ export async function collectToolInput(
   const options = command.opts<Record<string, unknown>>();
   const paths = new Set<string>(tool.presentation.paths ?? []);
   const input: Record<string, unknown> = {};
+  const words = assignArgumentWords(command, slots, argumentValues);
   for (const slot of slots) {
     const raw =
       slot.from === "argument"
-        ? argumentValues[slot.index]
+        ? words.get(slot.field.name)
         : slot.negated
           ? options[slot.attribute] === false || undefined
           : options[slot.attribute];
@@ -52,12 +54,6 @@ export async function collectToolInput(
       continue;
     }
     const { field } = slot;
-    if (field.name in input) {
-      // An optional argument given both ways (`task list a --change b`).
-      if (input[field.name] === raw) continue;
-      const flag = flagName(field.name);
-      command.error(`error: give ${flag} once: as the argument or with --${flag}, not both.`);
-    }
     // An optional `[words...]` left out reaches here as []: the field is not given.
     if (slot.from === "argument" && Array.isArray(raw) && raw.length === 0 && !field.required) {
       continue;

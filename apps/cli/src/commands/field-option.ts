@@ -1,5 +1,5 @@
+import { flagName } from "@org/openspec-core/single-tool";
 import { Option } from "commander";
-import { flagName } from "./flag-name.js";
 import { parseNumberValue } from "./parse-number-value.js";
 import type { InputField } from "./read-input-fields.js";
 

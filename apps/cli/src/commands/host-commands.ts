@@ -1,6 +1,7 @@
 import { join, resolve } from "node:path";
 import type { McpClientName } from "@org/openspec-mcp-host";
 import { type Command, InvalidArgumentError } from "commander";
+import { renderHermesInstall } from "../output/render-hermes-install.js";
 import { packageRoot } from "../package-root.js";
 import type { Session } from "../session.js";
 
@@ -40,7 +41,7 @@ export function registerHostCommands(program: Command, session: Session): void {
           ...(options.link ? { link: true } : {}),
           ...(options.force ? { force: true } : {}),
         });
-        session.print(command, "hermes_install", result);
+        session.print(command, "hermes_install", result, renderHermesInstall);
       },
     );
   hermes

@@ -1,9 +1,9 @@
 import type { Workflow, WorkflowArgument } from "@org/openspec-core";
+import { flagName } from "@org/openspec-core/single-tool";
 import { type Command, Option } from "commander";
 import { escapeControlCharacters } from "../output/escape-control-characters.js";
 import { formatTable } from "../output/format-table.js";
 import type { Session } from "../session.js";
-import { flagName } from "./flag-name.js";
 
 /**
  * `workflows` and `workflows show <name>`: the OpenSpec workflows as text a

@@ -17,9 +17,9 @@ export function registerServeCommand(program: Command, session: Session): void {
       "127.0.0.1",
     )
     .option("--open", "open the address in the system's browser")
-    .action(async (options: { port: number; host: string; open?: boolean }) => {
-      const { serveUntilSignal } = await loadDashboard();
-      await serveUntilSignal({
+    .action(async (options: { port: number; host: string; open?: boolean }, command: Command) => {
+      const { DashboardListenError, serveUntilSignal } = await loadDashboard();
+      const served = serveUntilSignal({
         port: options.port,
         host: options.host,
         open: options.open === true,
@@ -29,6 +29,15 @@ export function registerServeCommand(program: Command, session: Session): void {
         ...(session.registryPath === undefined
           ? {}
           : { catalogOptions: { registryPath: resolve(session.cwd, session.registryPath) } }),
+      });
+      // A port in use is a setting to change, said in one line with its fix, as `openspec-mcp --http` does.
+      await served.catch((error: unknown) => {
+        if (!(error instanceof DashboardListenError)) throw error;
+        const fix =
+          error.code === "EADDRINUSE"
+            ? "Pick another --port (0 picks a free one), or stop the process that holds this one."
+            : "Check --host and --port.";
+        session.print(command, "serve", { ok: false, code: "io_error", error: error.message, fix });
       });
     });
 }

@@ -4,14 +4,15 @@ import { runCli } from "../program.js";
 
 /**
  * Runs `openspec-agent` in this process with tools of a test's own, in an
- * isolated home, and returns its exit code and what it printed.
+ * isolated home (or the given environment, to run several commands on one
+ * registry), and returns its exit code and what it printed.
  */
 export async function runInProcess(
   args: string[],
   tools: readonly ToolDefinition[],
   cwd = temporaryFolder("cwd-"),
+  env: Record<string, string | undefined> = isolatedEnvironment({}).env,
 ): Promise<{ code: number; stdout: string; stderr: string; cwd: string }> {
-  const { env } = isolatedEnvironment({});
   const out: string[] = [];
   const err: string[] = [];
   const terminal = {

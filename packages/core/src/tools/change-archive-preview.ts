@@ -40,6 +40,8 @@ export async function previewArchive(
     tasks: { done: number; total: number };
     force: boolean;
     maxBytes: number;
+    /** What `checkDeltaSpecs` said of the change: the real call refuses it unless force. */
+    deltaSpecs: ToolFailure | null;
   },
 ): Promise<ArchivePreview | ToolFailure> {
   const { diffChangeSpecs } = await import("@org/openspec-artifacts");
@@ -49,6 +51,15 @@ export async function previewArchive(
   });
   if (!diffed.ok) return fromArtifactFailure(diffed);
   const tasksAllow = options.force || options.tasks.done === options.tasks.total;
+  const refusal = options.deltaSpecs;
+  if (refusal !== null && refusal.code !== "no_delta_specs") return refusal;
+  const diagnostics =
+    refusal !== null && !options.force
+      ? [
+          ...diffed.diagnostics,
+          { code: refusal.code, severity: "error" as const, message: refusal.error },
+        ]
+      : diffed.diagnostics;
   const isError = (diagnostic: { severity: string }) => diagnostic.severity === "error";
   return {
     ok: true,
@@ -56,11 +67,11 @@ export async function previewArchive(
     change: diffed.change,
     archived_as: diffed.archived_as,
     path: diffed.archive_path,
-    would_archive: diffed.would_archive && tasksAllow,
+    would_archive: diffed.would_archive && tasksAllow && !diagnostics.some(isError),
     tasks: options.tasks,
     specs: diffed.specs,
-    diagnostics: diffed.diagnostics,
-    errors: [diffed, ...diffed.specs].reduce(
+    diagnostics,
+    errors: [{ diagnostics }, ...diffed.specs].reduce(
       (total, entry) => total + entry.diagnostics.filter(isError).length,
       0,
     ),

@@ -1,9 +1,17 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import {
   AUTH_SPEC,
   DARK_MODE_CHANGE,
   makeOpenSpecRepository,
+  NO_DELTA_CHANGE,
   runRealOpenSpec,
   temporaryFolder,
 } from "@org/test-kit";
@@ -25,6 +33,26 @@ function shop(files: Record<string, string> = {}): string {
 const ALL_DONE = { "openspec/changes/add-dark-mode/tasks.md": "## 1. Theme\n\n- [x] 1.1 Pick\n" };
 
 describe("openspec_change_archive", () => {
+  it("GIVEN a finished change without delta specs WHEN archived without force THEN no_delta_specs, as openspec validate sees it; once its .openspec.yaml sets skip_specs it is archived", async () => {
+    const { catalog } = makeCatalog();
+    const root = makeOpenSpecRepository(NO_DELTA_CHANGE);
+    const archive = () =>
+      catalog.call("openspec_change_archive", { workdir: root, change: "tidy-build" });
+
+    expect(await archive()).toMatchObject({
+      ok: false,
+      code: "no_delta_specs",
+      fix: expect.stringContaining("skip_specs: true"),
+    });
+    expect(existsSync(join(root, "openspec/changes/tidy-build"))).toBe(true);
+
+    writeFileSync(
+      join(root, "openspec/changes/tidy-build/.openspec.yaml"),
+      "schema: spec-driven\nskip_specs: true\n",
+    );
+    expect(await archive()).toMatchObject({ ok: true, specs: [], totals: null });
+  });
+
   it("GIVEN open tasks WHEN archiving without force THEN tasks_open says how many of how many, before the CLI runs", async () => {
     const { catalog } = makeCatalog();
     const root = shop();

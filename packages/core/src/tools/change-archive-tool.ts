@@ -12,6 +12,7 @@ import {
   previewArchive,
   renderArchivePreview,
 } from "./change-archive-preview.js";
+import { checkDeltaSpecs } from "./check-delta-specs.js";
 import { type ExternalSpecWrite, findExternalSpecWrites } from "./find-external-spec-writes.js";
 import { fromArtifactFailure } from "./from-artifact-failure.js";
 
@@ -36,7 +37,7 @@ const archiveReport = z.object({
 export const changeArchiveTool = defineTool({
   name: "openspec_change_archive",
   description:
-    "Archive a finished change with `openspec archive <change> --yes --json`: its delta specs are merged into openspec/specs (unless skip_specs) and its folder moves to openspec/changes/archive/<date>-<change>. Refuses before running the CLI when tasks are open (tasks_open, with how many) unless force is true, and refuses names or folders that lead outside the repository: before the CLI runs, every path it would write or move (each baseline spec.md a delta merges into, openspec/specs, the archive folder) must stay inside, else path_outside_repository names the path and the symlink; should the CLI still report a spec written outside, the answer is external_write, never ok. Answers with the archive folder, each baseline spec the change touched and what happened to it (created, updated, removed, unchanged), the CLI's totals and warnings, and the CLI's JSON under stdout; what it reports is checked on disk. The CLI's own refusals (validation, a taken archive name) come back with its diagnostics. With dry_run: true nothing runs or moves: the answer previews the archive, per delta spec exactly what it would write to openspec/specs (the requirements and a unified diff, as openspec_spec_diff), and would_archive says whether the real call would go through.",
+    "Archive a finished change with `openspec archive <change> --yes --json`: its delta specs are merged into openspec/specs (unless skip_specs) and its folder moves to openspec/changes/archive/<date>-<change>. Refuses before running the CLI when tasks are open (tasks_open, with how many) unless force is true, when the change has no delta spec and its .openspec.yaml does not set skip_specs (no_delta_specs: openspec validate rejects it) unless skip_specs or force is true, and refuses names or folders that lead outside the repository: before the CLI runs, every path it would write or move (each baseline spec.md a delta merges into, openspec/specs, the archive folder) must stay inside, else path_outside_repository names the path and the symlink; should the CLI still report a spec written outside, the answer is external_write, never ok. Answers with the archive folder, each baseline spec the change touched and what happened to it (created, updated, removed, unchanged), the CLI's totals and warnings, and the CLI's JSON under stdout; what it reports is checked on disk. The CLI's own refusals (validation, a taken archive name) come back with its diagnostics. With dry_run: true nothing runs or moves: the answer previews the archive, per delta spec exactly what it would write to openspec/specs (the requirements and a unified diff, as openspec_spec_diff), and would_archive says whether the real call would go through.",
   inputSchema: z
     .object({
       ...repositoryTargetFields,
@@ -45,7 +46,12 @@ export const changeArchiveTool = defineTool({
         .boolean()
         .optional()
         .describe("Archive without merging the delta specs (tooling or doc-only changes)."),
-      force: z.boolean().optional().describe("Archive even though some tasks are not ticked."),
+      force: z
+        .boolean()
+        .optional()
+        .describe(
+          "Archive even though some tasks are not ticked, or the change has no delta spec.",
+        ),
       dry_run: z
         .boolean()
         .optional()
@@ -98,6 +104,7 @@ export const changeArchiveTool = defineTool({
     arguments: ["change"],
     shortFlags: { source: "s", workdir: "w" },
     paths: ["workdir"],
+    fallsShort: (result) => result.dry_run && !result.would_archive,
     render: (result) =>
       result.dry_run
         ? renderArchivePreview(result)
@@ -112,13 +119,17 @@ export const changeArchiveTool = defineTool({
               kind: "table",
               columns: ["spec", "outcome", "file"],
               rows: result.specs.map((spec) => [spec.id, spec.outcome, spec.path]),
-              empty: "(no delta specs)",
+              empty: "(the change has no delta specs)",
             },
             ...(result.totals === null
               ? [
                   {
                     kind: "text" as const,
-                    text: "specs left as they were (skip_specs)",
+                    // No totals: the CLI skipped the specs (skip_specs), or had none to merge.
+                    text:
+                      result.specs.length === 0
+                        ? "no spec changed: the change has no delta specs"
+                        : "specs left as they were (skip_specs)",
                     tone: "dim" as const,
                   },
                 ]
@@ -157,7 +168,7 @@ export const changeArchiveTool = defineTool({
         return toolFailure(
           "invalid_input",
           "dry_run previews the merge of the delta specs, and skip_specs archives without one, so there is nothing to preview.",
-          "Drop skip_specs to preview what the archive writes to the specs, or drop dry_run to archive.",
+          "Drop {field:skip_specs} to preview what the archive writes to the specs, or drop {field:dry_run} to archive.",
         );
       }
       return previewArchive(target.repository, {
@@ -165,6 +176,7 @@ export const changeArchiveTool = defineTool({
         tasks: { done: tasks.done, total: tasks.total },
         force: input.force === true,
         maxBytes: context.maxArtifactBytes,
+        deltaSpecs: await checkDeltaSpecs(target.repository, input.change),
       });
     }
     // Every path the CLI would write or move must stay inside: it follows a spec folder linked out.
@@ -179,8 +191,16 @@ export const changeArchiveTool = defineTool({
       return toolFailure(
         "tasks_open",
         `${open} of ${tasks.total} tasks of "${input.change}" are open, so it is not archived.`,
-        "Tick the finished ones with openspec_task_set_status, or pass force: true to archive it anyway.",
+        "Tick the finished ones with {tool:openspec_task_set_status done=true}, or pass {field:force=true} to archive it anyway.",
       );
+    }
+    const deltaSpecs = await checkDeltaSpecs(target.repository, input.change);
+    // A folder outside is refused always; a change without delta specs unless the call says so.
+    if (
+      deltaSpecs !== null &&
+      (deltaSpecs.code !== "no_delta_specs" || (input.force !== true && input.skip_specs !== true))
+    ) {
+      return deltaSpecs;
     }
     const prepared = await prepareCliCall(context, input, { name: input.change, type: "change" });
     if (!prepared.ok) return prepared;
@@ -211,7 +231,7 @@ export const changeArchiveTool = defineTool({
       return toolFailure(
         "cli_failed",
         "openspec archive succeeded but printed no archive report.",
-        "Check the change with openspec_context; it may have been archived.",
+        "Check the change with {tool:openspec_context}; it may have been archived.",
         { stdout: run.stdout, stderr: run.stderr },
       );
     }

@@ -152,7 +152,7 @@ describe("openspec_change_create", () => {
     expect(blocks.map((block) => ("text" in block ? block.text : ""))).toEqual(
       expect.arrayContaining([
         `created openspec/changes/thin (${created.token})`,
-        "validate --strict: invalid",
+        "written, but it does not validate (validate --strict):",
       ]),
     );
   });

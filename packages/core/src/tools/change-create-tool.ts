@@ -161,6 +161,7 @@ export const changeCreateTool = defineTool({
     arguments: ["name"],
     shortFlags: { source: "s", workdir: "w" },
     paths: ["workdir"],
+    fallsShort: (result) => result.validation?.valid === false,
     render: (result) => [
       {
         kind: "text",
@@ -265,7 +266,7 @@ async function metadataFromCli(
         `openspec new change refused the change${said ? `: ${said}` : ""}.`,
         input.schema === undefined
           ? "Check the project's openspec/config.yaml, then call again."
-          : "Pass a schema that `openspec schemas` lists, or leave schema out.",
+          : "Pass a {field:schema} that `openspec schemas` lists, or leave it out.",
       );
     }
     return {

@@ -120,7 +120,11 @@ export const sourceUpdateTool = defineTool({
   },
   async handler(input, context) {
     if (input.name === undefined && input.path === undefined) {
-      return toolFailure("invalid_input", "Nothing to update.", "Pass name, path or both.");
+      return toolFailure(
+        "invalid_input",
+        "Nothing to update.",
+        "Pass {field:name}, {field:path} or both.",
+      );
     }
     const relative = input.path === undefined ? null : refuseRelative(input.path);
     if (relative) return relative;

@@ -128,21 +128,21 @@ function checkMode(change: string | undefined, spec: string | undefined, fromGit
     return toolFailure(
       "invalid_input",
       "change and from_git cannot be combined: a change is compared with the baselines, from_git compares a baseline with git HEAD.",
-      "Pass change (optionally with spec), or from_git: true with spec, not both.",
+      "Pass {field:change} (optionally with {field:spec}), or {field:from_git=true} with {field:spec}, not both.",
     );
   }
   if (fromGit && spec === undefined) {
     return toolFailure(
       "invalid_input",
       "from_git needs the spec to compare with git HEAD.",
-      'Pass spec, e.g. { "from_git": true, "spec": "auth" }.',
+      "Pass {field:spec} with {field:from_git=true}, e.g. {field:spec=auth}.",
     );
   }
   if (!fromGit && change === undefined) {
     return toolFailure(
       "invalid_input",
       "Nothing to diff: neither change nor from_git was given.",
-      'Pass change (an active change, see openspec_list), or { "from_git": true, "spec": "<id>" } to compare a spec with git HEAD.',
+      "Pass {field:change} (an active change, see {tool:openspec_list}), or {field:from_git=true} with {field:spec} to compare a spec with git HEAD.",
     );
   }
   return null;

@@ -54,10 +54,13 @@ export function summarizeValidation(stdout: unknown): ValidationSummary | null {
   const more =
     invalid.length > NAMED_IN_ERROR ? `, and ${invalid.length - NAMED_IN_ERROR} more` : "";
   const verb = invalid.length === 1 ? "is" : "are";
-  const firstIssue = first.issues.find((issue) => issue.level === "ERROR") ?? first.issues[0];
-  const fix = firstIssue
-    ? `Start with ${first.type} ${first.id} (${first.file}): ${firstIssue.path}: ${firstLine(firstIssue.message)}`
-    : `Start with ${first.type} ${first.id} (${first.file}); run openspec_validate on it for details.`;
+  // The issues themselves are in `invalid` (and printed above the fix by a
+  // shell), so the fix says where to start and how to check, not the issue again.
+  const blocking = first.issues.filter((issue) => issue.level !== "INFO").length;
+  const fix =
+    blocking > 0
+      ? `Start with ${first.type} ${first.id} (${first.file}): correct the ${blocking === 1 ? "issue" : `${blocking} issues`} listed for it, then run {tool:openspec_validate} again.`
+      : `Start with ${first.type} ${first.id} (${first.file}); run {tool:openspec_validate} on it for details.`;
   return {
     error: `${invalid.length} of ${total} ${total === 1 ? "item" : "items"} ${verb} invalid: ${named.join(", ")}${more}.`,
     fix,
@@ -69,9 +72,4 @@ function itemFile(type: string, id: string): string {
   if (type === "spec") return `openspec/specs/${id}/spec.md`;
   if (type === "change") return `openspec/changes/${id}/`;
   return id;
-}
-
-function firstLine(text: string): string {
-  const line = text.split("\n")[0]?.trim() ?? text;
-  return /[.!?]$/.test(line) ? line : `${line}.`;
 }

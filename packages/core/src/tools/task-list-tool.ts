@@ -60,7 +60,7 @@ export const taskListTool = defineTool({
           ? `${target.repository.root} has no active change.`
           : `No change was named, and ${target.repository.root} has ${picked.activeChanges.length} active changes.`,
         picked.activeChanges.length === 0
-          ? "Create one with openspec_change_create."
+          ? "Create one with {tool:openspec_change_create}."
           : `Pass change: one of ${picked.activeChanges.join(", ")}.`,
       );
     }

@@ -30,7 +30,8 @@ export const taskSetStatusTool = defineTool({
   presentation: {
     command: ["task", "set"],
     summary: "tick (--done) or untick (--no-done) tasks of a change by id, or all",
-    arguments: ["ids"],
+    // The change as a word, as `task list <change>` takes it; `-c` still works.
+    arguments: ["change", "ids"],
     shortFlags: { source: "s", workdir: "w", change: "c" },
     paths: ["workdir"],
     variants: [

@@ -50,7 +50,7 @@ export async function templateGuidance(
     return toolFailure(
       "unknown_schema",
       `The OpenSpec CLI could not find the schema "${schemaName}".`,
-      "Pass a schema that `openspec schemas` lists, or leave schema out.",
+      "Pass a {field:schema} that `openspec schemas` lists, or leave it out.",
       { commands, workdir: repository.root, stderr: which.stderr },
     );
   }

@@ -68,7 +68,7 @@ export async function validateChange(
 }
 
 export function notValidated(reason: string | null): string {
-  return `The change was written but not validated (${reason ?? "no openspec/ folder"}); call openspec_validate with its name once the OpenSpec CLI is available.`;
+  return `The change was written but not validated (${reason ?? "no openspec/ folder"}); call {tool:openspec_validate} with its name once the OpenSpec CLI is available.`;
 }
 
 export function renderValidation(
@@ -76,16 +76,20 @@ export function renderValidation(
   note: string | undefined,
 ): ResultBlock[] {
   if (validation === null) return note === undefined ? [] : [{ kind: "notice", text: note }];
-  const issues = validation.issues.filter((issue) => issue.level !== "INFO");
   return [
     validation.valid
       ? { kind: "text", text: "validate --strict: valid", tone: "good" }
-      : { kind: "text", text: "validate --strict: invalid", tone: "bad" },
-    ...issues.map(
+      : {
+          kind: "text",
+          text: "written, but it does not validate (validate --strict):",
+          tone: "bad",
+        },
+    // Every issue, the CLI's INFO notes too (a header validation ignored, say).
+    ...validation.issues.map(
       (issue): ResultBlock => ({
         kind: "text",
         text: `${issue.level.toLowerCase()} ${issue.path}: ${issue.message}`,
-        tone: issue.level === "ERROR" ? "bad" : "warning",
+        tone: issue.level === "ERROR" ? "bad" : issue.level === "INFO" ? "dim" : "warning",
       }),
     ),
   ];

@@ -45,7 +45,7 @@ export const validateTool = defineTool({
       return toolFailure(
         "invalid_input",
         "Both target and scope were given.",
-        "Pass either a target or a scope.",
+        "Pass either {field:target} or {field:scope}.",
       );
     }
     const { validateArgs } = await import("@org/openspec-cli-runner");

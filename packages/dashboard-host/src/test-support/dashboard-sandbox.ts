@@ -26,6 +26,8 @@ export const SHOP_FILES: Record<string, string> = {
   "openspec/changes/add-login/proposal.md": "# Add login\n\n## Why\n\nPeople sign in.\n",
   "openspec/changes/add-login/tasks.md":
     "## 1. Work\n\n- [x] 1.1 Build the form\n- [x] 1.2 Check passwords\n",
+  // No delta spec, on purpose: so its .openspec.yaml says so, as validate and archive want.
+  "openspec/changes/add-login/.openspec.yaml": "schema: spec-driven\nskip_specs: true\n",
   "openspec/specs/catalog/spec.md": [
     "# catalog",
     "",

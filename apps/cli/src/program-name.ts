@@ -1,0 +1,2 @@
+/** The command people type; a fix worded for the shell starts its commands with it. */
+export const PROGRAM = "openspec-agent";
