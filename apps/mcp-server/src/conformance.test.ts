@@ -154,6 +154,35 @@ describe("GIVEN openspec-mcp --http --no-auth on 127.0.0.1 and the official MCP 
     expect(failing).toEqual([]);
   });
 
+  it("WHEN server-sse-polling reads a tool call's SSE stream THEN every event carries an id a client can resume from", () => {
+    // Not in the suite's default run, so run on its own. It calls its reference
+    // tool (not ours), so it cannot pass; what it shows is the stream: each event
+    // has an `id:` from the session's event store. Its request declares protocol
+    // 2025-03-26, for which the SDK sends no priming event (its empty data breaks
+    // older clients); session-event-store.test.ts in the host library checks the
+    // priming event and `retry:` for 2025-11-25 clients.
+    const work = temporaryFolder("conformance-sse-");
+    const run = conformance(
+      [
+        "server",
+        "--url",
+        server.url,
+        "--scenario",
+        "server-sse-polling",
+        "--output-dir",
+        join(work, "results"),
+      ],
+      work,
+    );
+    if (run.error) throw run.error;
+    const events = (readResults(join(work, "results")).get("server-sse-polling") ?? []).filter(
+      (check) => check.id === "incoming-sse-event",
+    ) as (Check & { details?: { eventId?: string } })[];
+
+    expect(events.length).toBeGreaterThan(0);
+    expect(events.every((event) => typeof event.details?.eventId === "string")).toBe(true);
+  });
+
   it("WHEN a scenario waits for a capability we do not advertise yet THEN it is listed, not required", () => {
     const waiting = Object.entries(SCENARIOS).filter(
       ([, expectation]) =>
