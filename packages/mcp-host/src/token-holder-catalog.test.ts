@@ -1,7 +1,8 @@
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { makeOpenSpecRepository } from "@org/test-kit";
+import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { AUTH_SPEC, DARK_MODE_CHANGE, makeOpenSpecRepository } from "@org/test-kit";
 import { describe, expect, it } from "vitest";
 import { useHttpServers } from "./test-support/http-harness.js";
 
@@ -75,5 +76,31 @@ describe("what a token reaches over HTTP", () => {
     expect(cli).toMatchObject({ ok: true, workdir: "pay", stdout: { root: { path: "pay" } } });
     expect(missing).toMatchObject({ ok: false, error: expect.stringMatching(/^pay /) });
     expect(localList).toMatchObject({ ok: true, sources: [{ path: repository }] });
+  });
+
+  it("GIVEN a read-only token subscribed to a spec WHEN the file changes THEN resources/updated arrives, and the change's resource names the source, not its folder", async () => {
+    const http = await startServer();
+    const repository = makeOpenSpecRepository({
+      ...DARK_MODE_CHANGE,
+      "openspec/specs/auth/spec.md": AUTH_SPEC,
+    });
+    const owner = await http.connect(http.token("owner"));
+    expect(
+      await call(owner, "openspec_source_add", { path: repository, name: "shop" }),
+    ).toMatchObject({ ok: true });
+    const reader = await http.connect(http.token("reader", true));
+    const updated = new Promise<string>((resolve) =>
+      reader.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) =>
+        resolve(notification.params.uri),
+      ),
+    );
+
+    await reader.subscribeResource({ uri: "openspec://shop/specs/auth" });
+    writeFileSync(join(repository, "openspec", "specs", "auth", "spec.md"), `${AUTH_SPEC}\n`);
+    const change = await reader.readResource({ uri: "openspec://shop/changes/add-dark-mode" });
+
+    expect(await updated).toBe("openspec://shop/specs/auth");
+    expect(JSON.stringify(change)).not.toContain(repository);
+    expect(JSON.stringify(change)).toContain("add-dark-mode");
   });
 });

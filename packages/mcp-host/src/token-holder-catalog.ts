@@ -15,6 +15,10 @@ export function tokenHolderCatalog(catalog: Catalog, allowAnyWorkdir: boolean): 
   return {
     ...catalog,
     call: async (name, args, call): Promise<ToolResult> => {
+      // The session's own listing of sources (a call without a call context, never a
+      // client's tools/call) keeps the real folders: resource watching needs them, and
+      // resources show no source folder. Everything it renders comes through the rewrite.
+      if (call === undefined && name === "openspec_source_list") return catalog.call(name, args);
       if (!allowAnyWorkdir && namesWorkdir(args)) {
         return toolFailure(
           "workdir_not_allowed",
