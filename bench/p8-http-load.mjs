@@ -34,7 +34,15 @@ export async function benchHttpLoad({
 
   const server = spawn(
     process.execPath,
-    [join(root, "apps/mcp-server/bin/openspec-mcp.js"), "--http", "--port", "0"],
+    // One token for every session: the load of many clients, not one client's cap (20 by default).
+    [
+      join(root, "apps/mcp-server/bin/openspec-mcp.js"),
+      "--http",
+      "--port",
+      "0",
+      "--max-sessions-per-token",
+      String(Math.max(1, ...levels)),
+    ],
     { env, stdio: ["ignore", "ignore", "pipe"] },
   );
   const url = await new Promise((resolve, reject) => {

@@ -3,6 +3,7 @@ import { parseArguments } from "./parse-arguments.js";
 
 const USAGE = `Usage: openspec-mcp [--workdir <path>]
        openspec-mcp --http [--port 3845] [--host 127.0.0.1] [--no-auth] [--allowed-host <name>]...
+                           [--max-sessions-per-token 20] [--allow-any-workdir]
 
 An MCP server with the OpenSpec tools for every registered repository: over
 stdio by default, or over Streamable HTTP at http://<host>:<port>/mcp with --http
@@ -18,6 +19,10 @@ Options:
   --no-auth             Serve without tokens; refused unless --host is a loopback address.
   --allowed-host <name> A host name clients use to reach the server (DNS-rebinding
                         protection); repeatable. localhost names are always allowed on loopback.
+  --max-sessions-per-token <n>
+                        Sessions one token may hold at once (default 20); more get 429.
+  --allow-any-workdir   Let tokens pass workdir (any folder this user can read); by default
+                        a token reaches registered sources only.
   --version         Print the version.
   --help            Print this help.
 

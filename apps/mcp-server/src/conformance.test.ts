@@ -1,4 +1,6 @@
 import { spawnSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { NODE_22 } from "@org/node-22";
 import { removeTemporaryFolders, temporaryFolder } from "@org/test-kit";
@@ -107,6 +109,15 @@ function conformance(args: readonly string[], cwd: string) {
 }
 
 /** Each scenario's line of the summary the suite prints, e.g. `✓ ping: 1 passed, 0 failed`. */
+type Check = { id: string; status: string; details?: { eventId?: string } };
+
+/** Every check the suite wrote under a results folder (its `checks.json` files). */
+function readChecks(folder: string): Check[] {
+  return readdirSync(folder, { recursive: true, encoding: "utf8" })
+    .filter((entry) => entry.endsWith("checks.json"))
+    .flatMap((entry) => JSON.parse(readFileSync(join(folder, entry), "utf8")) as Check[]);
+}
+
 function readSummary(stdout: string): Map<string, Printed> {
   const summary = new Map<string, Printed>();
   const printed = stdout.split("=== SUMMARY ===")[1] ?? "";
@@ -156,6 +167,35 @@ describe("GIVEN openspec-mcp --http --no-auth on 127.0.0.1 and the official MCP 
       "tools-call-error",
       "tools-call-simple-text",
     ]);
+  });
+
+  it("WHEN server-sse-polling reads a tool call's SSE stream THEN every event carries an id a client can resume from", () => {
+    // Not in the suite's default run, so run on its own. It calls its reference
+    // tool (not ours), so it cannot pass; what it shows is the stream: each event
+    // has an `id:` from the session's event store. Its request declares protocol
+    // 2025-03-26, for which the SDK sends no priming event (its empty data breaks
+    // older clients); session-event-store.test.ts in the host library checks the
+    // priming event and `retry:` for 2025-11-25 clients.
+    const work = temporaryFolder("conformance-sse-");
+    const run = conformance(
+      [
+        "server",
+        "--url",
+        server.url,
+        "--scenario",
+        "server-sse-polling",
+        "--output-dir",
+        join(work, "results"),
+      ],
+      work,
+    );
+    if (run.error) throw run.error;
+    const events = readChecks(join(work, "results")).filter(
+      (check) => check.id === "incoming-sse-event",
+    );
+
+    expect(events.length).toBeGreaterThan(0);
+    expect(events.every((event) => typeof event.details?.eventId === "string")).toBe(true);
   });
 
   it("WHEN the server gets SIGTERM after the suite THEN it closes its sessions and exits 0", async () => {

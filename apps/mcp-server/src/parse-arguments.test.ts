@@ -19,6 +19,11 @@ describe("parseArguments", () => {
       ["--http", "--allowed-host", "mcp.example.com", "--allowed-host=proxy", "--workdir=/r"],
       { kind: "serve-http", allowedHosts: ["mcp.example.com", "proxy"], workdir: "/r" },
     ],
+    [
+      ["--http", "--max-sessions-per-token", "5", "--allow-any-workdir"],
+      { kind: "serve-http", maxSessionsPerToken: 5, allowAnyWorkdir: true },
+    ],
+    [["--http", "--max-sessions-per-token=1"], { kind: "serve-http", maxSessionsPerToken: 1 }],
   ])("WHEN the arguments are %j THEN the command is %j", (argv, expected) => {
     expect(parseArguments(argv)).toEqual(expected);
   });
@@ -27,11 +32,25 @@ describe("parseArguments", () => {
     [["--workdir"], "--workdir needs a path."],
     [["--workdir="], "--workdir needs a path."],
     [["serve"], 'Unknown argument "serve".'],
-    [["--port", "3845"], "--port, --host, --no-auth and --allowed-host need --http."],
-    [["--no-auth"], "--port, --host, --no-auth and --allowed-host need --http."],
+    [
+      ["--port", "3845"],
+      "--port, --host, --no-auth, --allowed-host, --max-sessions-per-token and --allow-any-workdir need --http.",
+    ],
+    [
+      ["--no-auth"],
+      "--port, --host, --no-auth, --allowed-host, --max-sessions-per-token and --allow-any-workdir need --http.",
+    ],
     [["--http", "--port", "http"], "--port needs a number from 0 to 65535."],
     [["--http", "--port=70000"], "--port needs a number from 0 to 65535."],
     [["--http", "--host"], "--host needs a value."],
+    [
+      ["--allow-any-workdir"],
+      "--port, --host, --no-auth, --allowed-host, --max-sessions-per-token and --allow-any-workdir need --http.",
+    ],
+    [
+      ["--http", "--max-sessions-per-token", "0"],
+      "--max-sessions-per-token needs a number from 1 to 100000.",
+    ],
   ])("WHEN the arguments are %j THEN they are refused with %s", (argv, message) => {
     expect(parseArguments(argv)).toEqual({ kind: "invalid", message });
   });

@@ -6,6 +6,8 @@ export type HttpArguments = {
   host?: string;
   noAuth?: boolean;
   allowedHosts?: string[];
+  maxSessionsPerToken?: number;
+  allowAnyWorkdir?: boolean;
 };
 
 /** What the command line asks the bin to do. */
@@ -16,12 +18,19 @@ export type BinCommand =
   | { kind: "version" }
   | { kind: "invalid"; message: string };
 
-const VALUE_OPTIONS = ["--workdir", "--port", "--host", "--allowed-host"] as const;
+const VALUE_OPTIONS = [
+  "--workdir",
+  "--port",
+  "--host",
+  "--allowed-host",
+  "--max-sessions-per-token",
+] as const;
 type ValueOption = (typeof VALUE_OPTIONS)[number];
 
 /**
  * Reads `--workdir <path>`, `--http` with `--port <n>`, `--host <address>`,
- * `--no-auth` and `--allowed-host <name>` (repeatable), `--help` and
+ * `--no-auth`, `--allowed-host <name>` (repeatable), `--max-sessions-per-token
+ * <n>` and `--allow-any-workdir`, `--help` and
  * `--version`; every value option also takes `--option=value`. Nothing else is accepted.
  */
 export function parseArguments(argv: readonly string[]): BinCommand {
@@ -40,6 +49,10 @@ export function parseArguments(argv: readonly string[]): BinCommand {
       settings.noAuth = true;
       continue;
     }
+    if (argument === "--allow-any-workdir") {
+      settings.allowAnyWorkdir = true;
+      continue;
+    }
     const option = VALUE_OPTIONS.find(
       (name) => argument === name || argument.startsWith(`${name}=`),
     );
@@ -56,7 +69,8 @@ export function parseArguments(argv: readonly string[]): BinCommand {
   if (!http && httpOnly.length > 0) {
     return {
       kind: "invalid",
-      message: "--port, --host, --no-auth and --allowed-host need --http.",
+      message:
+        "--port, --host, --no-auth, --allowed-host, --max-sessions-per-token and --allow-any-workdir need --http.",
     };
   }
   const where = workdir === undefined ? {} : { workdir };
@@ -86,5 +100,13 @@ function apply(
     case "--allowed-host":
       settings.allowedHosts = [...(settings.allowedHosts ?? []), value];
       return undefined;
+    case "--max-sessions-per-token": {
+      const count = Number(value);
+      if (!/^\d+$/.test(value) || count < 1 || count > 100_000) {
+        return "--max-sessions-per-token needs a number from 1 to 100000.";
+      }
+      settings.maxSessionsPerToken = count;
+      return undefined;
+    }
   }
 }

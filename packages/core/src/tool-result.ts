@@ -29,12 +29,14 @@ export type CoreFailureCode =
 /**
  * The codes a host adds around the catalog: a request it cannot read or
  * pass on, a tool it does not offer, a bridge that is not running, and the
- * Hermes plugin's installer, whose results the shell prints like a tool's.
+ * Hermes plugin's installer, whose results the shell prints like a tool's,
+ * and a `workdir` the team HTTP server does not let a token reach.
  */
 export type HostFailureCode =
   | "invalid_request"
   | "request_too_large"
   | "tool_unavailable"
+  | "workdir_not_allowed"
   | "bridge_unavailable"
   | "plugin_not_built"
   | "plugin_conflict"

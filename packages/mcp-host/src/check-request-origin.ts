@@ -2,40 +2,50 @@ import type { IncomingMessage } from "node:http";
 
 /**
  * DNS-rebinding protection as the MCP SDK recommends it: the Host header must
- * name an allowed host, and an Origin header (sent by browsers) must too. A
- * web page whose name an attacker points at 127.0.0.1 then gets 403 however
- * the name resolves. With no allowed list (a non-loopback bind without
- * `allowedHosts`), Host is not checked, but an Origin must be the Host itself.
+ * name an allowed host, so a web page whose name an attacker points at
+ * 127.0.0.1 gets 403 however the name resolves. With no allowed list (a
+ * non-loopback bind without `allowedHosts`), Host is not checked. An Origin
+ * header (sent by browsers) must be the server's own origin as the request
+ * reached it, scheme, host and port exactly, as the dashboard checks writes:
+ * `http://<Host>`, or `https://<Host>` when a TLS proxy in front says so with
+ * `X-Forwarded-Proto: https`. So `http://localhost:8080` or
+ * `https://127.0.0.1:<port>` (another site on this machine) is refused.
  * Returns why the request is refused, or undefined.
  */
 export function checkRequestOrigin(
   request: IncomingMessage,
   allowedHosts: ReadonlySet<string>,
 ): string | undefined {
-  const host = hostnameOf(request.headers.host);
-  if (host === undefined) return "the Host header is missing or malformed";
-  if (allowedHosts.size > 0 && !allowedHosts.has(host)) return `Host ${host} is not allowed`;
+  const hostHeader = request.headers.host;
+  const host = parseOrigin(`http://${hostHeader ?? ""}`);
+  if (hostHeader === undefined || hostHeader === "" || host === undefined) {
+    return "the Host header is missing or malformed";
+  }
+  const hostname = host.hostname.toLowerCase();
+  if (allowedHosts.size > 0 && !allowedHosts.has(hostname))
+    return `Host ${hostname} is not allowed`;
   const origin = request.headers.origin;
   if (origin === undefined) return undefined;
-  const originHost = originHostname(origin);
-  if (originHost === undefined) return "the Origin header is malformed";
-  const allowed = allowedHosts.size > 0 ? allowedHosts.has(originHost) : originHost === host;
-  return allowed ? undefined : `Origin ${origin} is not allowed`;
+  const given = parseOrigin(origin);
+  if (given === undefined) return "the Origin header is malformed";
+  const scheme = forwardedProto(request) === "https" ? "https" : "http";
+  const own = parseOrigin(`${scheme}://${hostHeader}`);
+  return own !== undefined && given.origin === own.origin
+    ? undefined
+    : `Origin ${origin} is not this server's own origin`;
 }
 
-function hostnameOf(hostHeader: string | undefined): string | undefined {
-  if (hostHeader === undefined || hostHeader === "") return undefined;
+function parseOrigin(text: string): URL | undefined {
   try {
-    return new URL(`http://${hostHeader}`).hostname.toLowerCase();
+    const url = new URL(text);
+    return url.origin === "null" ? undefined : url;
   } catch {
     return undefined;
   }
 }
 
-function originHostname(origin: string): string | undefined {
-  try {
-    return new URL(origin).hostname.toLowerCase();
-  } catch {
-    return undefined;
-  }
+function forwardedProto(request: IncomingMessage): string | undefined {
+  const header = request.headers["x-forwarded-proto"];
+  const first = (Array.isArray(header) ? header[0] : header)?.split(",")[0];
+  return first?.trim().toLowerCase();
 }

@@ -12,13 +12,14 @@ import { INITIALIZE, rawRequest, useHttpServers } from "./test-support/http-harn
 
 const lockHolder = fileURLToPath(new URL("./test-support/hold-write-lock.mjs", import.meta.url));
 
-/** Counts every call that reaches the catalog, so a test can prove none did. */
-function countingCatalog(counter: { calls: number }) {
+/** Records every call that reaches the catalog, so a test can prove none did. */
+function countingCatalog(counter: { calls: number; names?: string[] }) {
   return (catalog: Catalog): Catalog => ({
     ...catalog,
-    call: (name, args) => {
+    call: (name, args, call) => {
       counter.calls += 1;
-      return catalog.call(name, args);
+      counter.names?.push(name);
+      return catalog.call(name, args, call);
     },
   });
 }
@@ -39,7 +40,12 @@ describe("the HTTP server's auth and its faults", () => {
         headers: authorization === undefined ? {} : { authorization },
       });
       expect(answer.status).toBe(401);
-      expect(answer.headers.get("www-authenticate")).toMatch(/^Bearer/);
+      // RFC 6750 §3.1: a request without credentials gets the challenge without an error code.
+      expect(answer.headers.get("www-authenticate")).toBe(
+        authorization === undefined || authorization === "Basic abc" || authorization === "Bearer "
+          ? 'Bearer realm="openspec"'
+          : 'Bearer realm="openspec", error="invalid_token"',
+      );
     }
     expect(http.server.sessionCount()).toBe(0);
   });
@@ -73,7 +79,7 @@ describe("the HTTP server's auth and its faults", () => {
   });
 
   it("GIVEN a read-only token WHEN the client lists and calls tools THEN it sees only readOnlyHint tools and a write is refused without running", async () => {
-    const counter = { calls: 0 };
+    const counter = { calls: 0, names: [] as string[] };
     const http = await startServer({ wrapCatalog: countingCatalog(counter) });
     const client = await http.connect(http.token("reader", true));
 
@@ -94,7 +100,9 @@ describe("the HTTP server's auth and its faults", () => {
     expect(write.isError).toBe(true);
     expect(write.structuredContent).toMatchObject({ ok: false, code: "tool_unavailable" });
     expect(read.structuredContent).toMatchObject({ ok: true, sources: [] });
-    expect(counter.calls).toBe(1);
+    // The server lists sources itself to name their folders; the write never reached the catalog.
+    expect(counter.names).toContain("openspec_source_list");
+    expect(counter.names).not.toContain("openspec_source_add");
   });
 
   it("GIVEN a session WHEN its token is revoked from another connection THEN the next request is refused (401)", async () => {
@@ -145,6 +153,26 @@ describe("the HTTP server's auth and its faults", () => {
     expect(foreignHost).toBe(403);
     expect(foreignOrigin).toBe(403);
     expect(local).toBe(200);
+  });
+
+  it("GIVEN a loopback server WHEN Origin is another port, scheme or loopback name than the request's own THEN 403, and only the exact origin is accepted", async () => {
+    const http = await startServer({ noAuth: true });
+    const port = http.server.port;
+    const host = `127.0.0.1:${port}`;
+
+    const otherPort = await rawHttp(port, { host, origin: "http://localhost:8080" });
+    const otherScheme = await rawHttp(port, { host, origin: `https://127.0.0.1:${port}` });
+    const otherName = await rawHttp(port, { host, origin: `http://localhost:${port}` });
+    const opaque = await rawHttp(port, { host, origin: "null" });
+    const own = await rawHttp(port, { host, origin: `http://127.0.0.1:${port}` });
+    const behindTls = await rawHttp(port, {
+      host,
+      origin: `https://127.0.0.1:${port}`,
+      "x-forwarded-proto": "https",
+    });
+
+    expect([otherPort, otherScheme, otherName, opaque]).toEqual([403, 403, 403, 403]);
+    expect([own, behindTls]).toEqual([200, 200]);
   });
 
   it("GIVEN a 20 MB body WHEN it is posted with or without Content-Length THEN 413 before the body is read", async () => {

@@ -12,17 +12,34 @@ export type HttpServerOptions = {
    */
   noAuth?: boolean;
   /**
-   * Host names (without port) a request's Host and Origin may name, for a
-   * server behind a reverse proxy or reached by a DNS name. On a loopback
-   * address localhost, 127.0.0.1 and [::1] are always allowed.
+   * Host names (without port) a request's Host header may name, for a server
+   * behind a reverse proxy or reached by a DNS name. On a loopback address
+   * localhost, 127.0.0.1 and [::1] are always allowed. A browser's Origin
+   * must then be that same scheme, host and port.
    */
   allowedHosts?: readonly string[];
   /** The largest request body read; a larger one gets 413. Default 4 MiB. */
   maxBodyBytes?: number;
-  /** A session with no request and no open stream for this long is closed; default 30 min. */
+  /**
+   * A session without a client request for this long is closed, with its
+   * open streams; a request in flight keeps it, an open GET stream does not.
+   * Default 30 min.
+   */
   idleTimeoutMs?: number;
   /** Sessions held at once; an initialize beyond it gets 503. Default 1000. */
   maxSessions?: number;
+  /**
+   * Sessions one token may hold at once; its next initialize gets 429, and
+   * other tokens are not affected. Default 20. Not applied with `noAuth`.
+   */
+  maxSessionsPerToken?: number;
+  /**
+   * Let tokens pass `workdir`, reaching any folder the server's user can
+   * read. By default a token reaches registered sources only (`workdir` is
+   * answered `workdir_not_allowed`). Not needed with `noAuth`, whose callers
+   * are this machine's own processes.
+   */
+  allowAnyWorkdir?: boolean;
   /** How often each session looks for the CLI appearing or disappearing; default 2000 ms. */
   availabilityCheckMs?: number;
   /** Where diagnostics go; default stderr. */
@@ -38,6 +55,7 @@ export const DEFAULT_HTTP_HOST = "127.0.0.1";
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 export const DEFAULT_IDLE_TIMEOUT_MS = 30 * 60 * 1000;
 export const DEFAULT_MAX_SESSIONS = 1000;
+export const DEFAULT_MAX_SESSIONS_PER_TOKEN = 20;
 
 /** Whether only this machine can reach an address. */
 export function isLoopbackHost(host: string): boolean {

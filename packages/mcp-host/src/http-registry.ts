@@ -1,8 +1,10 @@
 import type { CatalogOptions } from "@org/openspec-core";
 import {
+  listAccessTokens,
   openRegistry,
   type Registry,
   type RegistryFailure,
+  registryDataVersion,
   verifyAccessToken,
 } from "@org/openspec-registry";
 
@@ -11,7 +13,13 @@ export type Principal = { tokenId: number | null; name: string; readOnly: boolea
 
 export type Authentication =
   | { ok: true; principal: Principal }
-  | { ok: false; status: 401 | 503; error: string };
+  | {
+      ok: false;
+      status: 401 | 503;
+      error: string;
+      /** With 401: `missing` when the request carried no bearer token (RFC 6750 §3.1: no error code then). */
+      credentials?: "missing" | "invalid";
+    };
 
 /**
  * The HTTP server's own connection to the registry file the catalog uses: it
@@ -21,12 +29,19 @@ export type Authentication =
  */
 export type HttpRegistry = {
   authenticate(authorization: string | undefined): Authentication;
+  /**
+   * The ids of the tokens in the file when another process committed to it
+   * since the last look (a token made or revoked), else `undefined`: a read of
+   * SQLite's `data_version`, cheap enough to call several times a second.
+   */
+  tokenIdsIfChanged(): ReadonlySet<number> | undefined;
   readable(): boolean;
   close(): void;
 };
 
 export function openHttpRegistry(catalogOptions: CatalogOptions): HttpRegistry {
   let registry: Registry | undefined;
+  let seenVersion: number | undefined;
   const open = (): Registry | RegistryFailure => {
     if (registry !== undefined) return registry;
     const opened = openRegistry({
@@ -46,6 +61,7 @@ export function openHttpRegistry(catalogOptions: CatalogOptions): HttpRegistry {
           ok: false,
           status: 401,
           error: "This server needs a bearer token (Authorization: Bearer osk_…).",
+          credentials: "missing",
         };
       }
       const opened = open();
@@ -56,8 +72,18 @@ export function openHttpRegistry(catalogOptions: CatalogOptions): HttpRegistry {
         return { ok: true, principal: { tokenId: id, name, readOnly } };
       }
       return verified.code === "access_token_invalid"
-        ? { ok: false, status: 401, error: verified.error }
+        ? { ok: false, status: 401, error: verified.error, credentials: "invalid" }
         : { ok: false, status: 503, error: verified.error };
+    },
+    tokenIdsIfChanged() {
+      const opened = open();
+      if ("ok" in opened) return undefined;
+      const version = registryDataVersion(opened);
+      if (version === undefined || version === seenVersion) return undefined;
+      const listed = listAccessTokens(opened);
+      if (!listed.ok) return undefined;
+      seenVersion = version;
+      return new Set(listed.tokens.map((token) => token.id));
     },
     readable() {
       const opened = open();
@@ -66,6 +92,7 @@ export function openHttpRegistry(catalogOptions: CatalogOptions): HttpRegistry {
     close() {
       registry?.close();
       registry = undefined;
+      seenVersion = undefined;
     },
   };
 }

@@ -4,7 +4,7 @@ import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/
 import type { Catalog } from "@org/openspec-core";
 import { createServer, type OpenSpecMcpServer } from "./create-server.js";
 import type { Principal } from "./http-registry.js";
-import { readOnlyCatalog } from "./read-only-catalog.js";
+import { createSessionEventStore } from "./session-event-store.js";
 
 /** One MCP session: its own server and transport over the shared catalog. */
 export type HttpSession = {
@@ -15,28 +15,37 @@ export type HttpSession = {
 };
 
 export type SessionSettings = {
-  catalog: Catalog;
+  /** The catalog a principal's session serves: read-only and HTTP views are made by the caller. */
+  catalogFor: (principal: Principal) => Catalog;
   availabilityCheckMs: number | undefined;
   idleTimeoutMs: number;
   log: (message: string) => void;
 };
 
+/** How long a client waits before reconnecting a dropped SSE stream (SSE `retry:`). */
+export const SSE_RETRY_MS = 2000;
+
 /**
  * The sessions the HTTP server holds. Each has its own MCP `Server`, so
- * `list_changed` and every other notification reach that session only; a
- * read-only token's session sees a read-only view of the catalog. A session
- * with no request in flight and no open stream for `idleTimeoutMs` is closed.
+ * `list_changed` and every other notification reach that session only, and
+ * its own bounded event store, so a client resumes a dropped stream with
+ * `Last-Event-ID`. A session is closed after `idleTimeoutMs` without a client
+ * request: a POST in flight counts, an open GET stream does not (it would
+ * otherwise hold the session, and a slot of its token, forever).
  */
 export function createSessionStore(settings: SessionSettings) {
   const sessions = new Map<string, HttpSession>();
+  /** Requests in flight per session, GET streams left out. */
   const busy = new Map<string, number>();
-  const lastSeen = new Map<string, number>();
+  const lastRequest = new Map<string, number>();
+  /** Sessions being opened, per token: they count against its cap before they have an id. */
+  const opening = new Map<number | null, number>();
 
   const sweep = setInterval(
     () => {
       const cutoff = Date.now() - settings.idleTimeoutMs;
       for (const [id, session] of sessions) {
-        if ((busy.get(id) ?? 0) === 0 && (lastSeen.get(id) ?? 0) < cutoff) {
+        if ((busy.get(id) ?? 0) === 0 && (lastRequest.get(id) ?? 0) < cutoff) {
           settings.log(`closing idle session ${id}`);
           void session.close();
         }
@@ -49,7 +58,12 @@ export function createSessionStore(settings: SessionSettings) {
   const forget = (id: string): void => {
     sessions.delete(id);
     busy.delete(id);
-    lastSeen.delete(id);
+    lastRequest.delete(id);
+  };
+  const countOpening = (tokenId: number | null, by: number): void => {
+    const count = (opening.get(tokenId) ?? 0) + by;
+    if (count > 0) opening.set(tokenId, count);
+    else opening.delete(tokenId);
   };
 
   return {
@@ -59,20 +73,53 @@ export function createSessionStore(settings: SessionSettings) {
     get(id: string): HttpSession | undefined {
       return sessions.get(id);
     },
+    /** Sessions of this token, held or being opened. */
+    countFor(tokenId: number | null): number {
+      let count = opening.get(tokenId) ?? 0;
+      for (const session of sessions.values())
+        if (session.principal.tokenId === tokenId) count += 1;
+      return count;
+    },
+    /** Token ids that hold a session now. */
+    tokenIds(): Set<number> {
+      const ids = new Set<number>();
+      for (const session of sessions.values()) {
+        if (session.principal.tokenId !== null) ids.add(session.principal.tokenId);
+      }
+      return ids;
+    },
+    /** Closes every session of these tokens, with their open streams. */
+    async closeTokens(tokenIds: ReadonlySet<number>, reason: string): Promise<void> {
+      const closing = [...sessions.values()].filter(
+        (session) => session.principal.tokenId !== null && tokenIds.has(session.principal.tokenId),
+      );
+      for (const session of closing) settings.log(`closing session ${session.id}: ${reason}`);
+      await Promise.allSettled(closing.map((session) => session.close()));
+    },
     /** Makes a session whose transport answers the initialize request in `body`. */
     async open(principal: Principal): Promise<HttpSession> {
       let server: OpenSpecMcpServer | undefined;
       let closed = false;
+      let counted = true;
+      countOpening(principal.tokenId, 1);
+      const settle = (): void => {
+        if (counted) countOpening(principal.tokenId, -1);
+        counted = false;
+      };
       const transport = new StreamableHTTPServerTransport({
         sessionIdGenerator: () => randomUUID(),
+        eventStore: createSessionEventStore(),
+        retryInterval: SSE_RETRY_MS,
         onsessioninitialized: (id) => {
+          settle();
           sessions.set(id, session);
-          lastSeen.set(id, Date.now());
+          lastRequest.set(id, Date.now());
         },
       });
       const close = async (): Promise<void> => {
         if (closed) return;
         closed = true;
+        settle();
         if (transport.sessionId !== undefined) forget(transport.sessionId);
         await server?.close();
       };
@@ -83,17 +130,20 @@ export function createSessionStore(settings: SessionSettings) {
         principal,
         async handle(request, response, body) {
           const id = transport.sessionId;
+          // An open GET stream is not activity: only what the client sends is.
+          const counts = request.method !== "GET";
           if (id !== undefined) {
-            busy.set(id, (busy.get(id) ?? 0) + 1);
-            lastSeen.set(id, Date.now());
+            lastRequest.set(id, Date.now());
+            if (counts) busy.set(id, (busy.get(id) ?? 0) + 1);
           }
-          // A GET stream counts as activity for as long as it stays open.
-          response.once("close", () => {
-            const current = transport.sessionId;
-            if (current === undefined) return;
-            if (id !== undefined) busy.set(current, Math.max(0, (busy.get(current) ?? 1) - 1));
-            lastSeen.set(current, Date.now());
-          });
+          if (counts) {
+            response.once("close", () => {
+              const current = transport.sessionId;
+              if (current === undefined || !sessions.has(current)) return;
+              if (id !== undefined) busy.set(current, Math.max(0, (busy.get(current) ?? 1) - 1));
+              lastRequest.set(current, Date.now());
+            });
+          }
           await transport.handleRequest(request, response, body);
         },
         close,
@@ -101,15 +151,20 @@ export function createSessionStore(settings: SessionSettings) {
       transport.onclose = () => {
         void close();
       };
-      server = await createServer({
-        catalog: principal.readOnly ? readOnlyCatalog(settings.catalog) : settings.catalog,
-        log: settings.log,
-        ...(settings.availabilityCheckMs === undefined
-          ? {}
-          : { availabilityCheckMs: settings.availabilityCheckMs }),
-      });
-      server.mcp.onerror = (error) => settings.log(`session protocol error: ${error.message}`);
-      await server.mcp.connect(transport);
+      try {
+        server = await createServer({
+          catalog: settings.catalogFor(principal),
+          log: settings.log,
+          ...(settings.availabilityCheckMs === undefined
+            ? {}
+            : { availabilityCheckMs: settings.availabilityCheckMs }),
+        });
+        server.mcp.onerror = (error) => settings.log(`session protocol error: ${error.message}`);
+        await server.mcp.connect(transport);
+      } catch (error) {
+        await close();
+        throw error;
+      }
       return session;
     },
     async closeAll(): Promise<void> {

@@ -8,6 +8,7 @@ export {
 export {
   DEFAULT_HTTP_HOST,
   DEFAULT_HTTP_PORT,
+  DEFAULT_MAX_SESSIONS_PER_TOKEN,
   type HttpServerOptions,
   isLoopbackHost,
 } from "./http-options.js";

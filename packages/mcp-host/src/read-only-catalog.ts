@@ -15,9 +15,10 @@ export function readOnlyCatalog(catalog: Catalog): Catalog {
     tools: catalog.tools.filter(isReadOnly),
     available: async () => (await catalog.available()).filter(isReadOnly),
     availability: async () => (await catalog.availability()).filter(({ tool }) => isReadOnly(tool)),
-    call: (name, args) => {
+    // The call's signal and progress listener go through too: a cancelled read stops its CLI run.
+    call: (name, args, call) => {
       if (allowed.has(name) || !catalog.tools.some((tool) => tool.name === name)) {
-        return catalog.call(name, args);
+        return catalog.call(name, args, call);
       }
       return Promise.resolve(
         toolFailure(

@@ -15,12 +15,15 @@ import {
   DEFAULT_IDLE_TIMEOUT_MS,
   DEFAULT_MAX_BODY_BYTES,
   DEFAULT_MAX_SESSIONS,
+  DEFAULT_MAX_SESSIONS_PER_TOKEN,
   type HttpServerOptions,
   isLoopbackHost,
 } from "./http-options.js";
-import { type Authentication, openHttpRegistry } from "./http-registry.js";
+import { type Authentication, openHttpRegistry, type Principal } from "./http-registry.js";
 import { createSessionStore } from "./http-sessions.js";
 import { readLimitedBody } from "./read-limited-body.js";
+import { readOnlyCatalog } from "./read-only-catalog.js";
+import { tokenHolderCatalog } from "./token-holder-catalog.js";
 import { writeLog } from "./write-log.js";
 
 export type HttpServerHandle = {
@@ -39,6 +42,13 @@ export type HttpServerStart = { ok: true; server: HttpServerHandle } | ToolFailu
 
 const MCP_PATH = "/mcp";
 const SESSION_HEADER = "mcp-session-id";
+/**
+ * How often the server looks whether another process changed the registry
+ * (SQLite's data_version, no disk read). A token revoked by
+ * `openspec-agent tokens revoke` loses its sessions and open streams within
+ * this time; its next request is refused at once, as every request is checked.
+ */
+const REVOCATION_CHECK_MS = 500;
 
 /**
  * Serves the catalog over MCP's Streamable HTTP transport at `/mcp` (POST for
@@ -74,14 +84,28 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
   const ownsCatalog = options.catalog === undefined;
   const catalog = options.catalog ?? createCatalog(catalogOptions);
   const registry = openHttpRegistry(catalogOptions);
+  const allowAnyWorkdir = options.allowAnyWorkdir === true;
+  const tokenView = tokenHolderCatalog(catalog, allowAnyWorkdir);
+  const readOnlyTokenView = readOnlyCatalog(tokenView);
+  const catalogFor = (principal: Principal) =>
+    principal.tokenId === null ? catalog : principal.readOnly ? readOnlyTokenView : tokenView;
   const sessions = createSessionStore({
-    catalog,
+    catalogFor,
     availabilityCheckMs: options.availabilityCheckMs,
     idleTimeoutMs: options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
     log,
   });
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
+  const maxSessionsPerToken = options.maxSessionsPerToken ?? DEFAULT_MAX_SESSIONS_PER_TOKEN;
+  const closeRevokedSessions = (): void => {
+    const active = registry.tokenIdsIfChanged();
+    if (active === undefined) return;
+    const revoked = new Set([...sessions.tokenIds()].filter((id) => !active.has(id)));
+    if (revoked.size > 0) void sessions.closeTokens(revoked, "its token was revoked");
+  };
+  const revocationCheck = setInterval(closeRevokedSessions, REVOCATION_CHECK_MS);
+  revocationCheck.unref();
   const authenticate = (request: IncomingMessage): Authentication =>
     options.noAuth === true
       ? { ok: true, principal: { tokenId: null, name: "no-auth", readOnly: false } }
@@ -91,7 +115,16 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
     const refused = checkRequestOrigin(request, allowedHosts);
     if (refused !== undefined) return answerError(response, 403, `Forbidden: ${refused}.`);
     const auth = authenticate(request);
-    if (!auth.ok) return answerError(response, auth.status, auth.error);
+    if (!auth.ok) {
+      // A session's token refused: look now rather than at the next check, so its stream ends too.
+      if (request.headers[SESSION_HEADER] !== undefined) closeRevokedSessions();
+      return answerError(response, auth.status, auth.error, -32000, {
+        "www-authenticate":
+          auth.credentials === "missing"
+            ? 'Bearer realm="openspec"'
+            : 'Bearer realm="openspec", error="invalid_token"',
+      });
+    }
     let body: unknown;
     if (request.method === "POST") {
       const read = await readLimitedBody(request, maxBodyBytes);
@@ -129,6 +162,16 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
         response,
         400,
         "Bad Request: no session; send an initialize request first.",
+      );
+    }
+    if (
+      auth.principal.tokenId !== null &&
+      sessions.countFor(auth.principal.tokenId) >= maxSessionsPerToken
+    ) {
+      return answerError(
+        response,
+        429,
+        `This token holds ${maxSessionsPerToken} sessions already; end one you no longer use (DELETE /mcp with its Mcp-Session-Id), or wait until an idle one expires.`,
       );
     }
     if (sessions.size >= maxSessions) {
@@ -173,6 +216,7 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
     http.listen(port, host);
     await once(http, "listening");
   } catch (error) {
+    clearInterval(revocationCheck);
     await sessions.closeAll();
     registry.close();
     if (ownsCatalog) catalog.close();
@@ -196,6 +240,7 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
       close() {
         closing ??= (async () => {
           const stopped = new Promise<void>((resolve) => http.close(() => resolve()));
+          clearInterval(revocationCheck);
           await sessions.closeAll();
           http.closeAllConnections();
           await stopped;
@@ -213,14 +258,12 @@ function answerError(
   status: number,
   message: string,
   code = -32000,
+  extraHeaders: Record<string, string> = {},
 ): void {
   if (response.headersSent) {
     response.end();
     return;
   }
-  const headers: Record<string, string> = { "content-type": "application/json" };
-  if (status === 401)
-    headers["www-authenticate"] = 'Bearer realm="openspec", error="invalid_token"';
-  response.writeHead(status, headers);
+  response.writeHead(status, { "content-type": "application/json", ...extraHeaders });
   response.end(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }));
 }

@@ -5,6 +5,7 @@ import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { createAccessToken } from "./create-access-token.js";
 import { listAccessTokens } from "./list-access-tokens.js";
+import { registryDataVersion } from "./registry-data-version.js";
 import { revokeAccessToken } from "./revoke-access-token.js";
 import { expectOk, useRegistrySandbox } from "./test-support/open-test-registry.js";
 import { verifyAccessToken } from "./verify-access-token.js";
@@ -28,6 +29,22 @@ describe("access tokens for the MCP server over HTTP", () => {
     const verified = expectOk(verifyAccessToken(registry, created.secret));
     expect(verified.token).toMatchObject({ id: created.token.id, name: "ci", readOnly: true });
     expect(verified.token.lastUsedAt).not.toBeNull();
+  });
+
+  it("GIVEN a server's open connection WHEN another connection revokes a token THEN the server's data version changes, and not when nothing was written", () => {
+    const { root, registry: server } = freshRegistry();
+    const other = openTestRegistry(root, server.path);
+    expectOk(createAccessToken(other, { name: "laptop" }));
+    const before = registryDataVersion(server);
+    const unchanged = registryDataVersion(server);
+
+    expectOk(revokeAccessToken(other, "laptop"));
+    const after = registryDataVersion(server);
+    other.close();
+
+    expect(before).toBeTypeOf("number");
+    expect(unchanged).toBe(before);
+    expect(after).not.toBe(before);
   });
 
   it("GIVEN tokens WHEN listing THEN names, flags and times come back and no secret or hash", () => {

@@ -1,5 +1,6 @@
 import type Database from "better-sqlite3";
 import { applyMigrations, isMigrated } from "./apply-migrations.js";
+import { createPrivateFile } from "./create-private-file.js";
 import {
   databaseFailure,
   readOnlyRegistry,
@@ -36,6 +37,7 @@ export function connectRegistryFile(file: string): ConnectResult {
   const readOnly = access === "read_only";
   let sqlite: Database.Database;
   try {
+    if (!readOnly) createPrivateFile(file);
     sqlite = readOnly ? openReadOnly(file) : openSqlite(file, { timeout: BUSY_TIMEOUT_MS });
   } catch (error) {
     return databaseFailure(file, error);

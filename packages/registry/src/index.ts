@@ -26,6 +26,7 @@ export type {
   SourceResult,
   UpdateSourceChanges,
 } from "./registry.js";
+export { registryDataVersion } from "./registry-data-version.js";
 export type { RegistryFailure, RegistryFailureCode } from "./registry-failure.js";
 export { revokeAccessToken } from "./revoke-access-token.js";
 export type { Source } from "./source.js";

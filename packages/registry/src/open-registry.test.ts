@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
@@ -48,6 +48,42 @@ describe("openRegistry", () => {
 
     expect(registry.path).toBe(join(root, "data", "openspec-agent", "registry.db"));
     expect(appliedMigrations(registry.path)).toBe(committedMigrations);
+  });
+
+  it("GIVEN no registry yet WHEN it is created with a source in it THEN its folder is 0700 and the file and its -wal and -shm files are 0600, whatever the umask", () => {
+    const root = tempDir();
+    const previous = process.umask(0o022);
+    try {
+      const { registry } = expectOk(
+        openRegistry({ env: { XDG_DATA_HOME: join(root, "data") }, home: root }),
+      );
+      expectOk(registry.add({ path: makeDir(root, "repo"), name: "repo" }));
+      const modes = [registry.path, `${registry.path}-wal`, `${registry.path}-shm`].map(
+        (file) => statSync(file).mode & 0o777,
+      );
+      registry.close();
+
+      expect(statSync(join(root, "data", "openspec-agent")).mode & 0o777).toBe(0o700);
+      expect(statSync(join(root, "data")).mode & 0o777).toBe(0o700);
+      expect(modes).toEqual([0o600, 0o600, 0o600]);
+    } finally {
+      process.umask(previous);
+    }
+  });
+
+  it("GIVEN a registry folder and file the user made readable to others WHEN opening THEN their modes are left as they are", () => {
+    const root = tempDir();
+    const folder = join(root, "shared");
+    mkdirSync(folder, { mode: 0o755 });
+    chmodSync(folder, 0o755);
+    const file = join(folder, "registry.db");
+    writeFileSync(file, "");
+    chmodSync(file, 0o644);
+
+    expectOk(openRegistry({ path: file, env: {} })).registry.close();
+
+    expect(statSync(folder).mode & 0o777).toBe(0o755);
+    expect(statSync(file).mode & 0o777).toBe(0o644);
   });
 
   it("GIVEN OPENSPEC_AGENT_DB and an explicit path WHEN opening THEN the explicit path wins, else the variable, resolved against cwd", () => {

@@ -35,7 +35,8 @@ export function openRegistry(options: OpenRegistryOptions = {}): OpenRegistryRes
   const requested = options.path ?? defaultRegistryPath({ env: options.env ?? process.env, home });
   const file = resolve(cwd, expandHome(requested, home));
   try {
-    mkdirSync(dirname(file), { recursive: true });
+    // Folders made here are this user's only (0700); one that exists keeps its mode.
+    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   } catch (error) {
     return unreadableRegistry(file, `its directory cannot be created: ${String(error)}`);
   }

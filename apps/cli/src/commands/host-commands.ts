@@ -72,6 +72,15 @@ export function registerHostCommands(program: Command, session: Session): void {
       "a host name clients use to reach the server (DNS-rebinding protection); repeatable",
       (value: string, previous: string[] = []) => [...previous, value],
     )
+    .option(
+      "--max-sessions-per-token <n>",
+      "sessions one token may hold at once (default 20); more get 429",
+      parseSessionCap,
+    )
+    .option(
+      "--allow-any-workdir",
+      "let tokens pass workdir (any folder this user can read); by default they reach registered sources only",
+    )
     .action(async (options: McpOptions, command: Command) => {
       const common = {
         env: session.env,
@@ -84,8 +93,14 @@ export function registerHostCommands(program: Command, session: Session): void {
       };
       if (options.http !== true) {
         const httpOnly = options.port !== undefined || options.host !== undefined || !options.auth;
-        if (httpOnly || options.allowedHost !== undefined) {
-          command.error("error: --port, --host, --no-auth and --allowed-host need --http.");
+        const httpOnlyToo =
+          options.allowedHost !== undefined ||
+          options.maxSessionsPerToken !== undefined ||
+          options.allowAnyWorkdir === true;
+        if (httpOnly || httpOnlyToo) {
+          command.error(
+            "error: --port, --host, --no-auth, --allowed-host, --max-sessions-per-token and --allow-any-workdir need --http.",
+          );
         }
         const { startStdioServer } = await loadMcp();
         await startStdioServer(common);
@@ -98,6 +113,10 @@ export function registerHostCommands(program: Command, session: Session): void {
         ...(options.host === undefined ? {} : { host: options.host }),
         ...(options.auth ? {} : { noAuth: true }),
         ...(options.allowedHost === undefined ? {} : { allowedHosts: options.allowedHost }),
+        ...(options.maxSessionsPerToken === undefined
+          ? {}
+          : { maxSessionsPerToken: options.maxSessionsPerToken }),
+        ...(options.allowAnyWorkdir === true ? { allowAnyWorkdir: true } : {}),
       });
     });
   mcp
@@ -155,6 +174,8 @@ type McpOptions = {
   /** commander's reading of --no-auth: false when it was given. */
   auth: boolean;
   allowedHost?: string[];
+  maxSessionsPerToken?: number;
+  allowAnyWorkdir?: boolean;
 };
 
 function parsePort(value: string): number {
@@ -163,6 +184,14 @@ function parsePort(value: string): number {
     throw new InvalidArgumentError("Use a number from 0 to 65535.");
   }
   return port;
+}
+
+function parseSessionCap(value: string): number {
+  const count = Number(value);
+  if (!/^\d+$/.test(value) || count < 1 || count > 100_000) {
+    throw new InvalidArgumentError("Use a number from 1 to 100000.");
+  }
+  return count;
 }
 
 function parseClient(value: string): McpClientName {

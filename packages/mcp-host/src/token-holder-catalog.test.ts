@@ -1,0 +1,106 @@
+import { existsSync, readdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { AUTH_SPEC, DARK_MODE_CHANGE, makeOpenSpecRepository } from "@org/test-kit";
+import { describe, expect, it } from "vitest";
+import { useHttpServers } from "./test-support/http-harness.js";
+
+const call = async (client: Client, name: string, args: Record<string, unknown>) =>
+  (await client.callTool({ name, arguments: args })).structuredContent as Record<string, unknown>;
+
+describe("what a token reaches over HTTP", () => {
+  const startServer = useHttpServers();
+
+  it("GIVEN a registered source and an unregistered repository WHEN tokens pass workdir THEN a read and a write are refused as workdir_not_allowed with a fix naming source, and nothing is written", async () => {
+    const http = await startServer();
+    const owner = await http.connect(http.token("owner"));
+    const registered = makeOpenSpecRepository({}, "shop");
+    const unregistered = makeOpenSpecRepository({}, "private");
+    expect(await call(owner, "openspec_source_add", { path: registered })).toMatchObject({
+      ok: true,
+    });
+    const reader = await http.connect(http.token("reader", true));
+
+    const read = await call(reader, "openspec_spec_list", { workdir: unregistered });
+    const insideSource = await call(reader, "openspec_spec_list", { workdir: registered });
+    const write = await call(owner, "openspec_change_create", {
+      workdir: unregistered,
+      name: "add-leak",
+      why: "Shoppers cannot find products by name, so they leave.",
+      what_changes: ["Add a search box"],
+    });
+    const bySource = await call(reader, "openspec_spec_list", { source: "shop" });
+
+    for (const refused of [read, insideSource, write]) {
+      expect(refused).toMatchObject({ ok: false, code: "workdir_not_allowed" });
+      expect(refused.fix).toMatch(/source/);
+    }
+    expect(readdirSync(join(unregistered, "openspec", "changes"))).toEqual(["archive"]);
+    expect(existsSync(join(unregistered, "openspec", "changes", "add-leak"))).toBe(false);
+    expect(bySource).toMatchObject({ ok: true });
+  });
+
+  it("GIVEN a server started with allowAnyWorkdir WHEN a token passes workdir THEN the call reaches that repository", async () => {
+    const http = await startServer({ allowAnyWorkdir: true });
+    const client = await http.connect(http.token("ops"));
+    const repository = makeOpenSpecRepository();
+
+    const created = await call(client, "openspec_change_create", {
+      workdir: repository,
+      name: "add-search",
+      why: "Shoppers cannot find products by name, so they leave.",
+      what_changes: ["Add a search box"],
+    });
+
+    expect(created).toMatchObject({ ok: true });
+    expect(existsSync(join(repository, "openspec", "changes", "add-search"))).toBe(true);
+  });
+
+  it("GIVEN a registered source WHEN a token lists sources and runs the CLI on it THEN no answer holds the source's folder, which is named by the source; without auth the folder is given", async () => {
+    const http = await startServer();
+    const client = await http.connect(http.token("ci"));
+    const repository = makeOpenSpecRepository({}, "billing");
+    const added = await call(client, "openspec_source_add", { path: repository, name: "pay" });
+    const listed = await call(client, "openspec_source_list", {});
+    const cli = await call(client, "openspec_list", { source: "pay" });
+    const missing = await call(client, "openspec_task_list", { source: "pay" });
+    const local = await startServer({ noAuth: true, extraEnv: http.env });
+    const localClient = await local.connect();
+    const localList = await call(localClient, "openspec_source_list", {});
+
+    for (const answer of [added, listed, cli, missing]) {
+      expect(JSON.stringify(answer)).not.toContain(repository);
+    }
+    expect(listed).toMatchObject({ ok: true, sources: [{ name: "pay", path: "pay" }] });
+    expect(cli).toMatchObject({ ok: true, workdir: "pay", stdout: { root: { path: "pay" } } });
+    expect(missing).toMatchObject({ ok: false, error: expect.stringMatching(/^pay /) });
+    expect(localList).toMatchObject({ ok: true, sources: [{ path: repository }] });
+  });
+
+  it("GIVEN a read-only token subscribed to a spec WHEN the file changes THEN resources/updated arrives, and the change's resource names the source, not its folder", async () => {
+    const http = await startServer();
+    const repository = makeOpenSpecRepository({
+      ...DARK_MODE_CHANGE,
+      "openspec/specs/auth/spec.md": AUTH_SPEC,
+    });
+    const owner = await http.connect(http.token("owner"));
+    expect(
+      await call(owner, "openspec_source_add", { path: repository, name: "shop" }),
+    ).toMatchObject({ ok: true });
+    const reader = await http.connect(http.token("reader", true));
+    const updated = new Promise<string>((resolve) =>
+      reader.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) =>
+        resolve(notification.params.uri),
+      ),
+    );
+
+    await reader.subscribeResource({ uri: "openspec://shop/specs/auth" });
+    writeFileSync(join(repository, "openspec", "specs", "auth", "spec.md"), `${AUTH_SPEC}\n`);
+    const change = await reader.readResource({ uri: "openspec://shop/changes/add-dark-mode" });
+
+    expect(await updated).toBe("openspec://shop/specs/auth");
+    expect(JSON.stringify(change)).not.toContain(repository);
+    expect(JSON.stringify(change)).toContain("add-dark-mode");
+  });
+});

@@ -1,0 +1,38 @@
+import { type Catalog, type ToolResult, toolFailure } from "@org/openspec-core";
+import { listSources } from "./list-sources.js";
+import { nameSourceFolders } from "./name-source-folders.js";
+
+/**
+ * The shared catalog as a token holder sees it over HTTP. A token reaches
+ * registered sources only: a call with `workdir` (any folder on the server)
+ * is answered `workdir_not_allowed` without reaching the tool, unless the
+ * server was started with `allowAnyWorkdir`. Every answer names a source's
+ * folder by the source's name, so no token learns where repositories lie on
+ * the server. A call that names neither keeps the server's default workdir,
+ * which its operator chose. Closing the view leaves the shared catalog open.
+ */
+export function tokenHolderCatalog(catalog: Catalog, allowAnyWorkdir: boolean): Catalog {
+  return {
+    ...catalog,
+    call: async (name, args, call): Promise<ToolResult> => {
+      // The session's own listing of sources (a call without a call context, never a
+      // client's tools/call) keeps the real folders: resource watching needs them, and
+      // resources show no source folder. Everything it renders comes through the rewrite.
+      if (call === undefined && name === "openspec_source_list") return catalog.call(name, args);
+      if (!allowAnyWorkdir && namesWorkdir(args)) {
+        return toolFailure(
+          "workdir_not_allowed",
+          "This server lets a token reach registered sources only, so workdir is refused.",
+          "Name the repository with source instead (openspec_source_list lists them), or ask the server's operator to register it.",
+        );
+      }
+      const answer = await catalog.call(name, args, call);
+      return nameSourceFolders(answer, await listSources(catalog));
+    },
+    close: () => {},
+  };
+}
+
+function namesWorkdir(args: unknown): boolean {
+  return typeof args === "object" && args !== null && "workdir" in args;
+}
