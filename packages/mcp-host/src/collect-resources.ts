@@ -1,3 +1,4 @@
+import { setImmediate } from "node:timers/promises";
 import type { Resource } from "@modelcontextprotocol/sdk/types.js";
 import type { Catalog, ContextSuccess } from "@org/openspec-core";
 import { listSources, type ResourceSource } from "./list-sources.js";
@@ -13,14 +14,18 @@ const CONTEXT_PAGE = 1000;
  * each active change (its overview; its proposal, tasks and design are linked
  * from there and reachable through the templates) and each archived change.
  * A source whose folder or openspec/ cannot be read lists nothing.
+ * `collectSource` collects one source (default `sourceResources`; the server
+ * passes the process-wide shared collection); its arrays are not changed.
  */
 export async function collectResources(
   catalog: Catalog,
   sources?: readonly ResourceSource[],
+  collectSource: (source: ResourceSource) => Promise<readonly Resource[]> = (source) =>
+    sourceResources(catalog, source.name),
 ): Promise<Resource[]> {
   const resources: Resource[] = [];
   for (const source of sources ?? (await listSources(catalog))) {
-    resources.push(...(await sourceResources(catalog, source.name)));
+    for (const resource of await collectSource(source)) resources.push(resource);
   }
   return resources.sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0));
 }
@@ -30,6 +35,10 @@ export async function sourceResources(catalog: Catalog, source: string): Promise
   const resources: Resource[] = [];
   let offset: number | null = 0;
   while (offset !== null) {
+    // The catalog reads a page without giving the event loop back, and a page's continuation
+    // would start the next one at once: each page starts as a task of its own, so /healthz
+    // and other sessions' requests are answered between pages.
+    await setImmediate();
     const result = await catalog.call("openspec_context", {
       identifier: source,
       limit: CONTEXT_PAGE,

@@ -23,6 +23,10 @@ export type HttpServerOptions = {
   idleTimeoutMs?: number;
   /** Sessions held at once; an initialize beyond it gets 503. Default 1000. */
   maxSessions?: number;
+  /** Resource subscriptions one session may hold; one more is refused with a JSON-RPC error. Default 100. */
+  maxSubscriptionsPerSession?: number;
+  /** Resource subscriptions all sessions may hold together; default 2,000. */
+  maxSubscriptions?: number;
   /** How often each session looks for the CLI appearing or disappearing; default 2000 ms. */
   availabilityCheckMs?: number;
   /** Where diagnostics go; default stderr. */

@@ -5,6 +5,7 @@ import type { Catalog } from "@org/openspec-core";
 import { createServer, type OpenSpecMcpServer } from "./create-server.js";
 import type { Principal } from "./http-registry.js";
 import { readOnlyCatalog } from "./read-only-catalog.js";
+import type { SubscriptionBudget } from "./subscription-budget.js";
 
 /** One MCP session: its own server and transport over the shared catalog. */
 export type HttpSession = {
@@ -19,6 +20,8 @@ export type SessionSettings = {
   availabilityCheckMs: number | undefined;
   idleTimeoutMs: number;
   log: (message: string) => void;
+  /** Resource subscriptions per session, and the count shared by every session. */
+  subscriptions: { perSession: number | undefined; budget: SubscriptionBudget };
 };
 
 /**
@@ -104,6 +107,10 @@ export function createSessionStore(settings: SessionSettings) {
       server = await createServer({
         catalog: principal.readOnly ? readOnlyCatalog(settings.catalog) : settings.catalog,
         log: settings.log,
+        subscriptionBudget: settings.subscriptions.budget,
+        ...(settings.subscriptions.perSession === undefined
+          ? {}
+          : { maxSubscriptions: settings.subscriptions.perSession }),
         ...(settings.availabilityCheckMs === undefined
           ? {}
           : { availabilityCheckMs: settings.availabilityCheckMs }),

@@ -21,6 +21,7 @@ import {
 import { type Authentication, openHttpRegistry } from "./http-registry.js";
 import { createSessionStore } from "./http-sessions.js";
 import { readLimitedBody } from "./read-limited-body.js";
+import { createSubscriptionBudget } from "./subscription-budget.js";
 import { writeLog } from "./write-log.js";
 
 export type HttpServerHandle = {
@@ -79,6 +80,10 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
     availabilityCheckMs: options.availabilityCheckMs,
     idleTimeoutMs: options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
     log,
+    subscriptions: {
+      perSession: options.maxSubscriptionsPerSession,
+      budget: createSubscriptionBudget(options.maxSubscriptions),
+    },
   });
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
