@@ -1,4 +1,4 @@
-// `pnpm bench`: measures P1–P8 (P1b: a burst of calls; P1c: concurrent calls; P4b: pathological lines) against their yardsticks on this machine,
+// `pnpm bench`: measures P1–P9 (P1b: a burst of calls; P1c: concurrent calls; P4b: pathological lines) against their yardsticks on this machine,
 // prints a table and writes bench-results/latest.json. Run after `turbo run
 // build` (the pnpm script does). `--smoke` runs each benchmark once on a small
 // repository (checks that it works, not how fast); `--only P3,P5` picks some.
@@ -31,6 +31,7 @@ import { benchMcpStartup } from "../bench/p5-mcp-startup.mjs";
 import { benchBridgeRoundTrip } from "../bench/p6-bridge-round-trip.mjs";
 import { benchCliContext } from "../bench/p7-cli-context.mjs";
 import { benchHttpLoad } from "../bench/p8-http-load.mjs";
+import { benchResourceSessions } from "../bench/p9-resource-sessions.mjs";
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const argv = process.argv.slice(2);
@@ -70,6 +71,7 @@ const loadBefore = loadavg();
 const results = [];
 const notes = [];
 let httpLoad;
+let resourceSessions;
 const core = await importBuilt("packages/core/dist/index.js");
 const runner = await importBuilt("packages/cli-runner/dist/index.js");
 if (core === null || runner === null) throw new Error("Build first: turbo run build");
@@ -134,6 +136,7 @@ try {
     );
   }
   if (wanted("P8")) await benchP8();
+  if (wanted("P9")) await benchP9();
   if (wanted("P5")) await benchP5(smallRepo);
   if (wanted("P6")) await benchP6(smallRepo);
   if (wanted("P7")) await benchP7(smallRepo);
@@ -304,6 +307,29 @@ async function benchP8() {
   }
 }
 
+// Load figures too: 50 sessions listing resources and subscribing at once (docs/reliability.md, H17).
+async function benchP9() {
+  if (!existsSync(fromRoot("apps/mcp-server/dist/bin.js"))) {
+    notes.push("P9 skipped: apps/mcp-server is not built.");
+    return;
+  }
+  const big = generateRepository(
+    smoke ? { changes: 20, archived: 5, specs: 10, requirements: 4 } : LARGE_REPOSITORY,
+  );
+  try {
+    await delay(200);
+    resourceSessions = await benchResourceSessions({
+      root,
+      env: { ...env, OPENSPEC_BIN: cliBin },
+      repository: big,
+      sessions: smoke ? 2 : 50,
+      subscriptionsPerSession: 20,
+    });
+  } finally {
+    rmSync(big, { recursive: true, force: true });
+  }
+}
+
 async function benchP6(workdir) {
   const bridgeEntry = fromRoot("packages/hermes-host/dist/bridge.js");
   if (!existsSync(bridgeEntry)) {
@@ -340,6 +366,7 @@ const report = {
   },
   results,
   httpLoad,
+  resourceSessions,
   notes,
 };
 if (!smoke) {
@@ -390,6 +417,19 @@ function printTable({ machine, results: rows, notes: remarks }) {
     );
     for (const row of httpLoad)
       for (const failure of row.failures) console.log(`P8 failure at ${row.sessions}: ${failure}`);
+  }
+  if (resourceSessions !== undefined) {
+    const figures = resourceSessions;
+    console.log(
+      `P9: ${figures.sessions} MCP sessions listing ${figures.resources} resources and making ${figures.subscribed} subscriptions at once`,
+    );
+    console.table({
+      "server RSS with the sessions open": `${figures.rssWithSessionsMb.toFixed(0)} MB`,
+      "its peak while they list and subscribe": `${figures.peakRssMb.toFixed(0)} MB (+${figures.growthMb.toFixed(0)} MB)`,
+      "longest event-loop block": `${figures.eventLoopMaxMs.toFixed(0)} ms (one session alone: ${figures.alone.eventLoopMaxMs.toFixed(0)} ms)`,
+      "/healthz while they list": `median ${figures.healthzDuringListings.medianMs.toFixed(0)} ms, max ${figures.healthzDuringListings.maxMs.toFixed(0)} ms (${figures.healthzAtRestMs.toFixed(0)} ms at rest)`,
+      "inotify watches": `${figures.watchesWithSessions} with the sessions, ${figures.watchesAfterClose} after they closed`,
+    });
   }
   for (const remark of remarks) console.log(`note: ${remark}`);
   if (!smoke) console.log("written to bench-results/latest.json");
