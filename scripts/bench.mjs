@@ -283,48 +283,45 @@ async function benchP7(workdir) {
   );
 }
 
-// Not a ratio like the others: load figures for the HTTP server, printed as their own table.
+// Not ratios like the others: load figures for the HTTP server, printed as tables of their own.
 async function benchP8() {
-  if (!existsSync(fromRoot("apps/mcp-server/dist/bin.js"))) {
-    notes.push("P8 skipped: apps/mcp-server is not built.");
-    return;
-  }
-  const big = generateRepository(
-    smoke ? { changes: 20, archived: 5, specs: 10, requirements: 4 } : LARGE_REPOSITORY,
-  );
-  try {
-    await delay(200);
-    httpLoad = await benchHttpLoad({
+  httpLoad = await onServedLargeRepository("P8", (repository) =>
+    benchHttpLoad({
       root,
       env: { ...env, OPENSPEC_BIN: cliBin },
-      repository: big,
+      repository,
       levels: smoke ? [1, 2] : [1, 10, 50, 100],
       seconds: smoke ? 2 : 20,
       maxCallsPerSession: smoke ? 4 : 200,
-    });
-  } finally {
-    rmSync(big, { recursive: true, force: true });
-  }
+    }),
+  );
 }
 
-// Load figures too: 50 sessions listing resources and subscribing at once (docs/reliability.md, H17).
+// 50 sessions listing resources and subscribing at once (docs/reliability.md, H17).
 async function benchP9() {
+  resourceSessions = await onServedLargeRepository("P9", (repository) =>
+    benchResourceSessions({
+      root,
+      env: { ...env, OPENSPEC_BIN: cliBin },
+      repository,
+      sessions: smoke ? 2 : 50,
+      subscriptionsPerSession: 20,
+    }),
+  );
+}
+
+/** Runs an HTTP server benchmark on a fresh large repository (a small one for `--smoke`), then removes it. */
+async function onServedLargeRepository(id, run) {
   if (!existsSync(fromRoot("apps/mcp-server/dist/bin.js"))) {
-    notes.push("P9 skipped: apps/mcp-server is not built.");
-    return;
+    notes.push(`${id} skipped: apps/mcp-server is not built.`);
+    return undefined;
   }
   const big = generateRepository(
     smoke ? { changes: 20, archived: 5, specs: 10, requirements: 4 } : LARGE_REPOSITORY,
   );
   try {
     await delay(200);
-    resourceSessions = await benchResourceSessions({
-      root,
-      env: { ...env, OPENSPEC_BIN: cliBin },
-      repository: big,
-      sessions: smoke ? 2 : 50,
-      subscriptionsPerSession: 20,
-    });
+    return await run(big);
   } finally {
     rmSync(big, { recursive: true, force: true });
   }

@@ -5,6 +5,7 @@ import { type Catalog, createCatalog, folderWatchStats, watchFolder } from "@org
 import { AUTH_SPEC, makeOpenSpecRepository, removeTemporaryFolders } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import { createSubscriptionBudget } from "./subscription-budget.js";
+import { eventually } from "./test-support/eventually.js";
 import { closeInMemorySessions, openInMemorySession } from "./test-support/in-memory-session.js";
 import { serverEnvironment } from "./test-support/sandbox.js";
 
@@ -15,15 +16,6 @@ afterEach(async () => {
   for (const close of closing.splice(0)) close();
   removeTemporaryFolders();
 });
-
-/** A deadline generous enough for a loaded machine; the condition, not the time, is what is checked. */
-async function until(condition: () => boolean, what: string): Promise<void> {
-  const start = Date.now();
-  while (!condition()) {
-    if (Date.now() - start > 30_000) throw new Error(`gave up waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 /** A repository of `count` specs, `spec-0` … `spec-<count - 1>`. */
 function repositoryOfSpecs(name: string, count: number): string {
@@ -118,8 +110,8 @@ describe("resource subscriptions are bounded", () => {
       join(shop, "openspec/specs/spec-7/spec.md"),
       AUTH_SPEC.replace("# Auth", "# Login"),
     );
-    await until(() => updated.includes(specUri("shop", 7)), "shop's spec-7 to be reported");
-    await until(
+    await eventually(() => updated.includes(specUri("shop", 7)), "shop's spec-7 to be reported");
+    await eventually(
       () => identifiers.filter((identifier) => identifier.startsWith("shop/")).length >= 10,
       "every subscription of shop to be read again",
     );
@@ -136,8 +128,11 @@ describe("resource subscriptions are bounded", () => {
     const before = folderWatchStats();
     const first = await openInMemorySession(catalog);
     await first.client.listResources();
-    await until(() => folderWatchStats().folders === before.folders + 2, "both folders watched");
-    await until(
+    await eventually(
+      () => folderWatchStats().folders === before.folders + 2,
+      "both folders watched",
+    );
+    await eventually(
       () => folderWatchStats().watchers >= before.watchers + 2 * 4,
       "each folder's tree watched (openspec/, specs/, and one folder per spec)",
     );
