@@ -22,11 +22,14 @@ async function connect(root: string) {
   const catalog: Catalog = {
     ...real,
     call: (name, args) => {
-      const identifier = (args as { identifier?: unknown } | undefined)?.identifier;
+      const { identifier, offset } =
+        (args as { identifier?: unknown; offset?: unknown } | undefined) ?? {};
+      // A reading of the repository starts with its first page of the overview.
       if (
         name === "openspec_context" &&
         typeof identifier === "string" &&
-        !identifier.includes("/")
+        !identifier.includes("/") &&
+        (offset === undefined || offset === 0)
       ) {
         listings++;
       }

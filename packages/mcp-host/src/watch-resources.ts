@@ -1,10 +1,9 @@
 import { createHash } from "node:crypto";
 import { join } from "node:path";
-import { setImmediate } from "node:timers/promises";
 import type { Resource } from "@modelcontextprotocol/sdk/types.js";
 import { type Catalog, type FolderWatch, watchFolder } from "@org/openspec-core";
-import pLimit from "p-limit";
 import { listSources, type ResourceSource, sourcesSignature } from "./list-sources.js";
+import { oneReadATurn } from "./one-read-a-turn.js";
 import { readResource } from "./read-resource.js";
 import { parseResourceUri, RESOURCE_SCHEME } from "./resource-uri.js";
 import { forgetSourceResources, sharedSourceResources } from "./shared-source-resources.js";
@@ -13,15 +12,6 @@ import {
   DEFAULT_SUBSCRIPTIONS_PER_SESSION,
   type SubscriptionBudget,
 } from "./subscription-budget.js";
-
-/**
- * Subscribed resources read at once (a subscription's first read, and the
- * reads again after file events), across every session of the process: many
- * sessions subscribing together, or a burst of events on a large repository,
- * queue their reads instead of starting hundreds side by side, which held the
- * event loop for seconds with 50 sessions.
- */
-const reads = pLimit(8);
 
 export type ResourceWatchOptions = {
   catalog: Catalog;
@@ -85,7 +75,7 @@ type Subscription = { uri: string; segment: string; fingerprint: string | undefi
  * (`watchFolder`: one inotify watch per folder, walked asynchronously, shared
  * by every session). Events are debounced per session, then only the touched
  * sources are looked at again: their subscribed resources (found through an
- * index by source, read with bounded concurrency) are compared with what they
+ * index by source, read one at a time for the process) are compared with what they
  * read before, so a client hears of a real change only; for a listing
  * client, their resources are collected again (once per folder state for the
  * whole process) and compared with the list. The registry is checked on a
@@ -187,7 +177,7 @@ export function watchResources(options: ResourceWatchOptions): ResourceWatch {
     touched.clear();
     const affected = all ? sources : sources.filter((source) => folderSet.has(folderOf(source)));
     const due = all ? [...subscriptions.values()] : affected.flatMap(subscriptionsOf);
-    await Promise.all(due.map((subscription) => reads(() => recheck(subscription))));
+    await Promise.all(due.map((subscription) => recheck(subscription)));
     if (closed || listing === undefined) return;
     let differs = false;
     if (all) {
@@ -252,7 +242,7 @@ export function watchResources(options: ResourceWatchOptions): ResourceWatch {
       // Watch first, then read: a write between the two is then noticed.
       if (newSource) await syncWatchers();
       const before = generation;
-      const fingerprint = await reads(() => fingerprintOf(catalog, uri));
+      const fingerprint = await fingerprintOf(catalog, uri);
       if (subscriptions.get(uri) !== subscription) return { ok: true };
       subscription.fingerprint = fingerprint;
       // An event came while it was first read: compare again, the read may be older than the event.
@@ -342,11 +332,8 @@ function signatureOf(resources: readonly Resource[]): string {
 
 /** What a resource reads now, as a hash; a resource that cannot be read is the error's code. */
 async function fingerprintOf(catalog: Catalog, uri: string): Promise<string> {
-  // The catalog reads without giving the event loop back, and the read queued behind this one
-  // would start in the same turn: each read starts as a task of its own.
-  await setImmediate();
   try {
-    const result = await readResource(catalog, uri);
+    const result = await oneReadATurn(() => readResource(catalog, uri));
     const hash = createHash("sha256");
     for (const content of result.contents)
       hash.update("text" in content ? content.text : content.blob);
