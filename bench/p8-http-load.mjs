@@ -4,11 +4,7 @@
 // turn on the generated repository, for a fixed time and at most a fixed
 // number of calls per session. Reports sessions held, calls per second,
 // p50/p99 latency, failed calls and the server's resident memory.
-import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { join } from "node:path";
-import { createInterface } from "node:readline";
+import { startHttpServerProcess } from "./http-server-process.mjs";
 
 export async function benchHttpLoad({
   root,
@@ -19,51 +15,15 @@ export async function benchHttpLoad({
   maxCallsPerSession,
   callTimeoutMs = 600_000,
 }) {
-  const requireFrom = createRequire(join(root, "apps/mcp-server/package.json"));
-  const { Client } = await import(requireFrom.resolve("@modelcontextprotocol/sdk/client/index.js"));
-  const { StreamableHTTPClientTransport } = await import(
-    requireFrom.resolve("@modelcontextprotocol/sdk/client/streamableHttp.js")
-  );
-  const registry = await import(join(root, "packages/registry/dist/index.js"));
-  const opened = registry.openRegistry({ path: env.OPENSPEC_AGENT_DB, env, home: env.HOME });
-  if (!opened.ok) throw new Error(opened.error);
-  const created = registry.createAccessToken(opened.registry, { name: `bench-${Date.now()}` });
-  opened.registry.close();
-  if (!created.ok) throw new Error(created.error);
-  const headers = { authorization: `Bearer ${created.secret}` };
-
-  const server = spawn(
-    process.execPath,
-    // One token for every session: the load of many clients, not one client's cap (20 by default).
-    [
-      join(root, "apps/mcp-server/bin/openspec-mcp.js"),
-      "--http",
-      "--port",
-      "0",
-      "--max-sessions-per-token",
-      String(Math.max(1, ...levels)),
-    ],
-    { env, stdio: ["ignore", "ignore", "pipe"] },
-  );
-  const url = await new Promise((resolve, reject) => {
-    const lines = createInterface({ input: server.stderr });
-    lines.on("line", (line) => {
-      const found = /serving .* at (http:\/\/\S+\/mcp)/.exec(line)?.[1];
-      if (found) resolve(found);
-    });
-    server.once("exit", () => reject(new Error("openspec-mcp --http exited before listening")));
+  // One token for every session: the load of many clients, not one client's cap (20 by default).
+  const server = await startHttpServerProcess({
+    root,
+    env,
+    serverArguments: ["--max-sessions-per-token", String(Math.max(1, ...levels))],
   });
-  const connect = async () => {
-    const client = new Client({ name: "bench", version: "0" });
-    await client.connect(
-      new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }),
-    );
-    return client;
-  };
-  const rss = () => {
-    const status = readFileSync(`/proc/${server.pid}/status`, "utf8");
-    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
-  };
+  const { url } = server;
+  const connect = () => server.connect();
+  const rss = () => server.rss();
 
   const calls = [
     { name: "openspec_context", arguments: { identifier: "bench-large" } },
@@ -87,7 +47,7 @@ export async function benchHttpLoad({
     await setup.close();
     for (const sessions of levels) rows.push(await level(sessions));
   } finally {
-    server.kill("SIGTERM");
+    await server.stop();
   }
   return rows;
 

@@ -1,4 +1,4 @@
-// `pnpm bench`: measures P1–P8 (P1b: a burst of calls; P1c: concurrent calls; P4b: pathological lines) against their yardsticks on this machine,
+// `pnpm bench`: measures P1–P10 (P1b: a burst of calls; P1c: concurrent calls; P4b: pathological lines) against their yardsticks on this machine,
 // prints a table and writes bench-results/latest.json. Run after `turbo run
 // build` (the pnpm script does). `--smoke` runs each benchmark once on a small
 // repository (checks that it works, not how fast); `--only P3,P5` picks some.
@@ -31,6 +31,7 @@ import { benchMcpStartup } from "../bench/p5-mcp-startup.mjs";
 import { benchBridgeRoundTrip } from "../bench/p6-bridge-round-trip.mjs";
 import { benchCliContext } from "../bench/p7-cli-context.mjs";
 import { benchHttpLoad } from "../bench/p8-http-load.mjs";
+import { benchResourceSessions } from "../bench/p10-resource-sessions.mjs";
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const argv = process.argv.slice(2);
@@ -70,6 +71,7 @@ const loadBefore = loadavg();
 const results = [];
 const notes = [];
 let httpLoad;
+let resourceSessions;
 const core = await importBuilt("packages/core/dist/index.js");
 const runner = await importBuilt("packages/cli-runner/dist/index.js");
 if (core === null || runner === null) throw new Error("Build first: turbo run build");
@@ -134,6 +136,7 @@ try {
     );
   }
   if (wanted("P8")) await benchP8();
+  if (wanted("P10")) await benchP10();
   if (wanted("P5")) await benchP5(smallRepo);
   if (wanted("P6")) await benchP6(smallRepo);
   if (wanted("P7")) await benchP7(smallRepo);
@@ -280,25 +283,45 @@ async function benchP7(workdir) {
   );
 }
 
-// Not a ratio like the others: load figures for the HTTP server, printed as their own table.
+// Not ratios like the others: load figures for the HTTP server, printed as tables of their own.
 async function benchP8() {
+  httpLoad = await onServedLargeRepository("P8", (repository) =>
+    benchHttpLoad({
+      root,
+      env: { ...env, OPENSPEC_BIN: cliBin },
+      repository,
+      levels: smoke ? [1, 2] : [1, 10, 50, 100],
+      seconds: smoke ? 2 : 20,
+      maxCallsPerSession: smoke ? 4 : 200,
+    }),
+  );
+}
+
+// 50 sessions listing resources and subscribing at once (docs/reliability.md, H18).
+async function benchP10() {
+  resourceSessions = await onServedLargeRepository("P10", (repository) =>
+    benchResourceSessions({
+      root,
+      env: { ...env, OPENSPEC_BIN: cliBin },
+      repository,
+      sessions: smoke ? 2 : 50,
+      subscriptionsPerSession: 20,
+    }),
+  );
+}
+
+/** Runs an HTTP server benchmark on a fresh large repository (a small one for `--smoke`), then removes it. */
+async function onServedLargeRepository(id, run) {
   if (!existsSync(fromRoot("apps/mcp-server/dist/bin.js"))) {
-    notes.push("P8 skipped: apps/mcp-server is not built.");
-    return;
+    notes.push(`${id} skipped: apps/mcp-server is not built.`);
+    return undefined;
   }
   const big = generateRepository(
     smoke ? { changes: 20, archived: 5, specs: 10, requirements: 4 } : LARGE_REPOSITORY,
   );
   try {
     await delay(200);
-    httpLoad = await benchHttpLoad({
-      root,
-      env: { ...env, OPENSPEC_BIN: cliBin },
-      repository: big,
-      levels: smoke ? [1, 2] : [1, 10, 50, 100],
-      seconds: smoke ? 2 : 20,
-      maxCallsPerSession: smoke ? 4 : 200,
-    });
+    return await run(big);
   } finally {
     rmSync(big, { recursive: true, force: true });
   }
@@ -340,6 +363,7 @@ const report = {
   },
   results,
   httpLoad,
+  resourceSessions,
   notes,
 };
 if (!smoke) {
@@ -390,6 +414,19 @@ function printTable({ machine, results: rows, notes: remarks }) {
     );
     for (const row of httpLoad)
       for (const failure of row.failures) console.log(`P8 failure at ${row.sessions}: ${failure}`);
+  }
+  if (resourceSessions !== undefined) {
+    const figures = resourceSessions;
+    console.log(
+      `P10: ${figures.sessions} MCP sessions listing ${figures.resources} resources and making ${figures.subscribed} subscriptions at once`,
+    );
+    console.table({
+      "server RSS with the sessions open": `${figures.rssWithSessionsMb.toFixed(0)} MB`,
+      "its peak while they list and subscribe": `${figures.peakRssMb.toFixed(0)} MB (+${figures.growthMb.toFixed(0)} MB)`,
+      "longest event-loop block": `${figures.eventLoopMaxMs.toFixed(0)} ms (one session alone: ${figures.alone.eventLoopMaxMs.toFixed(0)} ms)`,
+      "/healthz while they list": `median ${figures.healthzDuringListings.medianMs.toFixed(0)} ms, max ${figures.healthzDuringListings.maxMs.toFixed(0)} ms (${figures.healthzAtRestMs.toFixed(0)} ms at rest)`,
+      "inotify watches": `${figures.watchesWithSessions} with the sessions, ${figures.watchesAfterClose} after they closed`,
+    });
   }
   for (const remark of remarks) console.log(`note: ${remark}`);
   if (!smoke) console.log("written to bench-results/latest.json");

@@ -85,6 +85,7 @@ export { type MergedSpecPreview, specDiffOfMerge } from "./spec-diff-of-merge.js
 export type { ListedTask } from "./task-ids.js";
 export { type UnarchivedChange, unarchiveChange } from "./unarchive-change.js";
 export { unifiedSpecDiff } from "./unified-spec-diff.js";
+export { type FolderWatch, folderWatchStats, watchFolder } from "./watch-folder.js";
 export {
   type WriteChangeArtifactInput,
   type WrittenChangeArtifact,

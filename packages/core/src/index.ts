@@ -1,3 +1,8 @@
+export {
+  type FolderWatch,
+  folderWatchStats,
+  watchFolder,
+} from "@org/openspec-artifacts";
 export { exitOnHostSignals, HOST_SIGNALS, type HostSignal } from "@org/openspec-cli-runner";
 export type { CatalogContext, CatalogOptions } from "./catalog-context.js";
 export { type Catalog, createCatalog, type ToolAvailability } from "./create-catalog.js";

@@ -1,16 +1,18 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { TreeWatcher } from "./tree-watcher.js";
+import { type FolderWatch, watchFolder } from "@org/openspec-core";
 
 export type WatchedSource = { name: string; path: string };
 
 /**
  * Watches each source's openspec/ folder and every folder below it, and calls `onChange(name)` once per burst of events:
  * an editor's save or an archive moves many files, and the pages should
- * refresh once, within `debounceMs`.
+ * refresh once, within `debounceMs`. The folders' watchers are the process's
+ * shared ones (`watchFolder`), so an MCP server in the same process that
+ * follows the same repositories adds none.
  */
 export class SourceWatcher {
-  readonly #watchers = new Map<string, { path: string; watcher: TreeWatcher }>();
+  readonly #watchers = new Map<string, { path: string; watch: FolderWatch }>();
   readonly #timers = new Map<string, NodeJS.Timeout>();
 
   constructor(
@@ -30,10 +32,10 @@ export class SourceWatcher {
     }
     for (const [name, path] of wanted) {
       if (this.#watchers.has(name) || !existsSync(path)) continue;
-      const watcher = new TreeWatcher(path, () => this.#changed(name));
-      this.#watchers.set(name, { path, watcher });
+      const watch = watchFolder(path, () => this.#changed(name));
+      this.#watchers.set(name, { path, watch });
       // A folder the walk cannot watch is skipped; the rest is live.
-      started.push(watcher.start());
+      started.push(watch.ready);
     }
     return Promise.all(started).then(() => {});
   }
@@ -49,7 +51,7 @@ export class SourceWatcher {
   }
 
   #unwatch(name: string): void {
-    this.#watchers.get(name)?.watcher.close();
+    this.#watchers.get(name)?.watch.close();
     this.#watchers.delete(name);
   }
 

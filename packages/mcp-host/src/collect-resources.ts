@@ -1,26 +1,37 @@
 import type { Resource } from "@modelcontextprotocol/sdk/types.js";
 import type { Catalog, ContextSuccess } from "@org/openspec-core";
 import { listSources, type ResourceSource } from "./list-sources.js";
+import { oneReadATurn } from "./one-read-a-turn.js";
 import { formatResourceUri } from "./resource-uri.js";
 
 type Overview = Extract<ContextSuccess, { changes: unknown }>;
 
-/** The most entries one openspec_context call lists (its `limit` bound). */
-const CONTEXT_PAGE = 1000;
+/**
+ * Entries per openspec_context call. The catalog reads a page in one go
+ * without giving the event loop back, so the page bounds how long a listing
+ * holds it: on a repository of 2,000 changes a page of 1,000 took 110 ms on an
+ * idle machine (280–560 ms at load 23), a page of 100 about a tenth of that
+ * over a fixed part for the folder scan.
+ */
+const CONTEXT_PAGE = 100;
 
 /**
  * Every listed resource of every registered source, sorted by URI: each spec,
  * each active change (its overview; its proposal, tasks and design are linked
  * from there and reachable through the templates) and each archived change.
  * A source whose folder or openspec/ cannot be read lists nothing.
+ * `collectSource` collects one source (default `sourceResources`; the server
+ * passes the process-wide shared collection); its arrays are not changed.
  */
 export async function collectResources(
   catalog: Catalog,
   sources?: readonly ResourceSource[],
+  collectSource: (source: ResourceSource) => Promise<readonly Resource[]> = (source) =>
+    sourceResources(catalog, source.name),
 ): Promise<Resource[]> {
   const resources: Resource[] = [];
   for (const source of sources ?? (await listSources(catalog))) {
-    resources.push(...(await sourceResources(catalog, source.name)));
+    for (const resource of await collectSource(source)) resources.push(resource);
   }
   return resources.sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0));
 }
@@ -30,11 +41,11 @@ export async function sourceResources(catalog: Catalog, source: string): Promise
   const resources: Resource[] = [];
   let offset: number | null = 0;
   while (offset !== null) {
-    const result = await catalog.call("openspec_context", {
-      identifier: source,
-      limit: CONTEXT_PAGE,
-      offset,
-    });
+    // Each page in a turn of its own, so /healthz and other sessions are answered between pages.
+    const page = offset;
+    const result = await oneReadATurn(() =>
+      catalog.call("openspec_context", { identifier: source, limit: CONTEXT_PAGE, offset: page }),
+    );
     if (!result.ok || !("changes" in result)) return resources;
     const overview = result as Overview;
     for (const spec of overview.specs) {

@@ -21,6 +21,7 @@ import { listCatalogTool } from "./list-catalog-tool.js";
 import { packageVersion } from "./package-version.js";
 import { promptCapabilities, registerPrompts } from "./register-prompts.js";
 import { registerResources } from "./register-resources.js";
+import type { SubscriptionBudget } from "./subscription-budget.js";
 import { syncToolAvailability } from "./sync-tool-availability.js";
 import { trackToolCall } from "./track-tool-call.js";
 import { writeLog } from "./write-log.js";
@@ -35,6 +36,10 @@ export type CreateServerOptions = CatalogSource & {
   availabilityCheckMs?: number;
   /** Where diagnostics go; default stderr. */
   log?: (message: string) => void;
+  /** Resource subscriptions this server's client may hold; default 100. */
+  maxSubscriptions?: number;
+  /** The count of subscriptions shared by the sessions of one HTTP server; default one of its own (2,000). */
+  subscriptionBudget?: SubscriptionBudget;
 };
 
 export type OpenSpecMcpServer = {
@@ -136,7 +141,12 @@ export async function createServer(options: CreateServerOptions = {}): Promise<O
     }
   });
   registerPrompts(mcp, catalog);
-  const resources = registerResources(mcp, catalog, (line) => serverLog("warning", line));
+  const resources = registerResources(mcp, catalog, (line) => serverLog("warning", line), {
+    ...(options.maxSubscriptions === undefined
+      ? {}
+      : { maxSubscriptions: options.maxSubscriptions }),
+    ...(options.subscriptionBudget === undefined ? {} : { budget: options.subscriptionBudget }),
+  });
 
   let running: Promise<boolean> | undefined;
   const checkAvailability = (): Promise<boolean> => {

@@ -40,6 +40,10 @@ export type HttpServerOptions = {
    * are this machine's own processes.
    */
   allowAnyWorkdir?: boolean;
+  /** Resource subscriptions one session may hold; one more is refused with a JSON-RPC error. Default 100. */
+  maxSubscriptionsPerSession?: number;
+  /** Resource subscriptions all sessions may hold together; default 2,000. */
+  maxSubscriptions?: number;
   /** How often each session looks for the CLI appearing or disappearing; default 2000 ms. */
   availabilityCheckMs?: number;
   /** Where diagnostics go; default stderr. */

@@ -5,6 +5,7 @@ import type { Catalog } from "@org/openspec-core";
 import { createServer, type OpenSpecMcpServer } from "./create-server.js";
 import type { Principal } from "./http-registry.js";
 import { createSessionEventStore } from "./session-event-store.js";
+import type { SubscriptionBudget } from "./subscription-budget.js";
 
 /** One MCP session: its own server and transport over the shared catalog. */
 export type HttpSession = {
@@ -20,6 +21,8 @@ export type SessionSettings = {
   availabilityCheckMs: number | undefined;
   idleTimeoutMs: number;
   log: (message: string) => void;
+  /** Resource subscriptions per session, and the count shared by every session. */
+  subscriptions: { perSession: number | undefined; budget: SubscriptionBudget };
 };
 
 /** How long a client waits before reconnecting a dropped SSE stream (SSE `retry:`). */
@@ -155,6 +158,10 @@ export function createSessionStore(settings: SessionSettings) {
         server = await createServer({
           catalog: settings.catalogFor(principal),
           log: settings.log,
+          subscriptionBudget: settings.subscriptions.budget,
+          ...(settings.subscriptions.perSession === undefined
+            ? {}
+            : { maxSubscriptions: settings.subscriptions.perSession }),
           ...(settings.availabilityCheckMs === undefined
             ? {}
             : { availabilityCheckMs: settings.availabilityCheckMs }),

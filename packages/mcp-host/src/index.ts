@@ -25,4 +25,10 @@ export {
   startHttpServer,
 } from "./start-http-server.js";
 export { type StdioServerOptions, startStdioServer } from "./start-stdio-server.js";
+export {
+  createSubscriptionBudget,
+  DEFAULT_SUBSCRIPTIONS_IN_TOTAL,
+  DEFAULT_SUBSCRIPTIONS_PER_SESSION,
+  type SubscriptionBudget,
+} from "./subscription-budget.js";
 export { writeLog } from "./write-log.js";

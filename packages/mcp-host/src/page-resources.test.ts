@@ -5,6 +5,7 @@ import { ResourceListChangedNotificationSchema } from "@modelcontextprotocol/sdk
 import { type Catalog, createCatalog } from "@org/openspec-core";
 import { AUTH_SPEC, makeOpenSpecRepository, removeTemporaryFolders } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
+import { eventually } from "./test-support/eventually.js";
 import { closeInMemorySessions, openInMemorySession } from "./test-support/in-memory-session.js";
 import { serverEnvironment } from "./test-support/sandbox.js";
 
@@ -12,14 +13,6 @@ afterEach(async () => {
   await closeInMemorySessions();
   removeTemporaryFolders();
 });
-
-async function eventually(condition: () => boolean, what: string): Promise<void> {
-  const start = Date.now();
-  while (!condition()) {
-    if (Date.now() - start > 30_000) throw new Error(`gave up waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /** A server whose catalog counts the repository listings (`openspec_context` on a bare source). */
 async function connect(root: string) {
@@ -29,11 +22,14 @@ async function connect(root: string) {
   const catalog: Catalog = {
     ...real,
     call: (name, args) => {
-      const identifier = (args as { identifier?: unknown } | undefined)?.identifier;
+      const { identifier, offset } =
+        (args as { identifier?: unknown; offset?: unknown } | undefined) ?? {};
+      // A reading of the repository starts with its first page of the overview.
       if (
         name === "openspec_context" &&
         typeof identifier === "string" &&
-        !identifier.includes("/")
+        !identifier.includes("/") &&
+        (offset === undefined || offset === 0)
       ) {
         listings++;
       }

@@ -17,6 +17,7 @@ import { parseRequest } from "./parse-request.js";
 import { readResource } from "./read-resource.js";
 import { resourceTemplates } from "./resource-templates.js";
 import { parseResourceUri } from "./resource-uri.js";
+import { sharedSourceResources } from "./shared-source-resources.js";
 import { type ResourceWatchOptions, watchResources } from "./watch-resources.js";
 
 /** What the handlers below need the server to advertise; completion comes with the prompts. */
@@ -38,7 +39,10 @@ export function registerResources(
   mcp: Server,
   catalog: Catalog,
   log: (message: string) => void,
-  watchOptions: Pick<ResourceWatchOptions, "debounceMs" | "registryCheckMs"> = {},
+  watchOptions: Pick<
+    ResourceWatchOptions,
+    "debounceMs" | "registryCheckMs" | "maxSubscriptions" | "budget"
+  > = {},
 ): ResourceRegistration {
   // Added here rather than where the server is made, so the server's own list stays as it was.
   mcp.registerCapabilities(RESOURCE_CAPABILITIES);
@@ -75,11 +79,16 @@ export function registerResources(
       snapshot?.signature === signature &&
       snapshot.generation === generation &&
       watch.isListing();
-    const all = reuse && snapshot ? snapshot.resources : await collectResources(catalog, sources);
-    if (!reuse) snapshot = { signature, generation, resources: all };
-    const page = pageResources(all, cursor);
-    await watch.watchList(all);
-    return page;
+    if (reuse && snapshot) return pageResources(snapshot.resources, cursor);
+    // Watch before collecting, so an event during the collection is compared afterwards. The
+    // watch of a large repository is set up in the background: the listing does not wait for it.
+    await watch.startListing();
+    const all = await collectResources(catalog, sources, (source) =>
+      sharedSourceResources(catalog, source, () => watch.folderGeneration(source)),
+    );
+    snapshot = { signature, generation, resources: all };
+    watch.listed(all, generation);
+    return pageResources(all, cursor);
   });
   mcp.setRequestHandler(
     ListResourceTemplatesRequestSchema.pick({ method: true }).loose(),
@@ -102,7 +111,23 @@ export function registerResources(
         { uri: request.params.uri },
       );
     }
-    await watch.subscribe(request.params.uri);
+    const outcome = await watch.subscribe(request.params.uri);
+    if (!outcome.ok) {
+      const held =
+        outcome.scope === "session"
+          ? `This session holds ${outcome.limit} resource subscriptions, the most it may.`
+          : `The server holds ${outcome.limit} resource subscriptions across its sessions, the most it may.`;
+      throw new McpError(
+        ErrorCode.InvalidRequest,
+        `${held} Unsubscribe from a resource you no longer follow (resources/unsubscribe), or watch the whole list through notifications/resources/list_changed instead.`,
+        {
+          uri: request.params.uri,
+          code: "subscription_limit",
+          scope: outcome.scope,
+          limit: outcome.limit,
+        },
+      );
+    }
     return {};
   });
   mcp.setRequestHandler(UnsubscribeRequestSchema.pick({ method: true }).loose(), (raw) => {

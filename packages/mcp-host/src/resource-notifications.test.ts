@@ -14,6 +14,7 @@ import {
   removeTemporaryFolders,
 } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
+import { eventually } from "./test-support/eventually.js";
 import { closeInMemorySessions, openInMemorySession } from "./test-support/in-memory-session.js";
 import { serverEnvironment } from "./test-support/sandbox.js";
 
@@ -21,19 +22,6 @@ afterEach(async () => {
   await closeInMemorySessions();
   removeTemporaryFolders();
 });
-
-/** A deadline generous enough for a loaded machine; the condition, not the time, is what is checked. */
-async function eventually(
-  condition: () => boolean,
-  what: string,
-  deadlineMs = 30_000,
-): Promise<void> {
-  const start = Date.now();
-  while (!condition()) {
-    if (Date.now() - start > deadlineMs) throw new Error(`gave up waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 async function connect() {
   const { home, env } = serverEnvironment();

@@ -23,6 +23,7 @@ import { type Authentication, openHttpRegistry, type Principal } from "./http-re
 import { createSessionStore } from "./http-sessions.js";
 import { readLimitedBody } from "./read-limited-body.js";
 import { readOnlyCatalog } from "./read-only-catalog.js";
+import { createSubscriptionBudget } from "./subscription-budget.js";
 import { tokenHolderCatalog } from "./token-holder-catalog.js";
 import { writeLog } from "./write-log.js";
 
@@ -94,6 +95,10 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
     availabilityCheckMs: options.availabilityCheckMs,
     idleTimeoutMs: options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
     log,
+    subscriptions: {
+      perSession: options.maxSubscriptionsPerSession,
+      budget: createSubscriptionBudget(options.maxSubscriptions),
+    },
   });
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;

@@ -50,7 +50,8 @@ describe("watchResources", () => {
 
   it("GIVEN a client that listed resources WHEN the watch is closed THEN every source was watched and no watcher is left", async () => {
     const { watch, catalog, shop, other } = await setUp();
-    await watch.watchList(await collectResources(catalog));
+    await watch.startListing();
+    watch.listed(await collectResources(catalog), watch.generation());
     expect(watch.watchedFolders()).toEqual(
       [join(other, "openspec"), join(shop, "openspec")].sort(),
     );
