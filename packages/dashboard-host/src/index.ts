@@ -2,6 +2,7 @@ export { createDashboard, type Dashboard, type DashboardOptions } from "./create
 export { allowedHostsFor, isLoopback } from "./guard-requests.js";
 export { escapeHtml } from "./html.js";
 export { type Column, columnOf } from "./load-board.js";
+export { DEFAULT_RENDER_TIME_LIMIT_MS, MarkdownRenderer } from "./markdown-renderer.js";
 export {
   DEFAULT_HOST,
   DEFAULT_PORT,
@@ -9,7 +10,6 @@ export {
   parseServeArguments,
   type ServeArguments,
 } from "./parse-serve-arguments.js";
-export { renderMarkdown } from "./render-markdown.js";
 export { type ServeOptions, serveUntilSignal } from "./serve-until-signal.js";
 export {
   type RunningDashboard,
