@@ -80,7 +80,7 @@ progress::-moz-progress-bar { background: var(--accent); }
 .checklist { list-style: none; padding: 0; margin: 0; }
 .checklist li { padding: .2rem 0; }
 .checklist .section { font-weight: 600; margin-top: .6rem; color: var(--muted); font-size: .85rem; }
-.checklist label { display: flex; gap: .45rem; align-items: baseline; cursor: pointer; font-size: .9rem; overflow-wrap: break-word; }
+.checklist label { display: flex; gap: .45rem; align-items: baseline; cursor: pointer; font-size: .9rem; overflow-wrap: anywhere; }
 .checklist input { flex: none; }
 .task-id { white-space: nowrap; flex: none; }
 .task-text { min-width: 0; }
