@@ -158,3 +158,27 @@ describe("a change's last modification in the repository overview", () => {
     });
   });
 });
+
+describe("a change's last modification where the repository is a folder inside a git work tree", () => {
+  it("GIVEN the OpenSpec repository in a subfolder of the work tree, one change committed and one edited since THEN each is dated by its commit or its edit", async () => {
+    const root = makeOpenSpecRepository({
+      "openspec/changes/add-cart/proposal.md": "# Add cart\n",
+      "openspec/changes/add-login/proposal.md": "# Add login\n",
+    });
+    const top = join(root, "..");
+    git(top, "2025-06-01T10:00:00Z", "init", "--quiet", "--initial-branch=main");
+    git(top, "2025-06-01T10:00:00Z", "add", "-A");
+    git(top, "2025-06-01T10:00:00Z", "commit", "--quiet", "-m", "Start");
+    const edited = join(root, "openspec/changes/add-login/proposal.md");
+    writeFileSync(edited, "# Add login\n\nWith a why.\n");
+    utimesSync(edited, at("2026-01-01"), at("2026-02-02T02:02:02.000Z"));
+
+    const dates = Object.fromEntries(
+      (await datedOverviewOf(root)).changes.map((entry) => [entry.name, entry.last_modified]),
+    );
+    expect(dates).toEqual({
+      "add-cart": "2025-06-01T10:00:00.000Z",
+      "add-login": "2026-02-02T02:02:02.000Z",
+    });
+  });
+});
