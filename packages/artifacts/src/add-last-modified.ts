@@ -1,7 +1,6 @@
 import { join } from "node:path";
 import { changeLastModified } from "./change-last-modified.js";
 import type { RepositoryOverview } from "./describe-repository.js";
-import { gitChangeTimes } from "./git-change-times.js";
 
 const ARCHIVE_DATE = /^(\d{4})-(\d{2})-(\d{2})-/;
 
@@ -26,7 +25,11 @@ export async function addLastModified<
 >(root: string, overview: T, env?: Readonly<Record<string, string | undefined>>): Promise<T> {
   const changes = join(root, "openspec", "changes");
   const undated = overview.archived_changes.some((change) => archivedOn(change.name) === null);
-  const git = overview.changes.length > 0 || undated ? await gitChangeTimes(root, env) : null;
+  // Loaded here: a context lookup that asks for no dates does not load git's runner.
+  const git =
+    overview.changes.length > 0 || undated
+      ? await (await import("./git-change-times.js")).gitChangeTimes(root, env)
+      : null;
   const timeOf = (name: string, archived: boolean): string | null => {
     const relative = `openspec/changes/${archived ? "archive/" : ""}${name}`;
     const committed = git?.get(relative);
