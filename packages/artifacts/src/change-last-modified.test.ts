@@ -24,6 +24,18 @@ function overviewOf(root: string) {
 
 const datedOverviewOf = (root: string) => addLastModified(root, overviewOf(root));
 
+/** Each listed active change's name and last_modified. */
+async function datesOf(root: string): Promise<Record<string, string | null | undefined>> {
+  const overview = await datedOverviewOf(root);
+  return Object.fromEntries(overview.changes.map((entry) => [entry.name, entry.last_modified]));
+}
+
+/** Writes `text` to `file` as an edit made at `iso`. */
+function editAt(file: string, text: string, iso: string): void {
+  writeFileSync(file, text);
+  utimesSync(file, at("2026-01-01"), at(iso));
+}
+
 /** Runs git with a fixed author and commit time, as a repository cloned long after its commits. */
 function git(root: string, when: string, ...args: string[]): void {
   execFileSync(
@@ -34,6 +46,13 @@ function git(root: string, when: string, ...args: string[]): void {
       env: { ...process.env, GIT_AUTHOR_DATE: when, GIT_COMMITTER_DATE: when },
     },
   );
+}
+
+/** A new git repository in `root` with one commit of everything in it, made at `when`. */
+function commitEverything(root: string, when: string): void {
+  git(root, when, "init", "--quiet", "--initial-branch=main");
+  git(root, when, "add", "-A");
+  git(root, when, "commit", "--quiet", "-m", "Start");
 }
 
 describe("a change's last modification in the repository overview", () => {
@@ -110,9 +129,7 @@ describe("a change's last modification in the repository overview", () => {
       "openspec/changes/archive/2025-11-30-add-search/proposal.md": "# Add search\n",
       "openspec/changes/archive/old-style/proposal.md": "# Old style\n",
     });
-    git(root, "2025-06-01T10:00:00Z", "init", "--quiet", "--initial-branch=main");
-    git(root, "2025-06-01T10:00:00Z", "add", "-A");
-    git(root, "2025-06-01T10:00:00Z", "commit", "--quiet", "-m", "Start");
+    commitEverything(root, "2025-06-01T10:00:00Z");
     writeFileSync(join(root, "openspec/changes/add-login/tasks.md"), "- [ ] 1.1 Form\n");
     git(root, "2025-07-02T03:04:05Z", "add", "-A");
     git(root, "2025-07-02T03:04:05Z", "commit", "--quiet", "-m", "Plan login");
@@ -137,21 +154,13 @@ describe("a change's last modification in the repository overview", () => {
       "openspec/changes/add-cart/proposal.md": "# Add cart\n",
       "openspec/changes/add-login/proposal.md": "# Add login\n",
     });
-    git(root, "2025-06-01T10:00:00Z", "init", "--quiet", "--initial-branch=main");
-    git(root, "2025-06-01T10:00:00Z", "add", "-A");
-    git(root, "2025-06-01T10:00:00Z", "commit", "--quiet", "-m", "Start");
-    const edited = join(root, "openspec/changes/add-cart/proposal.md");
-    writeFileSync(edited, "# Add cart\n\nNow with a why.\n");
-    utimesSync(edited, at("2026-01-01"), at("2026-02-02T02:02:02.000Z"));
-    const fresh = join(root, "openspec/changes/add-search/proposal.md");
-    mkdirSync(join(root, "openspec/changes/add-search"));
-    writeFileSync(fresh, "# Add search\n");
-    utimesSync(fresh, at("2026-01-01"), at("2026-03-03T03:03:03.000Z"));
+    commitEverything(root, "2025-06-01T10:00:00Z");
+    const change = (name: string) => join(root, "openspec/changes", name);
+    editAt(join(change("add-cart"), "proposal.md"), "# Add cart\n\nWhy.\n", "2026-02-02T02:02:02Z");
+    mkdirSync(change("add-search"));
+    editAt(join(change("add-search"), "proposal.md"), "# Add search\n", "2026-03-03T03:03:03Z");
 
-    const dates = Object.fromEntries(
-      (await datedOverviewOf(root)).changes.map((entry) => [entry.name, entry.last_modified]),
-    );
-    expect(dates).toEqual({
+    expect(await datesOf(root)).toEqual({
       "add-cart": "2026-02-02T02:02:02.000Z",
       "add-login": "2025-06-01T10:00:00.000Z",
       "add-search": "2026-03-03T03:03:03.000Z",
@@ -166,17 +175,11 @@ describe("a change's last modification where the repository is a folder inside a
       "openspec/changes/add-login/proposal.md": "# Add login\n",
     });
     const top = join(root, "..");
-    git(top, "2025-06-01T10:00:00Z", "init", "--quiet", "--initial-branch=main");
-    git(top, "2025-06-01T10:00:00Z", "add", "-A");
-    git(top, "2025-06-01T10:00:00Z", "commit", "--quiet", "-m", "Start");
+    commitEverything(top, "2025-06-01T10:00:00Z");
     const edited = join(root, "openspec/changes/add-login/proposal.md");
-    writeFileSync(edited, "# Add login\n\nWith a why.\n");
-    utimesSync(edited, at("2026-01-01"), at("2026-02-02T02:02:02.000Z"));
+    editAt(edited, "# Add login\n\nWith a why.\n", "2026-02-02T02:02:02Z");
 
-    const dates = Object.fromEntries(
-      (await datedOverviewOf(root)).changes.map((entry) => [entry.name, entry.last_modified]),
-    );
-    expect(dates).toEqual({
+    expect(await datesOf(root)).toEqual({
       "add-cart": "2025-06-01T10:00:00.000Z",
       "add-login": "2026-02-02T02:02:02.000Z",
     });

@@ -44,7 +44,9 @@ describe("GIVEN a change page in a real browser, its tasks in the narrow panel",
           const range = document.createRange();
           range.setStart(node, match.index);
           range.setEnd(node, match.index + match[0].length);
-          const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+          const lines = new Set(
+            Array.from(range.getClientRects()).map((rect) => Math.round(rect.top)),
+          );
           if (lines.size > 1) words.push(match[0]);
         }
       }
@@ -55,7 +57,7 @@ describe("GIVEN a change page in a real browser, its tasks in the narrow panel",
     const lines = await text.evaluate((element) => {
       const range = document.createRange();
       range.selectNodeContents(element);
-      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+      return new Set(Array.from(range.getClientRects()).map((rect) => Math.round(rect.top))).size;
     });
     expect(lines).toBeGreaterThan(1);
     await page.close();
