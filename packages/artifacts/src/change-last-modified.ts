@@ -1,5 +1,4 @@
 import { type Dirent, lstatSync, readdirSync, statSync } from "node:fs";
-import type { ChangeFolder } from "./scan-changes.js";
 
 /** Far more entries than a change folder holds; a bound on what one listing may cost. */
 const MAX_ENTRIES = 2000;
@@ -12,8 +11,7 @@ const MAX_DEPTH = 8;
  * counts), so nothing outside the folder is looked at; a folder that may not
  * be read gives null.
  */
-export function changeLastModified(change: ChangeFolder): string | null {
-  if (change.unreadable) return null;
+export function changeLastModified(change: { dir: string }): string | null {
   let newest = -1;
   let seen = 0;
   const walk = (folder: string, depth: number): boolean => {

@@ -1,6 +1,7 @@
 // `@org/openspec-artifacts/context`: what resolving a context identifier needs,
 // without the writers, diffs and markdown serializers the package index loads
 // too, so a short shell command (`openspec-agent context`) starts lighter.
+export { addLastModified } from "./add-last-modified.js";
 export type { KnownSource } from "./find-token-in-sources.js";
 // Process sources (the dashboard's working folder) are opened on the same path.
 export { openRepository } from "./open-repository.js";

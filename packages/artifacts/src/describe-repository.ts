@@ -1,6 +1,5 @@
 import { join } from "node:path";
 import { specHash } from "./artifact-token.js";
-import { changeLastModified } from "./change-last-modified.js";
 import type { Repository } from "./open-repository.js";
 import { readTaskProgress, type TaskProgress } from "./read-change.js";
 import type { ReadWarning } from "./read-warning.js";
@@ -22,17 +21,22 @@ export const MAX_PAGE_LIMIT = 1000;
 export type RepositoryOverview = {
   /** `scaffolded` is present (true) for a change without `proposal.md` (only `.openspec.yaml`, `tasks.md`, `specs/`, or nothing yet). */
   /**
-   * `last_modified`: the newest modification time of the change's files (ISO
-   * 8601), as `openspec list` reports it; null when the folder may not be read.
+   * `last_modified`: when the change last changed (ISO 8601), present only
+   * when asked for (`addLastModified`); null when its folder may not be read.
    */
   changes: {
     name: string;
     token: string;
     tasks: TaskProgress | null;
-    last_modified: string | null;
+    last_modified?: string | null;
     scaffolded?: true;
   }[];
-  archived_changes: { name: string; token: string; scaffolded?: true }[];
+  archived_changes: {
+    name: string;
+    token: string;
+    last_modified?: string | null;
+    scaffolded?: true;
+  }[];
   specs: { path: string; token: string }[];
   totals: { changes: number; archived_changes: number; specs: number };
   page: {
@@ -83,7 +87,6 @@ export function describeRepository(
       name: change.name,
       token: tokens.tokenOf(tokens.changeHash(change.name, false)),
       tasks: readTaskProgress(repository, change, warnings),
-      last_modified: changeLastModified(change),
       ...scaffolded(change),
     })),
     archived_changes: page(archived).map((change) => ({

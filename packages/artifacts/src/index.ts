@@ -1,3 +1,4 @@
+export { addLastModified } from "./add-last-modified.js";
 export { archiveName } from "./archive-name.js";
 export { changeToken, specToken } from "./artifact-token.js";
 export {

@@ -1,5 +1,6 @@
 import type { Catalog, ToolFailure } from "@org/openspec-core";
 import { callTool } from "./call-tool.js";
+import { MarkdownRenderer } from "./markdown-renderer.js";
 import { SpecIndex } from "./spec-index.js";
 import { SourceWatcher } from "./watch-sources.js";
 
@@ -28,6 +29,7 @@ export type Listener = (event: { source: string }) => void;
  */
 export class DashboardState {
   readonly specIndex: SpecIndex;
+  readonly markdown: MarkdownRenderer;
   readonly #watcher: SourceWatcher;
   readonly #listeners = new Set<Listener>();
   readonly #closers = new Set<() => void>();
@@ -38,6 +40,7 @@ export class DashboardState {
     readonly pageSize: number,
   ) {
     this.specIndex = new SpecIndex(catalog);
+    this.markdown = new MarkdownRenderer();
     this.#watcher = new SourceWatcher((key) => {
       this.specIndex.invalidate(key);
       this.emit(key);
@@ -111,6 +114,7 @@ export class DashboardState {
 
   close(): void {
     this.#watcher.close();
+    this.markdown.close();
     this.#listeners.clear();
     for (const closer of [...this.#closers]) closer();
     this.#closers.clear();

@@ -3,6 +3,7 @@ export { DashboardListenError } from "./dashboard-listen-error.js";
 export { allowedHostsFor, isLoopback } from "./guard-requests.js";
 export { escapeHtml } from "./html.js";
 export { type Column, columnOf } from "./load-board.js";
+export { DEFAULT_RENDER_TIME_LIMIT_MS, MarkdownRenderer } from "./markdown-renderer.js";
 export {
   DEFAULT_HOST,
   DEFAULT_PORT,
@@ -11,7 +12,6 @@ export {
   type ServeArguments,
 } from "./parse-serve-arguments.js";
 export { reachableHosts } from "./reachable-hosts.js";
-export { renderMarkdown } from "./render-markdown.js";
 export { type ServeOptions, serveUntilSignal } from "./serve-until-signal.js";
 export {
   type RunningDashboard,

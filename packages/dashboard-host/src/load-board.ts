@@ -16,7 +16,10 @@ export type Card = {
   token: string;
   column: Column;
   tasks: { done: number; total: number } | null;
-  /** When a file of the change last changed (ISO 8601); null for archived changes. */
+  /**
+   * When the change last changed: openspec_context's `last_modified` (in a
+   * git work tree its last commit, for an archived change its archive day).
+   */
   modified: string | null;
 };
 
@@ -24,6 +27,7 @@ export type BoardPage = {
   ok: true;
   source: string;
   path: string;
+  /** The page's active changes, then its archived ones, newest first. */
   cards: Card[];
   totals: { changes: number; archived_changes: number };
   offset: number;
@@ -40,21 +44,26 @@ export function columnOf(tasks: Progress): Column {
 }
 
 /**
- * One page of a source's board: `limit` active and `limit` archived changes
- * from `offset` on, with their task progress, read through openspec_context,
- * which pages on its side, so a large repository is never read whole.
+ * One page of a source's board: `limit` active changes from `offset` on, and
+ * `limit` archived changes newest first (the archive lists oldest first, so
+ * its page is taken from the end), with task progress and dates, read through
+ * openspec_context, which pages on its side, so a large repository is never
+ * read whole.
  */
 export async function loadBoard(
   catalog: Catalog,
   source: string,
   page: { offset: number; limit: number; query?: string },
 ): Promise<BoardPage | ToolFailure> {
-  const result = await callTool(catalog, "openspec_context", {
-    identifier: source,
-    offset: page.offset,
-    limit: page.limit,
-    ...(page.query ? { query: page.query } : {}),
-  });
+  const read = (offset: number, limit: number) =>
+    callTool(catalog, "openspec_context", {
+      identifier: source,
+      offset,
+      limit,
+      last_modified: true,
+      ...(page.query ? { query: page.query } : {}),
+    });
+  const result = await read(page.offset, page.limit);
   if (!result.ok) return result;
   if (!("changes" in result)) {
     return {
@@ -64,7 +73,19 @@ export async function loadBoard(
       fix: "Open a source from the sources page.",
     };
   }
-  return toBoardPage(source, result, page);
+  const total = result.totals.archived_changes;
+  // Newest first: this page's archived changes sit at [end - limit, end) of the list by name.
+  const end = total - page.offset;
+  const start = Math.max(0, end - page.limit);
+  let archived: SourceAnswer["archived_changes"] = [];
+  if (end > 0 && start === page.offset && end - start === result.archived_changes.length) {
+    archived = result.archived_changes;
+  } else if (end > 0) {
+    const older = await read(start, end - start);
+    if (!older.ok) return older;
+    archived = "changes" in older ? older.archived_changes : [];
+  }
+  return toBoardPage(source, result, [...archived].reverse(), page);
 }
 
 type SourceAnswer = Extract<ContextSuccess, { changes: unknown }>;
@@ -72,6 +93,7 @@ type SourceAnswer = Extract<ContextSuccess, { changes: unknown }>;
 function toBoardPage(
   source: string,
   answer: SourceAnswer,
+  archived: SourceAnswer["archived_changes"],
   page: { offset: number; limit: number },
 ): BoardPage {
   const cards: Card[] = answer.changes.map((change) => ({
@@ -80,16 +102,16 @@ function toBoardPage(
     token: change.token,
     column: columnOf(change.tasks),
     tasks: change.tasks ? { done: change.tasks.completed, total: change.tasks.total } : null,
-    modified: change.last_modified,
+    modified: change.last_modified ?? null,
   }));
-  for (const change of answer.archived_changes) {
+  for (const change of archived) {
     cards.push({
       source,
       change: change.name,
       token: change.token,
       column: "archived",
       tasks: null,
-      modified: null,
+      modified: change.last_modified ?? null,
     });
   }
   return {

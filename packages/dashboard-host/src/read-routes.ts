@@ -63,13 +63,34 @@ export function registerReadRoutes(app: Hono, state: DashboardState, page: Page)
       (source) =>
         html`<div class="notice info"><a href="${sourceUrl(source.key)}">${source.display_name}</a> is the repository this server started in, shown for now but not registered: <a href="/sources">register it</a> to keep it.</div>`,
     )}`;
+    // Archived cards of every source together, newest first.
+    const active = cards.filter((item) => item.column !== "archived");
+    const archived = cards
+      .filter((item) => item.column === "archived")
+      .sort((a, b) => (b.modified ?? "").localeCompare(a.modified ?? ""));
+    const withOlder = pages.flatMap((board) =>
+      board.ok && board.totals.archived_changes > board.limit ? [board.source] : [],
+    );
     const body = boardBody({
       title: "All sources",
-      cards,
+      cards: [...active, ...archived],
       modified: modifiedOf,
       showSource: true,
       footer: html`<ul class="meta inline-list">${lines}</ul>`,
       notices,
+      archived: {
+        total: pages.reduce(
+          (sum, board) => sum + (board.ok ? board.totals.archived_changes : 0),
+          0,
+        ),
+        more:
+          withOlder.length === 0
+            ? null
+            : html`Older ones: ${withOlder.map(
+                (key, index) =>
+                  html`${index > 0 ? ", " : ""}<a href="${sourceUrl(key)}?offset=${PER_SOURCE_ON_OVERVIEW}">${key}</a>`,
+              )}.`,
+      },
     });
     return page(c, { title: "Board", section: "board", source: "*" }, body);
   });
@@ -112,6 +133,7 @@ export function registerReadRoutes(app: Hono, state: DashboardState, page: Page)
       prev !== null ? html` · <a rel="prev" href="${base}?offset=${prev}${q}">previous</a>` : ""
     }${board.next_offset !== null ? html` · <a rel="next" href="${base}?offset=${board.next_offset}${q}">next</a>` : ""} · <a href="${base}/validate">validate</a> · <a href="/specs?source=${source}">specs</a></p>
 <form method="get" action="${base}" class="filter"><input type="search" name="q" value="${query}" placeholder="Filter changes" aria-label="Filter changes"></form>`;
+    const shownArchived = board.cards.filter((item) => item.column === "archived").length;
     const body = boardBody({
       title: source,
       cards: board.cards,
@@ -119,6 +141,13 @@ export function registerReadRoutes(app: Hono, state: DashboardState, page: Page)
       showSource: false,
       footer,
       notices: html``,
+      archived: {
+        total: board.totals.archived_changes,
+        more:
+          offset + shownArchived < board.totals.archived_changes
+            ? html`<a href="${base}?offset=${offset + state.pageSize}${q}">Older archived changes</a>`
+            : null,
+      },
     });
     return page(c, { title: source, section: "board", source }, body);
   });
@@ -137,9 +166,17 @@ export function registerReadRoutes(app: Hono, state: DashboardState, page: Page)
           callTool(state.catalog, "openspec_task_list", { source, change }),
           callTool(state.catalog, "openspec_spec_diff", { source, change }),
         ]);
+    const { change: content } = answer;
+    const markdown = await state.markdown.renderAll([
+      content.proposal ?? "",
+      content.design ?? "",
+      content.tasks ?? "",
+      ...content.specs.map((spec) => spec.content),
+    ]);
     const body = changeBody({
       source,
       change: answer.change,
+      markdown,
       tasks,
       diff,
       csrf: state.csrf,
@@ -192,7 +229,14 @@ export function registerReadRoutes(app: Hono, state: DashboardState, page: Page)
     const name = c.req.param("spec");
     const shown = await callTool(state.catalog, "openspec_spec_show", { source, name });
     if (!shown.ok) return failed(c, shown, name);
-    return page(c, { title: name, section: "specs", source }, specBody(source, shown));
+    const markdown = await state.markdown.renderAll([
+      shown.purpose,
+      ...shown.requirements.flatMap((requirement) => [
+        requirement.description,
+        ...requirement.scenarios.map((scenario) => scenario.raw_text),
+      ]),
+    ]);
+    return page(c, { title: name, section: "specs", source }, specBody(source, shown, markdown));
   });
 
   app.get("/s/:source/validate", async (c) => {

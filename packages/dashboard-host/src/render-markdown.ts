@@ -3,7 +3,6 @@ import rehypeStringify from "rehype-stringify";
 import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
 import { unified } from "unified";
-import { SafeHtml } from "./html.js";
 
 type Node = { type: string; value?: string; children?: Node[] };
 
@@ -28,7 +27,11 @@ const processor = unified()
   .use(rehypeSanitize)
   .use(rehypeStringify);
 
-/** Markdown from a repository as sanitized HTML. */
-export function renderMarkdown(markdown: string): SafeHtml {
-  return new SafeHtml(String(processor.processSync(markdown)));
+/**
+ * Markdown from a repository as sanitized HTML, synchronously: it runs in
+ * the markdown worker (`markdown-worker.ts`); pages get it through
+ * `MarkdownRenderer`, which bounds its cost.
+ */
+export function renderMarkdown(markdown: string): string {
+  return String(processor.processSync(markdown));
 }

@@ -57,6 +57,16 @@ export const contractCases: ContractCase[] = [
     expect: { ok: true, name: "webshop", changes: [{ name: "add-dark-mode", token: "os_243ec3" }] },
   },
   {
+    name: "context: a bare source with last_modified, the archived change dated by its folder",
+    tool: "openspec_context",
+    args: () => ({ identifier: "webshop", last_modified: true }),
+    expect: {
+      ok: true,
+      changes: [{ name: "add-dark-mode" }],
+      archived_changes: [{ name: ARCHIVED_CHANGE, last_modified: "2024-01-15" }],
+    },
+  },
+  {
     name: "context: a bare source by basename",
     tool: "openspec_context",
     args: () => ({ identifier: "FRESH" }),

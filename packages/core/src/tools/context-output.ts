@@ -37,13 +37,27 @@ export function contextOutput() {
         last_modified: z
           .string()
           .nullable()
+          .optional()
           .describe(
-            "When a file of the change last changed (ISO 8601), as openspec list's lastModified; null when its folder may not be read.",
+            "With last_modified: true, when the change last changed (ISO 8601): in a git work tree the last commit touching its folder, or its uncommitted edits' newest file time when later; elsewhere the newest file time, as openspec list's lastModified. Null when its folder may not be read.",
           ),
         scaffolded,
       }),
     ),
-    archived_changes: z.array(z.strictObject({ name: z.string(), token: z.string(), scaffolded })),
+    archived_changes: z.array(
+      z.strictObject({
+        name: z.string(),
+        token: z.string(),
+        last_modified: z
+          .string()
+          .nullable()
+          .optional()
+          .describe(
+            "With last_modified: true, the day the change was archived (YYYY-MM-DD, from its folder's name), else dated as an active change.",
+          ),
+        scaffolded,
+      }),
+    ),
     specs: z.array(z.strictObject({ path: z.string(), token: z.string() })),
     totals: z
       .strictObject({

@@ -78,3 +78,32 @@ describe("openspec_context: its page limit", () => {
     expect(schema.properties.limit.maximum).toBe(MAX_PAGE_LIMIT);
   });
 });
+
+describe("openspec_context: last_modified only when asked for", () => {
+  it("GIVEN a source with an active and an archived change WHEN the bare answer is asked for THEN no change carries last_modified, and with last_modified: true each one does", async () => {
+    const { catalog } = makeCatalog({ cli: false });
+    const root = makeOpenSpecRepository(
+      {
+        "openspec/changes/add-cart/proposal.md": "# Add cart\n",
+        "openspec/changes/archive/2025-11-30-add-search/proposal.md": "# Add search\n",
+      },
+      "shop",
+    );
+    await catalog.call("openspec_source_add", { path: root });
+    const bare = await catalog.call("openspec_context", { identifier: "shop" });
+    expect(bare).toMatchObject({ ok: true, changes: [{ name: "add-cart" }] });
+    const listed = bare as unknown as { changes: object[]; archived_changes: object[] };
+    expect(listed.changes[0]).not.toHaveProperty("last_modified");
+    expect(listed.archived_changes[0]).not.toHaveProperty("last_modified");
+
+    const dated = await catalog.call("openspec_context", {
+      identifier: "shop",
+      last_modified: true,
+    });
+    expect(dated).toMatchObject({
+      ok: true,
+      changes: [{ name: "add-cart", last_modified: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) }],
+      archived_changes: [{ name: "2025-11-30-add-search", last_modified: "2025-11-30" }],
+    });
+  });
+});

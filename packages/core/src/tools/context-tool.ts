@@ -35,6 +35,12 @@ export const contextTool = defineTool({
         .max(256)
         .optional()
         .describe("Keep only entries whose name or path contains this text."),
+      last_modified: z
+        .boolean()
+        .optional()
+        .describe(
+          "In a bare source answer, also say when each listed change last changed (last_modified). Costs a walk of each listed change folder and, in a git work tree, two git runs.",
+        ),
     })
     .strict(),
   outputSchema: contextOutput,
@@ -79,7 +85,7 @@ export const contextTool = defineTool({
     },
   },
   async handler(input, context) {
-    const { resolveContext } = await import("@org/openspec-artifacts/context");
+    const { addLastModified, resolveContext } = await import("@org/openspec-artifacts/context");
     const { resolveSource } = await import("../resolve-source.js");
     const { listProcessSources } = await import("../process-sources.js");
     const registry = context.registry();
@@ -109,6 +115,9 @@ export const contextTool = defineTool({
       { everySource, maxArtifactBytes: context.maxArtifactBytes },
     );
     if (!result.ok) return toolFailure(result.code, result.error, result.fix, extrasOf(result));
+    if (input.last_modified === true && "changes" in result) {
+      return addLastModified(result.path, result, context.env);
+    }
     return result;
   },
 });

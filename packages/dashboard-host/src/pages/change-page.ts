@@ -5,7 +5,7 @@ import type {
   ToolFailure,
 } from "@org/openspec-core";
 import { html, type SafeHtml } from "../html.js";
-import { renderMarkdown } from "../render-markdown.js";
+import { inlineCode } from "../inline-code.js";
 import { sourceUrl } from "../urls.js";
 import { specChanges } from "./diff-block.js";
 import { failureBlock } from "./failure-block.js";
@@ -17,6 +17,8 @@ export type ChangeView = {
   change: ChangeAnswer;
   tasks: TaskListSuccess | ToolFailure | null;
   diff: SpecDiffSuccess | ToolFailure | null;
+  /** The change's markdown, rendered beforehand (`MarkdownRenderer.renderAll`). */
+  markdown: (text: string) => SafeHtml;
   csrf: string;
   actionBase: string;
 };
@@ -36,19 +38,19 @@ export function changeBody(view: ChangeView): SafeHtml {
   ${
     change.archived
       ? ""
-      : html`<p class="actions"><a class="button" href="${view.actionBase}/archive">Archive…</a> <a class="button quiet" href="${sourceUrl(view.source)}/validate?target=${change.name}&amp;run=1">Validate</a></p>`
+      : html`<p class="actions"><a class="button" href="${view.actionBase}/archive">Archive…</a> <a class="button quiet" href="${sourceUrl(view.source)}/validate?target=${encodeURIComponent(change.name)}&amp;run=1">Validate</a></p>`
   }
 </div>
 <div class="change-grid">
 <article class="doc">
-  <section><h2>Proposal</h2>${change.proposal ? renderMarkdown(change.proposal) : html`<p class="muted">No proposal.md yet.</p>`}</section>
-  ${change.design ? html`<section><h2>Design</h2>${renderMarkdown(change.design)}</section>` : ""}
+  <section><h2>Proposal</h2>${change.proposal ? view.markdown(change.proposal) : html`<p class="muted">No proposal.md yet.</p>`}</section>
+  ${change.design ? html`<section><h2>Design</h2>${view.markdown(change.design)}</section>` : ""}
   <section><h2>Delta specs</h2>${
     change.specs.length === 0
       ? html`<p class="muted">None.</p>`
       : change.specs.map(
           (spec) =>
-            html`<details class="delta" open><summary>${spec.path}</summary>${renderMarkdown(spec.content)}</details>`,
+            html`<details class="delta" open><summary>${spec.path}</summary>${view.markdown(spec.content)}</details>`,
         )
   }</section>
   ${
@@ -67,7 +69,7 @@ export function changeBody(view: ChangeView): SafeHtml {
 function tasksBlock(view: ChangeView): SafeHtml {
   if (view.tasks === null) {
     return view.change.tasks
-      ? renderMarkdown(view.change.tasks)
+      ? view.markdown(view.change.tasks)
       : html`<p class="muted">No tasks.md.</p>`;
   }
   if (!view.tasks.ok) return failureBlock(view.tasks);
@@ -83,7 +85,7 @@ function tasksBlock(view: ChangeView): SafeHtml {
   <input type="hidden" name="csrf" value="${view.csrf}">
   <input type="hidden" name="id" value="${task.id}">
   <input type="hidden" name="done" value="${task.done ? "false" : "true"}">
-  <label><input type="checkbox" data-task="${task.id}" ${task.done ? html`checked` : ""}> <span class="task-id">${task.id}</span> <span class="task-text">${task.text}</span></label>
+  <label><input type="checkbox" data-task="${task.id}" ${task.done ? html`checked` : ""}> <span class="task-id">${task.id}</span> <span class="task-text">${inlineCode(task.text)}</span></label>
   <noscript><button type="submit">${task.done ? "Untick" : "Tick"}</button></noscript>
 </form></li>`);
   }

@@ -1,0 +1,100 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { join } from "node:path";
+import {
+  isolatedEnvironment,
+  makeOpenSpecRepository,
+  REAL_OPENSPEC_BIN,
+  removeTemporaryFolders,
+} from "@org/test-kit";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { recordFigure } from "./figures/record-figure.js";
+
+// H19: proposals whose markdown froze the dashboard. remark's parser is
+// super-linear on runs of emphasis markers (16 KB of `*_` took 23 s under load,
+// 40 KB 230 s, every other page waiting behind it) and recurses once per level
+// of quotes (20 KB of `>` threw "Maximum call stack size exceeded").
+const HOSTILE: Record<string, string> = {
+  "emphasis-16k": "*_".repeat(8 * 1024),
+  "emphasis-40k": "*_".repeat(20 * 1024),
+  "link-openers": "[a](".repeat(4000),
+  "deep-quotes": `${">".repeat(20 * 1024)} deep`,
+};
+const CALM = "# Calm\n\n## Why\n\nPeople *buy* things, see [the shop](https://example.com).\n";
+const DASHBOARD_BIN = join(
+  import.meta.dirname,
+  "../../../apps/dashboard/bin/openspec-dashboard.js",
+);
+
+let server: ChildProcess;
+let base: string;
+const exits: string[] = [];
+
+beforeAll(async () => {
+  const files: Record<string, string> = {
+    "openspec/changes/calm/proposal.md": CALM,
+    "openspec/changes/calm-too/proposal.md": CALM,
+  };
+  for (const [name, text] of Object.entries(HOSTILE)) {
+    files[`openspec/changes/${name}/proposal.md`] = `# Hostile\n\n## Why\n\n${text}\n`;
+  }
+  const repo = makeOpenSpecRepository(files, "shop");
+  const { env } = isolatedEnvironment({ OPENSPEC_BIN: REAL_OPENSPEC_BIN });
+  // A process of its own: a blocked event loop there cannot stall the suite.
+  server = spawn(process.execPath, [DASHBOARD_BIN, "--port", "0"], {
+    cwd: repo,
+    env,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  server.on("exit", (code, signal) => exits.push(`${code ?? signal}`));
+  base = await new Promise<string>((resolve, reject) => {
+    let out = "";
+    server.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
+      out += chunk;
+      const url = /OpenSpec dashboard: (http:\/\/[^/\s]+)/.exec(out)?.[1];
+      if (url) resolve(url);
+    });
+    server.on("exit", () => reject(new Error(`the dashboard exited before listening: ${out}`)));
+  });
+});
+afterAll(() => {
+  server?.kill("SIGTERM");
+  removeTemporaryFolders();
+});
+
+async function timedGet(path: string): Promise<{ status: number; text: string; ms: number }> {
+  const started = performance.now();
+  const response = await fetch(`${base}${path}`);
+  const text = await response.text();
+  return { status: response.status, text, ms: performance.now() - started };
+}
+
+describe("h19: a repository whose proposals hold markdown that froze the dashboard", () => {
+  it("GIVEN each hostile proposal WHEN its change page is asked for, with the health check and the sources page beside it THEN the page answers with the text shown plain and a notice, as fast as a calm page give or take an order of magnitude, and the server answers the others and stays up", async () => {
+    const withOthers = (path: string) =>
+      Promise.all([timedGet(path), timedGet("/healthz"), timedGet("/sources")]);
+    // The yardstick: a calm change's first page beside the same requests, after another one warmed the server up.
+    await withOthers("/s/shop/changes/calm");
+    const [calm] = await withOthers("/s/shop/changes/calm-too");
+    expect(calm.status).toBe(200);
+    expect(calm.text).toContain("<em>buy</em>");
+
+    for (const name of Object.keys(HOSTILE)) {
+      const [hostile, health, sources] = await withOthers(`/s/shop/changes/${name}`);
+      recordFigure(
+        `h19 ${name}`,
+        `page ${Math.round(hostile.ms)} ms, calm page ${Math.round(calm.ms)} ms`,
+      );
+      expect(hostile.status, name).toBe(200);
+      expect(hostile.text, name).toMatch(/data-plain-markdown>Shown as plain text: [^<]+\./);
+      expect(hostile.text, name).toContain('<pre class="plain-markdown"># Hostile');
+      expect(hostile.ms, name).toBeLessThan(Math.max(calm.ms, 20) * 10);
+      expect(health.status).toBe(200);
+      expect(sources.status).toBe(200);
+    }
+    // A live update re-fetches the page: it answers the same, from the cache.
+    const again = await timedGet("/s/shop/changes/emphasis-40k");
+    expect(again.text).toContain("Shown as plain text");
+    expect((await timedGet("/healthz")).status).toBe(200);
+    expect(exits).toEqual([]);
+  });
+});
