@@ -6,6 +6,7 @@ import { toolFailure } from "../tool-result.js";
 import { fromArtifactFailure } from "./from-artifact-failure.js";
 import { renderSpecDiff } from "./render-spec-diff.js";
 import { changeDiffDiagnosticSchema, specDiffSchema } from "./spec-diff-output.js";
+import { withRequirementStatus } from "./with-requirement-status.js";
 
 export const specDiffTool = defineTool({
   name: "openspec_spec_diff",
@@ -103,7 +104,7 @@ export const specDiffTool = defineTool({
         ok: true,
         change: null,
         from_git: true,
-        specs: [spec],
+        specs: [withRequirementStatus(spec)],
         diagnostics: [],
         errors: countErrors([spec]),
       };
@@ -115,7 +116,7 @@ export const specDiffTool = defineTool({
       ok: true,
       change,
       from_git: false,
-      specs: diffed.specs,
+      specs: diffed.specs.map(withRequirementStatus),
       diagnostics: diffed.diagnostics,
       errors: countErrors([...diffed.specs, { diagnostics: diffed.diagnostics }]),
     };
