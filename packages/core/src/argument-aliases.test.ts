@@ -142,6 +142,28 @@ describe("calls written for the earlier Python Hermes plugin", () => {
     });
   });
 
+  it("GIVEN a spec without a change WHEN openspec_spec_diff is called THEN it is compared with git HEAD", async () => {
+    const { catalog } = makeCatalog({ cli: false });
+    const root = makeOpenSpecRepository();
+    // Outside git, so the comparison with HEAD is what answers.
+    expect(await catalog.call("openspec_spec_diff", { workdir: root, spec: "auth" })).toMatchObject(
+      {
+        ok: false,
+        code: "not_a_git_repository",
+      },
+    );
+  });
+
+  it("GIVEN strict: false WHEN openspec_validate is called THEN invalid_input says it always validates strictly", async () => {
+    const { catalog } = makeCatalog({ cli: false });
+    const result = await catalog.call("openspec_validate", {
+      workdir: makeOpenSpecRepository(),
+      strict: false,
+    });
+    expect(result).toMatchObject({ ok: false, code: "invalid_input" });
+    expect(result.ok === false && result.error).toContain("always validates strictly");
+  });
+
   it("GIVEN every tool's published input schema THEN no alias appears in it", () => {
     for (const tool of toolCatalog) {
       const published = Object.keys(toolInputJsonSchema(tool).properties as object);

@@ -36,6 +36,12 @@ function targetScope(given: unknown): AliasValue {
   return given === "target" ? { value: undefined } : keep(given);
 }
 
+/** Ours always validates with `--strict`, which the earlier plugin's `strict` defaulted to. */
+function alwaysStrict(given: unknown): AliasValue {
+  if (given === true) return { value: undefined };
+  return { error: "openspec_validate always validates strictly; leave strict out" };
+}
+
 /** Task texts as a list of strings: one section of tasks, numbered 1.1, 1.2… */
 function taskTexts(given: unknown): AliasValue {
   if (!Array.isArray(given) || !given.every((item) => typeof item === "string")) {
@@ -68,7 +74,10 @@ export const argumentAliases: Readonly<Record<string, readonly ArgumentAlias[]>>
     { alias: "requirements_only", field: "requirements" },
     { alias: "requirement", field: "requirement", value: requirementNumber },
   ],
-  openspec_validate: [{ alias: "scope", field: "scope", value: targetScope }],
+  openspec_validate: [
+    { alias: "scope", field: "scope", value: targetScope },
+    { alias: "strict", field: "strict", value: alwaysStrict },
+  ],
   openspec_spec_create: [...sourceAliases, { alias: "spec", field: "name" }],
   openspec_spec_show: [...sourceAliases, { alias: "spec", field: "name" }],
   openspec_spec_list: sourceAliases,
