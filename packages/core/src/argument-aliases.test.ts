@@ -1,6 +1,11 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { CHECKOUT_SPEC_INPUT, DARK_MODE_CHANGE, makeOpenSpecRepository } from "@org/test-kit";
+import {
+  AUTH_SPEC,
+  CHECKOUT_SPEC_INPUT,
+  DARK_MODE_CHANGE,
+  makeOpenSpecRepository,
+} from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import { argumentAliases } from "./argument-aliases.js";
 import { cleanUp, makeCatalog } from "./test-support/fixture.js";
@@ -140,6 +145,20 @@ describe("calls written for the earlier Python Hermes plugin", () => {
       ok: true,
       specs: [{ spec: "ui", requirements: [{ operation: "ADDED", status: "added" }] }],
     });
+  });
+
+  it("GIVEN show's name and a requirement number as text WHEN openspec_show is called THEN the CLI shows that target's requirement", async () => {
+    const { catalog } = makeCatalog();
+    const root = makeOpenSpecRepository({ "openspec/specs/auth/spec.md": AUTH_SPEC });
+    const result = await catalog.call("openspec_show", {
+      workdir: root,
+      name: "auth",
+      type: "spec",
+      requirement: "1",
+    });
+    expect(result).toMatchObject({ ok: true, stdout: { id: "auth" } });
+    const command = result.ok ? (result.command as string[]) : [];
+    expect(command).toEqual(expect.arrayContaining(["auth", "--requirement", "1"]));
   });
 
   it("GIVEN a spec without a change WHEN openspec_spec_diff is called THEN it is compared with git HEAD", async () => {
