@@ -73,7 +73,12 @@ describe("openspec-agent", () => {
     const { root, run } = setUp({ cli: false });
     writeFiles(root, { "src/deep/file.ts": "" });
     const listed = run(["spec", "list", "--json"], join(root, "src", "deep"));
-    expect(JSON.parse(listed.stdout)).toEqual({ ok: true, change: null, specs: ["auth"] });
+    expect(JSON.parse(listed.stdout)).toEqual({
+      ok: true,
+      change: null,
+      specs: ["auth"],
+      count: 1,
+    });
   });
 
   it("GIVEN structured requirements WHEN spec create, show and list run THEN the spec is written, read back and listed", () => {

@@ -1,5 +1,6 @@
 import type { OpenSpecDiscovery } from "@org/openspec-cli-runner";
 import type { z } from "zod";
+import { applyArgumentAliases } from "./apply-argument-aliases.js";
 import { type CatalogOptions, createCatalogContext } from "./catalog-context.js";
 import type { ProcessSourceView } from "./process-sources.js";
 import type { ToolCallContext } from "./tool-call-context.js";
@@ -75,7 +76,14 @@ export function catalogOf(
       );
     }
     if (context.settingFailure !== undefined) return context.settingFailure;
-    const parsed = tool.inputSchema.safeParse(args ?? {});
+    // Names from the earlier Python Hermes plugin become ours first (argument-aliases.ts).
+    const aliased = applyArgumentAliases(
+      tool.name,
+      Object.keys(tool.inputSchema.shape),
+      args ?? {},
+    );
+    if (!aliased.ok) return aliased;
+    const parsed = tool.inputSchema.safeParse(aliased.args);
     if (!parsed.success) return invalidInput(tool, parsed.error);
     if (call.signal?.aborted) return cancelledFailure(tool.name);
     try {

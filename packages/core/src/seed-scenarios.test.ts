@@ -586,6 +586,7 @@ describe("Requirement: Spec lifecycle tools", () => {
         ok: true,
         change: null,
         specs: [],
+        count: 0,
       },
     );
   });

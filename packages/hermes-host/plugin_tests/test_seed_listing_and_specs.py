@@ -123,7 +123,7 @@ class SpecLifecycle(unittest.TestCase):
         self.assertEqual(call("openspec_spec_list", workdir=root, change="add-dark-mode")["specs"], ["ui"])
 
     def test_given_no_specs_when_spec_list_is_called_then_returns_an_empty_array(self):
-        self.assertEqual(call("openspec_spec_list", workdir=session().repository()), {"ok": True, "change": None, "specs": []})
+        self.assertEqual(call("openspec_spec_list", workdir=session().repository()), {"ok": True, "change": None, "specs": [], "count": 0})
 
     def test_when_a_spec_tool_gets_a_missing_workdir_then_fails_and_touches_nothing(self):
         missing = os.path.join(session().folder("missing"), "missing")

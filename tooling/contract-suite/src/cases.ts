@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { CHECKOUT_SPEC_INPUT } from "@org/test-kit";
+import { aliasCases } from "./alias-cases.js";
 import type { ContractCase } from "./contract-case.js";
 import { legacyRepository, RICH_DESCRIPTION } from "./legacy-repository.js";
 import { ARCHIVED_CHANGE, TOKEN_LIKE_FOLDER } from "./sandbox.js";
@@ -402,4 +403,5 @@ export const contractCases: ContractCase[] = [
   ...specDiffCases,
   ...archiveCases,
   ...storeImportCases,
+  ...aliasCases,
 ];

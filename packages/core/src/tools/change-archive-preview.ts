@@ -5,6 +5,7 @@ import type { ToolFailure } from "../tool-result.js";
 import { fromArtifactFailure } from "./from-artifact-failure.js";
 import { renderSpecDiff } from "./render-spec-diff.js";
 import { changeDiffDiagnosticSchema, specDiffSchema } from "./spec-diff-output.js";
+import { withRequirementStatus } from "./with-requirement-status.js";
 
 /** What `openspec_change_archive` answers with `dry_run: true`: the archive, previewed, nothing written. */
 export const archivePreviewSchema = z.strictObject({
@@ -69,7 +70,7 @@ export async function previewArchive(
     path: diffed.archive_path,
     would_archive: diffed.would_archive && tasksAllow && !diagnostics.some(isError),
     tasks: options.tasks,
-    specs: diffed.specs,
+    specs: diffed.specs.map(withRequirementStatus),
     diagnostics,
     errors: [{ diagnostics }, ...diffed.specs].reduce(
       (total, entry) => total + entry.diagnostics.filter(isError).length,

@@ -64,6 +64,7 @@ export const specCreateTool = defineTool({
     z.strictObject({
       ok: z.literal(true),
       name: z.string(),
+      spec: z.string().describe("The spec name again (the earlier Hermes plugin's field)."),
       change: z
         .string()
         .nullable()
@@ -113,6 +114,6 @@ export const specCreateTool = defineTool({
       change: input.change ?? null,
       force: input.force === true,
     });
-    return result.ok ? result : fromArtifactFailure(result);
+    return result.ok ? { ...result, spec: result.name } : fromArtifactFailure(result);
   },
 });

@@ -6,6 +6,9 @@ const operationSchema = z.enum(["ADDED", "MODIFIED", "REMOVED", "RENAMED"]);
 export const requirementChangeSchema = z.strictObject({
   name: z.string().describe("The requirement's name after the change (its old name for REMOVED)."),
   operation: operationSchema,
+  status: z
+    .enum(["added", "modified", "removed", "renamed"])
+    .describe("The operation in lower case (the earlier Hermes plugin's field)."),
   from: z.string().optional().describe("RENAMED: the name it had."),
   scenarios: z
     .strictObject({

@@ -6,17 +6,18 @@ import { toolFailure } from "../tool-result.js";
 import { fromArtifactFailure } from "./from-artifact-failure.js";
 import { renderSpecDiff } from "./render-spec-diff.js";
 import { changeDiffDiagnosticSchema, specDiffSchema } from "./spec-diff-output.js";
+import { withRequirementStatus } from "./with-requirement-status.js";
 
 export const specDiffTool = defineTool({
   name: "openspec_spec_diff",
   description:
-    "Show what a change will do to the baseline specs, without the OpenSpec CLI and without writing anything: for each of the change's delta specs (or only `spec`), the requirements it adds, modifies, removes or renames (with the scenarios added, removed and changed), and a unified diff of openspec/specs/<id>/spec.md against exactly what `openspec archive` would write. Problems the archive would refuse (MODIFIED of a missing requirement, ADDED of an existing one, a rename onto an existing name) are diagnostics with the CLI's wording; `errors` counts them, 0 means the archive would accept every delta. A baseline spec or archive folder the archive would write through a symlink out of the repository is refused with path_outside_repository, as the archive is. With from_git: true and spec instead of change: the baseline spec in the working tree against its version at git HEAD.",
+    "Show what a change will do to the baseline specs, without the OpenSpec CLI and without writing anything: for each of the change's delta specs (or only `spec`), the requirements it adds, modifies, removes or renames (with the scenarios added, removed and changed), and a unified diff of openspec/specs/<id>/spec.md against exactly what `openspec archive` would write. Problems the archive would refuse (MODIFIED of a missing requirement, ADDED of an existing one, a rename onto an existing name) are diagnostics with the CLI's wording; `errors` counts them, 0 means the archive would accept every delta. A baseline spec or archive folder the archive would write through a symlink out of the repository is refused with path_outside_repository, as the archive is. With from_git: true and spec instead of change (or spec alone): the baseline spec in the working tree against its version at git HEAD.",
   inputSchema: z
     .object({
       ...repositoryTargetFields,
       change: nameField("The active change whose delta specs to apply.").optional(),
       spec: nameField(
-        "Only this spec id (e.g. `auth`); with change, one of its delta specs; with from_git, required.",
+        "Only this spec id (e.g. `auth`); with change, one of its delta specs; without change, compared with git HEAD.",
       ).optional(),
       from_git: z
         .boolean()
@@ -83,7 +84,8 @@ export const specDiffTool = defineTool({
     },
   },
   async handler(input, context) {
-    const fromGit = input.from_git === true;
+    // A spec without a change is compared with git HEAD, as the earlier Hermes plugin did.
+    const fromGit = input.from_git ?? (input.change === undefined && input.spec !== undefined);
     const invalid = checkMode(input.change, input.spec, fromGit);
     if (invalid) return invalid;
     const { diffChangeSpecs, diffSpecAtHead } = await import("@org/openspec-artifacts");
@@ -103,7 +105,7 @@ export const specDiffTool = defineTool({
         ok: true,
         change: null,
         from_git: true,
-        specs: [spec],
+        specs: [withRequirementStatus(spec)],
         diagnostics: [],
         errors: countErrors([spec]),
       };
@@ -115,7 +117,7 @@ export const specDiffTool = defineTool({
       ok: true,
       change,
       from_git: false,
-      specs: diffed.specs,
+      specs: diffed.specs.map(withRequirementStatus),
       diagnostics: diffed.diagnostics,
       errors: countErrors([...diffed.specs, { diagnostics: diffed.diagnostics }]),
     };

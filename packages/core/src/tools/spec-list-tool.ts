@@ -20,6 +20,7 @@ export const specListTool = defineTool({
       ok: z.literal(true),
       change: z.string().nullable().describe("The change whose delta specs these are, or null."),
       specs: z.array(z.string()).describe("Spec ids, e.g. auth or platform/session."),
+      count: z.number().int().describe("How many spec ids."),
       warnings: z.array(readWarningSchema).optional(),
     }),
   requiresCli: false,
@@ -40,6 +41,6 @@ export const specListTool = defineTool({
     const target = resolveRepository(context, input);
     if (!target.ok) return target;
     const result = listSpecs(target.repository, { change: input.change ?? null });
-    return result.ok ? result : fromArtifactFailure(result);
+    return result.ok ? { ...result, count: result.specs.length } : fromArtifactFailure(result);
   },
 });

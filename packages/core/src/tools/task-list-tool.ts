@@ -5,6 +5,7 @@ import { defineTool, readOnlyTool } from "../tool-definition.js";
 import { toolFailure } from "../tool-result.js";
 import { fromArtifactFailure } from "./from-artifact-failure.js";
 import { taskProgressFields } from "./task-output.js";
+import { taskProgressSummary } from "./task-progress-summary.js";
 
 export const taskListTool = defineTool({
   name: "openspec_task_list",
@@ -69,6 +70,7 @@ export const taskListTool = defineTool({
       maxBytes: context.maxArtifactBytes,
     });
     if (!listed.ok) return fromArtifactFailure(listed);
-    return picked.note ? { ...listed, note: picked.note } : listed;
+    const answer = { ...listed, ...taskProgressSummary(listed.done, listed.total) };
+    return picked.note ? { ...answer, note: picked.note } : answer;
   },
 });

@@ -18,4 +18,10 @@ export const taskProgressFields = {
   tasks: z.array(listedTaskSchema),
   done: z.number().int().describe("Tasks done; equal to the CLI's completedTasks."),
   total: z.number().int().describe("Tasks in all; equal to the CLI's totalTasks."),
+  counts: z
+    .strictObject({ total: z.number().int(), done: z.number().int(), todo: z.number().int() })
+    .describe("total, done and todo together."),
+  status: z
+    .enum(["todo", "in_progress", "done"])
+    .describe("todo: none done (or no tasks), done: all done, else in_progress."),
 };

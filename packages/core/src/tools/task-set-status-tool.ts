@@ -3,6 +3,7 @@ import { nameField, repositoryTargetFields } from "../input-fields.js";
 import { defineTool, writingTool } from "../tool-definition.js";
 import { fromArtifactFailure } from "./from-artifact-failure.js";
 import { taskProgressFields } from "./task-output.js";
+import { taskProgressSummary } from "./task-progress-summary.js";
 
 export const taskSetStatusTool = defineTool({
   name: "openspec_task_set_status",
@@ -77,6 +78,7 @@ export const taskSetStatusTool = defineTool({
       done: input.done,
       maxBytes: context.maxArtifactBytes,
     });
-    return updated.ok ? updated : fromArtifactFailure(updated);
+    if (!updated.ok) return fromArtifactFailure(updated);
+    return { ...updated, ...taskProgressSummary(updated.done, updated.total) };
   },
 });
