@@ -1,7 +1,14 @@
 export { exitOnHostSignals, HOST_SIGNALS, type HostSignal } from "@org/openspec-cli-runner";
 export type { CatalogContext, CatalogOptions } from "./catalog-context.js";
 export { type Catalog, createCatalog, type ToolAvailability } from "./create-catalog.js";
+export { narrowCatalog } from "./narrow-catalog.js";
 export type { ProcessSourceView } from "./process-sources.js";
+export {
+  offeredToolsets,
+  selectToolsets,
+  type ToolsetSelection,
+  toolsetOf,
+} from "./select-toolsets.js";
 export type { RunCliOptions, ToolCallContext, ToolProgress } from "./tool-call-context.js";
 export { cliToolNames, toolCatalog } from "./tool-catalog.js";
 export {
@@ -23,6 +30,7 @@ export {
 } from "./tool-result.js";
 export { toolFailureSchema, toolOutputJsonSchema, toolResultSchema } from "./tool-result-schema.js";
 export type * from "./tool-result-types.js";
+export { defaultToolsetNames, type Toolset, toolsets } from "./toolsets.js";
 export type { WarmPoolStatus } from "./warm-pool-status.js";
 export {
   findWorkflow,

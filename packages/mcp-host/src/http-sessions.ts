@@ -4,6 +4,7 @@ import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/
 import type { Catalog } from "@org/openspec-core";
 import { createServer, type OpenSpecMcpServer } from "./create-server.js";
 import type { Principal } from "./http-registry.js";
+import type { ToolOffer } from "./offer-toolsets.js";
 import { readOnlyCatalog } from "./read-only-catalog.js";
 
 /** One MCP session: its own server and transport over the shared catalog. */
@@ -60,7 +61,7 @@ export function createSessionStore(settings: SessionSettings) {
       return sessions.get(id);
     },
     /** Makes a session whose transport answers the initialize request in `body`. */
-    async open(principal: Principal): Promise<HttpSession> {
+    async open(principal: Principal, offer: ToolOffer = {}): Promise<HttpSession> {
       let server: OpenSpecMcpServer | undefined;
       let closed = false;
       const transport = new StreamableHTTPServerTransport({
@@ -103,6 +104,7 @@ export function createSessionStore(settings: SessionSettings) {
       };
       server = await createServer({
         catalog: principal.readOnly ? readOnlyCatalog(settings.catalog) : settings.catalog,
+        ...offer,
         log: settings.log,
         ...(settings.availabilityCheckMs === undefined
           ? {}
