@@ -1,4 +1,4 @@
-// `pnpm bench`: measures P1–P10 (P1b: a burst of calls; P1c: concurrent calls; P4b: pathological lines) against their yardsticks on this machine,
+// `pnpm bench`: measures P1–P10 (P9: the tokens each host puts in a model's context; P1b: a burst of calls; P1c: concurrent calls; P4b: pathological lines) against their yardsticks on this machine,
 // prints a table and writes bench-results/latest.json. Run after `turbo run
 // build` (the pnpm script does). `--smoke` runs each benchmark once on a small
 // repository (checks that it works, not how fast); `--only P3,P5` picks some.
@@ -31,6 +31,7 @@ import { benchMcpStartup } from "../bench/p5-mcp-startup.mjs";
 import { benchBridgeRoundTrip } from "../bench/p6-bridge-round-trip.mjs";
 import { benchCliContext } from "../bench/p7-cli-context.mjs";
 import { benchHttpLoad } from "../bench/p8-http-load.mjs";
+import { benchContextTokens } from "../bench/p9-context-tokens.mjs";
 import { benchResourceSessions } from "../bench/p10-resource-sessions.mjs";
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -72,6 +73,7 @@ const results = [];
 const notes = [];
 let httpLoad;
 let resourceSessions;
+let contextTokens;
 const core = await importBuilt("packages/core/dist/index.js");
 const runner = await importBuilt("packages/cli-runner/dist/index.js");
 if (core === null || runner === null) throw new Error("Build first: turbo run build");
@@ -140,6 +142,7 @@ try {
   if (wanted("P5")) await benchP5(smallRepo);
   if (wanted("P6")) await benchP6(smallRepo);
   if (wanted("P7")) await benchP7(smallRepo);
+  if (wanted("P9")) await benchP9();
 } finally {
   clearInterval(keepAlive);
   rmSync(sandbox, { recursive: true, force: true });
@@ -327,6 +330,38 @@ async function onServedLargeRepository(id, run) {
   }
 }
 
+// Token counts, not times: one measurement each, printed as their own table too.
+async function benchP9() {
+  const budget = await importBuilt("tooling/context-budget/dist/index.js");
+  if (budget === null) {
+    notes.push("P9 skipped: tooling/context-budget is not built.");
+    return;
+  }
+  const shape = smoke ? { changes: 20, archived: 5, specs: 10, requirements: 4 } : LARGE_REPOSITORY;
+  const big = generateRepository(shape);
+  try {
+    await delay(200);
+    const measured = await benchContextTokens({
+      budget,
+      core,
+      env,
+      repository: big,
+      changes: shape.changes,
+      // biome-ignore lint/suspicious/noUndeclaredEnvVars: the bench is not a turbo task; this names a file to measure, not a build input.
+      anchorPath: process.env.HERMES_OPENSPEC_SCHEMAS,
+    });
+    results.push(...measured.results);
+    contextTokens = measured.table;
+    if (measured.anchor.source === "recorded") {
+      notes.push(
+        "P9: hermes-openspec's figure is the recorded one; set HERMES_OPENSPEC_SCHEMAS to its schemas.py to measure it in this run.",
+      );
+    }
+  } finally {
+    rmSync(big, { recursive: true, force: true });
+  }
+}
+
 async function benchP6(workdir) {
   const bridgeEntry = fromRoot("packages/hermes-host/dist/bridge.js");
   if (!existsSync(bridgeEntry)) {
@@ -364,6 +399,7 @@ const report = {
   results,
   httpLoad,
   resourceSessions,
+  contextTokens,
   notes,
 };
 if (!smoke) {
@@ -378,6 +414,7 @@ function printTable({ machine, results: rows, notes: remarks }) {
     if (unit === "bytes") return `${(value / 1024).toFixed(1)} KB`;
     if (unit === "ms") return `${value.toFixed(2)} ms`;
     if (unit === "×") return `${value.toFixed(2)}×`;
+    if (unit === "tokens") return `${value} tokens`;
     return value.toFixed(3);
   };
   const table = rows.map((row) => ({
@@ -427,6 +464,9 @@ function printTable({ machine, results: rows, notes: remarks }) {
       "/healthz while they list": `median ${figures.healthzDuringListings.medianMs.toFixed(0)} ms, max ${figures.healthzDuringListings.maxMs.toFixed(0)} ms (${figures.healthzAtRestMs.toFixed(0)} ms at rest)`,
       "inotify watches": `${figures.watchesWithSessions} with the sessions, ${figures.watchesAfterClose} after they closed`,
     });
+  if (contextTokens !== undefined) {
+    console.log("P9: tokens (o200k) each host puts in front of a model");
+    console.table(contextTokens);
   }
   for (const remark of remarks) console.log(`note: ${remark}`);
   if (!smoke) console.log("written to bench-results/latest.json");

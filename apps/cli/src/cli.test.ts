@@ -190,7 +190,20 @@ describe("openspec-agent", () => {
       reason: expect.stringContaining("No executable openspec CLI was found"),
       fix: expect.stringContaining("npm install -g @fission-ai/openspec"),
     });
-    expect(tools.stdout).toMatch(/openspec_context\s+yes\s+no/);
+    expect(tools.stdout).toMatch(/openspec_context\s+yes\s+no\s+read/);
+    expect(tools.stdout).toMatch(/openspec_change_archive\s+\S+\s+\S+\s+lifecycle/);
+    expect(tools.stdout).toContain("  read (default): ");
+    expect(tools.stdout).toContain("  sources: ");
+    const listing = JSON.parse(run(["tools", "--json"]).stdout);
+    expect(listing.toolsets.map((toolset: { name: string }) => toolset.name)).toEqual([
+      "read",
+      "author",
+      "lifecycle",
+      "sources",
+    ]);
+    expect(
+      listing.tools.find((tool: { name: string }) => tool.name === "openspec_source_add"),
+    ).toMatchObject({ toolset: "sources" });
     const listed = run(["list"]);
     expect(listed.status).toBe(1);
     expect(listed.stderr).toContain("openspec_not_found");

@@ -60,7 +60,8 @@ async function addSourceOverMcp(
 
 describe("openspec-agent mcp", () => {
   it("GIVEN the global --db WHEN the server registers a source THEN it lands in that registry file, not in OPENSPEC_AGENT_DB", async () => {
-    const { home, env } = isolatedEnvironment();
+    // The sources toolset: registering a repository is not in the default ones.
+    const { home, env } = isolatedEnvironment({ OPENSPEC_AGENT_TOOLSETS: "sources" });
     const registry = join(home, "chosen.db");
     const added = await addSourceOverMcp(
       process.execPath,
@@ -77,7 +78,7 @@ describe("openspec-agent mcp", () => {
   });
 
   it("GIVEN a Cursor snippet from mcp config --db WHEN its command is started as Cursor would THEN the server serves that registry", async () => {
-    const { home, env } = isolatedEnvironment();
+    const { home, env } = isolatedEnvironment({ OPENSPEC_AGENT_TOOLSETS: "sources" });
     const registry = join(home, "from-config.db");
     const printed = runBin(["mcp", "config", "--client", "cursor", "--db", registry], {
       env,

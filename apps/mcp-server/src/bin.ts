@@ -1,9 +1,10 @@
 import { packageVersion } from "./package-version.js";
 import { parseArguments } from "./parse-arguments.js";
 
-const USAGE = `Usage: openspec-mcp [--workdir <path>]
+const USAGE = `Usage: openspec-mcp [--workdir <path>] [--toolsets <names>] [--dynamic-toolsets] [--read-only]
        openspec-mcp --http [--port 3845] [--host 127.0.0.1] [--no-auth] [--allowed-host <name>]...
                            [--max-sessions-per-token 20] [--allow-any-workdir]
+                    [--toolsets <names>] [--dynamic-toolsets]
 
 An MCP server with the OpenSpec tools for every registered repository: over
 stdio by default, or over Streamable HTTP at http://<host>:<port>/mcp with --http
@@ -23,6 +24,12 @@ Options:
                         Sessions one token may hold at once (default 20); more get 429.
   --allow-any-workdir   Let tokens pass workdir (any folder this user can read); by default
                         a token reaches registered sources only.
+  --toolsets <names>    The toolsets to offer, separated by commas: read, author, lifecycle,
+                        sources; "all" for every tool; "default" (read,author) when not given.
+                        Over HTTP a client can choose its own with the header X-OpenSpec-Toolsets.
+  --dynamic-toolsets    Also offer openspec_toolsets, which lists the other toolsets and
+                        enables one during the session (the tool list then changes).
+  --read-only           Offer only the tools that change nothing (stdio; over HTTP, tokens say so).
   --version         Print the version.
   --help            Print this help.
 
@@ -32,6 +39,7 @@ Environment:
   OPENSPEC_BIN            The OpenSpec CLI (default: openspec on PATH, then ~/.npm-global/bin/openspec,
                           then the @fission-ai/openspec installed with this server).
   OPENSPEC_AGENT_WORKDIR  The default repository, as --workdir.
+  OPENSPEC_AGENT_TOOLSETS The toolsets to offer, as --toolsets.
 `;
 
 const command = parseArguments(process.argv.slice(2));
@@ -50,10 +58,19 @@ switch (command.kind) {
   case "serve-http": {
     // Loaded only here, so --help and --version answer without it; stdio
     // loads only the stdio server, not the HTTP server's modules.
-    const { startStdioServer, writeLog } = await import("@org/openspec-mcp-host/stdio");
+    const { chooseToolsets, startStdioServer, writeLog } = await import(
+      "@org/openspec-mcp-host/stdio"
+    );
+    const toolsets = command.toolsets ?? (process.env.OPENSPEC_AGENT_TOOLSETS || undefined);
+    const chosen = chooseToolsets(toolsets);
+    if (!chosen.ok) {
+      process.stderr.write(`openspec-mcp: ${chosen.error} ${chosen.fix}\n`);
+      process.exit(2);
+    }
     let serving: Promise<unknown>;
     if (command.kind === "serve") {
-      serving = startStdioServer(command.workdir === undefined ? {} : { workdir: command.workdir });
+      const { kind: _kind, ...options } = command;
+      serving = startStdioServer(options);
     } else {
       const { runHttpServer } = await import("@org/openspec-mcp-host");
       const { kind: _kind, ...options } = command;

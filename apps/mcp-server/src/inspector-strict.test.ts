@@ -38,6 +38,8 @@ function inspectToolList(server: readonly string[]) {
       `OPENSPEC_AGENT_DB=${home}/registry.db`,
       "-e",
       `OPENSPEC_BIN=${REAL_OPENSPEC_BIN}`,
+      "-e",
+      "OPENSPEC_AGENT_TOOLSETS=all",
       "--",
       ...server,
     ],

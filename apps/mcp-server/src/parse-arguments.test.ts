@@ -24,12 +24,25 @@ describe("parseArguments", () => {
       { kind: "serve-http", maxSessionsPerToken: 5, allowAnyWorkdir: true },
     ],
     [["--http", "--max-sessions-per-token=1"], { kind: "serve-http", maxSessionsPerToken: 1 }],
+    [
+      ["--toolsets", "read,sources", "--read-only", "--dynamic-toolsets"],
+      { kind: "serve", toolsets: "read,sources", readOnly: true, dynamicToolsets: true },
+    ],
+    [
+      ["--http", "--toolsets=all", "--dynamic-toolsets"],
+      { kind: "serve-http", toolsets: "all", dynamicToolsets: true },
+    ],
   ])("WHEN the arguments are %j THEN the command is %j", (argv, expected) => {
     expect(parseArguments(argv)).toEqual(expected);
   });
 
   it.each([
     [["--workdir"], "--workdir needs a path."],
+    [["--toolsets"], "--toolsets needs a value."],
+    [
+      ["--http", "--read-only"],
+      "--read-only is for stdio; over HTTP, make the client's token read-only (openspec-agent tokens create --read-only).",
+    ],
     [["--workdir="], "--workdir needs a path."],
     [["serve"], 'Unknown argument "serve".'],
     [

@@ -10,10 +10,17 @@ export type HttpArguments = {
   allowAnyWorkdir?: boolean;
 };
 
+/** Which tools a server offers: `--toolsets`, `--dynamic-toolsets`, and `--read-only` (stdio). */
+export type OfferArguments = {
+  toolsets?: string;
+  dynamicToolsets?: boolean;
+  readOnly?: boolean;
+};
+
 /** What the command line asks the bin to do. */
 export type BinCommand =
-  | { kind: "serve"; workdir?: string }
-  | ({ kind: "serve-http"; workdir?: string } & HttpArguments)
+  | ({ kind: "serve"; workdir?: string } & OfferArguments)
+  | ({ kind: "serve-http"; workdir?: string } & HttpArguments & Omit<OfferArguments, "readOnly">)
   | { kind: "help" }
   | { kind: "version" }
   | { kind: "invalid"; message: string };
@@ -24,25 +31,34 @@ const VALUE_OPTIONS = [
   "--host",
   "--allowed-host",
   "--max-sessions-per-token",
+  "--toolsets",
 ] as const;
 type ValueOption = (typeof VALUE_OPTIONS)[number];
 
 /**
  * Reads `--workdir <path>`, `--http` with `--port <n>`, `--host <address>`,
  * `--no-auth`, `--allowed-host <name>` (repeatable), `--max-sessions-per-token
- * <n>` and `--allow-any-workdir`, `--help` and
- * `--version`; every value option also takes `--option=value`. Nothing else is accepted.
+ * <n>` and `--allow-any-workdir`, `--toolsets <names>`, `--dynamic-toolsets`,
+ * `--read-only` (stdio only: over HTTP the token says so), `--help` and
+ * `--version`; every value option also takes `--option=value`. Nothing else is
+ * accepted. Toolset names are checked where the catalog is loaded, not here, so
+ * `--help` stays light.
  */
 export function parseArguments(argv: readonly string[]): BinCommand {
   let workdir: string | undefined;
   let http = false;
   const settings: HttpArguments = {};
+  const offer: OfferArguments = {};
   for (let index = 0; index < argv.length; index += 1) {
     const argument = argv[index] ?? "";
     if (argument === "--help" || argument === "-h") return { kind: "help" };
     if (argument === "--version" || argument === "-v") return { kind: "version" };
     if (argument === "--http") {
       http = true;
+      continue;
+    }
+    if (argument === "--read-only" || argument === "--dynamic-toolsets") {
+      offer[argument === "--read-only" ? "readOnly" : "dynamicToolsets"] = true;
       continue;
     }
     if (argument === "--no-auth") {
@@ -64,6 +80,7 @@ export function parseArguments(argv: readonly string[]): BinCommand {
     const problem = apply(option, value, settings);
     if (problem !== undefined) return { kind: "invalid", message: problem };
     if (option === "--workdir") workdir = resolve(value ?? "");
+    if (option === "--toolsets") offer.toolsets = value ?? "";
   }
   const httpOnly = Object.keys(settings);
   if (!http && httpOnly.length > 0) {
@@ -73,8 +90,18 @@ export function parseArguments(argv: readonly string[]): BinCommand {
         "--port, --host, --no-auth, --allowed-host, --max-sessions-per-token and --allow-any-workdir need --http.",
     };
   }
+  if (http && offer.readOnly) {
+    return {
+      kind: "invalid",
+      message:
+        "--read-only is for stdio; over HTTP, make the client's token read-only (openspec-agent tokens create --read-only).",
+    };
+  }
   const where = workdir === undefined ? {} : { workdir };
-  return http ? { kind: "serve-http", ...where, ...settings } : { kind: "serve", ...where };
+  const { readOnly: _readOnly, ...httpOffer } = offer;
+  return http
+    ? { kind: "serve-http", ...where, ...settings, ...httpOffer }
+    : { kind: "serve", ...where, ...offer };
 }
 
 function apply(
@@ -87,6 +114,7 @@ function apply(
   }
   switch (option) {
     case "--workdir":
+    case "--toolsets":
       return undefined;
     case "--port": {
       const port = Number(value);

@@ -2,6 +2,13 @@
 // presentation load here without the registry, the CLI runner or the artifacts, which
 // each handler imports when it is first called. The shell CLI's help reads only this,
 // and the workflows, which are text about the tools.
+
+export {
+  offeredToolsets,
+  selectToolsets,
+  type ToolsetSelection,
+  toolsetOf,
+} from "./select-toolsets.js";
 export { cliToolNames, toolCatalog } from "./tool-catalog.js";
 export {
   defineTool,
@@ -22,6 +29,7 @@ export {
 } from "./tool-result.js";
 export { toolFailureSchema, toolOutputJsonSchema, toolResultSchema } from "./tool-result-schema.js";
 export type * from "./tool-result-types.js";
+export { defaultToolsetNames, type Toolset, toolsets } from "./toolsets.js";
 export {
   findWorkflow,
   type RenderedWorkflow,

@@ -8,7 +8,14 @@ export type { CatalogContext, CatalogOptions } from "./catalog-context.js";
 export { type Catalog, createCatalog, type ToolAvailability } from "./create-catalog.js";
 export { FIX_MARK, type FixMark, type FixWording, readFixMarks } from "./fix-wording.js";
 export { flagName } from "./flag-name.js";
+export { narrowCatalog } from "./narrow-catalog.js";
 export type { ProcessSourceView } from "./process-sources.js";
+export {
+  offeredToolsets,
+  selectToolsets,
+  type ToolsetSelection,
+  toolsetOf,
+} from "./select-toolsets.js";
 export type { RunCliOptions, ToolCallContext, ToolProgress } from "./tool-call-context.js";
 export { cliToolNames, toolCatalog } from "./tool-catalog.js";
 export {
@@ -30,6 +37,7 @@ export {
 } from "./tool-result.js";
 export { toolFailureSchema, toolOutputJsonSchema, toolResultSchema } from "./tool-result-schema.js";
 export type * from "./tool-result-types.js";
+export { defaultToolsetNames, type Toolset, toolsets } from "./toolsets.js";
 export type { WarmPoolStatus } from "./warm-pool-status.js";
 export { type WordedTool, wordFix } from "./word-fix.js";
 export {

@@ -17,11 +17,18 @@ class PluginLoading(unittest.TestCase):
             self.assertEqual(manifest["version"], json.load(handle)["version"])
         self.assertEqual(sorted(manifest["provides_tools"]), session().all_tools())
 
-    def test_when_register_runs_then_every_provided_tool_is_registered_in_the_openspec_toolset_with_a_function_schema(self):
+    def test_when_register_runs_then_every_provided_tool_is_registered_in_its_groups_toolset_with_a_function_schema(self):
         tools = session().context.tools
         self.assertEqual(sorted(tools), sorted(session().context.manifest["provides_tools"]))
+        self.assertEqual(
+            sorted({tool.toolset for tool in tools.values()}),
+            ["openspec-author", "openspec-lifecycle", "openspec-read", "openspec-sources"],
+        )
+        self.assertEqual(tools["openspec_context"].toolset, "openspec-read")
+        self.assertEqual(tools["openspec_change_create"].toolset, "openspec-author")
+        self.assertEqual(tools["openspec_task_set_status"].toolset, "openspec-lifecycle")
+        self.assertEqual(tools["openspec_source_add"].toolset, "openspec-sources")
         for name, tool in tools.items():
-            self.assertEqual(tool.toolset, "openspec")
             self.assertEqual(set(tool.schema), {"name", "description", "parameters"})
             self.assertEqual(tool.schema["name"], name)
             self.assertEqual(tool.schema["parameters"]["type"], "object")

@@ -4,7 +4,7 @@ import { toolCatalog, toolInputJsonSchema } from "@org/openspec-core";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { packagePaths, packageVersion } from "./package-paths.js";
-import { renderPluginYaml, renderToolsJson } from "./render-plugin-files.js";
+import { hermesToolsetOf, renderPluginYaml, renderToolsJson } from "./render-plugin-files.js";
 import { versionedPluginFiles } from "./versioned-plugin-files.js";
 
 const committed = (file: string) => readFileSync(join(packagePaths.pluginFolder, file), "utf8");
@@ -27,12 +27,30 @@ describe("the committed plugin folder", () => {
         name: tool.name,
         description: tool.description,
         requiresCli: tool.requiresCli,
+        toolset: hermesToolsetOf(tool.name),
         parameters: toolInputJsonSchema(tool),
       })),
     );
     expect(tools.every((tool) => (tool.parameters as { type?: string }).type === "object")).toBe(
       true,
     );
+  });
+
+  it("GIVEN the catalog's toolsets WHEN tools.json is rendered THEN each group is one Hermes toolset, so hermes tools enables and disables it", () => {
+    const { tools } = JSON.parse(committed("tools.json")) as {
+      tools: { name: string; toolset: string }[];
+    };
+    const groups = new Map<string, string[]>();
+    for (const tool of tools)
+      groups.set(tool.toolset, [...(groups.get(tool.toolset) ?? []), tool.name]);
+    expect([...groups.keys()]).toEqual([
+      "openspec-read",
+      "openspec-author",
+      "openspec-lifecycle",
+      "openspec-sources",
+    ]);
+    expect(groups.get("openspec-lifecycle")).toContain("openspec_change_archive");
+    expect(groups.get("openspec-read")).toContain("openspec_context");
   });
 
   it("GIVEN plugin.yaml WHEN read as Hermes does THEN it names the plugin openspec, standalone, with every tool", () => {

@@ -1,15 +1,27 @@
-import { type ToolDefinition, toolInputJsonSchema } from "@org/openspec-core";
+import { type ToolDefinition, toolInputJsonSchema, toolsetOf } from "@org/openspec-core";
 import { stringify } from "yaml";
 import { PACKAGE_NAME } from "./package-paths.js";
 
-/** The toolset every tool is registered under in Hermes. */
+/** The prefix of the Hermes toolsets, and the toolset of a tool in no catalog toolset. */
 export const HERMES_TOOLSET = "openspec";
+
+/**
+ * The Hermes toolset a tool is registered under: one per catalog toolset
+ * (`openspec-read`, `openspec-author`, ...), so `hermes tools` turns each
+ * group on or off as a whole.
+ */
+export function hermesToolsetOf(name: string): string {
+  const toolset = toolsetOf(name);
+  return toolset === undefined ? HERMES_TOOLSET : `${HERMES_TOOLSET}-${toolset.name}`;
+}
 
 /** One tool as the Python plugin reads it from tools.json. */
 export type HermesToolEntry = {
   name: string;
   description: string;
   requiresCli: boolean;
+  /** The Hermes toolset to register it under; see `hermesToolsetOf`. */
+  toolset: string;
   parameters: Record<string, unknown>;
 };
 
@@ -24,6 +36,7 @@ export function renderToolsJson(tools: readonly ToolDefinition[]): string {
     name: tool.name,
     description: tool.description,
     requiresCli: tool.requiresCli,
+    toolset: hermesToolsetOf(tool.name),
     parameters: toolInputJsonSchema(tool),
   }));
   return `${JSON.stringify({ generator: PACKAGE_NAME, tools: entries }, null, 2)}\n`;

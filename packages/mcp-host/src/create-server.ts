@@ -18,11 +18,13 @@ import {
 } from "./client-log.js";
 import { type GuardedTransport, guardTransport } from "./guard-transport.js";
 import { listCatalogTool } from "./list-catalog-tool.js";
+import { offerToolsets, TOOLSETS_TOOL, type ToolOffer } from "./offer-toolsets.js";
 import { packageVersion } from "./package-version.js";
 import { promptCapabilities, registerPrompts } from "./register-prompts.js";
 import { registerResources } from "./register-resources.js";
 import type { SubscriptionBudget } from "./subscription-budget.js";
 import { syncToolAvailability } from "./sync-tool-availability.js";
+import { toCallToolResult } from "./to-call-tool-result.js";
 import { trackToolCall } from "./track-tool-call.js";
 import { writeLog } from "./write-log.js";
 
@@ -31,16 +33,17 @@ export type CatalogSource =
   | { catalog: Catalog; catalogOptions?: never }
   | { catalog?: never; catalogOptions?: CatalogOptions };
 
-export type CreateServerOptions = CatalogSource & {
-  /** How often to look for the OpenSpec CLI appearing or disappearing; default 2000 ms. */
-  availabilityCheckMs?: number;
-  /** Where diagnostics go; default stderr. */
-  log?: (message: string) => void;
-  /** Resource subscriptions this server's client may hold; default 100. */
-  maxSubscriptions?: number;
-  /** The count of subscriptions shared by the sessions of one HTTP server; default one of its own (2,000). */
-  subscriptionBudget?: SubscriptionBudget;
-};
+export type CreateServerOptions = CatalogSource &
+  ToolOffer & {
+    /** How often to look for the OpenSpec CLI appearing or disappearing; default 2000 ms. */
+    availabilityCheckMs?: number;
+    /** Where diagnostics go; default stderr. */
+    log?: (message: string) => void;
+    /** Resource subscriptions this server's client may hold; default 100. */
+    maxSubscriptions?: number;
+    /** The count of subscriptions shared by the sessions of one HTTP server; default one of its own (2,000). */
+    subscriptionBudget?: SubscriptionBudget;
+  };
 
 export type OpenSpecMcpServer = {
   /** The SDK's low-level server, not yet connected: call `mcp.connect(transport)`. */
@@ -77,7 +80,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<O
   // The catalog's notices (an unusable warm pool) reach the client too, once it is connected.
   let clientLog: ClientLog | undefined;
   const catalogLog = options.catalogOptions?.log ?? options.log ?? writeLog;
-  const catalog =
+  const shared =
     options.catalog ??
     createCatalog({
       ...options.catalogOptions,
@@ -86,6 +89,9 @@ export async function createServer(options: CreateServerOptions = {}): Promise<O
         clientLog?.notify("warning", line);
       },
     });
+  // The toolsets (and --read-only) narrow what this server lists and runs.
+  const offer = offerToolsets(shared, options);
+  const catalog = offer.catalog;
   const mcp = new Server(
     { name: "openspec", version: packageVersion },
     {
@@ -106,13 +112,16 @@ export async function createServer(options: CreateServerOptions = {}): Promise<O
   const offered = new Set(catalog.tools.map((tool) => tool.name));
   const listed = new Map<string, Tool>();
   mcp.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: catalog.tools
-      .filter((tool) => offered.has(tool.name))
-      .map((tool) => {
-        const known = listed.get(tool.name) ?? listCatalogTool(tool);
-        listed.set(tool.name, known);
-        return known;
-      }),
+    tools: [
+      ...catalog.tools
+        .filter((tool) => offered.has(tool.name))
+        .map((tool) => {
+          const known = listed.get(tool.name) ?? listCatalogTool(tool);
+          listed.set(tool.name, known);
+          return known;
+        }),
+      ...(offer.tool === undefined ? [] : [offer.tool]),
+    ],
   }));
   // Every call reaches the catalog, offered or not: a tool that needs the
   // missing CLI, or a name that does not exist, gets the catalog's own failure.
@@ -120,6 +129,13 @@ export async function createServer(options: CreateServerOptions = {}): Promise<O
   // client as log messages on the call's own stream, before its answer.
   mcp.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const { name, arguments: args, _meta } = request.params;
+    if (offer.tool !== undefined && name === TOOLSETS_TOOL) {
+      const answer = offer.answer(args);
+      // The enabled toolset's tools join the list, and the client is told.
+      // A check already under way may have read the list before the enable; the second sees it.
+      if (answer.ok && "enabled" in answer) await checkAvailability().then(checkAvailability);
+      return toCallToolResult(answer);
+    }
     const callLog = requestLog((notification) => extra.sendNotification(notification));
     const tracked = trackToolCall(name, _meta?.progressToken, extra, (message) => {
       void callLog("debug", message);
@@ -183,7 +199,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<O
       clearInterval(timer);
       resources.close();
       await mcp.close();
-      if (ownsCatalog) catalog.close();
+      if (ownsCatalog) shared.close();
     },
   };
 }

@@ -46,6 +46,15 @@ export type HttpServerOptions = {
   maxSubscriptions?: number;
   /** How often each session looks for the CLI appearing or disappearing; default 2000 ms. */
   availabilityCheckMs?: number;
+  /**
+   * The toolsets a session gets when its initialize request has no
+   * `X-OpenSpec-Toolsets` header: names separated by commas, `all` or
+   * `default`. Without it, every tool (`runHttpServer`, the `--http` process,
+   * passes `--toolsets`, `OPENSPEC_AGENT_TOOLSETS` or `default`).
+   */
+  toolsets?: string;
+  /** Sessions start with their toolsets plus `openspec_toolsets`, which enables the others. */
+  dynamicToolsets?: boolean;
   /** Where diagnostics go; default stderr. */
   log?: (message: string) => void;
   /** Settings of the catalog the server makes (registry path, env, warm pool…). */

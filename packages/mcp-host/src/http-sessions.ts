@@ -4,6 +4,7 @@ import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/
 import type { Catalog } from "@org/openspec-core";
 import { createServer, type OpenSpecMcpServer } from "./create-server.js";
 import type { Principal } from "./http-registry.js";
+import type { ToolOffer } from "./offer-toolsets.js";
 import { createSessionEventStore } from "./session-event-store.js";
 import type { SubscriptionBudget } from "./subscription-budget.js";
 
@@ -100,7 +101,7 @@ export function createSessionStore(settings: SessionSettings) {
       await Promise.allSettled(closing.map((session) => session.close()));
     },
     /** Makes a session whose transport answers the initialize request in `body`. */
-    async open(principal: Principal): Promise<HttpSession> {
+    async open(principal: Principal, offer: ToolOffer = {}): Promise<HttpSession> {
       let server: OpenSpecMcpServer | undefined;
       let closed = false;
       let counted = true;
@@ -157,6 +158,7 @@ export function createSessionStore(settings: SessionSettings) {
       try {
         server = await createServer({
           catalog: settings.catalogFor(principal),
+          ...offer,
           log: settings.log,
           subscriptionBudget: settings.subscriptions.budget,
           ...(settings.subscriptions.perSession === undefined

@@ -1,3 +1,4 @@
+export { chooseToolsets } from "./choose-toolsets.js";
 export { DEFAULT_CLIENT_LOG_LEVEL, type ServerLog } from "./client-log.js";
 export {
   type CatalogSource,
@@ -18,6 +19,7 @@ export {
   type McpConfigOptions,
   mcpConfigSnippet,
 } from "./mcp-config-snippet.js";
+export { TOOLSETS_TOOL, type ToolOffer } from "./offer-toolsets.js";
 export { type HttpProcessOptions, runHttpServer } from "./run-http-server.js";
 export {
   type HttpServerHandle,

@@ -41,7 +41,13 @@ async function expectEntryServes(entry: ServerEntry, setup: ReturnType<typeof aw
   const transport = new StdioClientTransport({
     command: entry.command,
     args: entry.args,
-    env: { PATH: nodeOnlyPath(), HOME: setup.home, ...entry.env },
+    // With the sources toolset, which registering a repository needs (not a default one).
+    env: {
+      PATH: nodeOnlyPath(),
+      HOME: setup.home,
+      OPENSPEC_AGENT_TOOLSETS: "read,sources",
+      ...entry.env,
+    },
     stderr: "pipe",
   });
   const client = new Client({ name: "snippet-check", version: "0" });

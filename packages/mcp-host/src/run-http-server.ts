@@ -27,6 +27,7 @@ export async function runHttpServer(options: HttpProcessOptions = {}): Promise<v
   const defaultWorkdir = workdir ?? (env.OPENSPEC_AGENT_WORKDIR || undefined);
   const started = await startHttpServer({
     ...http,
+    toolsets: http.toolsets ?? (env.OPENSPEC_AGENT_TOOLSETS || "default"),
     log: writeLog,
     catalogOptions: {
       env,

@@ -9,6 +9,7 @@ import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { type Catalog, createCatalog, type ToolFailure, toolFailure } from "@org/openspec-core";
 import { answerHealth } from "./answer-health.js";
 import { checkRequestOrigin } from "./check-request-origin.js";
+import { chooseToolsets } from "./choose-toolsets.js";
 import {
   DEFAULT_HTTP_HOST,
   DEFAULT_HTTP_PORT,
@@ -51,6 +52,8 @@ const SESSION_HEADER = "mcp-session-id";
  */
 const REVOCATION_CHECK_MS = 500;
 
+const TOOLSETS_HEADER = "x-openspec-toolsets";
+
 /**
  * Serves the catalog over MCP's Streamable HTTP transport at `/mcp` (POST for
  * requests, GET for the SSE stream, DELETE to end a session), with
@@ -81,6 +84,12 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
       `Host headers are not checked on ${host}; pass --allowed-host <name> for the names clients use`,
     );
   }
+  // Without a setting, sessions get the catalog as given (every tool).
+  const serverToolsets =
+    options.toolsets === undefined
+      ? { ok: true as const, toolsets: undefined }
+      : chooseToolsets(options.toolsets);
+  if (!serverToolsets.ok) return serverToolsets;
   const catalogOptions = options.catalogOptions ?? {};
   const ownsCatalog = options.catalog === undefined;
   const catalog = options.catalog ?? createCatalog(catalogOptions);
@@ -186,7 +195,17 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
         `The server holds ${maxSessions} sessions already; try again later.`,
       );
     }
-    const session = await sessions.open(auth.principal);
+    // A client picks its toolsets per session with a header, so each user's
+    // MCP config chooses; the token still decides what it may do (read-only).
+    const header = request.headers[TOOLSETS_HEADER];
+    const toolsets = typeof header === "string" ? chooseToolsets(header) : serverToolsets;
+    if (!toolsets.ok) {
+      return answerError(response, 400, `Bad Request: ${toolsets.error} ${toolsets.fix}`);
+    }
+    const session = await sessions.open(auth.principal, {
+      ...(toolsets.toolsets === undefined ? {} : { toolsets: toolsets.toolsets }),
+      ...(options.dynamicToolsets ? { dynamicToolsets: true } : {}),
+    });
     await session.handle(request, response, body);
     // An initialize the transport refused left no session behind to close later.
     if (session.id === "") await session.close();

@@ -3,6 +3,7 @@ import type { Readable, Writable } from "node:stream";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { exitOnHostSignals } from "@org/openspec-core";
 import { answerUnreadableLine } from "./answer-unreadable-line.js";
+import { chooseToolsets } from "./choose-toolsets.js";
 import { createServer } from "./create-server.js";
 import { routeConsoleToStderr } from "./route-console-to-stderr.js";
 import { writeLog } from "./write-log.js";
@@ -14,6 +15,15 @@ export type StdioServerOptions = {
   workdir?: string;
   /** The registry file; overrides `OPENSPEC_AGENT_DB` (the shell CLI's `--db`). */
   registryPath?: string;
+  /**
+   * The toolsets to offer, names separated by commas, `all` or `default`;
+   * overrides `OPENSPEC_AGENT_TOOLSETS`. Default: the default toolsets.
+   */
+  toolsets?: string;
+  /** Offer only the tools that change nothing (`--read-only`). */
+  readOnly?: boolean;
+  /** Start with the chosen toolsets plus `openspec_toolsets`, which enables the others. */
+  dynamicToolsets?: boolean;
   /** The protocol's streams; default this process's stdin and stdout. */
   input?: Readable;
   output?: Writable;
@@ -33,7 +43,12 @@ export async function startStdioServer(options: StdioServerOptions = {}): Promis
   routeConsoleToStderr();
   const env = options.env ?? process.env;
   const defaultWorkdir = options.workdir ?? (env.OPENSPEC_AGENT_WORKDIR || undefined);
+  const chosen = chooseToolsets(options.toolsets ?? (env.OPENSPEC_AGENT_TOOLSETS || undefined));
+  if (!chosen.ok) throw new Error(`${chosen.error} ${chosen.fix}`);
   const server = await createServer({
+    toolsets: chosen.toolsets,
+    ...(options.readOnly ? { readOnly: true } : {}),
+    ...(options.dynamicToolsets ? { dynamicToolsets: true } : {}),
     catalogOptions: {
       env,
       warmPool: true,
@@ -89,6 +104,6 @@ export async function startStdioServer(options: StdioServerOptions = {}): Promis
   server.log(
     "info",
 
-    `serving ${offered.length} of ${server.catalog.tools.length} tools${defaultWorkdir ? ` (default workdir ${defaultWorkdir})` : ""}`,
+    `serving ${offered.length} of ${server.catalog.tools.length} tools (toolsets ${chosen.toolsets.join(", ")}${options.readOnly ? ", read-only" : ""})${defaultWorkdir ? ` (default workdir ${defaultWorkdir})` : ""}`,
   );
 }

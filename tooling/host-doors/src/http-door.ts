@@ -18,7 +18,7 @@ export async function openHttpDoor({ env, cwd }: DoorOptions): Promise<Door> {
   );
   const server = spawn(
     process.execPath,
-    [MCP_BIN, "--http", "--host", "127.0.0.1", "--port", "0", "--no-auth"],
+    [MCP_BIN, "--http", "--host", "127.0.0.1", "--port", "0", "--no-auth", "--toolsets", "all"],
     { env: definedEnv, cwd, stdio: ["ignore", "ignore", "pipe"] },
   );
   const url = await listeningUrl(server.stderr);

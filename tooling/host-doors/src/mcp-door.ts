@@ -18,7 +18,8 @@ export async function openMcpDoor({ env, cwd }: DoorOptions): Promise<Door> {
   );
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [MCP_BIN],
+    // Every tool: the suites drive the whole catalog, not the default toolsets.
+    args: [MCP_BIN, "--toolsets", "all"],
     env: definedEnv,
     cwd,
     stderr: "ignore",

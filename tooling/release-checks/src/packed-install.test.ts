@@ -178,7 +178,12 @@ describe("the packed packages, installed with npm outside the repository", () =>
     const transport = new StdioClientTransport({
       command: bin("openspec-mcp"),
       cwd: project,
-      env: { ...env, OPENSPEC_AGENT_DB: join(folder, "registry.db") } as Record<string, string>,
+      // Every toolset, so the list can be compared with the whole catalog.
+      env: {
+        ...env,
+        OPENSPEC_AGENT_DB: join(folder, "registry.db"),
+        OPENSPEC_AGENT_TOOLSETS: "all",
+      } as Record<string, string>,
       stderr: "pipe",
     });
     const client = new Client({ name: "packed-install-check", version: "0.0.0" });

@@ -8,9 +8,18 @@ import { readJsonArgument } from "./read-json-argument.js";
 export function registerCatalogCommands(program: Command, session: Session): void {
   program
     .command("tools")
-    .description("every tool of the catalog, whether it is available now, and why not")
+    .description("every tool of the catalog, its toolset, whether it is available now, and why not")
     .action(async (_options: object, command: Command) => {
       const catalog = await session.catalog();
+      const { defaultToolsetNames, offeredToolsets, toolsetOf } = await import(
+        "@org/openspec-core/definitions"
+      );
+      const toolsets = offeredToolsets(catalog.tools).map((toolset) => ({
+        name: toolset.name,
+        default: defaultToolsetNames.includes(toolset.name),
+        summary: toolset.summary,
+        tools: toolset.tools,
+      }));
       const [availability, cli, pool] = await Promise.all([
         catalog.availability(),
         catalog.cliStatus(),
@@ -22,6 +31,7 @@ export function registerCatalogCommands(program: Command, session: Session): voi
         available,
         requires_cli: tool.requiresCli,
         read_only: tool.annotations.readOnlyHint,
+        toolset: toolsetOf(tool.name)?.name ?? null,
         reason,
         description: tool.description,
       }));
@@ -36,7 +46,7 @@ export function registerCatalogCommands(program: Command, session: Session): voi
           reason: pool.reason,
         };
         session.terminal.out(
-          JSON.stringify({ ok: true, cli: cliView, warm_pool: warmPool, tools }, null, 2),
+          JSON.stringify({ ok: true, cli: cliView, warm_pool: warmPool, toolsets, tools }, null, 2),
         );
         return;
       }
@@ -54,14 +64,22 @@ export function registerCatalogCommands(program: Command, session: Session): voi
       t.out("");
       t.out(
         formatTable(
-          ["TOOL", "AVAILABLE", "NEEDS CLI"],
+          ["TOOL", "AVAILABLE", "NEEDS CLI", "TOOLSET"],
           tools.map((tool) => [
             tool.name,
             tool.available ? "yes" : paint(t, "yellow", "no"),
             tool.requires_cli ? "yes" : "no",
+            tool.toolset ?? "-",
           ]),
         ),
       );
+      t.out("");
+      t.out(
+        "Toolsets (openspec-mcp --toolsets <names>|all, OPENSPEC_AGENT_TOOLSETS; Hermes: openspec-<name> in hermes tools):",
+      );
+      for (const toolset of toolsets) {
+        t.out(`  ${toolset.name}${toolset.default ? " (default)" : ""}: ${toolset.summary}`);
+      }
     });
 
   program

@@ -21,10 +21,13 @@ export function nodeOnlyPath(): string {
 /**
  * The whole environment for a server in a home of its own (registry, XDG
  * folders, PATH with only node). `cli: true` points OPENSPEC_BIN at the real CLI.
+ * The server offers every toolset, as these tests drive the whole catalog; a
+ * test of toolsets sets `OPENSPEC_AGENT_TOOLSETS` in `extra`.
  */
 export function serverEnvironment(options: { cli: boolean; extra?: Record<string, string> }) {
   const { home, env } = isolatedEnvironment({
     PATH: nodeOnlyPath(),
+    OPENSPEC_AGENT_TOOLSETS: "all",
     ...(options.cli ? { OPENSPEC_BIN: REAL_OPENSPEC_BIN } : {}),
     ...options.extra,
   });

@@ -2,7 +2,9 @@
 
 Hermes imports this folder as ``hermes_plugins.openspec`` and calls
 ``register(ctx)`` once. Every tool of ``tools.json`` (generated from the
-TypeScript tool catalog) becomes a Hermes tool in the ``openspec`` toolset;
+TypeScript tool catalog) becomes a Hermes tool in its group's toolset
+(``openspec-read``, ``openspec-author``, ``openspec-lifecycle``,
+``openspec-sources``), so ``hermes tools`` enables and disables each group;
 each handler forwards its arguments to the bridge and returns the bridge's
 answer as a JSON string. Every workflow of ``skills/<name>/SKILL.md`` (generated
 from the same catalog's workflows) becomes a read-only Hermes skill, loaded as
@@ -32,7 +34,7 @@ def register(ctx):
     for tool in load_tools():
         ctx.register_tool(
             name=tool["name"],
-            toolset=TOOLSET,
+            toolset=tool.get("toolset", TOOLSET),
             schema={
                 "name": tool["name"],
                 "description": tool["description"],

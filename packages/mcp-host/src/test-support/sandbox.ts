@@ -16,9 +16,17 @@ export function nodeOnlyPath(): string {
   return dir;
 }
 
-/** The whole environment for a server in a home of its own (registry, XDG folders, PATH with only node). */
+/**
+ * The whole environment for a server in a home of its own (registry, XDG
+ * folders, PATH with only node), offering every toolset; a test of toolsets
+ * sets `OPENSPEC_AGENT_TOOLSETS` in `extra`.
+ */
 export function serverEnvironment(options: { extra?: Record<string, string> } = {}) {
-  const { home, env } = isolatedEnvironment({ PATH: nodeOnlyPath(), ...options.extra });
+  const { home, env } = isolatedEnvironment({
+    PATH: nodeOnlyPath(),
+    OPENSPEC_AGENT_TOOLSETS: "all",
+    ...options.extra,
+  });
   const defined: Record<string, string> = {};
   for (const [key, value] of Object.entries(env)) if (value !== undefined) defined[key] = value;
   return { home, env: defined };

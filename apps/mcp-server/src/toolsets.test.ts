@@ -1,0 +1,147 @@
+import { spawnSync } from "node:child_process";
+import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { defaultToolsetNames, toolCatalog, toolsets } from "@org/openspec-core";
+import { removeTemporaryFolders } from "@org/test-kit";
+import { afterEach, describe, expect, it } from "vitest";
+import { openMcpDoor } from "./test-support/mcp-door.js";
+import { BUILT_SERVER, serverEnvironment } from "./test-support/sandbox.js";
+
+afterEach(removeTemporaryFolders);
+
+/** The catalog's tools of the named toolsets, in the catalog's order. */
+const toolsOf = (...names: string[]): string[] => {
+  const wanted = new Set(
+    toolsets.filter((set) => names.includes(set.name)).flatMap((set) => set.tools),
+  );
+  return toolCatalog.filter((tool) => wanted.has(tool.name)).map((tool) => tool.name);
+};
+
+/** A stdio server with the real CLI, with `toolsets` in its environment (when given) and `args`. */
+const openServer = (args: string[], toolsetsSetting?: string) => {
+  const extra: Record<string, string> =
+    toolsetsSetting === undefined ? {} : { OPENSPEC_AGENT_TOOLSETS: toolsetsSetting };
+  const { env } = serverEnvironment({ cli: true, extra });
+  // No setting at all: what a user gets who names no toolsets.
+  if (toolsetsSetting === undefined) delete env.OPENSPEC_AGENT_TOOLSETS;
+  return openMcpDoor({ env, args });
+};
+
+describe("GIVEN the MCP server over stdio", () => {
+  it("WHEN no toolsets are named THEN tools/list offers the default toolsets only, and a tool of another toolset is refused with how to get it", async () => {
+    const door = await openServer([]);
+    try {
+      expect(await door.listTools()).toEqual(toolsOf(...defaultToolsetNames));
+      expect(await door.call("openspec_source_list", {})).toMatchObject({
+        ok: false,
+        code: "tool_unavailable",
+        error: expect.stringContaining('toolset "sources"'),
+        fix: expect.stringContaining("--toolsets read,author,sources"),
+      });
+      expect(door.stderr()).toContain("(toolsets read, author)");
+    } finally {
+      await door.close();
+    }
+  });
+
+  it("WHEN --toolsets names sources,lifecycle THEN only their tools are listed and they answer", async () => {
+    const door = await openServer(["--toolsets", "sources,lifecycle"]);
+    try {
+      expect(await door.listTools()).toEqual(toolsOf("sources", "lifecycle"));
+      expect(await door.call("openspec_source_list", {})).toMatchObject({ ok: true, sources: [] });
+      expect(await door.call("openspec_context", { identifier: "x" })).toMatchObject({
+        code: "tool_unavailable",
+      });
+    } finally {
+      await door.close();
+    }
+  });
+
+  it("WHEN OPENSPEC_AGENT_TOOLSETS is all THEN every tool is listed; --toolsets overrides it", async () => {
+    const all = await openServer([], "all");
+    try {
+      expect(await all.listTools()).toEqual(toolCatalog.map((tool) => tool.name));
+    } finally {
+      await all.close();
+    }
+    const read = await openServer(["--toolsets=read"], "all");
+    try {
+      expect(await read.listTools()).toEqual(toolsOf("read"));
+    } finally {
+      await read.close();
+    }
+  });
+
+  it("WHEN --read-only is given with all toolsets THEN only the tools that change nothing are listed, and a write is refused", async () => {
+    const door = await openServer(["--read-only"], "all");
+    try {
+      expect(await door.listTools()).toEqual(
+        toolCatalog.filter((tool) => tool.annotations.readOnlyHint).map((tool) => tool.name),
+      );
+      expect(await door.call("openspec_source_add", { path: "/tmp" })).toMatchObject({
+        ok: false,
+        code: "tool_unavailable",
+        fix: "Start the server without --read-only.",
+      });
+    } finally {
+      await door.close();
+    }
+  });
+
+  it("WHEN a toolset name is unknown (by flag or environment) THEN the server does not start and names the valid toolsets", () => {
+    const { env } = serverEnvironment({ cli: false });
+    for (const [args, setting] of [
+      [["--toolsets", "read,reed"], "all"],
+      [[], "writing"],
+    ] as const) {
+      const run = spawnSync(process.execPath, [BUILT_SERVER, ...args], {
+        env: { ...env, OPENSPEC_AGENT_TOOLSETS: setting },
+        input: "",
+        encoding: "utf8",
+      });
+      expect(run.status).toBe(2);
+      expect(run.stderr).toMatch(/There is no toolset named "(reed|writing)"/);
+      expect(run.stderr).toContain("read, author, lifecycle, sources");
+    }
+  });
+
+  it("WHEN --dynamic-toolsets is given THEN openspec_toolsets lists the toolsets, enabling one tells the client the list changed, and its tools become callable", async () => {
+    const door = await openServer(["--dynamic-toolsets"]);
+    try {
+      expect(await door.listTools()).toEqual([
+        ...toolsOf(...defaultToolsetNames),
+        "openspec_toolsets",
+      ]);
+      const listing = await door.call("openspec_toolsets", {});
+      expect(listing).toMatchObject({
+        ok: true,
+        toolsets: [
+          expect.stringMatching(/^read \(enabled\): /),
+          expect.stringMatching(/^author \(enabled\): /),
+          expect.stringMatching(/^lifecycle: /),
+          expect.stringMatching(/^sources: /),
+        ],
+      });
+      expect(await door.call("openspec_source_list", {})).toMatchObject({
+        code: "tool_unavailable",
+        fix: expect.stringContaining('openspec_toolsets with enable "sources"'),
+      });
+
+      const changed = new Promise<void>((resolve) => {
+        door.client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve());
+      });
+      expect(await door.call("openspec_toolsets", { enable: "sources" })).toMatchObject({
+        ok: true,
+        enabled: "sources",
+      });
+      await changed;
+      expect(await door.listTools()).toContain("openspec_source_list");
+      expect(await door.call("openspec_source_list", {})).toMatchObject({ ok: true, sources: [] });
+      expect(await door.call("openspec_toolsets", { enable: "nope" })).toMatchObject({
+        ok: false,
+        code: "invalid_input",
+      });
+    } finally {
+      await door.close();
+    }
+  });
+});

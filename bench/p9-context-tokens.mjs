@@ -1,0 +1,168 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { specMarkdown } from "./generate-repository.mjs";
+import { benchResult } from "./result.mjs";
+
+/**
+ * P9: what each host puts into a model's context, in o200k tokens
+ * (`gpt-tokenizer`): the MCP server's tools/list (whole answer, and name +
+ * description + input schema alone) for the default toolsets, all and each
+ * one; prompts/list; the instructions; the Hermes plugin's registered schemas;
+ * and typical answers on the large repository (a bare openspec_context, show of
+ * a large change, spec show of a large spec, a failed validate). Beside them,
+ * hermes-openspec's registered schemas, measured from its schemas.py when
+ * `HERMES_OPENSPEC_SCHEMAS` names the file, else its recorded figure.
+ * Token counts do not vary between runs, so each is measured once.
+ *
+ * @param {{ budget: any, core: any, env: Record<string, string>, repository: string,
+ *   changes: number, anchorPath: string | undefined }} options
+ *   `budget` is the built `@org/context-budget`; `repository` the generated
+ *   repository of `changes` changes; `anchorPath` hermes-openspec's schemas.py.
+ */
+export async function benchContextTokens({ budget, core, env, repository, changes, anchorPath }) {
+  addLargeArtifacts(repository);
+  const catalog = core.createCatalog({ env });
+  try {
+    const surfaces = await budget.measureToolSurfaces(catalog);
+    const added = await catalog.call("openspec_source_add", { path: repository, name: "big" });
+    if (!added.ok) throw new Error(`could not register the repository: ${added.error}`);
+    const answers = await budget.measureAnswers(catalog, [
+      {
+        label: `bare openspec_context (${changes.toLocaleString("en")} changes)`,
+        tool: "openspec_context",
+        args: { identifier: "big" },
+      },
+      {
+        label: "openspec_show of a large change",
+        tool: "openspec_show",
+        args: { source: "big", target: LARGE_CHANGE },
+      },
+      {
+        label: "openspec_spec_show of a large spec",
+        tool: "openspec_spec_show",
+        args: { source: "big", name: LARGE_SPEC },
+      },
+      {
+        label: "failed openspec_validate (one change)",
+        tool: "openspec_validate",
+        args: { source: "big", target: BROKEN_CHANGE },
+      },
+    ]);
+    const anchor = budget.measureHermesOpenspecSchemas(anchorPath);
+    const mcp = (selection) => surfaces.mcp.find((surface) => surface.selection === selection);
+    const targets = budget.CONTEXT_TARGETS;
+    const row = (title, value, target, details = {}) =>
+      benchResult({
+        id: "P9",
+        title,
+        unit: "tokens",
+        value,
+        target: { at: "most", value: target },
+        details,
+      });
+    const results = [
+      row(
+        "MCP tools/list, default toolsets: name + description + input schema",
+        mcp("default").nameDescriptionInput.tokens,
+        targets.defaultTools,
+        { tools: mcp("default").tools },
+      ),
+      row(
+        "MCP tools/list, all toolsets: name + description + input schema",
+        mcp("all").nameDescriptionInput.tokens,
+        targets.allTools,
+        { tools: mcp("all").tools },
+      ),
+      row(
+        "MCP tools/list, all toolsets: the whole answer (output schemas too)",
+        mcp("all").listMessage.tokens,
+        targets.allListMessage,
+        { bytes: mcp("all").listMessage.bytes },
+      ),
+    ];
+    const table = [
+      ...surfaces.mcp.flatMap((surface) => [
+        line(
+          `MCP tools/list ${surface.selection} (${surface.tools} tools): whole answer`,
+          surface.listMessage,
+        ),
+        line(
+          `MCP tools/list ${surface.selection}: name + description + input schema`,
+          surface.nameDescriptionInput,
+        ),
+      ]),
+      line("MCP prompts/list", surfaces.prompts),
+      line("MCP instructions", surfaces.instructions),
+      ...surfaces.hermes.map((surface) =>
+        line(`Hermes schemas ${surface.toolset} (${surface.tools} tools)`, surface.schemas),
+      ),
+      line(
+        `hermes-openspec schemas (${anchor.tools} tools, ${anchor.source}: ${anchor.from})`,
+        anchor,
+      ),
+      ...answers.map((answer) =>
+        line(
+          `answer: ${answer.label}${answer.ok ? "" : " (ok: false)"}: text / whole result`,
+          answer.text,
+          answer.result,
+        ),
+      ),
+    ];
+    return { results, table, anchor };
+  } finally {
+    catalog.close();
+  }
+}
+
+const LARGE_CHANGE = "large-change";
+const LARGE_SPEC = "large-capability";
+const BROKEN_CHANGE = "broken-change";
+
+/** One row of the P9 table: tokens and bytes, and the whole result's tokens for answers. */
+function line(surface, figure, whole) {
+  return {
+    surface,
+    tokens: figure.tokens,
+    KB: (figure.bytes / 1024).toFixed(1),
+    ...(whole === undefined ? {} : { "whole result tokens": whole.tokens }),
+  };
+}
+
+/**
+ * A large change (proposal, design, 40 tasks, a delta of 30 requirements), a
+ * spec of 40 requirements, and a change whose delta has a requirement without
+ * a scenario, so `openspec validate` fails on it.
+ */
+function addLargeArtifacts(root) {
+  const change = join(root, "openspec", "changes", LARGE_CHANGE);
+  mkdirSync(join(change, "specs", LARGE_SPEC), { recursive: true });
+  writeFileSync(
+    join(change, "proposal.md"),
+    `# Large change\n\n## Why\n\n${"Teams lose hours every week to manual release steps that a tool could do. ".repeat(12)}\n\n## What Changes\n\n${Array.from({ length: 20 }, (_, i) => `- Automate release step ${i + 1} and report its outcome.`).join("\n")}\n`,
+  );
+  writeFileSync(
+    join(change, "design.md"),
+    `# Design\n\n${"Each step runs in its own worker, reports progress and can be retried without side effects. ".repeat(30)}\n`,
+  );
+  writeFileSync(
+    join(change, "tasks.md"),
+    `## 1. Release steps\n\n${Array.from({ length: 40 }, (_, i) => `- [${i % 3 === 0 ? "x" : " "}] 1.${i + 1} Automate step ${i + 1}`).join("\n")}\n`,
+  );
+  writeFileSync(
+    join(change, "specs", LARGE_SPEC, "spec.md"),
+    specMarkdown(LARGE_SPEC, 30).replace(/^[\s\S]*?## Requirements\n/, "## ADDED Requirements\n"),
+  );
+  const spec = join(root, "openspec", "specs", LARGE_SPEC);
+  mkdirSync(spec, { recursive: true });
+  writeFileSync(join(spec, "spec.md"), specMarkdown(LARGE_SPEC, 40));
+  const broken = join(root, "openspec", "changes", BROKEN_CHANGE);
+  mkdirSync(join(broken, "specs", "billing"), { recursive: true });
+  writeFileSync(
+    join(broken, "proposal.md"),
+    "# Broken change\n\n## Why\n\nInvoices need a due date.\n\n## What Changes\n\n- Add due dates.\n",
+  );
+  writeFileSync(
+    join(broken, "specs", "billing", "spec.md"),
+    "## ADDED Requirements\n\n### Requirement: Due dates\nInvoices have a due date.\n",
+  );
+}

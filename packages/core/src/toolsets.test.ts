@@ -1,0 +1,106 @@
+import { removeTemporaryFolders, temporaryFolder } from "@org/test-kit";
+import { afterAll, describe, expect, it } from "vitest";
+import { createCatalog } from "./create-catalog.js";
+import { narrowCatalog } from "./narrow-catalog.js";
+import { offeredToolsets, selectToolsets, toolsetOf } from "./select-toolsets.js";
+import { toolCatalog } from "./tool-catalog.js";
+import { toolFailure } from "./tool-result.js";
+import { defaultToolsetNames, toolsets } from "./toolsets.js";
+
+afterAll(removeTemporaryFolders);
+
+const names = (selection: ReturnType<typeof selectToolsets>) =>
+  selection.ok ? selection.toolsets.map((toolset) => toolset.name) : selection;
+
+describe("toolsets", () => {
+  it("GIVEN the catalog THEN every tool is in exactly one toolset and every toolset names only catalog tools", () => {
+    for (const tool of toolCatalog) {
+      expect(
+        toolsets.filter((toolset) => toolset.tools.includes(tool.name)).map((t) => t.name),
+        tool.name,
+      ).toHaveLength(1);
+    }
+    const known = new Set(toolCatalog.map((tool) => tool.name));
+    for (const toolset of toolsets) {
+      for (const name of toolset.tools) expect(known.has(name), name).toBe(true);
+    }
+  });
+
+  it("GIVEN the read toolset THEN it holds only tools that change nothing", () => {
+    for (const name of toolsets.find((toolset) => toolset.name === "read")?.tools ?? []) {
+      expect(toolCatalog.find((tool) => tool.name === name)?.annotations.readOnlyHint, name).toBe(
+        true,
+      );
+    }
+  });
+
+  it("GIVEN a group without tools yet (cli) THEN it is not offered", () => {
+    expect(offeredToolsets(toolCatalog).map((toolset) => toolset.name)).toEqual([
+      "read",
+      "author",
+      "lifecycle",
+      "sources",
+    ]);
+  });
+
+  it("GIVEN no setting THEN the default toolsets are chosen; all, default and lists work; names are trimmed and case-blind", () => {
+    expect(names(selectToolsets(undefined, toolCatalog))).toEqual([...defaultToolsetNames]);
+    expect(names(selectToolsets("", toolCatalog))).toEqual([...defaultToolsetNames]);
+    expect(names(selectToolsets("all", toolCatalog))).toEqual([
+      "read",
+      "author",
+      "lifecycle",
+      "sources",
+    ]);
+    expect(names(selectToolsets(" Sources , read", toolCatalog))).toEqual(["read", "sources"]);
+    expect(names(selectToolsets("default,lifecycle", toolCatalog))).toEqual([
+      "read",
+      "author",
+      "lifecycle",
+    ]);
+    const selection = selectToolsets("read", toolCatalog);
+    expect(selection.ok && [...selection.tools]).toContain("openspec_context");
+    expect(selection.ok && [...selection.tools]).not.toContain("openspec_change_create");
+  });
+
+  it("GIVEN an unknown name or the empty cli group THEN the failure names the valid toolsets", () => {
+    for (const setting of ["reed", "read,cli"]) {
+      expect(selectToolsets(setting, toolCatalog)).toMatchObject({
+        ok: false,
+        code: "invalid_setting",
+        fix: expect.stringContaining("read, author, lifecycle, sources"),
+      });
+    }
+  });
+
+  it("GIVEN a tool name THEN toolsetOf says which group holds it", () => {
+    expect(toolsetOf("openspec_change_archive")?.name).toBe("lifecycle");
+    expect(toolsetOf("openspec_nothing")).toBeUndefined();
+  });
+});
+
+describe("narrowCatalog", () => {
+  it("GIVEN a view of the read toolset THEN it lists only those tools, refuses others with the host's failure, and widens when its rule does", async () => {
+    const catalog = createCatalog({ registryPath: `${temporaryFolder()}/registry.db` });
+    const allowed = new Set(["openspec_source_list"]);
+    const view = narrowCatalog(
+      catalog,
+      (tool) => allowed.has(tool.name),
+      (name) => toolFailure("tool_unavailable", `${name} is not offered here.`),
+    );
+    expect(view.tools.map((tool) => tool.name)).toEqual(["openspec_source_list"]);
+    expect((await view.available()).map((tool) => tool.name)).toEqual(["openspec_source_list"]);
+    expect(await view.call("openspec_source_list", {})).toMatchObject({ ok: true, sources: [] });
+    expect(await view.call("openspec_source_add", { path: "/nowhere" })).toMatchObject({
+      ok: false,
+      code: "tool_unavailable",
+      error: "openspec_source_add is not offered here.",
+    });
+    expect(await view.call("openspec_nothing", {})).toMatchObject({ code: "unknown_tool" });
+    allowed.add("openspec_source_add");
+    expect(view.tools.map((tool) => tool.name)).toContain("openspec_source_add");
+    view.close();
+    expect(await catalog.call("openspec_source_list", {})).toMatchObject({ ok: true });
+    catalog.close();
+  });
+});

@@ -1,0 +1,122 @@
+import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import {
+  type Catalog,
+  narrowCatalog,
+  offeredToolsets,
+  type ToolResult,
+  toolFailure,
+  toolsetOf,
+} from "@org/openspec-core";
+import { readOnlyCatalog } from "./read-only-catalog.js";
+
+/** Which of the catalog's tools one MCP server offers. */
+export type ToolOffer = {
+  /** The toolsets to offer, as `selectToolsets` chose them; default every toolset. */
+  toolsets?: readonly string[];
+  /** Offer only the tools whose annotations say `readOnlyHint`. */
+  readOnly?: boolean;
+  /**
+   * Also offer `openspec_toolsets`, which lists the other toolsets and enables
+   * one; the server then sends `notifications/tools/list_changed`.
+   */
+  dynamicToolsets?: boolean;
+};
+
+/** The name of the tool that lists and enables toolsets under `dynamicToolsets`. */
+export const TOOLSETS_TOOL = "openspec_toolsets";
+
+const toolsetsTool: Tool = {
+  name: TOOLSETS_TOOL,
+  title: "List and enable OpenSpec toolsets",
+  description:
+    "List the OpenSpec toolsets, one line each, and which are enabled. Pass `enable` with a toolset name to add its tools to this session; the tool list then changes.",
+  inputSchema: {
+    type: "object",
+    properties: { enable: { type: "string", description: "A toolset name to enable." } },
+    additionalProperties: false,
+  },
+  annotations: {
+    title: "List and enable OpenSpec toolsets",
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+};
+
+/**
+ * The catalog as one server offers it: narrowed to the chosen toolsets, then
+ * to the tools that read under `readOnly`. A call to a tool outside them is
+ * answered with `tool_unavailable` naming its toolset and how to get it.
+ * With `dynamicToolsets`, `tool` is the extra listing tool and `answer` runs
+ * it; `enable` widens the view at once (the caller re-lists and notifies).
+ */
+export function offerToolsets(base: Catalog, offer: ToolOffer) {
+  const all = offeredToolsets(base.tools);
+  const enabled = new Set(offer.toolsets ?? all.map((toolset) => toolset.name));
+  let names = new Set<string>();
+  const refresh = (): void => {
+    names = new Set(all.filter((set) => enabled.has(set.name)).flatMap((set) => set.tools));
+  };
+  refresh();
+  const howToEnable = (toolset: string): string =>
+    offer.dynamicToolsets
+      ? `Call ${TOOLSETS_TOOL} with enable "${toolset}", then call the tool again.`
+      : `Start the server with --toolsets ${[...enabled, toolset].join(",")} (or all), or set OPENSPEC_AGENT_TOOLSETS; over HTTP, send the header X-OpenSpec-Toolsets.`;
+  let catalog =
+    offer.toolsets === undefined
+      ? base
+      : narrowCatalog(
+          base,
+          (tool) => names.has(tool.name),
+          (name) => {
+            const toolset = toolsetOf(name)?.name ?? "none";
+            return toolFailure(
+              "tool_unavailable",
+              `${name} is in the toolset "${toolset}", which this server does not offer now.`,
+              howToEnable(toolset),
+            );
+          },
+        );
+  if (offer.readOnly) catalog = readOnlyCatalog(catalog, "Start the server without --read-only.");
+
+  const enable = (name: string): ToolResult => {
+    const toolset = all.find((candidate) => candidate.name === name.trim().toLowerCase());
+    if (toolset === undefined) {
+      return toolFailure(
+        "invalid_input",
+        `There is no toolset named "${name}".`,
+        `Use one of ${all.map((candidate) => candidate.name).join(", ")}.`,
+      );
+    }
+    enabled.add(toolset.name);
+    refresh();
+    return listing(toolset.name);
+  };
+  const listing = (newlyEnabled?: string): ToolResult => ({
+    ok: true,
+    ...(newlyEnabled === undefined ? {} : { enabled: newlyEnabled }),
+    toolsets: all.map(
+      (toolset) =>
+        `${toolset.name}${enabled.has(toolset.name) ? " (enabled)" : ""}: ${toolset.summary}`,
+    ),
+  });
+
+  return {
+    catalog,
+    /** The extra tool under `dynamicToolsets`, else undefined. */
+    tool: offer.dynamicToolsets ? toolsetsTool : undefined,
+    /** Answers a call of the extra tool: the listing, after enabling `enable` when given. */
+    answer(args: unknown): ToolResult {
+      const enableName =
+        typeof args === "object" && args !== null
+          ? (args as { enable?: unknown }).enable
+          : undefined;
+      if (enableName === undefined) return listing();
+      if (typeof enableName !== "string") {
+        return toolFailure("invalid_input", "`enable` must be a toolset name.", "Pass a string.");
+      }
+      return enable(enableName);
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import { createCatalog } from "@org/openspec-core";
+import { isolatedEnvironment, REAL_OPENSPEC_BIN, removeTemporaryFolders } from "@org/test-kit";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CONTEXT_BUDGET } from "./context-budget.js";
+import { measureToolSurfaces, type ToolSurfaces } from "./measure-tool-surfaces.js";
+
+let surfaces: ToolSurfaces;
+
+beforeAll(async () => {
+  const { env } = isolatedEnvironment({ OPENSPEC_BIN: REAL_OPENSPEC_BIN });
+  const catalog = createCatalog({ env });
+  try {
+    surfaces = await measureToolSurfaces(catalog);
+  } finally {
+    catalog.close();
+  }
+}, 120_000);
+afterAll(removeTemporaryFolders);
+
+const mcp = (selection: string) => {
+  const found = surfaces.mcp.find((surface) => surface.selection === selection);
+  if (found === undefined) throw new Error(`no ${selection} surface was measured`);
+  return found;
+};
+
+describe("the context budget: what a session costs before its first call (o200k tokens)", () => {
+  it("GIVEN the default toolsets WHEN an MCP client lists the tools THEN name, description and input schema, and the whole answer, stay within the budget", () => {
+    expect(mcp("default").tools).toBeGreaterThan(0);
+    expect(mcp("default").tools).toBeLessThan(mcp("all").tools);
+    expect(mcp("default").nameDescriptionInput.tokens).toBeLessThanOrEqual(
+      CONTEXT_BUDGET.defaultTools,
+    );
+    expect(mcp("default").listMessage.tokens).toBeLessThanOrEqual(
+      CONTEXT_BUDGET.defaultListMessage,
+    );
+  });
+
+  it("GIVEN every toolset WHEN an MCP client lists the tools THEN the full tools/list stays within the budget", () => {
+    expect(mcp("all").nameDescriptionInput.tokens).toBeLessThanOrEqual(CONTEXT_BUDGET.allTools);
+    expect(mcp("all").listMessage.tokens).toBeLessThanOrEqual(CONTEXT_BUDGET.allListMessage);
+  });
+
+  it("GIVEN the Hermes plugin WHEN it registers every toolset THEN its schemas stay within the budget, and each Hermes toolset costs less than all", () => {
+    const [all, ...groups] = surfaces.hermes;
+    expect(all?.toolset).toBe("all");
+    expect(all?.schemas.tokens).toBeLessThanOrEqual(CONTEXT_BUDGET.hermesSchemas);
+    expect(groups.map((group) => group.toolset)).toEqual([
+      "openspec-read",
+      "openspec-author",
+      "openspec-lifecycle",
+      "openspec-sources",
+    ]);
+    for (const group of groups) expect(group.schemas.tokens).toBeLessThan(all?.schemas.tokens ?? 0);
+  });
+
+  it("GIVEN the server WHEN a client lists prompts and reads the instructions THEN both stay within the budget", () => {
+    expect(surfaces.prompts.tokens).toBeGreaterThan(0);
+    expect(surfaces.prompts.tokens).toBeLessThanOrEqual(CONTEXT_BUDGET.prompts);
+    expect(surfaces.instructions.tokens).toBeGreaterThan(0);
+    expect(surfaces.instructions.tokens).toBeLessThanOrEqual(CONTEXT_BUDGET.instructions);
+  });
+
+  it("GIVEN each toolset's list WHEN they are added up THEN they make the whole list: the toolsets split the catalog, and tokens are counted, not bytes", () => {
+    const perToolset = surfaces.mcp.filter(
+      (s) => s.selection !== "default" && s.selection !== "all",
+    );
+    const summed = perToolset.reduce((sum, s) => sum + s.nameDescriptionInput.tokens, 0);
+    // The toolsets split the catalog: their lists add up to the whole one, within the JSON brackets.
+    expect(Math.abs(summed - mcp("all").nameDescriptionInput.tokens)).toBeLessThan(10);
+    expect(mcp("all").nameDescriptionInput.tokens).toBeLessThan(
+      mcp("all").nameDescriptionInput.bytes,
+    );
+  });
+});

@@ -1,0 +1,14 @@
+export { CONTEXT_BUDGET, CONTEXT_TARGETS } from "./context-budget.js";
+export { countJson, countText, type TokenFigure } from "./count-tokens.js";
+export {
+  type AnchorFigure,
+  measureHermesOpenspecSchemas,
+  RECORDED_HERMES_OPENSPEC,
+} from "./hermes-openspec-anchor.js";
+export { type AnswerCall, type AnswerFigure, measureAnswers } from "./measure-answers.js";
+export {
+  type HermesSurface,
+  type McpSurface,
+  measureToolSurfaces,
+  type ToolSurfaces,
+} from "./measure-tool-surfaces.js";

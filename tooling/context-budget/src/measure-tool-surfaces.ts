@@ -1,0 +1,135 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import type { JSONRPCMessage, Tool } from "@modelcontextprotocol/sdk/types.js";
+import { type Catalog, offeredToolsets, selectToolsets } from "@org/openspec-core";
+import { packagePaths } from "@org/openspec-hermes-host";
+import { createServer } from "@org/openspec-mcp-host";
+import { countJson, countText, type TokenFigure } from "./count-tokens.js";
+
+/** One MCP tool selection as a client receives it at the start of a session. */
+export type McpSurface = {
+  /** `default`, `all`, or one toolset's name. */
+  selection: string;
+  tools: number;
+  /** The whole `tools/list` JSON-RPC answer, as sent: names, titles, descriptions, annotations, input and output schemas. */
+  listMessage: TokenFigure;
+  /** Only name, description and input schema of each tool, as a client that drops the rest would pass them on. */
+  nameDescriptionInput: TokenFigure;
+};
+
+/** One Hermes toolset's registered schemas: `{ name, description, parameters }` of each tool, as Hermes hands them to the model. */
+export type HermesSurface = { toolset: string; tools: number; schemas: TokenFigure };
+
+export type ToolSurfaces = {
+  mcp: McpSurface[];
+  /** The `prompts/list` answer, as sent. */
+  prompts: TokenFigure;
+  /** The server's `instructions`, which clients put into the system prompt. */
+  instructions: TokenFigure;
+  hermes: HermesSurface[];
+};
+
+/**
+ * Measures what each host puts in front of a model before the first call:
+ * the MCP server's `tools/list` for the default toolsets, all of them and
+ * each one; its `prompts/list` and `instructions`; and the schemas the
+ * Hermes plugin registers (from its committed `tools.json`), all and per
+ * Hermes toolset. `catalog` must find the OpenSpec CLI, or the CLI-backed
+ * tools are missing from the lists.
+ */
+export async function measureToolSurfaces(catalog: Catalog): Promise<ToolSurfaces> {
+  const toolsets = offeredToolsets(catalog.tools);
+  const selections = ["default", "all", ...toolsets.map((toolset) => toolset.name)];
+  const mcp: McpSurface[] = [];
+  let prompts: TokenFigure | undefined;
+  let instructions: TokenFigure | undefined;
+  for (const selection of selections) {
+    const chosen = selectToolsets(selection, catalog.tools);
+    if (!chosen.ok) throw new Error(chosen.error);
+    const session = await listOverMcp(
+      catalog,
+      chosen.toolsets.map((toolset) => toolset.name),
+    );
+    mcp.push({
+      selection,
+      tools: session.tools.length,
+      listMessage: countJson(session.listMessage),
+      nameDescriptionInput: countJson(
+        session.tools.map(({ name, description, inputSchema }) => ({
+          name,
+          description,
+          inputSchema,
+        })),
+      ),
+    });
+    prompts ??= countJson(session.promptsMessage);
+    instructions ??= countText(session.instructions);
+  }
+  return {
+    mcp,
+    prompts: prompts ?? countText(""),
+    instructions: instructions ?? countText(""),
+    hermes: measureHermesSchemas(),
+  };
+}
+
+type HermesEntry = { name: string; description: string; toolset: string; parameters: unknown };
+
+function measureHermesSchemas(): HermesSurface[] {
+  const { tools } = JSON.parse(
+    readFileSync(join(packagePaths.pluginFolder, "tools.json"), "utf8"),
+  ) as { tools: HermesEntry[] };
+  const schemas = (entries: HermesEntry[]) =>
+    countJson(
+      entries.map(({ name, description, parameters }) => ({ name, description, parameters })),
+    );
+  const groups = [...new Set(tools.map((tool) => tool.toolset))];
+  return [
+    { toolset: "all", tools: tools.length, schemas: schemas(tools) },
+    ...groups.map((toolset) => {
+      const entries = tools.filter((tool) => tool.toolset === toolset);
+      return { toolset, tools: entries.length, schemas: schemas(entries) };
+    }),
+  ];
+}
+
+/** One in-memory session: the JSON-RPC answers to tools/list and prompts/list exactly as the server sent them. */
+async function listOverMcp(catalog: Catalog, toolsets: string[]) {
+  const server = await createServer({ catalog, toolsets, log: () => {} });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const sent: JSONRPCMessage[] = [];
+  const send = serverSide.send.bind(serverSide);
+  serverSide.send = (message, options) => {
+    sent.push(message);
+    return send(message, options);
+  };
+  const client = new Client({ name: "context-budget", version: "0" });
+  await server.mcp.connect(serverSide);
+  await client.connect(clientSide);
+  try {
+    const { tools } = await client.listTools();
+    const listMessage = answerWith(sent, "tools");
+    await client.listPrompts();
+    const promptsMessage = answerWith(sent, "prompts");
+    return {
+      tools: tools as Tool[],
+      listMessage,
+      promptsMessage,
+      instructions: client.getInstructions() ?? "",
+    };
+  } finally {
+    await client.close();
+    await server.close();
+  }
+}
+
+function answerWith(sent: JSONRPCMessage[], field: string): JSONRPCMessage {
+  const found = sent.findLast(
+    (message) =>
+      "result" in message && typeof message.result === "object" && field in message.result,
+  );
+  if (found === undefined) throw new Error(`the server sent no answer with ${field}`);
+  return found;
+}
