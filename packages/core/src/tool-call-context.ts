@@ -16,6 +16,12 @@ export type ToolCallContext = {
    * runs (a heartbeat, never a percentage); a listener that throws is ignored.
    */
   onProgress?: ((progress: ToolProgress) => void) | undefined;
+  /**
+   * Who asks (a session or token id): CLI runs of different callers take
+   * turns round-robin, so one caller's burst cannot starve another. Calls
+   * without one share one turn order.
+   */
+  caller?: string | undefined;
 };
 
 /**
