@@ -6,6 +6,7 @@ import {
   renameSync,
   rmSync,
   statSync,
+  symlinkSync,
   utimesSync,
   writeFileSync,
 } from "node:fs";
@@ -213,6 +214,23 @@ describe("one run per question: answers of unchanged repositories are reused, an
     expect(later).not.toHaveProperty("cached");
     expect(cli.runs().length).toBe(runsBefore + 1);
     expect(later.stdout).toMatchObject({ changes: [{ name: "add-login", completedTasks: 0 }] });
+  });
+
+  it("GIVEN a change folder that is a symbolic link, whose target a stat walk cannot vouch for WHEN the same list is asked again THEN the CLI runs every time", async () => {
+    const cli = countingCli();
+    const { catalog } = makeCatalog({ env: { OPENSPEC_BIN: cli.bin } });
+    const linked = makeOpenSpecRepository({ "openspec/changes/add-login/tasks.md": TASKS });
+    const elsewhere = temporaryFolder("change-elsewhere-");
+    writeFileSync(join(elsewhere, "proposal.md"), PROPOSAL);
+    symlinkSync(elsewhere, join(linked, "openspec/changes/add-elsewhere"));
+    await sleep(100); // Past the timestamp tick of the files just written.
+
+    for (let call = 0; call < 3; call += 1) {
+      const answer = await catalog.call("openspec_list", { workdir: linked });
+      expect(answer).toMatchObject({ ok: true });
+      expect(answer).not.toHaveProperty("cached");
+    }
+    expect(cli.runs()).toHaveLength(3);
   });
 
   it("GIVEN five identical list calls at once WHEN they are answered THEN the CLI runs once and every caller gets the same answer", async () => {

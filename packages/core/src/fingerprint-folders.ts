@@ -1,5 +1,5 @@
-import { createHash } from "node:crypto";
-import { lstat, readdir } from "node:fs/promises";
+import { createHash, type Hash } from "node:crypto";
+import { lstatSync, readdirSync, type Stats } from "node:fs";
 import { join } from "node:path";
 import { observe } from "@org/openspec-artifacts";
 
@@ -16,41 +16,64 @@ export type FolderFingerprint = {
 /** Past this many files and folders a walk gives up: the answer is not cached. */
 export const MAX_FINGERPRINT_ENTRIES = 500_000;
 
-type Walk = { racy: boolean; entries: number; observedAt: number; max: number };
-
 // A missing path is part of the fingerprint (creating it changes the digest); other errors end the walk.
 const MISSING = new Set(["ENOENT", "ENOTDIR"]);
 
-async function walk(path: string, state: Walk): Promise<string[] | null> {
-  state.entries += 1;
-  if (state.entries > state.max) return null;
-  let stats: Awaited<ReturnType<typeof lstat>>;
+/** Paths stat'ed between two returns to the event loop: tens of milliseconds on a busy machine. */
+const PATHS_PER_SLICE = 2000;
+
+type Walk = { hash: Hash; racy: boolean; entries: number; observedAt: number; max: number };
+
+/** The stats of `path`, "missing", or null when it cannot be stat'ed for another reason. */
+function statOf(path: string): Stats | "missing" | null {
   try {
-    stats = await lstat(path);
+    return lstatSync(path, { throwIfNoEntry: false }) ?? "missing";
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? "";
-    return MISSING.has(code) ? [`${path}\0missing`] : null;
+    return MISSING.has((error as NodeJS.ErrnoException).code ?? "") ? "missing" : null;
   }
-  // A link's target may lie anywhere and change without touching the link.
-  if (stats.isSymbolicLink()) return null;
-  if (observe(stats, state.observedAt).racy) state.racy = true;
-  const kind = stats.isDirectory() ? "d" : stats.isFile() ? "f" : "o";
-  const line = `${path}\0${kind}:${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}`;
-  if (kind !== "d") return [line];
-  let names: string[];
-  try {
-    names = await readdir(path);
-  } catch {
-    return null;
+}
+
+/**
+ * Hashes `root` and everything under it, depth first in name order. Returns
+ * false when the walk cannot vouch for what a reader would see, and "missing"
+ * when `root` itself does not exist.
+ */
+async function walk(root: string, state: Walk): Promise<boolean | "missing"> {
+  // Synchronous stats in slices: several times faster than one promise per
+  // path (1.4–1.8 s against 3.7–5.1 s for 65,000 paths at a load of 20 on two
+  // cores), without holding the event loop for more than one slice.
+  const stack = [root];
+  for (let path = stack.pop(); path !== undefined; path = stack.pop()) {
+    state.entries += 1;
+    if (state.entries > state.max) return false;
+    if (state.entries % PATHS_PER_SLICE === 0) await new Promise((done) => setImmediate(done));
+    const stats = statOf(path);
+    if (stats === null) return false;
+    if (stats === "missing") {
+      if (path === root) return "missing";
+      state.hash.update(`${path}\0missing\n`);
+      continue;
+    }
+    // A link's target may lie anywhere and change without touching the link.
+    if (stats.isSymbolicLink()) return false;
+    if (observe(stats, state.observedAt).racy) state.racy = true;
+    const kind = stats.isDirectory() ? "d" : stats.isFile() ? "f" : "o";
+    state.hash.update(
+      `${path}\0${kind}:${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}\n`,
+    );
+    if (kind !== "d") continue;
+    let names: string[];
+    try {
+      names = readdirSync(path);
+    } catch {
+      return false;
+    }
+    names.sort();
+    for (let index = names.length - 1; index >= 0; index -= 1) {
+      stack.push(join(path, names[index] as string));
+    }
   }
-  names.sort();
-  const children = await Promise.all(names.map((name) => walk(join(path, name), state)));
-  const lines = [line];
-  for (const child of children) {
-    if (child === null) return null;
-    lines.push(...child);
-  }
-  return lines;
+  return true;
 }
 
 /**
@@ -68,14 +91,20 @@ export async function fingerprintFolders(
   others: readonly string[],
   maxEntries: number = MAX_FINGERPRINT_ENTRIES,
 ): Promise<FolderFingerprint | null> {
-  const state: Walk = { racy: false, entries: 0, observedAt: Date.now(), max: maxEntries };
-  const hash = createHash("sha256");
-  for (const [index, path] of [folder, ...others].entries()) {
-    const lines = await walk(path, state);
-    if (lines === null) return null;
-    // Without its folder a command reads something else (the CLI searches upward).
-    if (index === 0 && !lines[0]?.includes("\0d:")) return null;
-    for (const line of lines) hash.update(`${line}\n`);
+  const state: Walk = {
+    hash: createHash("sha256"),
+    racy: false,
+    entries: 0,
+    observedAt: Date.now(),
+    max: maxEntries,
+  };
+  // Without its folder a command reads something else (the CLI searches upward).
+  const root = statOf(folder);
+  if (root === null || root === "missing" || !root.isDirectory()) return null;
+  for (const path of [folder, ...others]) {
+    const walked = await walk(path, state);
+    if (walked === false) return null;
+    if (walked === "missing") state.hash.update(`${path}\0missing\n`);
   }
-  return { digest: hash.digest("hex"), racy: state.racy, entries: state.entries };
+  return { digest: state.hash.digest("hex"), racy: state.racy, entries: state.entries };
 }
