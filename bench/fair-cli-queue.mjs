@@ -3,25 +3,16 @@
 // callers hold the queue. Run alone, after a build:
 //   node bench/fair-cli-queue.mjs [changes=1000]
 // It is not part of `pnpm bench`.
-import { mkdtempSync, rmSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
+import { loadavg } from "node:os";
+import { catalogHome } from "./catalog-home.mjs";
 import { generateRepository } from "./generate-repository.mjs";
 
 const [changes = 1000] = process.argv.slice(2).map(Number);
 const core = await import("../packages/core/dist/index.js");
-const { findBundledOpenSpec } = await import("../packages/cli-runner/dist/index.js");
 
 const root = generateRepository({ changes, archived: changes / 10, specs: 200, requirements: 4 });
-const home = mkdtempSync(join(tmpdir(), "openspec-bench-home-"));
-const env = {
-  PATH: process.env.PATH,
-  HOME: home,
-  XDG_CONFIG_HOME: join(home, ".config"),
-  XDG_DATA_HOME: join(home, ".local", "share"),
-  OPENSPEC_BIN: findBundledOpenSpec(),
-  OPENSPEC_AGENT_DB: join(home, "registry.db"),
-};
+const { home, env } = await catalogHome();
 const ms = (value) => Math.round(value);
 
 try {

@@ -1,30 +1,22 @@
 // Figures for "one run per question" (packages/core, create-shared-cli-runs):
 // what the stat fingerprint walk of a repository costs against the CLI run it
-// saves, and what identical list calls at once cost. Run alone, after a build:
+// saves, and what identical validate calls at once cost. Run alone, after a build:
 //   node bench/shared-cli-answers.mjs [changes=10000] [callers=35]
 // It is not part of `pnpm bench`: one whole-repository CLI run of 10,000
 // changes takes tens of seconds.
-import { mkdtempSync, rmSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
+import { rmSync } from "node:fs";
+import { loadavg } from "node:os";
 import { join } from "node:path";
+import { catalogHome } from "./catalog-home.mjs";
 import { generateRepository } from "./generate-repository.mjs";
 import { summarize } from "./measure.mjs";
 
 const [changes = 10_000, callers = 35] = process.argv.slice(2).map(Number);
 const core = await import("../packages/core/dist/index.js");
 const { fingerprintFolders } = await import("../packages/core/dist/fingerprint-folders.js");
-const { findBundledOpenSpec } = await import("../packages/cli-runner/dist/index.js");
 
 const root = generateRepository({ changes, archived: changes / 10, specs: 1000, requirements: 4 });
-const home = mkdtempSync(join(tmpdir(), "openspec-bench-home-"));
-const env = {
-  PATH: process.env.PATH,
-  HOME: home,
-  XDG_CONFIG_HOME: join(home, ".config"),
-  XDG_DATA_HOME: join(home, ".local", "share"),
-  OPENSPEC_BIN: findBundledOpenSpec(),
-  OPENSPEC_AGENT_DB: join(home, "registry.db"),
-};
+const { home, env } = await catalogHome();
 const timed = async (run) => {
   const started = performance.now();
   const result = await run();
