@@ -2,6 +2,12 @@ export { addLastModified } from "./add-last-modified.js";
 export { archiveName } from "./archive-name.js";
 export { changeToken, specToken } from "./artifact-token.js";
 export {
+  type Observation,
+  observe,
+  type PathStats,
+  stillTrue,
+} from "./cache/file-signature.js";
+export {
   type ChangeContentInput,
   checkChangeContent,
   type DeltaSpecChangeInput,

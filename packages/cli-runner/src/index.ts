@@ -24,6 +24,7 @@ export {
   type OpenSpecLocator,
   type OpenSpecLocatorOptions,
 } from "./create-openspec-locator.js";
+export { expectedCost } from "./expected-cost.js";
 export { findBundledOpenSpec } from "./find-bundled-openspec.js";
 export {
   type DiscoveryAttempt,

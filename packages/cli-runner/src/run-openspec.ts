@@ -1,6 +1,7 @@
 import { buildChildEnv } from "./build-child-env.js";
 import type { OpenSpecLocator } from "./create-openspec-locator.js";
-import type { RunLimiter } from "./create-run-limiter.js";
+import type { RunLane, RunLimiter } from "./create-run-limiter.js";
+import { expectedCost } from "./expected-cost.js";
 import { findArgvProblem } from "./find-argv-problem.js";
 import { findOpenSpec } from "./find-openspec.js";
 import { findWorkdirProblem } from "./find-workdir-problem.js";
@@ -10,8 +11,8 @@ import {
   DEFAULT_PROGRESS_INTERVAL_MS,
   describeCommand,
   type RunProgress,
-  reportWaiting,
   startHeartbeat,
+  startWaitingReports,
 } from "./run-progress.js";
 import type { RunFailure, RunFailureCode, RunResult } from "./run-result.js";
 import { findSettingProblem, SETTING_BOUNDS } from "./setting-bounds.js";
@@ -51,14 +52,25 @@ export interface RunOpenSpecOptions {
    */
   limiter?: RunLimiter;
   /**
+   * The limiter lane the run waits in; defaults to the command's expected
+   * cost (`repository` for `list`, `validate --all` and the like, else `item`).
+   */
+  lane?: RunLane;
+  /**
+   * Who asks (a session or token): runs of different callers take turns
+   * round-robin in the limiter. Runs without one share one caller.
+   */
+  caller?: string;
+  /**
    * Aborting it stops the run: before the start nothing is spawned; while the
    * CLI runs its process group is killed as on a timeout (a warm worker is
    * killed and replaced). The result is then `ok: false, code: "cancelled"`.
    */
   signal?: AbortSignal;
   /**
-   * Told when the run waits for a turn, when the CLI starts, and every
-   * `progressIntervalMs` while it runs: a heartbeat, not a percentage.
+   * Told when the run waits for a turn (its place in line and its wait, then
+   * every `progressIntervalMs` while it waits), when the CLI starts, and
+   * every `progressIntervalMs` while it runs: a heartbeat, not a percentage.
    */
   onProgress?: (progress: RunProgress) => void;
   /** How often `onProgress` hears that the CLI still runs; defaults to 1000 ms. */
@@ -146,6 +158,8 @@ export async function runOpenSpec(options: RunOpenSpecOptions): Promise<RunResul
     signal: options.signal,
   };
   const described = describeCommand(args);
+  const progressIntervalMs = options.progressIntervalMs ?? DEFAULT_PROGRESS_INTERVAL_MS;
+  let waitedMs: number | undefined;
   const start = async (): Promise<BoundedSpawnOutcome | { kind: "cancelled" }> => {
     // Cancelled while it waited for its turn: the turn passes on, nothing starts.
     if (options.signal?.aborted) return { kind: "cancelled" };
@@ -153,7 +167,8 @@ export async function runOpenSpec(options: RunOpenSpecOptions): Promise<RunResul
       options.onProgress,
       described,
       elapsed,
-      options.progressIntervalMs ?? DEFAULT_PROGRESS_INTERVAL_MS,
+      progressIntervalMs,
+      waitedMs,
     );
     try {
       // The pool puts its own node in front of the binary, so it gets the CLI's arguments only.
@@ -164,11 +179,22 @@ export async function runOpenSpec(options: RunOpenSpecOptions): Promise<RunResul
       stopHeartbeat();
     }
   };
-  const { limiter } = options;
-  if (limiter !== undefined && limiter.stats().running >= limiter.limit) {
-    reportWaiting(options.onProgress, described, elapsed);
-  }
-  const outcome = await (limiter ? limiter.run(start) : start());
+  const outcome = await takeTurn(options, args, start, {
+    waiting: (placeInLine) => {
+      const queuedAt = elapsed();
+      const stopReports = startWaitingReports(
+        options.onProgress,
+        described,
+        elapsed,
+        placeInLine,
+        progressIntervalMs,
+      );
+      return () => {
+        stopReports();
+        waitedMs = elapsed() - queuedAt;
+      };
+    },
+  });
   if (outcome.kind === "cancelled") return fail(command, "cancelled", CANCELLED_EARLY);
   if (outcome.kind === "spawn_failed") {
     return fail(
@@ -183,4 +209,44 @@ export async function runOpenSpec(options: RunOpenSpecOptions): Promise<RunResul
     timeoutMs,
     durationMs: elapsed(),
   });
+}
+
+/**
+ * Runs `start` when the limiter gives the run its turn (at once without a
+ * limiter). A run cancelled while it waits leaves the line at once and
+ * answers `cancelled`; `waiting` hears when the run has to wait and returns
+ * what to do once the wait is over.
+ */
+async function takeTurn<T>(
+  options: RunOpenSpecOptions,
+  args: readonly string[],
+  start: () => Promise<T>,
+  on: { waiting: (placeInLine: () => number) => () => void },
+): Promise<T | { kind: "cancelled" }> {
+  const { limiter, signal } = options;
+  if (limiter === undefined) return start();
+  let endWait: (() => void) | undefined;
+  try {
+    return await limiter.run(
+      () => {
+        endWait?.();
+        return start();
+      },
+      {
+        lane: options.lane ?? expectedCost(args),
+        ...(options.caller === undefined ? {} : { caller: options.caller }),
+        ...(signal === undefined ? {} : { signal }),
+        onWaiting: (placeInLine) => {
+          endWait = on.waiting(placeInLine);
+        },
+      },
+    );
+  } catch (error) {
+    // Only the signal makes a limiter give up a place in line; anything else is a bug.
+    if (signal?.aborted && error === signal.reason) {
+      endWait?.();
+      return { kind: "cancelled" };
+    }
+    throw error;
+  }
 }

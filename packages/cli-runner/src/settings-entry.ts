@@ -6,7 +6,10 @@ export {
   createRunLimiter,
   defaultCliConcurrency,
   MAX_CLI_CONCURRENCY,
+  type RunLane,
   type RunLimiter,
+  type RunLimiterStats,
+  type RunTurnOptions,
 } from "./create-run-limiter.js";
 export {
   findSettingProblem,

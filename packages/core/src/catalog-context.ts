@@ -1,13 +1,9 @@
 import { homedir } from "node:os";
 import { DEFAULT_MAX_ARTIFACT_BYTES } from "@org/openspec-artifacts/context";
-import type {
-  OpenSpecDiscovery,
-  OpenSpecLocator,
-  OpenSpecPool,
-  RunResult,
-} from "@org/openspec-cli-runner";
+import type { OpenSpecDiscovery, OpenSpecLocator, OpenSpecPool } from "@org/openspec-cli-runner";
 import { createRunLimiter, defaultCliConcurrency } from "@org/openspec-cli-runner/settings";
 import { openRegistry, type Registry } from "@org/openspec-registry";
+import type { SharedAnswer } from "./create-shared-cli-runs.js";
 import { readCatalogSettings } from "./read-catalog-settings.js";
 import { runControls } from "./run-controls.js";
 import { sourceFix } from "./source-failure.js";
@@ -89,7 +85,7 @@ export type CatalogContext = {
    * Runs the CLI for this call: its `signal` stops the run (see
    * `RunCliOptions`), its `onProgress` hears the run's heartbeat.
    */
-  runCli(args: string[], workdir: string, options?: RunCliOptions): Promise<RunResult>;
+  runCli(args: string[], workdir: string, options?: RunCliOptions): Promise<SharedAnswer>;
   /** The call being served: its signal and progress listener (`{}` outside a call). */
   call: ToolCallContext;
   /** Whether this catalog keeps warm workers (`warmPool` or `pool`). */
@@ -131,7 +127,11 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
   // made after close(), it is closed at once.
   let ownPool: OpenSpecPool | undefined;
   const loadRuntime = (): Promise<CliRuntime> => {
-    runtime ??= import("@org/openspec-cli-runner").then((runner) => {
+    runtime ??= Promise.all([
+      import("@org/openspec-cli-runner"),
+      import("./create-shared-cli-runs.js"),
+      import("./shared-cli-question.js"),
+    ]).then(([runner, { createSharedCliRuns }, { sharedCliQuestion }]) => {
       ownPool = wantsOwnPool
         ? runner.createOpenSpecPool({
             env,
@@ -149,6 +149,8 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
         }),
         pool: options.pool ?? ownPool,
         runOpenSpec: runner.runOpenSpec,
+        shared: createSharedCliRuns(),
+        sharedCliQuestion,
       };
     });
     return runtime;
@@ -161,27 +163,35 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
     args: string[],
     workdir: string,
     runOptions: RunCliOptions | undefined,
-  ): Promise<RunResult> => {
-    const { locator, pool, runOpenSpec } = await loadRuntime();
+  ): Promise<SharedAnswer> => {
+    const { locator, pool, runOpenSpec, shared, sharedCliQuestion } = await loadRuntime();
     const found = await locator.find();
     if (ownPool?.enabled && found.ok && !warming) {
       warming = true;
       void ownPool.warm(found.path);
     }
-    return runOpenSpec({
-      args,
-      workdir,
-      env,
-      ...(found.ok ? { bin: found.path } : {}),
-      ...(found.ok && found.node !== undefined ? { node: found.node } : {}),
-      ...(pool ? { pool } : {}),
-      limiter,
-      ...runControls(call, runOptions),
-      ...(cliTimeoutMs === undefined ? {} : { timeoutMs: cliTimeoutMs }),
-      ...(settings?.cliMaxOutputBytes === undefined
-        ? {}
-        : { maxOutputBytes: settings.cliMaxOutputBytes }),
-    });
+    const run = (controls: ReturnType<typeof runControls>) =>
+      runOpenSpec({
+        args,
+        workdir,
+        env,
+        ...(found.ok ? { bin: found.path } : {}),
+        ...(found.ok && found.node !== undefined ? { node: found.node } : {}),
+        ...(pool ? { pool } : {}),
+        limiter,
+        ...(call.caller === undefined ? {} : { caller: call.caller }),
+        ...controls,
+        ...(cliTimeoutMs === undefined ? {} : { timeoutMs: cliTimeoutMs }),
+        ...(settings?.cliMaxOutputBytes === undefined
+          ? {}
+          : { maxOutputBytes: settings.cliMaxOutputBytes }),
+      });
+    const controls = runControls(call, runOptions);
+    const question = found.ok
+      ? sharedCliQuestion({ args, workdir, bin: found.path, node: found.node }, env, home)
+      : undefined;
+    // Read-only questions of unchanged files share one run and reuse its answer.
+    return question === undefined ? run(controls) : shared.ask(question, controls, run);
   };
 
   return {
@@ -231,4 +241,7 @@ type CliRuntime = {
   /** The pool CLI runs use: the caller's (`pool`) or this catalog's own. */
   pool: OpenSpecPool | undefined;
   runOpenSpec: typeof import("@org/openspec-cli-runner").runOpenSpec;
+  /** The answers of read-only CLI questions, shared while in flight and kept while their files are unchanged. */
+  shared: import("./create-shared-cli-runs.js").SharedCliRuns;
+  sharedCliQuestion: typeof import("./shared-cli-question.js").sharedCliQuestion;
 };

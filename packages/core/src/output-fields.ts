@@ -54,6 +54,16 @@ export const cliRunFields = {
   truncated: z.boolean().describe("True when output went past the cap and its rest was dropped."),
   duration_ms: z.number(),
   diagnostics: z.array(cliDiagnosticSchema),
+  cached: z
+    .literal(true)
+    .optional()
+    .describe(
+      "Present when the answer is an earlier run's of the same command on unchanged files (list, validate and show only); it equals what a fresh run would print.",
+    ),
+  computed_at: z
+    .string()
+    .optional()
+    .describe("With cached: when that earlier run ended (ISO 8601)."),
 };
 
 /** A registered source as the source tools return it. */

@@ -24,6 +24,12 @@ export type ToolCallContext = {
    * catalog's presentation.
    */
   fixWording?: FixWording | undefined;
+  /**
+   * Who asks (a session or token id): CLI runs of different callers take
+   * turns round-robin, so one caller's burst cannot starve another. Calls
+   * without one share one turn order.
+   */
+  caller?: string | undefined;
 };
 
 /**

@@ -1,8 +1,14 @@
 import type { Sandbox } from "./sandbox.js";
 
-/** Keys whose values differ between any two runs: times and durations. */
+/**
+ * Keys whose values differ between any two runs: times and durations, and
+ * whether a CLI answer came from an earlier run of the same question
+ * (`cached`, `computed_at`), which is otherwise the same answer.
+ */
 const VOLATILE_KEYS = new Set([
   "duration_ms",
+  "cached",
+  "computed_at",
   "durationMs",
   "created_at",
   "updated_at",

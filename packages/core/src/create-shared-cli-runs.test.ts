@@ -1,0 +1,297 @@
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { runOpenSpec } from "@org/openspec-cli-runner";
+import {
+  AUTH_SPEC,
+  fakeOpenSpecBinary,
+  makeOpenSpecRepository,
+  REAL_OPENSPEC_BIN,
+  temporaryFolder,
+} from "@org/test-kit";
+import { afterEach, describe, expect, it } from "vitest";
+import { cleanUp, makeCatalog } from "./test-support/fixture.js";
+
+afterEach(cleanUp);
+
+const TASKS = "## 1. Build\n- [ ] 1.1 Write the form\n- [ ] 1.2 Check the password\n";
+const DELTA =
+  "## ADDED Requirements\n### Requirement: Login\nUsers SHALL log in.\n\n#### Scenario: Good password\n- **WHEN** a user logs in\n- **THEN** they are in\n";
+const PROPOSAL = "## Why\nUsers need accounts.\n\n## What Changes\n- Add login.\n";
+
+/** The real CLI behind a script that logs each run's arguments, so a test can count runs. */
+function countingCli() {
+  const log = join(temporaryFolder("cli-log-"), "runs.log");
+  const bin = fakeOpenSpecBinary(
+    `echo "$*" >> ${JSON.stringify(log)}\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(REAL_OPENSPEC_BIN)} "$@"`,
+  );
+  return { bin, runs: () => (existsSync(log) ? readFileSync(log, "utf8").trim().split("\n") : []) };
+}
+
+// `validate` times each item; nothing else differs between two runs of the same files.
+function withoutTimings(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutTimings);
+  if (typeof value !== "object" || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => key !== "durationMs")
+      .map(([key, inner]) => [key, withoutTimings(inner)]),
+  );
+}
+
+const QUESTIONS = [
+  { tool: "openspec_list", input: {}, args: ["list", "--changes", "--json"] },
+  { tool: "openspec_list", input: { kind: "specs" }, args: ["list", "--specs", "--json"] },
+  {
+    tool: "openspec_validate",
+    input: {},
+    args: ["validate", "--all", "--strict", "--json", "--no-interactive"],
+  },
+  {
+    tool: "openspec_show",
+    input: { target: "add-login" },
+    args: ["show", "add-login", "--json", "--no-interactive"],
+  },
+] as const;
+
+describe("one run per question: answers of unchanged repositories are reused, and every edit misses", () => {
+  it("GIVEN cached answers of list, validate and show WHEN each kind of edit that changes the CLI's answer is made THEN the next answer is not cached and equals a fresh run, and repeating it is answered from the cache", async () => {
+    const { catalog, env } = makeCatalog();
+    const root = makeOpenSpecRepository({
+      "openspec/specs/auth/spec.md": AUTH_SPEC,
+      "openspec/changes/add-login/proposal.md": PROPOSAL,
+      "openspec/changes/add-login/tasks.md": TASKS,
+      "openspec/changes/add-login/specs/auth/spec.md": DELTA,
+    });
+    const file = (path: string) => join(root, "openspec", path);
+    const fresh = async (args: readonly string[]) => {
+      const run = await runOpenSpec({
+        args,
+        workdir: root,
+        env,
+        bin: REAL_OPENSPEC_BIN,
+        node: process.execPath,
+      });
+      return { exit_code: run.exit_code, stdout: withoutTimings(run.stdout), stderr: run.stderr };
+    };
+    // Asks every question until the answer comes from the cache, checking each answer against a fresh run.
+    const askAll = async (edit: string) => {
+      const answers: unknown[] = [];
+      for (const question of QUESTIONS) {
+        const expected = await fresh(question.args);
+        answers.push(expected);
+        const first = await catalog.call(question.tool, { workdir: root, ...question.input });
+        expect(first, `${edit}: ${question.tool} after the edit`).not.toHaveProperty("cached");
+        expect({
+          exit_code: first.exit_code,
+          stdout: withoutTimings(first.stdout),
+          stderr: first.stderr,
+        }).toEqual(expected);
+        let answer = first;
+        for (let attempt = 0; attempt < 3 && answer.cached !== true; attempt += 1) {
+          answer = await catalog.call(question.tool, { workdir: root, ...question.input });
+        }
+        expect(answer, `${edit}: ${question.tool} repeated`).toMatchObject({
+          cached: true,
+          computed_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        });
+        expect(withoutTimings(answer.stdout)).toEqual(expected.stdout);
+      }
+      return JSON.stringify(answers);
+    };
+
+    const edits: Array<[string, () => void]> = [
+      // Same size: only mtime and ctime tell.
+      [
+        "a task ticked",
+        () =>
+          writeFileSync(
+            file("changes/add-login/tasks.md"),
+            TASKS.replace("- [ ] 1.1", "- [x] 1.1"),
+          ),
+      ],
+      [
+        "a task added",
+        () => appendFileSync(file("changes/add-login/tasks.md"), "- [ ] 1.3 Log out\n"),
+      ],
+      [
+        "a spec requirement added",
+        () =>
+          appendFileSync(
+            file("specs/auth/spec.md"),
+            "\n### Requirement: Logout\nUsers SHALL log out.\n",
+          ),
+      ],
+      [
+        "a spec made invalid",
+        () =>
+          writeFileSync(
+            file("specs/auth/spec.md"),
+            "# auth\n\n## Purpose\nshort\n\n## Requirements\n### Requirement: Bare\nNo scenario.\n",
+          ),
+      ],
+      [
+        "a new change",
+        () => {
+          mkdirSync(file("changes/add-logout/specs/auth"), { recursive: true });
+          writeFileSync(file("changes/add-logout/proposal.md"), PROPOSAL);
+          writeFileSync(
+            file("changes/add-logout/specs/auth/spec.md"),
+            DELTA.replace("Login", "Logout"),
+          );
+        },
+      ],
+      [
+        "a delta rewritten at the same size, its mtime set back",
+        () => {
+          const path = file("changes/add-login/specs/auth/spec.md");
+          const before = statSync(path);
+          writeFileSync(path, DELTA.replace("SHALL", "MUST "));
+          utimesSync(path, before.atime, before.mtime);
+        },
+      ],
+      [
+        "a file replaced by rename",
+        () => {
+          const path = file("changes/add-login/proposal.md");
+          writeFileSync(`${path}.new`, PROPOSAL.replace("accounts", "sessions"));
+          renameSync(`${path}.new`, path);
+        },
+      ],
+      [
+        "a change archived",
+        () => {
+          mkdirSync(file("changes/archive"), { recursive: true });
+          renameSync(file("changes/add-logout"), file("changes/archive/2026-01-01-add-logout"));
+        },
+      ],
+      ["a spec removed", () => rmSync(file("specs/auth"), { recursive: true })],
+    ];
+
+    let before = await askAll("unchanged");
+    for (const [name, edit] of edits) {
+      edit();
+      const after = await askAll(name);
+      expect(after, `${name} changes what the CLI answers`).not.toBe(before);
+      before = after;
+    }
+  });
+
+  it("GIVEN an answer kept in the cache WHEN a file is rewritten with the same size, at once or a tick later THEN the next call runs the CLI again", async () => {
+    const cli = countingCli();
+    const { catalog } = makeCatalog({ env: { OPENSPEC_BIN: cli.bin } });
+    const root = makeOpenSpecRepository({ "openspec/changes/add-login/tasks.md": TASKS });
+    const tasks = join(root, "openspec/changes/add-login/tasks.md");
+    const list = () => catalog.call("openspec_list", { workdir: root });
+    const untilCached = async () => {
+      let answer = await list();
+      while (answer.cached !== true) answer = await list();
+      return cli.runs().length;
+    };
+
+    let runsBefore = await untilCached();
+    writeFileSync(tasks, TASKS.replace("- [ ] 1.1", "- [x] 1.1"));
+    const atOnce = await list();
+    expect(atOnce).not.toHaveProperty("cached");
+    expect(cli.runs().length).toBe(runsBefore + 1);
+    expect(atOnce.stdout).toMatchObject({ changes: [{ name: "add-login", completedTasks: 1 }] });
+
+    runsBefore = await untilCached();
+    writeFileSync(tasks, TASKS);
+    await sleep(100); // Past the write's timestamp tick: only the stats can tell now.
+    const later = await list();
+    expect(later).not.toHaveProperty("cached");
+    expect(cli.runs().length).toBe(runsBefore + 1);
+    expect(later.stdout).toMatchObject({ changes: [{ name: "add-login", completedTasks: 0 }] });
+  });
+
+  it("GIVEN a change folder that is a symbolic link, whose target a stat walk cannot vouch for WHEN the same list is asked again THEN the CLI runs every time", async () => {
+    const cli = countingCli();
+    const { catalog } = makeCatalog({ env: { OPENSPEC_BIN: cli.bin } });
+    const linked = makeOpenSpecRepository({ "openspec/changes/add-login/tasks.md": TASKS });
+    const elsewhere = temporaryFolder("change-elsewhere-");
+    writeFileSync(join(elsewhere, "proposal.md"), PROPOSAL);
+    symlinkSync(elsewhere, join(linked, "openspec/changes/add-elsewhere"));
+    await sleep(100); // Past the timestamp tick of the files just written.
+
+    for (let call = 0; call < 3; call += 1) {
+      const answer = await catalog.call("openspec_list", { workdir: linked });
+      expect(answer).toMatchObject({ ok: true });
+      expect(answer).not.toHaveProperty("cached");
+    }
+    expect(cli.runs()).toHaveLength(3);
+  });
+
+  it("GIVEN five identical list calls at once WHEN they are answered THEN the CLI runs once and every caller gets the same answer", async () => {
+    const cli = countingCli();
+    const { catalog } = makeCatalog({ env: { OPENSPEC_BIN: cli.bin } });
+    const root = makeOpenSpecRepository({ "openspec/changes/add-login/tasks.md": TASKS });
+    await sleep(100); // Past the timestamp tick of the files just written: their stats can be trusted.
+
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => catalog.call("openspec_list", { workdir: root })),
+    );
+
+    expect(cli.runs()).toEqual(["list --changes --json"]);
+    expect(answers.every((answer) => answer.ok)).toBe(true);
+    expect(new Set(answers.map((answer) => JSON.stringify(answer.stdout))).size).toBe(1);
+  });
+
+  it("GIVEN two callers sharing a run WHEN one cancels THEN it answers cancelled at once and the other still gets the run's answer; WHEN the last one cancels THEN the run is stopped", async () => {
+    const folder = temporaryFolder("gated-cli-");
+    const gate = join(folder, "gate");
+    const logFile = JSON.stringify(join(folder, "log"));
+    // Logs its start, and its stop when the runner sends SIGTERM; runs until the gate file appears.
+    const bin = fakeOpenSpecBinary(
+      [
+        `echo "start $$" >> ${logFile}`,
+        `trap 'echo "stopped $$" >> ${logFile}; exit 143' TERM`,
+        `while [ ! -e ${JSON.stringify(gate)} ]; do sleep 0.02; done`,
+        `echo '{"changes":[]}'`,
+      ].join("\n"),
+    );
+    const log = () =>
+      existsSync(join(folder, "log"))
+        ? readFileSync(join(folder, "log"), "utf8").trim().split("\n")
+        : [];
+    const { catalog } = makeCatalog({ env: { OPENSPEC_BIN: bin } });
+    const root = makeOpenSpecRepository();
+    await sleep(100); // Past the timestamp tick of the files just written.
+
+    const leaving = new AbortController();
+    const first = catalog.call("openspec_list", { workdir: root }, { signal: leaving.signal });
+    const staying = catalog.call("openspec_list", { workdir: root });
+    while (log().length === 0) await sleep(20);
+    leaving.abort();
+    expect(await first).toMatchObject({ ok: false, code: "cancelled" });
+    writeFileSync(gate, "");
+    expect(await staying).toMatchObject({ ok: true, stdout: { changes: [] } });
+    expect(log()).toHaveLength(1);
+
+    rmSync(gate);
+    const last = new AbortController();
+    const alone = catalog.call(
+      "openspec_list",
+      { workdir: root, kind: "specs" },
+      { signal: last.signal },
+    );
+    while (log().length === 1) await sleep(20);
+    const pid = log()[1]?.split(" ")[1];
+    last.abort();
+    expect(await alone).toMatchObject({ ok: false, code: "cancelled" });
+    // The caller has its answer at once; the run's process is stopped next.
+    while (log().length < 3) await sleep(20);
+    expect(log()).toEqual([expect.stringMatching(/^start /), `start ${pid}`, `stopped ${pid}`]);
+  });
+});

@@ -1,0 +1,66 @@
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { runOpenSpec } from "@org/openspec-cli-runner";
+import { REAL_OPENSPEC_BIN, temporaryFolder } from "@org/test-kit";
+import { afterEach, describe, expect, it } from "vitest";
+import { generateRepository } from "../../../bench/generate-repository.mjs";
+import { fingerprintFolders } from "./fingerprint-folders.js";
+import { cleanUp } from "./test-support/fixture.js";
+
+afterEach(cleanUp);
+
+describe("fingerprintFolders", () => {
+  it("GIVEN a file written just now WHEN the folder is fingerprinted THEN the fingerprint is racy; a tick later it is not, and the digest is the same", async () => {
+    const root = temporaryFolder("fingerprint-");
+    mkdirSync(join(root, "openspec"));
+    writeFileSync(join(root, "openspec", "config.yaml"), "schema: spec-driven\n");
+
+    const now = await fingerprintFolders(join(root, "openspec"), []);
+    await sleep(100);
+    const later = await fingerprintFolders(join(root, "openspec"), []);
+
+    expect(now?.racy).toBe(true);
+    expect(later).toMatchObject({ racy: false, digest: now?.digest, entries: 2 });
+  });
+
+  it("GIVEN no openspec/ folder, or a file in its place WHEN fingerprinted THEN there is no fingerprint: the CLI would read another folder", async () => {
+    const root = temporaryFolder("fingerprint-");
+    expect(await fingerprintFolders(join(root, "openspec"), [])).toBeNull();
+    writeFileSync(join(root, "openspec"), "");
+    expect(await fingerprintFolders(join(root, "openspec"), [])).toBeNull();
+  });
+
+  it("GIVEN a user folder that appears WHEN fingerprinted again THEN the digest changes", async () => {
+    const root = temporaryFolder("fingerprint-");
+    mkdirSync(join(root, "openspec"));
+    const config = join(root, "config", "openspec");
+    const before = await fingerprintFolders(join(root, "openspec"), [config]);
+    mkdirSync(config, { recursive: true });
+    const after = await fingerprintFolders(join(root, "openspec"), [config]);
+    expect(after?.digest).not.toBe(before?.digest);
+  });
+
+  it("GIVEN a repository of 2,000 changes WHEN its fingerprint is taken THEN it costs less than the `openspec list` run it can save (measured side by side)", async () => {
+    const root = generateRepository({ changes: 2000, archived: 200, specs: 200, requirements: 4 });
+    try {
+      const cliStarted = performance.now();
+      const run = await runOpenSpec({
+        args: ["list", "--json"],
+        workdir: root,
+        bin: REAL_OPENSPEC_BIN,
+        node: process.execPath,
+      });
+      const cliMs = performance.now() - cliStarted;
+      const walkStarted = performance.now();
+      const fingerprint = await fingerprintFolders(join(root, "openspec"), []);
+      const walkMs = performance.now() - walkStarted;
+
+      expect(run.ok).toBe(true);
+      expect(fingerprint?.entries).toBe(13_004);
+      expect(walkMs).toBeLessThan(cliMs);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});

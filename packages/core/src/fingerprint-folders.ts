@@ -1,0 +1,110 @@
+import { createHash, type Hash } from "node:crypto";
+import { lstatSync, readdirSync, type Stats } from "node:fs";
+import { join } from "node:path";
+import { observe } from "@org/openspec-artifacts";
+
+/** What the files under some folders looked like, as one digest of their stats. */
+export type FolderFingerprint = {
+  /** A hash of every path's kind, device, inode, size, mtime and ctime, in a fixed order. */
+  digest: string;
+  /** Some path changed within a timestamp tick of the walk, so a second change in that tick could keep every stat: not to be reused. */
+  racy: boolean;
+  /** Files and folders stat'ed. */
+  entries: number;
+};
+
+/** Past this many files and folders a walk gives up: the answer is not cached. */
+export const MAX_FINGERPRINT_ENTRIES = 500_000;
+
+// A missing path is part of the fingerprint (creating it changes the digest); other errors end the walk.
+const MISSING = new Set(["ENOENT", "ENOTDIR"]);
+
+/** Paths stat'ed between two returns to the event loop: tens of milliseconds on a busy machine. */
+const PATHS_PER_SLICE = 2000;
+
+type Walk = { hash: Hash; racy: boolean; entries: number; observedAt: number; max: number };
+
+/** The stats of `path`, "missing", or null when it cannot be stat'ed for another reason. */
+function statOf(path: string): Stats | "missing" | null {
+  try {
+    return lstatSync(path, { throwIfNoEntry: false }) ?? "missing";
+  } catch (error) {
+    return MISSING.has((error as NodeJS.ErrnoException).code ?? "") ? "missing" : null;
+  }
+}
+
+/**
+ * Hashes `root` and everything under it, depth first in name order. Returns
+ * false when the walk cannot vouch for what a reader would see, and "missing"
+ * when `root` itself does not exist.
+ */
+async function walk(root: string, state: Walk): Promise<boolean | "missing"> {
+  // Synchronous stats in slices: several times faster than one promise per
+  // path (1.4–1.8 s against 3.7–5.1 s for 65,000 paths at a load of 20 on two
+  // cores), without holding the event loop for more than one slice.
+  const stack = [root];
+  for (let path = stack.pop(); path !== undefined; path = stack.pop()) {
+    state.entries += 1;
+    if (state.entries > state.max) return false;
+    if (state.entries % PATHS_PER_SLICE === 0) await new Promise((done) => setImmediate(done));
+    const stats = statOf(path);
+    if (stats === null) return false;
+    if (stats === "missing") {
+      if (path === root) return "missing";
+      state.hash.update(`${path}\0missing\n`);
+      continue;
+    }
+    // A link's target may lie anywhere and change without touching the link.
+    if (stats.isSymbolicLink()) return false;
+    if (observe(stats, state.observedAt).racy) state.racy = true;
+    const kind = stats.isDirectory() ? "d" : stats.isFile() ? "f" : "o";
+    state.hash.update(
+      `${path}\0${kind}:${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}\n`,
+    );
+    if (kind !== "d") continue;
+    let names: string[];
+    try {
+      names = readdirSync(path);
+    } catch {
+      return false;
+    }
+    names.sort();
+    for (let index = names.length - 1; index >= 0; index -= 1) {
+      stack.push(join(path, names[index] as string));
+    }
+  }
+  return true;
+}
+
+/**
+ * The stat fingerprint of every file and folder under `folder`, which must be
+ * a folder, and under each of `others` (a missing one counts as missing),
+ * taken with the rules of the artifact caches (`observe` of
+ * `@org/openspec-artifacts`): any write, rename, chmod or replacement moves a
+ * ctime, an inode or a folder's listing, so it changes the digest. Null when
+ * the walk cannot vouch for what a reader would see: `folder` is missing or no
+ * folder, a symbolic link, a folder it may not list, or more than
+ * `maxEntries` paths.
+ */
+export async function fingerprintFolders(
+  folder: string,
+  others: readonly string[],
+  maxEntries: number = MAX_FINGERPRINT_ENTRIES,
+): Promise<FolderFingerprint | null> {
+  const state: Walk = {
+    hash: createHash("sha256"),
+    racy: false,
+    entries: 0,
+    observedAt: Date.now(),
+    max: maxEntries,
+  };
+  // Without its folder a command reads something else (the CLI searches upward).
+  const root = statOf(folder);
+  if (root === null || root === "missing" || !root.isDirectory()) return null;
+  for (const path of [folder, ...others]) {
+    const walked = await walk(path, state);
+    if (walked === false) return null;
+    if (walked === "missing") state.hash.update(`${path}\0missing\n`);
+  }
+  return { digest: state.hash.digest("hex"), racy: state.racy, entries: state.entries };
+}
