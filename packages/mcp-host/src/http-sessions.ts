@@ -7,6 +7,7 @@ import type { Principal } from "./http-registry.js";
 import type { ToolOffer } from "./offer-toolsets.js";
 import { createSessionEventStore } from "./session-event-store.js";
 import type { SubscriptionBudget } from "./subscription-budget.js";
+import { withCaller } from "./with-caller.js";
 
 /** One MCP session: its own server and transport over the shared catalog. */
 export type HttpSession = {
@@ -157,7 +158,11 @@ export function createSessionStore(settings: SessionSettings) {
       };
       try {
         server = await createServer({
-          catalog: settings.catalogFor(principal),
+          // A token's sessions take one turn together in the CLI's queue; without tokens, each session its own.
+          catalog: withCaller(
+            settings.catalogFor(principal),
+            principal.tokenId === null ? `session:${randomUUID()}` : `token:${principal.tokenId}`,
+          ),
           ...offer,
           log: settings.log,
           subscriptionBudget: settings.subscriptions.budget,
