@@ -54,6 +54,7 @@ const importBuilt = async (path) => {
 const sandbox = mkdtempSync(join(tmpdir(), "openspec-agent-bench-"));
 const home = join(sandbox, "home");
 mkdirSync(home);
+const { NODE_OPTIONS: nodeOptions } = process.env;
 const env = {
   PATH: `${dirname(process.execPath)}:/usr/bin:/bin`,
   HOME: home,
@@ -63,6 +64,9 @@ const env = {
   OPENSPEC_BIN: cliBin,
   OPENSPEC_TELEMETRY: "0",
   NO_COLOR: "1",
+  // On another Node line (`<node 22> scripts/bench.mjs`), the preload that loads better-sqlite3
+  // built for it (tooling/node-binaries) reaches the measured processes and `node -e 0` alike.
+  ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}),
 };
 
 const keepAlive = setInterval(() => {}, 60_000);
