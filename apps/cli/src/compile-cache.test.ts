@@ -30,7 +30,7 @@ const BUNDLE = join(APP, "dist", "bundle", "openspec-agent.bundle.cjs");
  * keeps one through V8's code cache (`*.v8cache` files). The checks that name those files are for
  * Node 20; the rest hold on every Node line the product is tested on.
  */
-const nodeCompileCache = typeof nodeModule.enableCompileCache === "function";
+const nodeCompileCache = "enableCompileCache" in nodeModule;
 
 const v8CacheFiles = (folder: string) =>
   readdirSync(folder).filter((entry) => entry.endsWith(".v8cache"));
