@@ -50,23 +50,29 @@ const report = (passed: number, failed: number) => ({
   numTodoTests: 0,
 });
 
+/** A folder with a stand-in `pnpm` (a shell script) to put first on PATH; returns the folder. */
+function pnpmStandIn(root: string, script: string): string {
+  const bin = join(root, "bin");
+  mkdirSync(bin);
+  writeFileSync(join(bin, "pnpm"), script);
+  chmodSync(join(bin, "pnpm"), 0o755);
+  return bin;
+}
+
 describe("the root test command", () => {
   it("GIVEN a package whose tests failed WHEN the turbo step fails THEN the summary still prints the failures and the exit code stays non-zero", () => {
     const root = scratchRepository();
     testedPackage(root, "packages/good");
     testedPackage(root, "packages/bad");
     // A stand-in for pnpm/turbo: writes each package's report as its tests would, then fails.
-    const bin = join(root, "bin");
-    mkdirSync(bin);
-    writeFileSync(
-      join(bin, "pnpm"),
+    const bin = pnpmStandIn(
+      root,
       `#!/bin/sh
 printf '%s' '${JSON.stringify(report(3, 0))}' > "${root}/packages/good/test-results.json"
 printf '%s' '${JSON.stringify(report(1, 2))}' > "${root}/packages/bad/test-results.json"
 exit 1
 `,
     );
-    chmodSync(join(bin, "pnpm"), 0o755);
     const run = spawnSync(process.execPath, [join(root, "scripts", "run-tests.mjs")], {
       cwd: root,
       encoding: "utf8",
@@ -139,10 +145,7 @@ exit 1
   it("GIVEN reports left from an earlier run WHEN the tests run again THEN the old reports are removed first and a package that wrote none counts as missing", () => {
     const root = scratchRepository();
     testedPackage(root, "apps/stale", report(50, 0));
-    const bin = join(root, "bin");
-    mkdirSync(bin);
-    writeFileSync(join(bin, "pnpm"), "#!/bin/sh\nexit 1\n");
-    chmodSync(join(bin, "pnpm"), 0o755);
+    const bin = pnpmStandIn(root, "#!/bin/sh\nexit 1\n");
     const run = spawnSync(process.execPath, [join(root, "scripts", "run-tests.mjs")], {
       cwd: root,
       encoding: "utf8",
@@ -174,11 +177,9 @@ exit 1
         "packages/quick": 100,
       }),
     );
-    const bin = join(root, "bin");
-    mkdirSync(bin);
     // Logs which package each test task is for, and writes its report.
-    writeFileSync(
-      join(bin, "pnpm"),
+    const bin = pnpmStandIn(
+      root,
       `#!/bin/sh
 if [ "$1" = "--filter" ] && [ "$4" = "test" ]; then
   echo "$2" >> "${root}/order.log"
@@ -189,7 +190,6 @@ fi
 exit 0
 `,
     );
-    chmodSync(join(bin, "pnpm"), 0o755);
     const run = spawnSync(process.execPath, [join(root, "scripts", "run-tests.mjs")], {
       cwd: root,
       encoding: "utf8",
@@ -248,12 +248,10 @@ describe("the root test command on the other Node lines", () => {
       testedPackage(root, folder);
     }
     nodeBinariesStandIn(root);
-    const bin = join(root, "bin");
-    mkdirSync(bin);
     // Logs each vitest run on another line (package, files, the node first on PATH, the preload)
-    // and writes its report where --outputFile says; the whole run's own tests pass once each.
-    writeFileSync(
-      join(bin, "pnpm"),
+    // and writes its report where OPENSPEC_AGENT_TEST_REPORT says; the whole run's own tests pass once each.
+    const bin = pnpmStandIn(
+      root,
       `#!/bin/sh
 if [ "$1" = "--filter" ] && [ "$4" = "test" ]; then
   printf '%s' '{"numPassedTests":1,"numFailedTests":0}' > "${root}/$2/test-results.json"
@@ -272,7 +270,6 @@ fi
 exit 0
 `,
     );
-    chmodSync(join(bin, "pnpm"), 0o755);
     for (const line of ["22", "24"]) {
       mkdirSync(join(root, "lines", line), { recursive: true });
       writeFileSync(join(root, "lines", line, "node"), "#!/bin/sh\nexit 0\n");
