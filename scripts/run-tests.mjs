@@ -142,7 +142,7 @@ function nodeLineTasks() {
       if (pkg === undefined) continue;
       const status = await runAsync(
         "pnpm",
-        [...["--filter", pkg.name, "exec", "vitest", "run", ...files]],
+        ["--filter", pkg.name, "exec", "vitest", "run", ...files],
         { ...env, OPENSPEC_AGENT_TEST_REPORT: `test-results.node-${line}.json` },
       );
       if (code === 0) code = status;
