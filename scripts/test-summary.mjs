@@ -21,13 +21,15 @@ for (const { name, dir } of testedPackages(root)) {
     continue;
   }
   for (const report of reports) {
+    // A run on another Node line (scripts/run-tests.mjs) names its report after the line.
+    const line = /test-results\.(node-\d+)\.json$/.exec(report)?.[1];
     const result = JSON.parse(readFileSync(report, "utf8"));
     passed += result.numPassedTests;
     failed += result.numFailedTests;
     skipped += (result.numPendingTests ?? 0) + (result.numTodoTests ?? 0);
     const named = failuresIn(result, dir);
     for (const { file, name: test, message } of named) {
-      failures.push({ package: name, file, name: test, message });
+      failures.push({ package: name, file, name: test, message, line });
     }
     // A file that failed outside any test (its tests then count as skipped) is a failure too.
     failed += named.filter((failure) => failure.uncounted).length;
@@ -41,7 +43,8 @@ for (const name of missing) {
 }
 for (const failure of failures.slice(0, MOST_NAMED)) {
   const where = [failure.package, failure.file].filter(Boolean).join("/");
-  console.log(`FAIL ${where}${failure.name ? ` > ${failure.name}` : ""}`);
+  const on = failure.line ? ` on ${failure.line}` : "";
+  console.log(`FAIL ${where}${on}${failure.name ? ` > ${failure.name}` : ""}`);
   if (failure.message) console.log(`     ${failure.message}`);
 }
 if (failures.length > MOST_NAMED) {

@@ -8,7 +8,12 @@ import { defineConfig, mergeConfig } from "vitest/config";
 const preset = defineConfig({
   test: {
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
-    reporters: ["default", ["json", { outputFile: "test-results.json" }]],
+    // A run on another Node line (scripts/run-tests.mjs) names its report after the line, so it
+    // sits beside the installing Node's report instead of replacing it.
+    reporters: [
+      "default",
+      ["json", { outputFile: process.env.OPENSPEC_AGENT_TEST_REPORT || "test-results.json" }],
+    ],
     testTimeout: 180_000,
     hookTimeout: 300_000,
     pool: "forks",

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { NODE_22 } from "@org/node-22";
+import { NODE_22 } from "@org/node-binaries";
 import { removeTemporaryFolders, temporaryFolder } from "@org/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {

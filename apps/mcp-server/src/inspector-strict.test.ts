@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { NODE_22 } from "@org/node-22";
+import { NODE_22 } from "@org/node-binaries";
 import { toolCatalog } from "@org/openspec-core";
 import { REAL_OPENSPEC_BIN, removeTemporaryFolders, temporaryFolder } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";

@@ -40,13 +40,13 @@ const SHARED_OPTIONS = {
 
 /**
  * One entry as a single CommonJS file, `<name>.bundle.cjs`, and the start
- * file `<name>.cjs` that runs it through V8's code cache (start-cached.cjs).
- * Code cached this way skips parsing at every start after the first, which
- * ES modules cannot do on Node 20. Without code-splitting, what only some
- * commands need still runs only when they first import it (esbuild defers a
+ * file `<name>.cjs` that runs it with a compile cache (start-cached.cjs):
+ * Node's own on Node 22.1+, one through V8's code cache on Node 20, where ES
+ * modules cannot have one. Without code-splitting, what only some commands
+ * need still runs only when they first import it (esbuild defers a
  * dynamically imported module's code), though it is in the file.
  * `import.meta.url` is the bundle file's URL, as in a chunk, and `import()`
- * of a package left outside goes through the start file.
+ * of a package left outside goes through `__openspecAgentImport`.
  */
 async function bundleCachedEntry({ outdir, name, entry, external }) {
   const bundleFile = join(outdir, `${name}.bundle.cjs`);
@@ -86,8 +86,11 @@ async function bundleCachedEntry({ outdir, name, entry, external }) {
       `${bundleFile}: none of ${external.join(", ")} is imported; is the list current?`,
     );
   }
-  writeFileSync(bundleFile, rewritten, "latin1");
-  const bundleHash = createHash("sha256").update(rewritten, "latin1").digest("hex").slice(0, 16);
+  // Run by the start file's V8 path, the bundle is given `__openspecAgentImport`; loaded with
+  // require() (Node 22.1+, whose compile cache serves CommonJS), it is Node's own `import()`.
+  const withImport = `var __openspecAgentImport = __openspecAgentImport || ((specifier) => import(specifier));\n${rewritten}`;
+  writeFileSync(bundleFile, withImport, "latin1");
+  const bundleHash = createHash("sha256").update(withImport, "latin1").digest("hex").slice(0, 16);
   const start = readFileSync(join(here, "start-cached.cjs"), "utf8");
   if (!start.includes("@@BUNDLE_HASH@@"))
     throw new Error("start-cached.cjs: no @@BUNDLE_HASH@@ to fill");

@@ -50,23 +50,29 @@ const report = (passed: number, failed: number) => ({
   numTodoTests: 0,
 });
 
+/** A folder with a stand-in `pnpm` (a shell script) to put first on PATH; returns the folder. */
+function pnpmStandIn(root: string, script: string): string {
+  const bin = join(root, "bin");
+  mkdirSync(bin);
+  writeFileSync(join(bin, "pnpm"), script);
+  chmodSync(join(bin, "pnpm"), 0o755);
+  return bin;
+}
+
 describe("the root test command", () => {
   it("GIVEN a package whose tests failed WHEN the turbo step fails THEN the summary still prints the failures and the exit code stays non-zero", () => {
     const root = scratchRepository();
     testedPackage(root, "packages/good");
     testedPackage(root, "packages/bad");
     // A stand-in for pnpm/turbo: writes each package's report as its tests would, then fails.
-    const bin = join(root, "bin");
-    mkdirSync(bin);
-    writeFileSync(
-      join(bin, "pnpm"),
+    const bin = pnpmStandIn(
+      root,
       `#!/bin/sh
 printf '%s' '${JSON.stringify(report(3, 0))}' > "${root}/packages/good/test-results.json"
 printf '%s' '${JSON.stringify(report(1, 2))}' > "${root}/packages/bad/test-results.json"
 exit 1
 `,
     );
-    chmodSync(join(bin, "pnpm"), 0o755);
     const run = spawnSync(process.execPath, [join(root, "scripts", "run-tests.mjs")], {
       cwd: root,
       encoding: "utf8",
@@ -139,10 +145,7 @@ exit 1
   it("GIVEN reports left from an earlier run WHEN the tests run again THEN the old reports are removed first and a package that wrote none counts as missing", () => {
     const root = scratchRepository();
     testedPackage(root, "apps/stale", report(50, 0));
-    const bin = join(root, "bin");
-    mkdirSync(bin);
-    writeFileSync(join(bin, "pnpm"), "#!/bin/sh\nexit 1\n");
-    chmodSync(join(bin, "pnpm"), 0o755);
+    const bin = pnpmStandIn(root, "#!/bin/sh\nexit 1\n");
     const run = spawnSync(process.execPath, [join(root, "scripts", "run-tests.mjs")], {
       cwd: root,
       encoding: "utf8",
@@ -174,11 +177,9 @@ exit 1
         "packages/quick": 100,
       }),
     );
-    const bin = join(root, "bin");
-    mkdirSync(bin);
     // Logs which package each test task is for, and writes its report.
-    writeFileSync(
-      join(bin, "pnpm"),
+    const bin = pnpmStandIn(
+      root,
       `#!/bin/sh
 if [ "$1" = "--filter" ] && [ "$4" = "test" ]; then
   echo "$2" >> "${root}/order.log"
@@ -189,7 +190,6 @@ fi
 exit 0
 `,
     );
-    chmodSync(join(bin, "pnpm"), 0o755);
     const run = spawnSync(process.execPath, [join(root, "scripts", "run-tests.mjs")], {
       cwd: root,
       encoding: "utf8",
@@ -209,6 +209,99 @@ exit 0
     ]);
     expect(saved["tooling/slow"]).toBeGreaterThanOrEqual(1000);
     expect(saved["packages/quick"]).toBeLessThan(saved["tooling/slow"]);
+  });
+});
+
+/**
+ * Stand-ins for tooling/node-binaries in a scratch repository: each line's `node` is a script in
+ * `lines/<line>/`, and better-sqlite3 for its ABI is "built" by writing a file of that name.
+ */
+function nodeBinariesStandIn(root: string): void {
+  const binaries = join(root, "tooling", "node-binaries");
+  mkdirSync(binaries, { recursive: true });
+  writeFileSync(join(binaries, "package.json"), JSON.stringify({ name: "@org/node-binaries" }));
+  writeFileSync(
+    join(binaries, "index.js"),
+    `export const nodeBinary = (line) => ${JSON.stringify(join(root, "lines"))} + "/" + line + "/node";\n`,
+  );
+  writeFileSync(
+    join(binaries, "sqlite-addon.mjs"),
+    `import { writeFileSync } from "node:fs";
+export const SQLITE_ADDON_PRELOAD = "/preload/for-this-node.cjs";
+export async function sqliteAddonFor(line) {
+  writeFileSync(${JSON.stringify(root)} + "/built-for-" + line, "");
+}
+`,
+  );
+}
+
+describe("the root test command on the other Node lines", () => {
+  it("GIVEN the Node 22 and 24 binaries WHEN the tests run THEN the contract suite and the apps' start-up checks run on each line, with that line's node first on PATH and better-sqlite3 built for it, and their reports count in the summary", () => {
+    const root = scratchRepository();
+    for (const folder of [
+      "tooling/contract-suite",
+      "apps/cli",
+      "apps/mcp-server",
+      "apps/hermes-plugin",
+      "packages/core",
+    ]) {
+      testedPackage(root, folder);
+    }
+    nodeBinariesStandIn(root);
+    // Logs each vitest run on another line (package, files, the node first on PATH, the preload)
+    // and writes its report where OPENSPEC_AGENT_TEST_REPORT says; the whole run's own tests pass once each.
+    const bin = pnpmStandIn(
+      root,
+      `#!/bin/sh
+if [ "$1" = "--filter" ] && [ "$4" = "test" ]; then
+  printf '%s' '{"numPassedTests":1,"numFailedTests":0}' > "${root}/$2/test-results.json"
+fi
+if [ "$1" = "--filter" ] && [ "$3" = "exec" ]; then
+  pkg="$2"; shift 5
+  files=""; out="$OPENSPEC_AGENT_TEST_REPORT"
+  for arg in "$@"; do files="$files $arg"; done
+  echo "$pkg:$files $(command -v node) $NODE_OPTIONS $out" >> "${root}/lines.log"
+  if [ "$pkg" = "apps/hermes-plugin" ] && [ "$out" = "test-results.node-24.json" ]; then
+    printf '%s' '{"numPassedTests":1,"numFailedTests":1,"testResults":[{"name":"${root}/apps/hermes-plugin/src/bridge.test.ts","status":"failed","assertionResults":[{"fullName":"bridge answers","status":"failed","failureMessages":["Error: no answer"]}]}]}' > "${root}/$pkg/$out"
+  else
+    printf '%s' '{"numPassedTests":2,"numFailedTests":0}' > "${root}/$pkg/$out"
+  fi
+fi
+exit 0
+`,
+    );
+    for (const line of ["22", "24"]) {
+      mkdirSync(join(root, "lines", line), { recursive: true });
+      writeFileSync(join(root, "lines", line, "node"), "#!/bin/sh\nexit 0\n");
+      chmodSync(join(root, "lines", line, "node"), 0o755);
+    }
+    const run = spawnSync(process.execPath, [join(root, "scripts", "run-tests.mjs")], {
+      cwd: root,
+      encoding: "utf8",
+      env: { ...process.env, PATH: `${bin}:${process.env.PATH ?? ""}`, NODE_OPTIONS: "" },
+    });
+    expect(run.status, run.stderr).toBe(1);
+    expect(existsSync(join(root, "built-for-22"))).toBe(true);
+    expect(existsSync(join(root, "built-for-24"))).toBe(true);
+    const runs = readFileSync(join(root, "lines.log"), "utf8").trim().split("\n").toSorted();
+    const preload = '--require "/preload/for-this-node.cjs"';
+    expect(runs).toEqual(
+      ["22", "24"]
+        .flatMap((line) => [
+          `apps/cli: src/compile-cache.test.ts src/bundled-cli.test.ts src/mcp-command.test.ts ${root}/lines/${line}/node ${preload} test-results.node-${line}.json`,
+          `apps/hermes-plugin: src/bridge.test.ts ${root}/lines/${line}/node ${preload} test-results.node-${line}.json`,
+          `apps/mcp-server: src/bin.test.ts src/stdio-protocol.test.ts ${root}/lines/${line}/node ${preload} test-results.node-${line}.json`,
+          `tooling/contract-suite: src/contract.test.ts ${root}/lines/${line}/node ${preload} test-results.node-${line}.json`,
+        ])
+        .toSorted(),
+    );
+    // Five packages once each on the installing Node, four packages twice each on other lines, one
+    // of whose tests failed on Node 24 only: the failure names the line.
+    expect(run.stdout.trimEnd().split("\n").slice(-3)).toEqual([
+      "20 passed, 1 failed, 0 skipped",
+      "FAIL apps/hermes-plugin/src/bridge.test.ts on node-24 > bridge answers",
+      "     Error: no answer",
+    ]);
   });
 });
 

@@ -45,3 +45,25 @@ describe("isolatedEnvironment's compile cache", () => {
     expect(statSync(folder).mode & 0o777).toBe(0o700);
   });
 });
+
+describe("isolatedEnvironment's Node options", () => {
+  /** NODE_OPTIONS in the environment a fresh process's isolatedEnvironment() makes. */
+  const nodeOptionsWith = (nodeOptions: string | undefined) => {
+    const script = `const { isolatedEnvironment } = await import(${JSON.stringify(ENTRY)}); console.log(JSON.stringify(isolatedEnvironment().env.NODE_OPTIONS ?? null));`;
+    const { NODE_OPTIONS: _left, ...rest } = process.env;
+    const run = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
+      encoding: "utf8",
+      env: nodeOptions === undefined ? rest : { ...rest, NODE_OPTIONS: nodeOptions },
+    });
+    expect(run.stderr).toBe("");
+    return JSON.parse(run.stdout);
+  };
+
+  it("GIVEN tests run with NODE_OPTIONS (on another Node line, the preload of better-sqlite3 built for it) WHEN an environment is made THEN the processes started in it get the same options", () => {
+    expect(nodeOptionsWith("--max-old-space-size=512")).toBe("--max-old-space-size=512");
+  });
+
+  it("GIVEN no NODE_OPTIONS WHEN an environment is made THEN it sets none", () => {
+    expect(nodeOptionsWith(undefined)).toBeNull();
+  });
+});

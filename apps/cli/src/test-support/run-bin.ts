@@ -9,9 +9,9 @@ export type BinRun = { status: number | null; stdout: string; stderr: string };
 /** Runs `openspec-agent` with the arguments, in `cwd`, with exactly the given environment. */
 export function runBin(
   args: string[],
-  options: { env: Record<string, string | undefined>; cwd: string; input?: string },
+  options: { env: Record<string, string | undefined>; cwd: string; input?: string; bin?: string },
 ): BinRun {
-  const run = spawnSync(process.execPath, [CLI_BIN, ...args], {
+  const run = spawnSync(process.execPath, [options.bin ?? CLI_BIN, ...args], {
     cwd: options.cwd,
     env: options.env,
     encoding: "utf8",
