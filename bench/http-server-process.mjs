@@ -40,7 +40,8 @@ export async function startHttpServerProcess({
     process.execPath,
     [...nodeArguments, bin, "--http", "--port", "0", ...serverArguments],
     {
-      env,
+      // Every tool: the load figures call sources and tasks tools, which the default toolsets leave out.
+      env: { OPENSPEC_AGENT_TOOLSETS: "all", ...env },
       stdio: ["ignore", "ignore", "pipe"],
     },
   );

@@ -491,6 +491,7 @@ function printTable({ machine, results: rows, notes: remarks }) {
       "/healthz while they list": `median ${figures.healthzDuringListings.medianMs.toFixed(0)} ms, max ${figures.healthzDuringListings.maxMs.toFixed(0)} ms (${figures.healthzAtRestMs.toFixed(0)} ms at rest)`,
       "inotify watches": `${figures.watchesWithSessions} with the sessions, ${figures.watchesAfterClose} after they closed`,
     });
+  }
   if (contextTokens !== undefined) {
     console.log("P9: tokens (o200k) each host puts in front of a model");
     console.table(contextTokens);

@@ -9,12 +9,16 @@
 export const CONTEXT_BUDGET = {
   /** tools/list of the default toolsets: name, description and input schema of each tool (today 5,044). */
   defaultTools: 5150,
-  /** The whole tools/list answer of the default toolsets (today 13,460). */
-  defaultListMessage: 13750,
+  /**
+   * The whole tools/list answer of the default toolsets (today 14,039: 13,460 plus the output
+   * fields that CLI answers from a shared run (`cached`, `computed_at`) and hermes-openspec's
+   * callers (`count`, `spec`, a requirement's `status`) read).
+   */
+  defaultListMessage: 14350,
   /** tools/list of every toolset: name, description and input schema (today 7,090). */
   allTools: 7250,
-  /** The whole tools/list answer of every toolset, output schemas included (today 21,001). */
-  allListMessage: 21450,
+  /** The whole tools/list answer of every toolset, output schemas included (today 22,030; as above). */
+  allListMessage: 22500,
   /** The schemas the Hermes plugin registers, all toolsets (today 7,069). */
   hermesSchemas: 7250,
   /** prompts/list (today 752). */

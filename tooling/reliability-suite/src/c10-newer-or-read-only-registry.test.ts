@@ -103,6 +103,8 @@ describe.skipIf(nobodyCannotRun)("C10 a registry this user may only read", () =>
       ["openspec_source_add", JSON.stringify({ path: join(root, "repo") })],
       env,
     );
+    // A new registry file is private to its owner (0600); this is one its owner lets others read.
+    chmodSync(file, 0o644);
     chmodSync(folder, 0o555);
     before = hashOf(file);
   });

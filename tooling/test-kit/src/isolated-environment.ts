@@ -37,6 +37,10 @@ export function isolatedEnvironment(
       OPENSPEC_AGENT_BUNDLED_CLI: "0",
       OPENSPEC_AGENT_COMPILE_CACHE: testCompileCache(),
       ...(process.env.NODE_OPTIONS ? { NODE_OPTIONS: process.env.NODE_OPTIONS } : {}),
+      // A suite that checks every tool through every host (the reliability suite) sets it for its workers.
+      ...(process.env.OPENSPEC_AGENT_TOOLSETS
+        ? { OPENSPEC_AGENT_TOOLSETS: process.env.OPENSPEC_AGENT_TOOLSETS }
+        : {}),
       ...extra,
     },
   };

@@ -290,7 +290,7 @@ function externalWriteFailure(
   return toolFailure(
     "external_write",
     `openspec archive wrote outside the repository, to ${files.join(" and ")}, through a spec folder that is a symlink leading out.`,
-    "Check that file, replace the symlink under openspec/specs with a real folder, and put the change back with openspec_change_unarchive before archiving it again.",
+    "Check that file, replace the symlink under openspec/specs with a real folder, and put the change back with {tool:openspec_change_unarchive} before archiving it again.",
     { ...ran, external_writes: writes },
   );
 }
