@@ -56,7 +56,19 @@ export async function sqliteAddonFor(line, packageFolder = PRODUCT_SQLITE) {
         "--release",
         `--nodedir=${nodeFolder(line)}`,
       ],
-      { cwd: work, env: { ...process.env, JOBS: "max" }, maxBuffer: 64 * 1024 * 1024 },
+      {
+        cwd: work,
+        env: { ...withoutNpmConfig(process.env), JOBS: "max" },
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
+    // The line's own node must load it: a build against other headers would fail every test on that line.
+    execFileSync(
+      nodeBinary(line),
+      ["-e", "require(process.argv[1])", join(work, "build", "Release", "better_sqlite3.node")],
+      {
+        stdio: "pipe",
+      },
     );
     mkdirSync(join(work, "out"));
     cpSync(
@@ -69,4 +81,15 @@ export async function sqliteAddonFor(line, packageFolder = PRODUCT_SQLITE) {
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/**
+ * The environment without npm's settings: under `pnpm test` they include the user's `nodedir`
+ * (here `/usr`, the system Node 20's headers), which node-gyp prefers to `--nodedir` and which
+ * built the addon for the wrong ABI.
+ */
+function withoutNpmConfig(env) {
+  return Object.fromEntries(
+    Object.entries(env).filter(([key]) => !key.toLowerCase().startsWith("npm_config_")),
+  );
 }

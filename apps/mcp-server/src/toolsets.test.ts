@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { defaultToolsetNames, toolCatalog, toolsets } from "@org/openspec-core";
-import { removeTemporaryFolders } from "@org/test-kit";
+import { AUTH_SPEC, makeOpenSpecRepository, removeTemporaryFolders } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import { openMcpDoor } from "./test-support/mcp-door.js";
 import { BUILT_SERVER, serverEnvironment } from "./test-support/sandbox.js";
@@ -38,6 +38,36 @@ describe("GIVEN the MCP server over stdio", () => {
         fix: expect.stringContaining("--toolsets read,author,sources"),
       });
       expect(door.stderr()).toContain("(toolsets read, author)");
+    } finally {
+      await door.close();
+    }
+  });
+
+  // With the default toolsets (no sources tools), resources/list answered [] for every registered source.
+  it("WHEN no toolsets are named THEN resources and prompt completion still reach every registered source", async () => {
+    const repo = makeOpenSpecRepository({ "openspec/specs/auth/spec.md": AUTH_SPEC });
+    const { env } = serverEnvironment({ cli: true });
+    const admin = await openMcpDoor({ env, args: ["--toolsets", "sources"] });
+    try {
+      expect(await admin.call("openspec_source_add", { path: repo, name: "shop" })).toMatchObject({
+        ok: true,
+      });
+    } finally {
+      await admin.close();
+    }
+    delete env.OPENSPEC_AGENT_TOOLSETS;
+    const door = await openMcpDoor({ env, args: [] });
+    try {
+      expect(await door.listTools()).toEqual(toolsOf(...defaultToolsetNames));
+      const listed = await door.client.listResources();
+      expect(listed.resources.map((resource) => resource.uri)).toContain(
+        "openspec://shop/specs/auth",
+      );
+      const completed = await door.client.complete({
+        ref: { type: "ref/prompt", name: "apply" },
+        argument: { name: "source", value: "sh" },
+      });
+      expect(completed.completion.values).toContain("shop");
     } finally {
       await door.close();
     }

@@ -156,8 +156,11 @@ export async function createServer(options: CreateServerOptions = {}): Promise<O
       tracked.end();
     }
   });
-  registerPrompts(mcp, catalog);
-  const resources = registerResources(mcp, catalog, (line) => serverLog("warning", line), {
+  // Prompts and resources are surfaces of their own: they read through the catalog as the
+  // client may (a read-only token's view), whichever toolsets list the tools, so a server
+  // offering only the default toolsets still lists and completes every source.
+  registerPrompts(mcp, shared);
+  const resources = registerResources(mcp, shared, (line) => serverLog("warning", line), {
     ...(options.maxSubscriptions === undefined
       ? {}
       : { maxSubscriptions: options.maxSubscriptions }),
