@@ -34,8 +34,14 @@ describe("a client's view of the catalog for the CLI queue's turns", () => {
   it("GIVEN a call that names its own caller WHEN it goes through the view THEN its caller stays", async () => {
     const { catalog, calls } = recordingCatalog();
     await withCaller(catalog, "token:7").call("openspec_list", {}, { caller: "other" });
-    await withCaller(catalog, "token:7").call("openspec_list", {});
+    await withCaller(catalog, "token:7").call("openspec_list", {}, {});
     expect(calls.map((call) => call?.caller)).toEqual(["other", "token:7"]);
+  });
+
+  it("GIVEN the server's own read, made without a call context WHEN it goes through the view THEN it still has none, so the token view gives the watchers real folders", async () => {
+    const { catalog, calls } = recordingCatalog();
+    await withCaller(catalog, "token:7").call("openspec_source_list", {});
+    expect(calls).toEqual([undefined]);
   });
 
   it("GIVEN the view WHEN it is closed THEN the shared catalog stays open", () => {

@@ -14,7 +14,9 @@ export function withCaller(catalog: Catalog, caller: string): Catalog {
       return catalog.tools;
     },
     call: (name, args, call) =>
-      catalog.call(name, args, { ...call, caller: call?.caller ?? caller }),
+      call === undefined
+        ? catalog.call(name, args)
+        : catalog.call(name, args, { ...call, caller: call.caller ?? caller }),
     close: () => {},
   };
 }
