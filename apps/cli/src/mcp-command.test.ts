@@ -77,6 +77,33 @@ describe("openspec-agent mcp", () => {
     catalog.close();
   });
 
+  it("GIVEN no toolsets setting WHEN openspec-agent mcp --toolsets sources starts THEN the sources tools answer, as with openspec-mcp --toolsets", async () => {
+    const { env } = isolatedEnvironment();
+    delete env.OPENSPEC_AGENT_TOOLSETS;
+    const added = await addSourceOverMcp(
+      process.execPath,
+      [CLI_BIN, "mcp", "--toolsets", "sources"],
+      env,
+      makeOpenSpecRepository(),
+    );
+    expect(added).toMatchObject({ structuredContent: { ok: true } });
+  });
+
+  it("GIVEN a toolset name that does not exist WHEN openspec-agent mcp starts THEN it is a usage error naming the toolsets there are", () => {
+    const { home, env } = isolatedEnvironment();
+    const run = runBin(["mcp", "--toolsets", "read,everything"], { env, cwd: home });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain("everything");
+    expect(run.stderr).toContain("lifecycle");
+  });
+
+  it("GIVEN --read-only with --http WHEN openspec-agent mcp starts THEN it is a usage error saying that tokens are read-only over HTTP", () => {
+    const { home, env } = isolatedEnvironment();
+    const run = runBin(["mcp", "--http", "--read-only"], { env, cwd: home });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain("--read-only is for stdio");
+  });
+
   it("GIVEN a Cursor snippet from mcp config --db WHEN its command is started as Cursor would THEN the server serves that registry", async () => {
     const { home, env } = isolatedEnvironment({ OPENSPEC_AGENT_TOOLSETS: "sources" });
     const registry = join(home, "from-config.db");

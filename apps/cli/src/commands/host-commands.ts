@@ -81,6 +81,18 @@ export function registerHostCommands(program: Command, session: Session): void {
       "--allow-any-workdir",
       "let tokens pass workdir (any folder this user can read); by default they reach registered sources only",
     )
+    .option(
+      "--toolsets <names>",
+      'the toolsets to offer, separated by commas: read, author, lifecycle, sources; "all" for every tool (default: $OPENSPEC_AGENT_TOOLSETS, else read,author)',
+    )
+    .option(
+      "--dynamic-toolsets",
+      "also offer openspec_toolsets, which lists the other toolsets and enables one during the session",
+    )
+    .option(
+      "--read-only",
+      "offer only the tools that change nothing (stdio; over HTTP, tokens say so)",
+    )
     .action(async (options: McpOptions, command: Command) => {
       const common = {
         env: session.env,
@@ -90,6 +102,15 @@ export function registerHostCommands(program: Command, session: Session): void {
         ...(session.registryPath === undefined
           ? {}
           : { registryPath: resolve(session.cwd, session.registryPath) }),
+      };
+      // The same names and check as openspec-mcp's --toolsets, before anything starts.
+      const toolsets = options.toolsets ?? (session.env.OPENSPEC_AGENT_TOOLSETS || undefined);
+      const { chooseToolsets } = await loadMcp();
+      const chosen = chooseToolsets(toolsets);
+      if (!chosen.ok) command.error(`error: ${chosen.error} ${chosen.fix}`);
+      const offer = {
+        ...(toolsets === undefined ? {} : { toolsets }),
+        ...(options.dynamicToolsets === true ? { dynamicToolsets: true } : {}),
       };
       if (options.http !== true) {
         const httpOnly = options.port !== undefined || options.host !== undefined || !options.auth;
@@ -103,8 +124,17 @@ export function registerHostCommands(program: Command, session: Session): void {
           );
         }
         const { startStdioServer } = await loadMcp();
-        await startStdioServer(common);
+        await startStdioServer({
+          ...common,
+          ...offer,
+          ...(options.readOnly === true ? { readOnly: true } : {}),
+        });
         return;
+      }
+      if (options.readOnly === true) {
+        command.error(
+          "error: --read-only is for stdio; over --http a token made with --read-only (openspec-agent tokens create) sees only the tools that change nothing.",
+        );
       }
       const { runHttpServer } = await loadMcp();
       await runHttpServer({
@@ -117,6 +147,7 @@ export function registerHostCommands(program: Command, session: Session): void {
           ? {}
           : { maxSessionsPerToken: options.maxSessionsPerToken }),
         ...(options.allowAnyWorkdir === true ? { allowAnyWorkdir: true } : {}),
+        ...offer,
       });
     });
   mcp
@@ -176,6 +207,9 @@ type McpOptions = {
   allowedHost?: string[];
   maxSessionsPerToken?: number;
   allowAnyWorkdir?: boolean;
+  toolsets?: string;
+  dynamicToolsets?: boolean;
+  readOnly?: boolean;
 };
 
 function parsePort(value: string): number {
