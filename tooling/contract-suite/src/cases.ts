@@ -1,9 +1,10 @@
 import { join } from "node:path";
 import { CHECKOUT_SPEC_INPUT } from "@org/test-kit";
 import { aliasCases } from "./alias-cases.js";
+import { contextCases } from "./context-cases.js";
 import type { ContractCase } from "./contract-case.js";
 import { legacyRepository, RICH_DESCRIPTION } from "./legacy-repository.js";
-import { ARCHIVED_CHANGE, TOKEN_LIKE_FOLDER } from "./sandbox.js";
+import { TOKEN_LIKE_FOLDER } from "./sandbox.js";
 import { specDiffCases } from "./spec-diff-cases.js";
 import { storeImportCases } from "./store-import-cases.js";
 import { archiveCases, changeCreateCases, changeWriteCases, taskCases } from "./workflow-cases.js";
@@ -51,64 +52,7 @@ export const contractCases: ContractCase[] = [
     args: () => ({}),
     expect: { ok: true, total: 2 },
   },
-  {
-    name: "context: a bare source by vanity name",
-    tool: "openspec_context",
-    args: () => ({ identifier: "webshop" }),
-    expect: { ok: true, name: "webshop", changes: [{ name: "add-dark-mode", token: "os_243ec3" }] },
-  },
-  {
-    name: "context: a bare source with last_modified, the archived change dated by its folder",
-    tool: "openspec_context",
-    args: () => ({ identifier: "webshop", last_modified: true }),
-    expect: {
-      ok: true,
-      changes: [{ name: "add-dark-mode" }],
-      archived_changes: [{ name: ARCHIVED_CHANGE, last_modified: "2024-01-15" }],
-    },
-  },
-  {
-    name: "context: a bare source by basename",
-    tool: "openspec_context",
-    args: () => ({ identifier: "FRESH" }),
-    expect: { ok: true, name: "fresh", changes: [], specs: [] },
-  },
-  {
-    name: "context: a change token",
-    tool: "openspec_context",
-    args: () => ({ identifier: "webshop/os_243ec3" }),
-    expect: { ok: true, change: { name: "add-dark-mode", archived: false } },
-  },
-  {
-    name: "context: an archived change by name",
-    tool: "openspec_context",
-    args: () => ({ identifier: `webshop/${ARCHIVED_CHANGE}` }),
-    expect: { ok: true, change: { archived: true, tasks: null } },
-  },
-  {
-    name: "context: a spec by id",
-    tool: "openspec_context",
-    args: () => ({ identifier: "webshop/auth" }),
-    expect: { ok: true, spec: { path: "auth/spec.md" } },
-  },
-  {
-    name: "context: an unknown source",
-    tool: "openspec_context",
-    args: () => ({ identifier: "nowhere" }),
-    expect: { ok: false, code: "source_not_found" },
-  },
-  {
-    name: "context: an unknown token",
-    tool: "openspec_context",
-    args: () => ({ identifier: "webshop/os_000000" }),
-    expect: { ok: false, code: "artifact_not_found" },
-  },
-  {
-    name: "context: wrong argument types",
-    tool: "openspec_context",
-    args: () => ({ identifier: 42 }),
-    expect: { ok: false, code: "invalid_input" },
-  },
+  ...contextCases,
   {
     name: "list changes",
     tool: "openspec_list",
