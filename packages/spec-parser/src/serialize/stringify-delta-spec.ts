@@ -1,4 +1,4 @@
-import type { List, RootContent } from "mdast";
+import type { List, PhrasingContent, RootContent } from "mdast";
 import type { DeltaSpecInput, RemovedRequirementInput } from "../types.js";
 import { markdownInline } from "./markdown-source.js";
 import { labelledHeading, markdownNodes, requirementNodes } from "./requirement-nodes.js";
@@ -10,35 +10,53 @@ function section(title: string, body: RootContent[]): RootContent[] {
 
 function renameList(renamed: { from: string; to: string }[]): RootContent[] {
   if (renamed.length === 0) return [];
-  const item = (line: string): List["children"][number] => ({
+  // The code span stays verbatim: the CLI reads exactly one backtick on each side, where
+  // remark-stringify would widen the fence around a name that holds a backtick.
+  const item = (label: string, name: string): List["children"][number] => ({
     type: "listItem",
     spread: false,
-    children: [{ type: "paragraph", children: [{ type: "html", value: line }] }],
+    children: [
+      {
+        type: "paragraph",
+        children: [
+          { type: "text", value: `${label}: ` },
+          { type: "html", value: `\`### Requirement: ${markdownInline(name)}\`` },
+        ],
+      },
+    ],
   });
   const list: List = {
     type: "list",
     ordered: false,
     spread: false,
-    children: renamed.flatMap((rename) => [
-      item(`FROM: \`### Requirement: ${markdownInline(rename.from)}\``),
-      item(`TO: \`### Requirement: ${markdownInline(rename.to)}\``),
-    ]),
+    children: renamed.flatMap((rename) => [item("FROM", rename.from), item("TO", rename.to)]),
   };
   return [list];
+}
+
+/** `**<label>**: <text>`: the label is ours, so it is a real `strong` node; the text is the caller's Markdown. */
+function labelledLine(label: string, text: string): PhrasingContent[] {
+  return [
+    { type: "strong", children: [{ type: "text", value: label }] },
+    { type: "text", value: ": " },
+    { type: "html", value: markdownInline(text) },
+  ];
 }
 
 /** `### Requirement: <name>`, then its `**Reason**:` and `**Migration**:` lines when given. */
 function removal(entry: string | RemovedRequirementInput): RootContent[] {
   const removed = typeof entry === "string" ? { name: entry } : entry;
   const lines = [
-    ...(removed.reason === undefined ? [] : [`**Reason**: ${markdownInline(removed.reason)}`]),
-    ...(removed.migration === undefined
-      ? []
-      : [`**Migration**: ${markdownInline(removed.migration)}`]),
+    ...(removed.reason === undefined ? [] : [labelledLine("Reason", removed.reason)]),
+    ...(removed.migration === undefined ? [] : [labelledLine("Migration", removed.migration)]),
   ];
   const heading = labelledHeading(3, "Requirement: ", removed.name);
   if (lines.length === 0) return [heading];
-  return [heading, { type: "paragraph", children: [{ type: "html", value: lines.join("\n") }] }];
+  // One paragraph with the lines joined by a plain line ending, as OpenSpec's template writes them.
+  const children = lines.flatMap((line, index): PhrasingContent[] =>
+    index === 0 ? line : [{ type: "text", value: "\n" }, ...line],
+  );
+  return [heading, { type: "paragraph", children }];
 }
 
 /**
