@@ -1,16 +1,11 @@
 /**
- * The host's watchdog: `node host-watchdog.js <host pid>`, started by the
+ * The host's watchdog: `node host-watchdog.js`, started by the
  * runner once per host with a pipe on stdin. The host writes `+<pgid>` when a
  * CLI process group starts and `-<pgid>` when it ended. When stdin ends, the
  * host is gone (even a SIGKILLed host's pipe closes), and every group still
  * listed gets SIGKILL. It ignores the terminal's SIGINT and SIGHUP so that it
  * outlives a host stopped by them long enough to clean up after it.
  */
-import { findTaggedProcesses } from "./escapes/find-tagged-processes.js";
-import { killKnownProcesses } from "./escapes/kill-known-processes.js";
-import { RUN_TAG_VARIABLE } from "./run-tag.js";
-
-const hostPid = Number(process.argv[2]);
 const groups = new Set<number>();
 let pending = "";
 
@@ -26,15 +21,6 @@ function killGroup(pgid: number): void {
 
 function killAll(): never {
   for (const pgid of groups) killGroup(pgid);
-  // A host killed between starting a CLI and writing its `+<pgid>` line (a
-  // busy machine can hold it there for a while) never listed that group, but
-  // every process it launched carries `<host pid>.<n>` in its run tag.
-  if (Number.isSafeInteger(hostPid) && hostPid > 1) {
-    const tagged = findTaggedProcesses(RUN_TAG_VARIABLE, `${hostPid}.`, { prefix: true });
-    // A tagged group leader's group goes too: its members may have cleared their environment.
-    for (const entry of tagged) killGroup(entry.pid);
-    killKnownProcesses(tagged);
-  }
   process.exit(0);
 }
 

@@ -1,9 +1,7 @@
-import type { ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import type { Duplex } from "node:stream";
-import { x } from "tinyexec";
 import { type BoundedCollector, createBoundedCollector } from "./bounded-collector.js";
 import { ensureHostWatchdog } from "./live-process-groups.js";
-import { nextRunTag, RUN_TAG_VARIABLE } from "./run-tag.js";
 
 export interface LaunchRequest {
   file: string;
@@ -28,8 +26,6 @@ export interface CollectedOutput {
  */
 const EARLY_OUTPUT_LIMIT = 64 * 1024;
 
-export { RUN_TAG_VARIABLE } from "./run-tag.js";
-
 /** A started process whose output is held until someone collects it. */
 export interface LaunchedProcess {
   /** Undefined when the OS could not start it. */
@@ -38,12 +34,6 @@ export interface LaunchedProcess {
   readonly closed: Promise<ProcessExit>;
   /** Settles once the process itself has exited, whoever still holds its pipes. */
   readonly exited: Promise<ProcessExit>;
-  /**
-   * The value of `OPENSPEC_AGENT_RUN` in the process's environment, unique to
-   * this launch: whatever still carries it once the process is gone was started
-   * by it (and kept its environment), even after leaving the process group.
-   */
-  readonly runTag: string;
   /** fd 3, when `withControlChannel` was set. */
   readonly control: Duplex | undefined;
   spawnError(): Error | undefined;
@@ -70,25 +60,28 @@ export interface LaunchedProcess {
  * own process group (a timeout kills the whole tree), stdout and stderr piped.
  */
 export function launchBounded(request: LaunchRequest): LaunchedProcess {
-  const runTag = nextRunTag();
   ensureHostWatchdog();
-  // tinyexec launches; its own buffering and timeout are not used because they
-  // keep all output and kill only the direct child.
-  const child = x(request.file, request.args, {
-    nodePath: false,
-    inheritEnv: false,
-    throwOnError: false,
-    nodeOptions: {
+  // Node's own spawn, not tinyexec: tinyexec's buffering, timeout and
+  // throw-on-error would all be turned off here (its buffer keeps all output and
+  // its timeout kills only the direct child), which leaves a plain spawn. The
+  // output cap, the group kill and the warm pool are this package's job.
+  let child: ChildProcess | undefined;
+  let launchError: Error | undefined;
+  try {
+    child = spawn(request.file, request.args, {
       cwd: request.cwd,
-      env: { ...request.env, [RUN_TAG_VARIABLE]: runTag },
+      env: request.env,
       detached: true,
       stdio: request.withControlChannel
         ? ["ignore", "pipe", "pipe", "pipe"]
         : ["ignore", "pipe", "pipe"],
-    },
-  }).process as ChildProcess | undefined;
+    });
+  } catch (error) {
+    // Node throws at once for arguments it cannot pass to the OS (a NUL byte, say).
+    launchError = error instanceof Error ? error : new Error(String(error));
+  }
 
-  let spawnError: Error | undefined;
+  let spawnError: Error | undefined = launchError;
   child?.once("error", (error) => {
     spawnError = error;
   });
@@ -123,7 +116,6 @@ export function launchBounded(request: LaunchRequest): LaunchedProcess {
     pid: child?.pid,
     closed,
     exited,
-    runTag,
     control: control ?? undefined,
     spawnError: () => spawnError,
     collect(maxOutputBytes) {

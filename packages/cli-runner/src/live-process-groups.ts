@@ -50,12 +50,11 @@ export function ensureHostWatchdog(): void {
   for (const pid of live) watchdog?.stdin?.write(`+${pid}\n`);
 }
 
-// One per host, started with the first run; it is told the host's pid, the
-// first part of every run tag this host gives out. It neither keeps the host alive
+// One per host, started with the first run. It neither keeps the host alive
 // nor belongs to its process group, so a terminal's Ctrl-C does not reach it.
 function startWatchdog(): ChildProcess | undefined {
   try {
-    const child = spawn(process.execPath, [WATCHDOG_SCRIPT, String(process.pid)], {
+    const child = spawn(process.execPath, [WATCHDOG_SCRIPT], {
       detached: true,
       stdio: ["pipe", "ignore", "ignore"],
     });

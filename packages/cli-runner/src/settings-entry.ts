@@ -1,6 +1,6 @@
 // `@org/openspec-cli-runner/settings`: the bounds of the runner's settings and
 // the run limiter, without the runner itself (spawning, the warm pool,
-// tinyexec, child_process), so a catalog checks its settings and a command
+// child_process), so a catalog checks its settings and a command
 // that never runs the CLI never loads them.
 export {
   createRunLimiter,

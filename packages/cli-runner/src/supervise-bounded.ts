@@ -1,11 +1,5 @@
 import { setTimeout as delay } from "node:timers/promises";
-import { watchDescendants } from "./escapes/watch-descendants.js";
-import {
-  type CollectedOutput,
-  type LaunchedProcess,
-  type ProcessExit,
-  RUN_TAG_VARIABLE,
-} from "./launch-bounded.js";
+import type { CollectedOutput, LaunchedProcess, ProcessExit } from "./launch-bounded.js";
 import { trackProcessGroup } from "./live-process-groups.js";
 import { signalProcessGroup } from "./signal-process-group.js";
 import { watchAbort } from "./watch-abort.js";
@@ -53,21 +47,15 @@ export async function superviseBounded(
 ): Promise<BoundedSpawnOutcome> {
   const { closed } = launched;
   const leaderPid = launched.pid;
-  // Tracked before anything else runs: a host SIGKILLed from here on leaves its
-  // watchdog to kill the group (the descendant scan below can take a while).
+  // Tracked in the same synchronous step as the launch: a host SIGKILLed from
+  // here on leaves its watchdog to kill the group.
   const untrack = leaderPid === undefined ? undefined : trackProcessGroup(leaderPid);
-  const escapes =
-    leaderPid === undefined
-      ? undefined
-      : watchDescendants(leaderPid, { variable: RUN_TAG_VARIABLE, value: launched.runTag });
   const terminateGroup = async (pid: number): Promise<void> => {
     signalProcessGroup(pid, "SIGTERM");
     await Promise.race([closed, delay(limits.killGraceMs, undefined, { ref: false })]);
     // Even when the leader obeyed SIGTERM, a grandchild may have ignored it.
     signalProcessGroup(pid, "SIGKILL");
-    escapes?.killEscaped({ search: true });
     await Promise.race([closed, delay(limits.killGraceMs, undefined, { ref: false })]);
-    // A process that escaped the group could still hold our pipes open.
     launched.destroyPipes();
   };
 
@@ -87,15 +75,12 @@ export async function superviseBounded(
     termination = terminateGroup(leaderPid);
   });
 
-  // Nothing the CLI started outlives its run: its group and every descendant
-  // seen during the run end with it, however it ended.
-  const exit = await endOfRun(launched, (lingering) => {
+  // Nothing the CLI started in its group outlives its run, however it ended.
+  const exit = await endOfRun(launched, () => {
     if (leaderPid !== undefined) signalProcessGroup(leaderPid, "SIGKILL");
-    escapes?.killEscaped({ search: lingering });
   });
   clearTimeout(timer);
   cancel.stop();
-  escapes?.stop();
   if (termination !== undefined) await termination;
   untrack?.();
   if (leaderPid === undefined) {
@@ -119,18 +104,14 @@ export async function superviseBounded(
 /**
  * The process's exit status once it has exited and its pipes are closed. A
  * CLI that exited while something it started still holds the pipes is done:
- * after a short grace for its last output, `endLeftovers(true)` ends what
- * remains and the pipes are closed from this side. After a clean close it is
- * called with false.
+ * after a short grace for its last output, `endLeftovers` ends what remains and
+ * the pipes are closed from this side. After a clean close it runs too.
  */
-async function endOfRun(
-  launched: LaunchedProcess,
-  endLeftovers: (lingering: boolean) => void,
-): Promise<ProcessExit> {
+async function endOfRun(launched: LaunchedProcess, endLeftovers: () => void): Promise<ProcessExit> {
   const exit = await launched.exited;
   const grace = delay(STREAM_GRACE_MS, "lingering" as const, { ref: false });
   const lingering = (await Promise.race([launched.closed, grace])) === "lingering";
-  endLeftovers(lingering);
+  endLeftovers();
   if (!lingering) return exit;
   launched.destroyPipes();
   await Promise.race([launched.closed, delay(STREAM_GRACE_MS, undefined, { ref: false })]);

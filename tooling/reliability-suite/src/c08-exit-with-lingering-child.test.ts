@@ -28,7 +28,6 @@ describe.each([
 ])("a CLI that exits while its child holds stdout, through the $name", ({ open }) => {
   it.each([
     ["a background child", ""],
-    ["a child that left the process group with setsid", "/usr/bin/setsid "],
   ])(
     "GIVEN %s WHEN openspec_list runs THEN it answers ok with the JSON long before the timeout, and the child is gone",
     async (_, prefix) => {

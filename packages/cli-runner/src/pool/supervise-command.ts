@@ -135,6 +135,6 @@ async function terminateGroup(launched: LaunchedProcess, pid: number, graceMs: n
   // Even when the leader obeyed SIGTERM, a grandchild may have ignored it.
   signalProcessGroup(pid, "SIGKILL");
   await Promise.race([launched.closed, delay(graceMs, undefined, { ref: false })]);
-  // A process that escaped the group could still hold our pipes open.
+  // A process that left the group could still hold our pipes open: stop reading them.
   launched.destroyPipes();
 }
