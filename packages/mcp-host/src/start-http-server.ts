@@ -1,12 +1,11 @@
 import { once } from "node:events";
-import {
-  createServer as createHttpServer,
-  type IncomingMessage,
-  type ServerResponse,
-} from "node:http";
+import { createServer as createHttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { getRequestListener, type HttpBindings } from "@hono/node-server";
+import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { type Catalog, createCatalog, type ToolFailure, toolFailure } from "@org/openspec-core";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { answerHealth } from "./answer-health.js";
 import { checkRequestOrigin } from "./check-request-origin.js";
 import { chooseToolsets } from "./choose-toolsets.js";
@@ -120,115 +119,132 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
   };
   const revocationCheck = setInterval(closeRevokedSessions, REVOCATION_CHECK_MS);
   revocationCheck.unref();
-  const authenticate = (request: IncomingMessage): Authentication =>
-    options.noAuth === true
-      ? { ok: true, principal: { tokenId: null, name: "no-auth", readOnly: false } }
-      : registry.authenticate(request.headers.authorization);
+  type Env = { Bindings: HttpBindings; Variables: { principal: Principal } };
 
-  const handleMcp = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
-    const refused = checkRequestOrigin(request, allowedHosts);
-    if (refused !== undefined) return answerError(response, 403, `Forbidden: ${refused}.`);
-    const auth = authenticate(request);
+  // DNS-rebinding protection (403) first. The MCP SDK's host check is Express
+  // middleware, and its origin list cannot say "the request's own origin,
+  // behind a TLS proxy too", so the check is ours (check-request-origin.ts).
+  const guardOrigin: MiddlewareHandler<Env> = async (c, next) => {
+    const refused = checkRequestOrigin(c.env.incoming, allowedHosts);
+    if (refused !== undefined) return jsonRpcError(c, 403, `Forbidden: ${refused}.`);
+    await next();
+  };
+  // The bearer token (401), checked on every request against the registry, so a
+  // revoked token is refused at once. Hono's bearer middleware takes a yes or no
+  // from its verifier; the registry answers with the token's holder (which the
+  // session needs), 401, or 503 when it cannot be read, so this one is ours.
+  const requireToken: MiddlewareHandler<Env> = async (c, next) => {
+    const auth: Authentication =
+      options.noAuth === true
+        ? { ok: true, principal: { tokenId: null, name: "no-auth", readOnly: false } }
+        : registry.authenticate(c.req.header("authorization"));
     if (!auth.ok) {
       // A session's token refused: look now rather than at the next check, so its stream ends too.
-      if (request.headers[SESSION_HEADER] !== undefined) closeRevokedSessions();
-      return answerError(response, auth.status, auth.error, -32000, {
+      if (c.req.header(SESSION_HEADER) !== undefined) closeRevokedSessions();
+      return jsonRpcError(c, auth.status, auth.error, -32000, {
         "www-authenticate":
           auth.credentials === "missing"
             ? 'Bearer realm="openspec"'
             : 'Bearer realm="openspec", error="invalid_token"',
       });
     }
+    c.set("principal", auth.principal);
+    await next();
+  };
+  const handleMcp = async (c: Context<Env>): Promise<Response> => {
+    const principal = c.get("principal");
     let body: unknown;
-    if (request.method === "POST") {
-      const read = await readLimitedBody(request, maxBodyBytes);
+    const { incoming, outgoing } = c.env;
+    if (c.req.method === "POST") {
+      // The body limit (413). Hono's bodyLimit rebuilds the request with `new Request(c.req.raw)`,
+      // which fails on @hono/node-server's request objects unless they replace Node's global
+      // Request, and the MCP SDK needs Node's own; so the body is read from Node's stream here.
+      const read = await readLimitedBody(incoming, maxBodyBytes);
       if (!read.ok) {
-        if (read.reason === "too_large") {
-          // The rest of the body is never read: the connection ends with the answer.
-          response.setHeader("connection", "close");
-          response.once("finish", () => request.socket.destroy());
-          return answerError(
-            response,
-            413,
-            `The request body is larger than ${maxBodyBytes} bytes.`,
-          );
-        }
-        return;
+        if (read.reason === "aborted") return RESPONSE_ALREADY_SENT;
+        // The rest of the body is never read: the connection ends with the answer.
+        outgoing.once("finish", () => incoming.socket.destroy());
+        return jsonRpcError(
+          c,
+          413,
+          `The request body is larger than ${maxBodyBytes} bytes.`,
+          -32000,
+          {
+            connection: "close",
+          },
+        );
       }
       try {
         body = JSON.parse(read.body);
       } catch {
-        return answerError(response, 400, "Parse error: the body is not JSON.", -32700);
+        return jsonRpcError(c, 400, "Parse error: the body is not JSON.", -32700);
       }
     }
-    const sessionId = request.headers[SESSION_HEADER];
-    if (typeof sessionId === "string") {
+    const sessionId = c.req.header(SESSION_HEADER);
+    if (sessionId !== undefined) {
       const session = sessions.get(sessionId);
       if (session === undefined)
-        return answerError(response, 404, "Session not found; initialize again.", -32001);
-      if (session.principal.tokenId !== auth.principal.tokenId) {
-        return answerError(response, 403, "Forbidden: this session belongs to another token.");
+        return jsonRpcError(c, 404, "Session not found; initialize again.", -32001);
+      if (session.principal.tokenId !== principal.tokenId) {
+        return jsonRpcError(c, 403, "Forbidden: this session belongs to another token.");
       }
-      return session.handle(request, response, body);
+      await session.handle(incoming, outgoing, body);
+      return RESPONSE_ALREADY_SENT;
     }
-    if (request.method !== "POST" || !isInitializeRequest(body)) {
-      return answerError(
-        response,
-        400,
-        "Bad Request: no session; send an initialize request first.",
-      );
+    if (c.req.method !== "POST" || !isInitializeRequest(body)) {
+      return jsonRpcError(c, 400, "Bad Request: no session; send an initialize request first.");
     }
-    if (
-      auth.principal.tokenId !== null &&
-      sessions.countFor(auth.principal.tokenId) >= maxSessionsPerToken
-    ) {
-      return answerError(
-        response,
+    if (principal.tokenId !== null && sessions.countFor(principal.tokenId) >= maxSessionsPerToken) {
+      return jsonRpcError(
+        c,
         429,
         `This token holds ${maxSessionsPerToken} sessions already; end one you no longer use (DELETE /mcp with its Mcp-Session-Id), or wait until an idle one expires.`,
       );
     }
     if (sessions.size >= maxSessions) {
-      return answerError(
-        response,
+      return jsonRpcError(
+        c,
         503,
         `The server holds ${maxSessions} sessions already; try again later.`,
       );
     }
     // A client picks its toolsets per session with a header, so each user's
     // MCP config chooses; the token still decides what it may do (read-only).
-    const header = request.headers[TOOLSETS_HEADER];
-    const toolsets = typeof header === "string" ? chooseToolsets(header) : serverToolsets;
+    const header = c.req.header(TOOLSETS_HEADER);
+    const toolsets = header !== undefined ? chooseToolsets(header) : serverToolsets;
     if (!toolsets.ok) {
-      return answerError(response, 400, `Bad Request: ${toolsets.error} ${toolsets.fix}`);
+      return jsonRpcError(c, 400, `Bad Request: ${toolsets.error} ${toolsets.fix}`);
     }
-    const session = await sessions.open(auth.principal, {
+    const session = await sessions.open(principal, {
       ...(toolsets.toolsets === undefined ? {} : { toolsets: toolsets.toolsets }),
       ...(options.dynamicToolsets ? { dynamicToolsets: true } : {}),
     });
-    await session.handle(request, response, body);
+    await session.handle(incoming, outgoing, body);
     // An initialize the transport refused left no session behind to close later.
     if (session.id === "") await session.close();
+    return RESPONSE_ALREADY_SENT;
   };
 
-  const http = createHttpServer((request, response) => {
-    const path = (request.url ?? "/").split("?")[0];
-    const work =
-      path === "/healthz" && (request.method === "GET" || request.method === "HEAD")
-        ? answerHealth(response, catalog, registry, sessions.size)
-        : path === MCP_PATH
-          ? handleMcp(request, response)
-          : Promise.resolve(
-              answerError(response, 404, `Not found; the MCP endpoint is ${MCP_PATH}.`),
-            );
-    work.catch((error: unknown) => {
-      log(
-        `request failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-      );
-      if (!response.headersSent) answerError(response, 500, "Internal server error.", -32603);
-      else response.destroy();
-    });
+  const app = new Hono<Env>();
+  app.on(["GET", "HEAD"], "/healthz", async (c) => {
+    await answerHealth(c.env.outgoing, catalog, registry, sessions.size);
+    return RESPONSE_ALREADY_SENT;
   });
+  app.all(MCP_PATH, guardOrigin, requireToken, handleMcp);
+  app.notFound((c) => jsonRpcError(c, 404, `Not found; the MCP endpoint is ${MCP_PATH}.`));
+  app.onError((error, c) => {
+    log(
+      `request failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
+    if (c.env.outgoing.headersSent) {
+      c.env.outgoing.destroy();
+      return RESPONSE_ALREADY_SENT;
+    }
+    return jsonRpcError(c, 500, "Internal server error.", -32603);
+  });
+
+  // Hono's global Request and Response stay Node's own: the MCP SDK's transport relies on them.
+  const http = createHttpServer(getRequestListener(app.fetch, { overrideGlobalObjects: false }));
   // Longer than the idle timeouts of clients and proxies, so they close first and
   // never reuse a connection the server is closing at the same moment.
   http.keepAliveTimeout = 65_000;
@@ -277,17 +293,13 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
   };
 }
 
-function answerError(
-  response: ServerResponse,
+/** A JSON-RPC error answer with no id, as the MCP transport gives for requests it refuses. */
+function jsonRpcError(
+  c: Context,
   status: number,
   message: string,
   code = -32000,
-  extraHeaders: Record<string, string> = {},
-): void {
-  if (response.headersSent) {
-    response.end();
-    return;
-  }
-  response.writeHead(status, { "content-type": "application/json", ...extraHeaders });
-  response.end(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }));
+  headers: Record<string, string> = {},
+): Response {
+  return c.json({ jsonrpc: "2.0", error: { code, message }, id: null }, status as 400, headers);
 }
