@@ -20,6 +20,7 @@ export { checkNamedTarget } from "./check-named-target.js";
 export {
   type CliListing,
   cliListingText,
+  LIST_READER_CLI_VERSION,
   type ListLikeCliOptions,
   listLikeCli,
   type NeedsCli,

@@ -95,3 +95,6 @@ function realRootOf(repository: Repository): string | NeedsCli {
   }
   return planning ? root : { needsCli: "openspec/ holds neither changes/ nor specs/" };
 }
+
+/** The OpenSpec CLI whose `list --json` the reader reproduces, byte for byte. */
+export const LIST_READER_CLI_VERSION = "1.13.2";
