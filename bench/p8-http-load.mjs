@@ -21,23 +21,36 @@ export const CALL_KINDS = ["cheap", "whole", "write"];
  */
 function roundOf({ change, token, round }) {
   const cheap = [
-    { kind: "cheap", name: "openspec_status", arguments: { source: "bench", change } },
     {
       kind: "cheap",
+      label: "status",
+      name: "openspec_status",
+      arguments: { source: "bench", change },
+    },
+    {
+      kind: "cheap",
+      label: "validate one",
       name: "openspec_validate",
       arguments: { source: "bench", target: change, type: "change" },
     },
-    { kind: "cheap", name: "openspec_context", arguments: { identifier: `bench/${token}` } },
+    {
+      kind: "cheap",
+      label: "context by token",
+      name: "openspec_context",
+      arguments: { identifier: `bench/${token}` },
+    },
   ];
   const write =
     round % 2 === 0
       ? {
           kind: "write",
+          label: "task_set_status",
           name: "openspec_task_set_status",
           arguments: { source: "bench", change, ids: ["1.3"], done: round % 4 === 0 },
         }
       : {
           kind: "write",
+          label: "change_write",
           name: "openspec_change_write",
           arguments: {
             source: "bench",
@@ -49,9 +62,14 @@ function roundOf({ change, token, round }) {
         };
   return [
     ...cheap,
-    { kind: "whole", name: "openspec_list", arguments: { source: "bench" } },
+    { kind: "whole", label: "list", name: "openspec_list", arguments: { source: "bench" } },
     ...cheap,
-    { kind: "whole", name: "openspec_validate", arguments: { source: "bench" } },
+    {
+      kind: "whole",
+      label: "validate all",
+      name: "openspec_validate",
+      arguments: { source: "bench" },
+    },
     write,
   ];
 }
@@ -106,6 +124,7 @@ export async function benchHttpLoad({
     const failed = Object.fromEntries(CALL_KINDS.map((kind) => [kind, 0]));
     const timedOut = Object.fromEntries(CALL_KINDS.map((kind) => [kind, 0]));
     const failures = new Set();
+    const byLabel = {};
     let peakRss = rss();
     const sampler = setInterval(() => {
       peakRss = Math.max(peakRss, rss());
@@ -148,7 +167,9 @@ export async function benchHttpLoad({
               if (/timed out/i.test(String(error))) timedOut[request.kind] += 1;
               failures.add(`${request.name}: ${String(error)}`.slice(0, 300));
             }
-            latencies[request.kind].push(performance.now() - before);
+            const took = performance.now() - before;
+            latencies[request.kind].push(took);
+            byLabel[request.label] = [...(byLabel[request.label] ?? []), took];
           }
         }
       }),
@@ -163,22 +184,24 @@ export async function benchHttpLoad({
         await client.close();
       }),
     );
+    const percentiles = (values) => {
+      const sorted = values.sort((a, b) => a - b);
+      const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+      return { calls: sorted.length, p50: at(0.5), p99: at(0.99) };
+    };
     const kinds = Object.fromEntries(
-      CALL_KINDS.map((kind) => {
-        const sorted = latencies[kind].sort((a, b) => a - b);
-        const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-        return [
-          kind,
-          {
-            calls: sorted.length,
-            failed: failed[kind],
-            timedOut: timedOut[kind],
-            callsPerSecond: sorted.length / elapsed,
-            p50: at(0.5),
-            p99: at(0.99),
-          },
-        ];
-      }),
+      CALL_KINDS.map((kind) => [
+        kind,
+        {
+          ...percentiles(latencies[kind]),
+          failed: failed[kind],
+          timedOut: timedOut[kind],
+          callsPerSecond: latencies[kind].length / elapsed,
+        },
+      ]),
+    );
+    const perCall = Object.fromEntries(
+      Object.entries(byLabel).map(([label, values]) => [label, percentiles(values)]),
     );
     const all = CALL_KINDS.reduce((sum, kind) => sum + kinds[kind].calls, 0);
     return {
@@ -191,6 +214,7 @@ export async function benchHttpLoad({
       callsPerSecond: all / elapsed,
       seconds: elapsed,
       kinds,
+      perCall,
       rssMb: peakRss / 1024 / 1024,
       failures: [...failures].slice(0, 5),
     };

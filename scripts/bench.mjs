@@ -545,6 +545,20 @@ function printTable({ machine, results: rows, notes: remarks }) {
         })),
       ),
     );
+    console.log("P8 per call: p50 / p99 ms (calls)");
+    console.table(
+      Object.fromEntries(
+        httpLoad.map((row) => [
+          `${row.changes} changes, ${row.sessions} sessions`,
+          Object.fromEntries(
+            Object.entries(row.perCall).map(([label, figures]) => [
+              label,
+              `${figures.p50.toFixed(0)} / ${figures.p99.toFixed(0)} (${figures.calls})`,
+            ]),
+          ),
+        ]),
+      ),
+    );
     for (const row of httpLoad)
       for (const failure of row.failures)
         console.log(`P8 failure at ${row.changes} changes, ${row.sessions} sessions: ${failure}`);

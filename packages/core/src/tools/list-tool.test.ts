@@ -44,7 +44,8 @@ describe("openspec_list answered from the files, with the CLI as the oracle", ()
         expect(cli).toMatchObject({ ok: true, engine: "cli" });
         expect(native.cli_reason).toBeUndefined();
         expect(native.stdout).toEqual(cli.stdout);
-        expect(native.command?.slice(1)).toEqual(cli.command?.slice(-(native.command.length - 1)));
+        const argv = native.command ?? [];
+        expect(argv.slice(1)).toEqual(cli.command?.slice(-(argv.length - 1)));
       }
     },
     CLI_TIMEOUT_MS,
