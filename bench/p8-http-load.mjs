@@ -124,7 +124,7 @@ export async function benchHttpLoad({
     const failed = Object.fromEntries(CALL_KINDS.map((kind) => [kind, 0]));
     const timedOut = Object.fromEntries(CALL_KINDS.map((kind) => [kind, 0]));
     const failures = new Set();
-    const byLabel = {};
+    const byLabel = new Map();
     let peakRss = rss();
     const sampler = setInterval(() => {
       peakRss = Math.max(peakRss, rss());
@@ -169,7 +169,9 @@ export async function benchHttpLoad({
             }
             const took = performance.now() - before;
             latencies[request.kind].push(took);
-            byLabel[request.label] = [...(byLabel[request.label] ?? []), took];
+            const same = byLabel.get(request.label) ?? [];
+            same.push(took);
+            byLabel.set(request.label, same);
           }
         }
       }),
@@ -201,7 +203,7 @@ export async function benchHttpLoad({
       ]),
     );
     const perCall = Object.fromEntries(
-      Object.entries(byLabel).map(([label, values]) => [label, percentiles(values)]),
+      [...byLabel].map(([label, values]) => [label, percentiles(values)]),
     );
     const all = CALL_KINDS.reduce((sum, kind) => sum + kinds[kind].calls, 0);
     return {
