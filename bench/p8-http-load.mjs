@@ -143,7 +143,10 @@ export async function benchHttpLoad({
           calls < maxCallsPerSession && performance.now() < deadline;
           round += 1
         ) {
-          for (const request of roundOf({ change, token, round })) {
+          // Each session starts its rounds at another call, so every kind runs from the first second.
+          const requests = roundOf({ change, token, round });
+          const offset = index % requests.length;
+          for (const request of [...requests.slice(offset), ...requests.slice(0, offset)]) {
             if (calls >= maxCallsPerSession || performance.now() >= deadline) break;
             calls += 1;
             const before = performance.now();
