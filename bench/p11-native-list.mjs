@@ -3,7 +3,8 @@
 // repository and against the floor (`list-floor.mjs`: readdir, stat and
 // counting tasks.md, done directly) on the 10,000-change one. Ratios of
 // pairs run alternately in the same run; a listing that is not byte for
-// byte the CLI's, or not answered natively, fails its target.
+// byte the CLI's (checked at both sizes), or not answered natively, fails
+// its target.
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { listFloor } from "./list-floor.mjs";
@@ -34,6 +35,7 @@ export async function benchNativeList({
   };
   try {
     const identical = await sameBytes(artifacts, env, bin, thousand.root);
+    const identicalAtTenThousand = await sameBytes(artifacts, env, bin, tenThousand.root);
     const againstCli = await measureRatio({
       baseline: rawList(thousand.root),
       candidate: nativeList(thousand.root),
@@ -62,7 +64,12 @@ export async function benchNativeList({
         title: `openspec_list (native) / floor (readdir, stat, count tasks.md), ${tenThousand.changes} changes`,
         measured: againstFloor,
         atMost: 2,
-        details: { nativeMs: againstFloor.candidateMs, floorMs: againstFloor.baselineMs },
+        valid: identicalAtTenThousand,
+        details: {
+          identical: identicalAtTenThousand,
+          nativeMs: againstFloor.candidateMs,
+          floorMs: againstFloor.baselineMs,
+        },
       }),
     ];
   } finally {
