@@ -1,19 +1,88 @@
 // P8: N concurrent MCP sessions over Streamable HTTP against one
-// `openspec-mcp --http` process on 127.0.0.1, each calling openspec_context,
-// openspec_spec_show, openspec_list and openspec_validate (one change) in
-// turn on the generated repository, for a fixed time and at most a fixed
-// number of calls per session. Reports sessions held, calls per second,
-// p50/p99 latency, failed calls and the server's resident memory.
+// `openspec-mcp --http` process on 127.0.0.1, on a generated repository,
+// each session going round a mixed workload for a fixed time and at most a
+// fixed number of calls: cheap calls (`openspec_status` and one-change
+// `openspec_validate` of its own change, `openspec_context` of a change by
+// token), whole-repository calls (`openspec_list`, `openspec_validate` of
+// everything) and writes (`openspec_task_set_status`, `openspec_change_write`
+// of its own change), which change the repository mid-run so that cached
+// whole-repository answers go stale. Reports, per level and per kind of call,
+// calls per second, p50/p99 latency, failed and timed-out calls, and the
+// server's peak resident memory.
 import { startHttpServerProcess } from "./http-server-process.mjs";
+
+/** The kinds of call the figures are split by. */
+export const CALL_KINDS = ["cheap", "whole", "write"];
+
+/**
+ * One session's round: `change` is its own change, `token` that change's
+ * context token, `round` how many rounds it has made (writes alternate what
+ * they do, so each one changes a file).
+ */
+function roundOf({ change, token, round }) {
+  const cheap = [
+    {
+      kind: "cheap",
+      label: "status",
+      name: "openspec_status",
+      arguments: { source: "bench", change },
+    },
+    {
+      kind: "cheap",
+      label: "validate one",
+      name: "openspec_validate",
+      arguments: { source: "bench", target: change, type: "change" },
+    },
+    {
+      kind: "cheap",
+      label: "context by token",
+      name: "openspec_context",
+      arguments: { identifier: `bench/${token}` },
+    },
+  ];
+  const write =
+    round % 2 === 0
+      ? {
+          kind: "write",
+          label: "task_set_status",
+          name: "openspec_task_set_status",
+          arguments: { source: "bench", change, ids: ["1.3"], done: round % 4 === 0 },
+        }
+      : {
+          kind: "write",
+          label: "change_write",
+          name: "openspec_change_write",
+          arguments: {
+            source: "bench",
+            change,
+            artifact: "design",
+            content: `# Design\n\nRound ${round} of the load test rewrote this.\n`,
+            force: true,
+          },
+        };
+  return [
+    ...cheap,
+    { kind: "whole", label: "list", name: "openspec_list", arguments: { source: "bench" } },
+    ...cheap,
+    {
+      kind: "whole",
+      label: "validate all",
+      name: "openspec_validate",
+      arguments: { source: "bench" },
+    },
+    write,
+  ];
+}
 
 export async function benchHttpLoad({
   root,
   env,
   repository,
+  changes,
   levels,
   seconds,
   maxCallsPerSession,
-  callTimeoutMs = 600_000,
+  callTimeoutMs = 90_000,
 }) {
   // One token for every session: the load of many clients, not one client's cap (20 by default).
   const server = await startHttpServerProcess({
@@ -24,25 +93,23 @@ export async function benchHttpLoad({
   const { url } = server;
   const connect = () => server.connect();
   const rss = () => server.rss();
-
-  const calls = [
-    { name: "openspec_context", arguments: { identifier: "bench-large" } },
-    { name: "openspec_spec_show", arguments: { source: "bench-large", name: "capability-0001" } },
-    { name: "openspec_list", arguments: { source: "bench-large" } },
-    {
-      name: "openspec_validate",
-      arguments: { source: "bench-large", target: "add-feature-0001", type: "change" },
-    },
-  ];
   const rows = [];
+  let tokens;
   try {
     const setup = await connect();
     const added = await setup.callTool({
       name: "openspec_source_add",
-      arguments: { path: repository, name: "bench-large" },
+      arguments: { path: repository, name: "bench" },
     });
     if (added.structuredContent?.ok !== true)
       throw new Error(JSON.stringify(added.structuredContent));
+    const context = await setup.callTool({
+      name: "openspec_context",
+      arguments: { identifier: "bench", limit: 1000 },
+    });
+    tokens = new Map(
+      (context.structuredContent?.changes ?? []).map((change) => [change.name, change.token]),
+    );
     await setup.transport?.terminateSession();
     await setup.close();
     for (const sessions of levels) rows.push(await level(sessions));
@@ -53,41 +120,62 @@ export async function benchHttpLoad({
 
   async function level(sessions) {
     const clients = await Promise.all(Array.from({ length: sessions }, connect));
-    const latencies = [];
-    let failed = 0;
-    let timedOut = 0;
+    const latencies = Object.fromEntries(CALL_KINDS.map((kind) => [kind, []]));
+    const failed = Object.fromEntries(CALL_KINDS.map((kind) => [kind, 0]));
+    const timedOut = Object.fromEntries(CALL_KINDS.map((kind) => [kind, 0]));
     const failures = new Set();
+    const byLabel = new Map();
     let peakRss = rss();
     const sampler = setInterval(() => {
       peakRss = Math.max(peakRss, rss());
     }, 200);
     const started = performance.now();
     const deadline = started + seconds * 1000;
+    const named = [...tokens.keys()].sort();
     await Promise.all(
       clients.map(async (client, index) => {
-        for (let call = 0; call < maxCallsPerSession && performance.now() < deadline; call += 1) {
-          const request = calls[(index + call) % calls.length];
-          const before = performance.now();
-          try {
-            const answer = await client.callTool(request, undefined, {
-              timeout: callTimeoutMs,
-              maxTotalTimeout: callTimeoutMs,
-            });
-            if (answer.isError === true) {
-              failed += 1;
-              failures.add(
-                `${request.name}: ${answer.structuredContent?.code ?? "?"} ${answer.structuredContent?.error ?? ""}`.slice(
-                  0,
-                  300,
-                ),
+        // Each session works on a change of its own, so two writes never race for one file.
+        const change = named[index % named.length];
+        const token = tokens.get(change);
+        let calls = 0;
+        for (
+          let round = 0;
+          calls < maxCallsPerSession && performance.now() < deadline;
+          round += 1
+        ) {
+          // Each session starts its rounds at another call, so every kind runs from the first second.
+          const requests = roundOf({ change, token, round });
+          const offset = index % requests.length;
+          for (const request of [...requests.slice(offset), ...requests.slice(0, offset)]) {
+            if (calls >= maxCallsPerSession || performance.now() >= deadline) break;
+            calls += 1;
+            const before = performance.now();
+            try {
+              const answer = await client.callTool(
+                { name: request.name, arguments: request.arguments },
+                undefined,
+                { timeout: callTimeoutMs, maxTotalTimeout: callTimeoutMs },
               );
+              if (answer.isError === true) {
+                failed[request.kind] += 1;
+                failures.add(
+                  `${request.name}: ${answer.structuredContent?.code ?? "?"} ${answer.structuredContent?.error ?? ""}`.slice(
+                    0,
+                    300,
+                  ),
+                );
+              }
+            } catch (error) {
+              failed[request.kind] += 1;
+              if (/timed out/i.test(String(error))) timedOut[request.kind] += 1;
+              failures.add(`${request.name}: ${String(error)}`.slice(0, 300));
             }
-          } catch (error) {
-            failed += 1;
-            if (/timed out/i.test(String(error))) timedOut += 1;
-            failures.add(`${request.name}: ${String(error)}`.slice(0, 300));
+            const took = performance.now() - before;
+            latencies[request.kind].push(took);
+            const same = byLabel.get(request.label) ?? [];
+            same.push(took);
+            byLabel.set(request.label, same);
           }
-          latencies.push(performance.now() - before);
         }
       }),
     );
@@ -101,17 +189,37 @@ export async function benchHttpLoad({
         await client.close();
       }),
     );
-    latencies.sort((a, b) => a - b);
-    const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
+    const percentiles = (values) => {
+      const sorted = values.sort((a, b) => a - b);
+      const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+      return { calls: sorted.length, p50: at(0.5), p99: at(0.99) };
+    };
+    const kinds = Object.fromEntries(
+      CALL_KINDS.map((kind) => [
+        kind,
+        {
+          ...percentiles(latencies[kind]),
+          failed: failed[kind],
+          timedOut: timedOut[kind],
+          callsPerSecond: latencies[kind].length / elapsed,
+        },
+      ]),
+    );
+    const perCall = Object.fromEntries(
+      [...byLabel].map(([label, values]) => [label, percentiles(values)]),
+    );
+    const all = CALL_KINDS.reduce((sum, kind) => sum + kinds[kind].calls, 0);
     return {
+      changes,
       sessions,
       held,
-      calls: latencies.length,
-      failed,
-      timedOut,
-      callsPerSecond: latencies.length / elapsed,
-      p50: at(0.5),
-      p99: at(0.99),
+      calls: all,
+      failed: CALL_KINDS.reduce((sum, kind) => sum + failed[kind], 0),
+      timedOut: CALL_KINDS.reduce((sum, kind) => sum + timedOut[kind], 0),
+      callsPerSecond: all / elapsed,
+      seconds: elapsed,
+      kinds,
+      perCall,
       rssMb: peakRss / 1024 / 1024,
       failures: [...failures].slice(0, 5),
     };

@@ -1,7 +1,9 @@
-// `pnpm bench`: measures P1–P10 (P9: the tokens each host puts in a model's context; P1b: a burst of calls; P1c: concurrent calls; P4b: pathological lines) against their yardsticks on this machine,
+// `pnpm bench`: measures P1–P11 (P9: the tokens each host puts in a model's context; P1b: a burst of calls; P1c: concurrent calls; P4b: pathological lines) against their yardsticks on this machine,
 // prints a table and writes bench-results/latest.json. Run after `turbo run
 // build` (the pnpm script does). `--smoke` runs each benchmark once on a small
 // repository (checks that it works, not how fast); `--only P3,P5` picks some;
+// `--p8-changes=1000` and `--p8-levels=1,10,50` narrow P8 (default 1,000 and
+// 10,000 changes at 1, 10, 50 and 100 sessions);
 // `--node=22` or `--node=24` runs it on that Node line (tooling/node-binaries).
 import { execFileSync, spawnSync } from "node:child_process";
 import {
@@ -34,6 +36,7 @@ import { benchCliContext } from "../bench/p7-cli-context.mjs";
 import { benchHttpLoad } from "../bench/p8-http-load.mjs";
 import { benchContextTokens } from "../bench/p9-context-tokens.mjs";
 import { benchResourceSessions } from "../bench/p10-resource-sessions.mjs";
+import { benchNativeList } from "../bench/p11-native-list.mjs";
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const argv = process.argv.slice(2);
@@ -42,6 +45,15 @@ const onlyArg = argv.find((arg) => arg.startsWith("--only="));
 const only = onlyArg ? new Set(onlyArg.slice("--only=".length).split(",")) : null;
 const wanted = (id) => only === null || only.has(id);
 const iterations = (full) => (smoke ? 1 : full);
+const listArg = (name, fallback) => {
+  const given = argv.find((arg) => arg.startsWith(`--${name}=`));
+  return given === undefined
+    ? fallback
+    : given
+        .slice(name.length + 3)
+        .split(",")
+        .map(Number);
+};
 
 // `--node=22` or `--node=24`: the whole bench again on that Node line's binary
 // (tooling/node-binaries), with better-sqlite3 built for it preloaded.
@@ -165,6 +177,7 @@ try {
     );
   }
   if (wanted("P8")) await benchP8();
+  if (wanted("P11")) await benchP11();
   if (wanted("P10")) await benchP10();
   if (wanted("P5")) await benchP5(smallRepo);
   if (wanted("P6")) await benchP6(smallRepo);
@@ -313,18 +326,68 @@ async function benchP7(workdir) {
   );
 }
 
+/** A generated repository of `changes` active changes, a quarter as many archived and half as many specs. */
+function repositoryOf(changes) {
+  return generateRepository({
+    changes,
+    archived: Math.floor(changes / 4),
+    specs: Math.floor(changes / 2),
+    requirements: 4,
+  });
+}
+
 // Not ratios like the others: load figures for the HTTP server, printed as tables of their own.
 async function benchP8() {
-  httpLoad = await onServedLargeRepository("P8", (repository) =>
-    benchHttpLoad({
-      root,
-      env: { ...env, OPENSPEC_BIN: cliBin },
-      repository,
-      levels: smoke ? [1, 2] : [1, 10, 50, 100],
-      seconds: smoke ? 2 : 20,
-      maxCallsPerSession: smoke ? 4 : 200,
-    }),
-  );
+  if (!existsSync(fromRoot("apps/mcp-server/dist/bin.js"))) {
+    notes.push("P8 skipped: apps/mcp-server is not built.");
+    return;
+  }
+  httpLoad = [];
+  for (const changes of smoke ? [20] : listArg("p8-changes", [1000, 10000])) {
+    const repository = repositoryOf(changes);
+    try {
+      // Files written in the last timestamp tick are never trusted from cache; let them settle.
+      await delay(200);
+      httpLoad.push(
+        ...(await benchHttpLoad({
+          root,
+          env: { ...env, OPENSPEC_BIN: cliBin },
+          repository,
+          changes,
+          levels: smoke ? [1, 2] : listArg("p8-levels", [1, 10, 50, 100]),
+          seconds: smoke ? 2 : 20,
+          maxCallsPerSession: smoke ? 11 : 200,
+        })),
+      );
+    } finally {
+      rmSync(repository, { recursive: true, force: true });
+    }
+  }
+}
+
+// openspec_list answered natively, against the raw CLI (1,000 changes) and the floor (10,000).
+async function benchP11() {
+  const artifacts = await importBuilt("packages/artifacts/dist/index.js");
+  const [small, large] = smoke ? [20, 40] : [1000, 10000];
+  const thousand = { changes: small, root: repositoryOf(small) };
+  const tenThousand = { changes: large, root: repositoryOf(large) };
+  try {
+    await delay(200);
+    results.push(
+      ...(await benchNativeList({
+        core,
+        artifacts,
+        env,
+        bin: cliBin,
+        thousand,
+        tenThousand,
+        iterations: iterations(5),
+      })),
+    );
+  } finally {
+    rmSync(thousand.root, { recursive: true, force: true });
+    rmSync(tenThousand.root, { recursive: true, force: true });
+  }
 }
 
 // 50 sessions listing resources and subscribing at once (docs/reliability.md, H18).
@@ -462,22 +525,43 @@ function printTable({ machine, results: rows, notes: remarks }) {
   );
   console.table(table);
   if (httpLoad !== undefined) {
-    console.log("P8: concurrent MCP sessions over Streamable HTTP (127.0.0.1), mixed calls");
+    console.log(
+      "P8: concurrent MCP sessions over Streamable HTTP (127.0.0.1), mixed calls: cheap (status, one-change validate, context by token), whole repository (list, validate all), writes (task_set_status, change_write)",
+    );
     console.table(
-      httpLoad.map((row) => ({
-        sessions: row.sessions,
-        held: row.held,
-        calls: row.calls,
-        failed: row.failed,
-        "of which timed out": row.timedOut,
-        "calls/s": row.callsPerSecond.toFixed(1),
-        "p50 ms": row.p50.toFixed(0),
-        "p99 ms": row.p99.toFixed(0),
-        "server RSS MB": row.rssMb.toFixed(0),
-      })),
+      httpLoad.flatMap((row) =>
+        ["cheap", "whole", "write"].map((kind) => ({
+          changes: row.changes,
+          sessions: row.sessions,
+          held: row.held,
+          kind,
+          calls: row.kinds[kind].calls,
+          failed: row.kinds[kind].failed,
+          "timed out": row.kinds[kind].timedOut,
+          "calls/s": row.kinds[kind].callsPerSecond.toFixed(2),
+          "p50 ms": row.kinds[kind].p50?.toFixed(0) ?? "–",
+          "p99 ms": row.kinds[kind].p99?.toFixed(0) ?? "–",
+          "server RSS MB": row.rssMb.toFixed(0),
+        })),
+      ),
+    );
+    console.log("P8 per call: p50 / p99 ms (calls)");
+    console.table(
+      Object.fromEntries(
+        httpLoad.map((row) => [
+          `${row.changes} changes, ${row.sessions} sessions`,
+          Object.fromEntries(
+            Object.entries(row.perCall).map(([label, figures]) => [
+              label,
+              `${figures.p50.toFixed(0)} / ${figures.p99.toFixed(0)} (${figures.calls})`,
+            ]),
+          ),
+        ]),
+      ),
     );
     for (const row of httpLoad)
-      for (const failure of row.failures) console.log(`P8 failure at ${row.sessions}: ${failure}`);
+      for (const failure of row.failures)
+        console.log(`P8 failure at ${row.changes} changes, ${row.sessions} sessions: ${failure}`);
   }
   if (resourceSessions !== undefined) {
     const figures = resourceSessions;

@@ -18,6 +18,14 @@ export type { ChangeWarning } from "./change-warnings.js";
 export { type ArchiveWritesOptions, checkArchiveWrites } from "./check-archive-writes.js";
 export { checkNamedTarget } from "./check-named-target.js";
 export {
+  type CliListing,
+  cliListingText,
+  LIST_READER_CLI_VERSION,
+  type ListLikeCliOptions,
+  listLikeCli,
+  type NeedsCli,
+} from "./cli-listing/list-like-cli.js";
+export {
   compareSpecRequirements,
   type DeltaEntry,
   type RequirementChange,

@@ -51,8 +51,12 @@ function withoutTimings(value: unknown): unknown {
 }
 
 const QUESTIONS = [
-  { tool: "openspec_list", input: {}, args: ["list", "--changes", "--json"] },
-  { tool: "openspec_list", input: { kind: "specs" }, args: ["list", "--specs", "--json"] },
+  { tool: "openspec_list", input: { engine: "cli" }, args: ["list", "--changes", "--json"] },
+  {
+    tool: "openspec_list",
+    input: { kind: "specs", engine: "cli" },
+    args: ["list", "--specs", "--json"],
+  },
   {
     tool: "openspec_validate",
     input: {},
@@ -193,7 +197,7 @@ describe("one run per question: answers of unchanged repositories are reused, an
     const { catalog } = makeCatalog({ env: { OPENSPEC_BIN: cli.bin } });
     const root = makeOpenSpecRepository({ "openspec/changes/add-login/tasks.md": TASKS });
     const tasks = join(root, "openspec/changes/add-login/tasks.md");
-    const list = () => catalog.call("openspec_list", { workdir: root });
+    const list = () => catalog.call("openspec_list", { workdir: root, engine: "cli" });
     const untilCached = async () => {
       let answer = await list();
       while (answer.cached !== true) answer = await list();
@@ -226,7 +230,7 @@ describe("one run per question: answers of unchanged repositories are reused, an
     await sleep(100); // Past the timestamp tick of the files just written.
 
     for (let call = 0; call < 3; call += 1) {
-      const answer = await catalog.call("openspec_list", { workdir: linked });
+      const answer = await catalog.call("openspec_list", { workdir: linked, engine: "cli" });
       expect(answer).toMatchObject({ ok: true });
       expect(answer).not.toHaveProperty("cached");
     }
@@ -240,7 +244,9 @@ describe("one run per question: answers of unchanged repositories are reused, an
     await sleep(100); // Past the timestamp tick of the files just written: their stats can be trusted.
 
     const answers = await Promise.all(
-      Array.from({ length: 5 }, () => catalog.call("openspec_list", { workdir: root })),
+      Array.from({ length: 5 }, () =>
+        catalog.call("openspec_list", { workdir: root, engine: "cli" }),
+      ),
     );
 
     expect(cli.runs()).toEqual(["list --changes --json"]);
@@ -270,8 +276,12 @@ describe("one run per question: answers of unchanged repositories are reused, an
     await sleep(100); // Past the timestamp tick of the files just written.
 
     const leaving = new AbortController();
-    const first = catalog.call("openspec_list", { workdir: root }, { signal: leaving.signal });
-    const staying = catalog.call("openspec_list", { workdir: root });
+    const first = catalog.call(
+      "openspec_list",
+      { workdir: root, engine: "cli" },
+      { signal: leaving.signal },
+    );
+    const staying = catalog.call("openspec_list", { workdir: root, engine: "cli" });
     while (log().length === 0) await sleep(20);
     leaving.abort();
     expect(await first).toMatchObject({ ok: false, code: "cancelled" });
@@ -283,7 +293,7 @@ describe("one run per question: answers of unchanged repositories are reused, an
     const last = new AbortController();
     const alone = catalog.call(
       "openspec_list",
-      { workdir: root, kind: "specs" },
+      { workdir: root, kind: "specs", engine: "cli" },
       { signal: last.signal },
     );
     while (log().length === 1) await sleep(20);

@@ -1,5 +1,6 @@
 import type { RunOpenSpecOptions, RunResult } from "@org/openspec-cli-runner";
 import { type FolderFingerprint, fingerprintFolders } from "./fingerprint-folders.js";
+import { shareNextStart } from "./share-next-start.js";
 
 /** One CLI question: the same key asks the same thing of the same files. */
 export type CliQuestion = {
@@ -101,10 +102,7 @@ export function createSharedCliRuns(options: SharedCliRunsOptions = {}): SharedC
   const maxBytes = options.maxBytes ?? DEFAULT_SHARED_BYTES;
   const kept = new Map<string, Kept>();
   const inFlight = new Map<string, Flight>();
-  const walks = new Map<
-    string,
-    { running?: Promise<FolderFingerprint | null>; next?: Promise<FolderFingerprint | null> }
-  >();
+  const walks = shareNextStart<FolderFingerprint | null>();
   let bytes = 0;
   const counts = { hits: 0, runs: 0, joined: 0 };
 
@@ -129,34 +127,10 @@ export function createSharedCliRuns(options: SharedCliRunsOptions = {}): SharedC
 
   // A walk already under way may have passed a file before the caller wrote
   // it, so a caller shares only the walk that starts next.
-  const fingerprint = (question: CliQuestion): Promise<FolderFingerprint | null> => {
-    const walkKey = [question.folder, ...question.others].join("\0");
-    let slot = walks.get(walkKey);
-    if (slot === undefined) {
-      slot = {};
-      walks.set(walkKey, slot);
-    }
-    const line = slot;
-    const begin = (): Promise<FolderFingerprint | null> => {
-      const walk = fingerprintFolders(question.folder, question.others)
-        .catch(() => null)
-        .finally(() => {
-          if (line.running !== walk) return;
-          line.running = undefined;
-          if (line.next === undefined) walks.delete(walkKey);
-        });
-      line.running = walk;
-      return walk;
-    };
-    if (line.next !== undefined) return line.next;
-    if (line.running === undefined) return begin();
-    const next = line.running.then(() => {
-      line.next = undefined;
-      return begin();
-    });
-    line.next = next;
-    return next;
-  };
+  const fingerprint = (question: CliQuestion): Promise<FolderFingerprint | null> =>
+    walks([question.folder, ...question.others].join("\0"), () =>
+      fingerprintFolders(question.folder, question.others).catch(() => null),
+    );
 
   const startFlight = (
     id: string,

@@ -283,9 +283,9 @@ describe("Requirement: CLI command execution contract", () => {
     const cold = createCatalog({ env, home });
     try {
       expect(await pool.warm(REAL_OPENSPEC_BIN)).toBe(true);
-      const pooled = await warm.call("openspec_list", { workdir: root });
+      const pooled = await warm.call("openspec_list", { workdir: root, engine: "cli" });
       expect(pool.stats().warm).toBe(1);
-      const spawned = await cold.call("openspec_list", { workdir: root });
+      const spawned = await cold.call("openspec_list", { workdir: root, engine: "cli" });
       expect(pooled).toMatchObject({ ok: true, exit_code: 0 });
       expect(pooled.stdout).toEqual(spawned.stdout);
       expect(pooled.command).toEqual(spawned.command);

@@ -57,7 +57,18 @@ export const contractCases: ContractCase[] = [
     name: "list changes",
     tool: "openspec_list",
     args: () => ({ source: "webshop" }),
-    expect: { ok: true, exit_code: 0, stdout: { changes: [{ name: "add-dark-mode" }] } },
+    expect: {
+      ok: true,
+      exit_code: 0,
+      engine: "native",
+      stdout: { changes: [{ name: "add-dark-mode" }] },
+    },
+  },
+  {
+    name: "list changes through the CLI",
+    tool: "openspec_list",
+    args: () => ({ source: "webshop", engine: "cli" }),
+    expect: { ok: true, engine: "cli", stdout: { changes: [{ name: "add-dark-mode" }] } },
   },
   {
     name: "list specs sorted by name",

@@ -108,7 +108,8 @@ describe("the Hermes bridge meets a bad peer", () => {
   it("GIVEN the Python plugin whose bridge keeps warm OpenSpec workers WHEN the Python process is killed with SIGKILL THEN the bridge and its workers exit on their own", async () => {
     const world = makeWorld({ OPENSPEC_BIN: REAL_OPENSPEC_BIN });
     const { hermes, bridgePid, killPython } = await hermesWithBridge(world);
-    for (let call = 0; call < 3; call += 1) await hermes.call("openspec_list", { source: "shop" });
+    for (let call = 0; call < 3; call += 1)
+      await hermes.call("openspec_list", { source: "shop", engine: "cli" });
     // The bridge keeps workers that have loaded the CLI (core's warm pool): they must die with it.
     expect(await waitFor(() => liveDescendants(bridgePid).length > 0, EVENTUALLY_MS)).toBe(true);
     const started = [bridgePid, ...liveDescendants(bridgePid)];

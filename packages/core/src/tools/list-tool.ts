@@ -7,15 +7,24 @@ import type { ResultBlock } from "../tool-presentation.js";
 export const listTool = defineTool({
   name: "openspec_list",
   description:
-    "Run `openspec list --json` in a repository: its changes (name, task counts, last modified, status) or, with kind `specs`, its specs (id, requirement count). The CLI's JSON is returned unchanged under stdout.",
+    "`openspec list --json` of a repository: its changes (name, task counts, last modified, status) or, with kind `specs`, its specs (id, requirement count), exactly as the CLI prints them.",
   inputSchema: z
     .object({
       ...repositoryTargetFields,
       kind: z.enum(["changes", "specs"]).optional().describe("What to list (default changes)."),
       sort: z.enum(["recent", "name"]).optional().describe("Sort order for changes."),
+      engine: z
+        .enum(["native", "cli"])
+        .optional()
+        .describe("native (default): read the files; cli: run openspec."),
     })
     .strict(),
-  outputSchema: () => z.strictObject(cliRunFields),
+  outputSchema: () =>
+    z.strictObject({
+      ...cliRunFields,
+      engine: z.enum(["native", "cli"]).describe("Who answered: the file reader or the CLI."),
+      cli_reason: z.string().optional().describe("Why the CLI answered a native request."),
+    }),
   requiresCli: true,
   annotations: readOnlyTool("List OpenSpec changes or specs"),
   presentation: {
@@ -28,10 +37,35 @@ export const listTool = defineTool({
   },
   async handler(input, context) {
     const { listArgs } = await import("@org/openspec-cli-runner");
-    const { runCliTool } = await import("./run-cli-tool.js");
-    return runCliTool(context, input, () =>
-      listArgs({ kind: input.kind ?? "changes", ...(input.sort ? { sort: input.sort } : {}) }),
-    );
+    const { prepareCliCall, runCliCommand } = await import("./run-cli-tool.js");
+    const request = { kind: input.kind ?? "changes", ...(input.sort ? { sort: input.sort } : {}) };
+    const args = listArgs(request);
+    const prepared = await prepareCliCall(context, input);
+    if (!prepared.ok) return prepared;
+    let cliReason: string | undefined;
+    if (input.engine !== "cli" && args.ok) {
+      const { listNatively } = await import("./list-natively.js");
+      const started = performance.now();
+      const native = await listNatively(context, prepared.repository, request);
+      if ("listing" in native) {
+        return {
+          ok: true as const,
+          command: ["openspec", ...args.args],
+          workdir: prepared.repository.root,
+          exit_code: 0 as const,
+          signal: null,
+          stdout: native.listing,
+          stderr: "",
+          truncated: false,
+          duration_ms: Math.round(performance.now() - started),
+          diagnostics: [],
+          engine: "native" as const,
+        };
+      }
+      cliReason = native.needsCli;
+    }
+    const ran = await runCliCommand(context, prepared.repository, args, { engine: "cli" as const });
+    return ran.ok && cliReason !== undefined ? { ...ran, cli_reason: cliReason } : ran;
   },
 });
 

@@ -1,0 +1,120 @@
+import { type Dirent, readdirSync, statSync } from "node:fs";
+import { parseTasks } from "@org/openspec-spec-parser/parse-tasks";
+import { DEFAULT_MAX_ARTIFACT_BYTES, readRegularFile } from "../read-regular-file.js";
+import type { NameOrder } from "./cli-name-order.js";
+import { describeNestedChange, findNestedChanges } from "./find-nested-changes.js";
+import { type NeedsCli, readFolderTree, type TreeBudget } from "./read-folder-tree.js";
+import { changeUsesBuiltinSchema } from "./uses-builtin-schema.js";
+import { yieldEvery } from "./yield-every.js";
+
+/** One entry of `openspec list --json`, keys in the CLI's order. */
+export type ListedChange = {
+  name: string;
+  completedTasks: number;
+  totalTasks: number;
+  lastModified: string;
+  status: "no-tasks" | "complete" | "in-progress";
+  nested?: string[];
+};
+
+export type ListedChanges = {
+  changes: ListedChange[];
+  warnings?: { code: "nested_change_directory"; name: string; nested: string[]; message: string }[];
+};
+
+/** Files and folders one listing reads at most, across all changes. */
+const MAX_ENTRIES = 2_000_000;
+const MAX_DEPTH = 32;
+
+/**
+ * The active changes under `changesDir` as `openspec list --json` reports
+ * them: every folder but `archive` (dot-named ones too), with the task counts
+ * of its `tasks.md`, the newest file time below it, its status, and the
+ * folders that wrap nested changes; sorted by `recent` (newest first, ties in
+ * folder order) or by name (the CLI's `localeCompare`). Whatever the reader does not
+ * cover comes back as the reason to ask the CLI.
+ */
+export async function listChangesLikeCli(
+  changesDir: string,
+  sort: "recent" | NameOrder,
+): Promise<ListedChanges | NeedsCli> {
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(changesDir, { withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { changes: [] };
+    return { needsCli: "openspec/changes/ could not be read" };
+  }
+  const budget: TreeBudget = { entriesLeft: MAX_ENTRIES, maxDepth: MAX_DEPTH };
+  const listed: (ListedChange & { time: number })[] = [];
+  const warnings: NonNullable<ListedChanges["warnings"]> = [];
+  const pause = yieldEvery(32);
+  for (const entry of entries) {
+    if (!entry.isDirectory() || entry.name === "archive") continue;
+    await pause();
+    const dir = `${changesDir}/${entry.name}`;
+    const change = readChange(dir, entry.name, budget);
+    if ("needsCli" in change) return change;
+    if (change.nested !== undefined) {
+      warnings.push({
+        code: "nested_change_directory",
+        name: entry.name,
+        nested: change.nested,
+        message: describeNestedChange(entry.name, change.nested),
+      });
+    }
+    listed.push(change);
+  }
+  if (sort === "recent") listed.sort((a, b) => b.time - a.time);
+  else listed.sort((a, b) => sort(a.name, b.name));
+  const changes = listed.map(({ time: _time, ...change }) => change);
+  return warnings.length > 0 ? { changes, warnings } : { changes };
+}
+
+function readChange(
+  dir: string,
+  name: string,
+  budget: TreeBudget,
+): (ListedChange & { time: number }) | NeedsCli {
+  const tree = readFolderTree(dir, budget);
+  if ("needsCli" in tree) return tree;
+  const has = (file: string) => tree.entries.find((entry) => entry.name === file);
+  if (has(".openspec.yaml") !== undefined) {
+    const other = changeUsesBuiltinSchema(`${dir}/.openspec.yaml`);
+    if (other !== null) return other;
+  }
+  const tasks = has("tasks.md")?.isFile() ? countTasks(`${dir}/tasks.md`) : { total: 0, done: 0 };
+  if ("needsCli" in tasks) return tasks;
+  let time = tree.newestFileMs;
+  if (time < 0) {
+    try {
+      time = statSync(dir).mtime.getTime();
+    } catch {
+      return { needsCli: `${dir} could not be read` };
+    }
+  }
+  const nested = findNestedChanges(name, tree);
+  return {
+    name,
+    completedTasks: tasks.done,
+    totalTasks: tasks.total,
+    lastModified: new Date(time).toISOString(),
+    status:
+      tasks.total === 0 ? "no-tasks" : tasks.done === tasks.total ? "complete" : "in-progress",
+    ...(nested === undefined ? {} : { nested }),
+    time,
+  };
+}
+
+/** The checkboxes of a `tasks.md` as the CLI counts them; one it cannot open counts none, as for the CLI. */
+function countTasks(file: string): { total: number; done: number } | NeedsCli {
+  const read = readRegularFile(file, DEFAULT_MAX_ARTIFACT_BYTES);
+  if (!read.ok) {
+    return read.code === "unsupported_encoding"
+      ? { needsCli: `${file} is not UTF-8 text` }
+      : { total: 0, done: 0 };
+  }
+  if (read.truncated) return { needsCli: `${file} is larger than the reader's cap` };
+  const parsed = parseTasks(read.text);
+  return { total: parsed.total, done: parsed.completed };
+}

@@ -1,0 +1,83 @@
+import { existsSync } from "node:fs";
+import { homedir } from "node:os";
+import { join } from "node:path";
+import { parse } from "yaml";
+import { readRegularFile } from "../read-regular-file.js";
+import type { NeedsCli } from "./read-folder-tree.js";
+
+const BUILTIN_SCHEMA = "spec-driven";
+/** Configuration and change metadata are a few lines; larger ones are left to the CLI. */
+const MAX_YAML_BYTES = 64 * 1024;
+/** What `openspec new change` writes for the built-in schema: read without a YAML parser. */
+const NEW_CHANGE_METADATA = /^schema: spec-driven\ncreated: \d{4}-\d{2}-\d{2}\n$/;
+
+/**
+ * Whether every change of the repository counts its tasks by the built-in
+ * `spec-driven` schema (`tasks.md` at the change root), as the reader
+ * assumes: no project or user schema named `spec-driven` replaces it, and
+ * `openspec/config.yaml` names no other schema. Otherwise, why not.
+ */
+export function projectUsesBuiltinSchema(
+  openspecDir: string,
+  env: Readonly<Record<string, string | undefined>>,
+): NeedsCli | null {
+  if (existsSync(join(openspecDir, "schemas", BUILTIN_SCHEMA, "schema.yaml"))) {
+    return { needsCli: "the repository defines its own spec-driven schema" };
+  }
+  const dataHome = env.XDG_DATA_HOME ? env.XDG_DATA_HOME : join(userHome(env), ".local", "share");
+  if (existsSync(join(dataHome, "openspec", "schemas", BUILTIN_SCHEMA, "schema.yaml"))) {
+    return { needsCli: "a user schema replaces the built-in spec-driven schema" };
+  }
+  const yamlConfig = join(openspecDir, "config.yaml");
+  const config = existsSync(yamlConfig) ? yamlConfig : join(openspecDir, "config.yml");
+  if (!existsSync(config)) return null;
+  const schema = yamlSchemaField(config);
+  if (schema === undefined) return null;
+  if (schema === BUILTIN_SCHEMA) return null;
+  return {
+    needsCli:
+      schema === null
+        ? "openspec/config.yaml could not be read here"
+        : `openspec/config.yaml uses the schema ${JSON.stringify(schema)}`,
+  };
+}
+
+/**
+ * Whether a change's `.openspec.yaml` keeps it on the built-in schema. The CLI
+ * falls back to the built-in `tasks.md` whenever the file is not valid metadata,
+ * so only a readable file naming another schema needs the CLI.
+ */
+export function changeUsesBuiltinSchema(metadataPath: string): NeedsCli | null {
+  const schema = yamlSchemaField(metadataPath);
+  if (schema === undefined || schema === BUILTIN_SCHEMA) return null;
+  return {
+    needsCli:
+      schema === null
+        ? `${metadataPath} could not be read here`
+        : `${metadataPath} uses the schema ${JSON.stringify(schema)}`,
+  };
+}
+
+/**
+ * The `schema:` of a YAML file: undefined when it names none (or is not YAML
+ * a parser accepts, which the CLI treats the same way), null when the file
+ * cannot be read within the cap.
+ */
+function yamlSchemaField(path: string): unknown {
+  const read = readRegularFile(path, MAX_YAML_BYTES);
+  if (!read.ok) return read.code === "missing" ? undefined : null;
+  if (read.truncated) return null;
+  if (NEW_CHANGE_METADATA.test(read.text)) return BUILTIN_SCHEMA;
+  let parsed: unknown;
+  try {
+    parsed = parse(read.text);
+  } catch {
+    return undefined;
+  }
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) return undefined;
+  return (parsed as { schema?: unknown }).schema;
+}
+
+function userHome(env: Readonly<Record<string, string | undefined>>): string {
+  return env.HOME ? env.HOME : homedir();
+}
