@@ -1,10 +1,11 @@
 import { registryContext } from "./create-registry.js";
-import { importHermesRow, type SkippedHermesSource } from "./import-hermes-row.js";
+import type { SkippedHermesSource } from "./import-hermes-row.js";
 import { readHermesSources } from "./read-hermes-sources.js";
 import type { Registry } from "./registry.js";
 import type { RegistryFailure } from "./registry-failure.js";
 import { runInWriteTransaction } from "./run-guarded.js";
 import type { Source } from "./source.js";
+import { writeOperations } from "./write-operations-loader.js";
 
 export type HermesImportResult =
   | {
@@ -31,7 +32,7 @@ export function importFromHermesOpenspecDb(
     const imported: Source[] = [];
     const skipped: SkippedHermesSource[] = [];
     for (const row of hermes.rows) {
-      const outcome = importHermesRow(context, row);
+      const outcome = writeOperations().importHermesRow(context, row);
       if ("code" in outcome) skipped.push(outcome);
       else imported.push(outcome);
     }

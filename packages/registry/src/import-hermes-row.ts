@@ -1,9 +1,11 @@
+import { eq } from "drizzle-orm";
 import { checkSourceConflicts } from "./check-source-conflicts.js";
 import { insertSource } from "./insert-source.js";
 import { normalizeSourcePath } from "./normalize-source-path.js";
+import { ormOf } from "./orm-of.js";
 import type { HermesSourceRow } from "./read-hermes-sources.js";
 import type { RegistryContext } from "./registry-context.js";
-import type { SourceRow } from "./schema.js";
+import { sources } from "./schema.js";
 import type { Source } from "./source.js";
 import { validateSourceName } from "./validate-source-name.js";
 import { validateUnnamedFolder } from "./validate-unnamed-folder.js";
@@ -49,9 +51,11 @@ export function importHermesRow(
     );
   }
   const path = normalizeSourcePath(row.path, { home: context.paths.home });
-  const sameToken = context.db
-    .prepare<[string], Pick<SourceRow, "path">>("SELECT path FROM sources WHERE token = ?")
-    .get(row.token);
+  const sameToken = ormOf(context.db)
+    .select({ path: sources.path })
+    .from(sources)
+    .where(eq(sources.token, row.token))
+    .get();
   if (sameToken !== undefined) {
     return path.ok && sameToken.path === path.path
       ? skip("already_imported", `Source ${row.token} is already in the registry.`)
