@@ -3,7 +3,7 @@
 export { addSource } from "./add-source.js";
 export { applyMigrations } from "./apply-migrations.js";
 export { deleteAccessToken } from "./delete-access-token.js";
-export { importHermesRow } from "./import-hermes-row.js";
+export { importSourceRow } from "./import-source-row.js";
 export { insertAccessToken } from "./insert-access-token.js";
 export { removeSource } from "./remove-source.js";
 export { touchLastUsed } from "./touch-last-used.js";
