@@ -1,4 +1,6 @@
 import { definePackageConfig } from "@org/vitest-config";
 
 // Test files share their worker process: see "Isolation" in @org/vitest-config's README.
-export default definePackageConfig({ test: { isolate: false } });
+export default definePackageConfig({
+  test: { isolate: false, setupFiles: ["src/test-support/provide-write-operations.ts"] },
+});

@@ -1,7 +1,8 @@
 import { constants } from "node:os";
 import { resolve } from "node:path";
-import type { Catalog, ToolDefinition, ToolResult } from "@org/openspec-core";
+import type { Catalog, ToolDefinition } from "@org/openspec-core";
 import type { Command } from "commander";
+import type { PrintedResult } from "./output/printed-result.js";
 import { progressSpinner } from "./output/progress-spinner.js";
 import { type Render, renderResult } from "./output/render-result.js";
 import type { Terminal } from "./output/terminal.js";
@@ -17,7 +18,7 @@ export type Session = {
   /** Calls a tool, prints its result (JSON with --json) and records the exit code. */
   run(command: Command, tool: ToolDefinition, args: Record<string, unknown>): Promise<void>;
   /** Prints any result-shaped value the same way; without `render`, a success prints as JSON. */
-  print(command: Command, tool: string, result: ToolResult, render?: Render): void;
+  print(command: Command, tool: string, result: PrintedResult, render?: Render): void;
   exitCode: number;
   /** The registry file from --db; unset means OPENSPEC_AGENT_DB or the default. */
   registryPath: string | undefined;

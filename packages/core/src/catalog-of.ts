@@ -1,4 +1,5 @@
 import type { OpenSpecDiscovery } from "@org/openspec-cli-runner";
+import type { SourceToImport } from "@org/openspec-registry";
 import type { z } from "zod";
 import { applyArgumentAliases } from "./apply-argument-aliases.js";
 import { type CatalogOptions, createCatalogContext } from "./catalog-context.js";
@@ -35,8 +36,13 @@ export type Catalog = {
    * the option.
    */
   processSources(): Promise<{ ok: true; sources: ProcessSourceView[] } | ToolFailure>;
-  /** Imports the sources of the earlier Python Hermes plugin's `openspec.db`; idempotent. */
-  importHermesSources(hermesDbPath: string): Promise<ToolResult>;
+  /**
+   * Registers sources that keep the token, name and creation time another
+   * registry gave them (the Hermes host's import of the earlier Python
+   * plugin's `openspec.db`); each row is checked like an add, and one that
+   * cannot be taken is skipped with a code. Idempotent.
+   */
+  importSources(sources: readonly SourceToImport[]): Promise<ToolResult>;
   /** Closes the registry file. */
   close(): void;
 };
@@ -134,9 +140,9 @@ export function catalogOf(
     },
     // Loaded on use: it needs the source tools' views and the artifacts, which a
     // catalog of one other tool (a shell command) would otherwise load at start.
-    async importHermesSources(hermesDbPath) {
-      const { importHermesSources } = await import("./import-hermes-sources.js");
-      return importHermesSources(context, hermesDbPath);
+    async importSources(sources) {
+      const { importSources } = await import("./import-sources.js");
+      return importSources(context, sources);
     },
     close: () => context.close(),
   };

@@ -27,10 +27,12 @@ export type CoreFailureCode =
   | "internal_error";
 
 /**
- * The codes a host adds around the catalog: a request it cannot read or
- * pass on, a tool it does not offer, a bridge that is not running, and the
- * Hermes plugin's installer, whose results the shell prints like a tool's,
- * and a `workdir` the team HTTP server does not let a token reach.
+ * The codes a host adds around the catalog's results: a request it cannot
+ * read or pass on, a tool it does not offer, a bridge that is not running, a
+ * `workdir` the team HTTP server does not let a token reach, a file or port
+ * it cannot use. The Hermes installer's own codes are the Hermes host's
+ * (`InstallerFailureCode` of `@org/openspec-hermes-host`): its results are
+ * not tool results.
  */
 export type HostFailureCode =
   | "invalid_request"
@@ -38,9 +40,6 @@ export type HostFailureCode =
   | "tool_unavailable"
   | "workdir_not_allowed"
   | "bridge_unavailable"
-  | "plugin_not_built"
-  | "plugin_conflict"
-  | "config_invalid"
   | "io_error";
 
 /** Every code a tool result can carry; an agent can branch on each. */

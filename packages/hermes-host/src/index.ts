@@ -1,4 +1,5 @@
 export type { BridgeCatalog } from "./answer-bridge-request.js";
+export { type HermesImportFailure, importHermesSources } from "./import-hermes-sources.js";
 export {
   type InstallOptions,
   type InstallSuccess,

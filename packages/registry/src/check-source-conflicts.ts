@@ -1,9 +1,10 @@
+import { and, asc, eq, isNull, ne } from "drizzle-orm";
 import { findSameFolder } from "./find-same-folder.js";
 import { foldName } from "./lookup-key.js";
+import { ormOf } from "./orm-of.js";
 import type { RegistryDatabase } from "./registry-database.js";
 import { type RegistryFailure, registryFailure } from "./registry-failure.js";
-import type { SourceRow } from "./schema.js";
-import { SOURCE_ROW } from "./source-columns.js";
+import { sources } from "./schema.js";
 import { toSource } from "./to-source.js";
 
 export interface SourceClaim {
@@ -25,14 +26,13 @@ export function checkSourceConflicts(
   claim: SourceClaim,
   exceptToken?: string,
 ): RegistryFailure | undefined {
-  // `token IS NOT NULL` holds for every row, so without a token to except none is left out.
-  const others = exceptToken ?? null;
+  const others = exceptToken === undefined ? undefined : ne(sources.token, exceptToken);
   if (claim.path !== undefined) {
-    const owner = db
-      .prepare<[string, string | null], SourceRow>(
-        `SELECT ${SOURCE_ROW} FROM sources WHERE path = ? AND token IS NOT ?`,
-      )
-      .get(claim.path, others);
+    const owner = ormOf(db)
+      .select()
+      .from(sources)
+      .where(and(eq(sources.path, claim.path), others))
+      .get();
     if (owner !== undefined) {
       const source = toSource(owner);
       return registryFailure(
@@ -51,11 +51,13 @@ export function checkSourceConflicts(
     }
   }
   if (claim.name === undefined) return undefined;
-  const holder = db
-    .prepare<[string, string | null], SourceRow>(
-      `SELECT ${SOURCE_ROW} FROM sources WHERE lookup_key = ? AND token IS NOT ? ORDER BY name IS NULL, id`,
-    )
-    .get(foldName(claim.name), others);
+  // A vanity name first: it is the holder the error should name.
+  const holder = ormOf(db)
+    .select()
+    .from(sources)
+    .where(and(eq(sources.lookupKey, foldName(claim.name)), others))
+    .orderBy(isNull(sources.name), asc(sources.id))
+    .get();
   if (holder === undefined) return undefined;
   const source = toSource(holder);
   const how = source.name === null ? "the basename of" : "the name of";

@@ -1,4 +1,4 @@
-import { readJournal } from "./read-journal.js";
+import { readMigrationFiles } from "drizzle-orm/migrator";
 
 /** What this build knows of the schema: its migrations' count and the newest one's time. */
 export interface CommittedMigrations {
@@ -11,11 +11,11 @@ export interface CommittedMigrations {
 // The shipped migrations never change while the process runs; reads check against them on every call.
 const known = new Map<string, CommittedMigrations>();
 
-/** From the journal alone: whether a file is current needs neither the SQL files nor their hashes. */
+/** The migrations of `drizzle/`, read by drizzle's own reader once per process. */
 export function committedMigrations(migrationsFolder: string): CommittedMigrations {
   const cached = known.get(migrationsFolder);
   if (cached !== undefined) return cached;
-  const times = readJournal(migrationsFolder).map((entry) => entry.when);
+  const times = readMigrationFiles({ migrationsFolder }).map((migration) => migration.folderMillis);
   const summary = { count: times.length, newest: Math.max(...times) };
   known.set(migrationsFolder, summary);
   return summary;

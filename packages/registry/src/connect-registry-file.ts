@@ -1,5 +1,4 @@
 import type Database from "better-sqlite3";
-import { applyMigrations, isMigrated } from "./apply-migrations.js";
 import { createPrivateFile } from "./create-private-file.js";
 import {
   databaseFailure,
@@ -8,6 +7,7 @@ import {
   unreadableRegistry,
 } from "./database-failure.js";
 import { findNewerSchema } from "./find-newer-schema.js";
+import { isMigrated } from "./is-migrated.js";
 import { MIGRATIONS_FOLDER } from "./migrations-folder.js";
 import { openReadOnly } from "./open-read-only.js";
 import { registryAccess } from "./registry-access.js";
@@ -16,6 +16,7 @@ import type { RegistryFailure } from "./registry-failure.js";
 import { retryOnContention } from "./retry-on-contention.js";
 import { openSqlite } from "./sqlite-driver.js";
 import { classifySqliteError } from "./sqlite-error.js";
+import { writeOperations } from "./write-operations-loader.js";
 
 export type ConnectResult =
   | { readonly ok: true; readonly db: RegistryDatabase; readonly readOnly: boolean }
@@ -50,7 +51,9 @@ export function connectRegistryFile(file: string): ConnectResult {
     }
     if (!readOnly) {
       if (sqlite.pragma("journal_mode", { simple: true }) !== "wal") enableWriteAheadLog(sqlite);
-      if (!isMigrated(sqlite, MIGRATIONS_FOLDER)) applyMigrations(sqlite, MIGRATIONS_FOLDER);
+      if (!isMigrated(sqlite, MIGRATIONS_FOLDER)) {
+        writeOperations().applyMigrations(sqlite, MIGRATIONS_FOLDER);
+      }
     }
     return { ok: true, db: sqlite, readOnly };
   } catch (error) {

@@ -1,11 +1,9 @@
-import { addSource } from "./add-source.js";
 import { findSource } from "./find-source.js";
 import type { Registry, SourceListResult, SourceResult } from "./registry.js";
 import type { RegistryContext } from "./registry-context.js";
-import { removeSource } from "./remove-source.js";
 import { runGuarded } from "./run-guarded.js";
 import { selectAllSources } from "./select-all-sources.js";
-import { updateSource } from "./update-source.js";
+import { writeOperations as writes } from "./write-operations-loader.js";
 import { writeWithoutBlocking } from "./write-without-blocking.js";
 
 // Lets package functions such as the Hermes import reach the connection
@@ -17,14 +15,14 @@ export function createRegistry(context: RegistryContext): Registry {
     runGuarded(context, () => ({ ok: true, sources: selectAllSources(context.db) }));
   const registry: Registry = {
     path: context.file,
-    add: (input) => addSource(context, input),
-    update: (identifier, changes) => updateSource(context, identifier, changes),
-    remove: (identifier) => removeSource(context, identifier),
-    addAsync: (input) => writeWithoutBlocking(context, () => addSource(context, input)),
+    add: (input) => writes().addSource(context, input),
+    update: (identifier, changes) => writes().updateSource(context, identifier, changes),
+    remove: (identifier) => writes().removeSource(context, identifier),
+    addAsync: (input) => writeWithoutBlocking(context, () => writes().addSource(context, input)),
     updateAsync: (identifier, changes) =>
-      writeWithoutBlocking(context, () => updateSource(context, identifier, changes)),
+      writeWithoutBlocking(context, () => writes().updateSource(context, identifier, changes)),
     removeAsync: (identifier) =>
-      writeWithoutBlocking(context, () => removeSource(context, identifier)),
+      writeWithoutBlocking(context, () => writes().removeSource(context, identifier)),
     list,
     resolve: (identifier): SourceResult =>
       runGuarded(context, () => findSource(context.db, identifier)),

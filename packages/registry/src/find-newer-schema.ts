@@ -1,7 +1,6 @@
-import type Database from "better-sqlite3";
+import { appliedMigrations } from "./applied-migrations.js";
 import { committedMigrations } from "./committed-migrations.js";
-
-const MIGRATIONS_TABLE = "__drizzle_migrations";
+import type { RegistryDatabase } from "./registry-database.js";
 
 /** The schema versions of a file written by a newer build, and of this build. */
 export interface NewerSchema {
@@ -18,30 +17,12 @@ export interface NewerSchema {
  * would count such a file as current and read it with the wrong schema.
  */
 export function findNewerSchema(
-  sqlite: Database.Database,
+  db: RegistryDatabase,
   migrationsFolder: string,
 ): NewerSchema | undefined {
-  const statement = appliedMigrationsStatement(sqlite);
-  if (statement === undefined) return undefined;
-  const applied = statement.get() as { count: number; newest: number | null };
+  const applied = appliedMigrations(db);
+  if (applied === undefined) return undefined;
   const known = committedMigrations(migrationsFolder);
-  const newer = applied.count > known.count || Number(applied.newest ?? 0) > known.newest;
+  const newer = applied.count > known.count || applied.newest > known.newest;
   return newer ? { fileVersion: applied.count, buildVersion: known.count } : undefined;
-}
-
-// Prepared once per connection: every registry call runs it, and compiling it each time cost more than the read itself.
-const statements = new WeakMap<Database.Database, Database.Statement>();
-
-function appliedMigrationsStatement(sqlite: Database.Database): Database.Statement | undefined {
-  const cached = statements.get(sqlite);
-  if (cached !== undefined) return cached;
-  const table = sqlite
-    .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?")
-    .get(MIGRATIONS_TABLE);
-  if (table === undefined) return undefined;
-  const statement = sqlite.prepare(
-    `SELECT count(*) AS count, max(created_at) AS newest FROM "${MIGRATIONS_TABLE}"`,
-  );
-  statements.set(sqlite, statement);
-  return statement;
 }

@@ -1,8 +1,9 @@
 import { realpathSync } from "node:fs";
+import { ne } from "drizzle-orm";
+import { ormOf } from "./orm-of.js";
 import type { RegistryDatabase } from "./registry-database.js";
-import type { SourceRow } from "./schema.js";
+import { sources } from "./schema.js";
 import type { Source } from "./source.js";
-import { SOURCE_ROW } from "./source-columns.js";
 import { toSource } from "./to-source.js";
 
 /**
@@ -17,10 +18,11 @@ export function findSameFolder(
   exceptToken?: string,
 ): Source | undefined {
   const real = realPathOf(path);
-  // `token IS NOT NULL` holds for every row: without a token to except, all are compared.
-  const rows = db
-    .prepare<[string | null], SourceRow>(`SELECT ${SOURCE_ROW} FROM sources WHERE token IS NOT ?`)
-    .all(exceptToken ?? null);
+  const rows = ormOf(db)
+    .select()
+    .from(sources)
+    .where(exceptToken === undefined ? undefined : ne(sources.token, exceptToken))
+    .all();
   const owner = rows.find((row) => realPathOf(row.path) === real);
   return owner === undefined ? undefined : toSource(owner);
 }

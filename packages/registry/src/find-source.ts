@@ -4,8 +4,7 @@ import type { SourceResult } from "./registry.js";
 import type { RegistryDatabase } from "./registry-database.js";
 import { registryFailure } from "./registry-failure.js";
 import type { SourceRow } from "./schema.js";
-import { selectAllSources } from "./select-all-sources.js";
-import { SOURCE_ROW } from "./source-columns.js";
+import { SOURCE_COLUMNS, selectAllSources } from "./select-all-sources.js";
 import { toSource } from "./to-source.js";
 
 /**
@@ -20,7 +19,7 @@ export function findSource(db: RegistryDatabase, identifier: string): SourceResu
   const token = identifier.toLowerCase();
   const candidates = db
     .prepare<[string, string], SourceRow>(
-      `SELECT ${SOURCE_ROW} FROM sources WHERE lookup_key = ? OR token = ? ORDER BY created_at, id`,
+      `SELECT ${SOURCE_COLUMNS} FROM sources WHERE lookup_key = ? OR token = ? ORDER BY created_at, id`,
     )
     .all(key, token);
   const byToken = candidates.filter((row) => row.token === token);

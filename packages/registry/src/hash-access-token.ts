@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { AccessToken } from "./access-token.js";
-import type { StoredAccessTokenRow } from "./access-token-columns.js";
+import type { AccessTokenRow } from "./schema.js";
 
 /** Every secret starts with this, so a leaked one is recognisable in logs and secret scanners. */
 export const ACCESS_TOKEN_PREFIX = "osk_";
@@ -22,12 +22,11 @@ export function hashAccessTokenSecret(secret: string): string {
   return createHash("sha256").update(secret).digest("hex");
 }
 
-export function toAccessToken(row: StoredAccessTokenRow): AccessToken {
+export function toAccessToken(row: AccessTokenRow): AccessToken {
   return {
     id: row.id,
     name: row.name,
-    // As drizzle reads a boolean column.
-    readOnly: Number(row.readOnly) === 1,
+    readOnly: row.readOnly,
     createdAt: new Date(row.createdAt).toISOString(),
     lastUsedAt: row.lastUsedAt === null ? null : new Date(row.lastUsedAt).toISOString(),
   };

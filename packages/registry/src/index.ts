@@ -8,11 +8,8 @@ export type {
 export { createAccessToken } from "./create-access-token.js";
 export { type DefaultRegistryPathInput, defaultRegistryPath } from "./default-registry-path.js";
 export { ACCESS_TOKEN_PREFIX } from "./hash-access-token.js";
-export {
-  type HermesImportResult,
-  importFromHermesOpenspecDb,
-} from "./import-from-hermes-openspec-db.js";
-export type { HermesSkipCode, SkippedHermesSource } from "./import-hermes-row.js";
+export type { ImportSkipCode, SkippedSource, SourceToImport } from "./import-source-row.js";
+export { importSources, type SourceImportResult } from "./import-sources.js";
 export { listAccessTokens } from "./list-access-tokens.js";
 export {
   type OpenRegistryOptions,

@@ -1,8 +1,8 @@
 import { lookupKey } from "./lookup-key.js";
+import { ormOf } from "./orm-of.js";
 import type { RegistryDatabase } from "./registry-database.js";
-import type { SourceRow } from "./schema.js";
+import { sources } from "./schema.js";
 import type { Source } from "./source.js";
-import { SOURCE_ROW } from "./source-columns.js";
 import { toSource } from "./to-source.js";
 
 export interface NewSource {
@@ -14,20 +14,16 @@ export interface NewSource {
   readonly createdAt: number;
 }
 
-type NewSourceRow = Omit<SourceRow, "id">;
-
 /** Writes a new row; the caller holds the write transaction and has checked for conflicts. */
 export function insertSource(db: RegistryDatabase, source: NewSource): Source {
-  const row = db
-    .prepare<[NewSourceRow], SourceRow>(
-      `INSERT INTO sources (token, name, path, lookup_key, created_at, updated_at)
-       VALUES (@token, @name, @path, @lookupKey, @createdAt, @updatedAt) RETURNING ${SOURCE_ROW}`,
-    )
-    .get({
+  const row = ormOf(db)
+    .insert(sources)
+    .values({
       ...source,
       lookupKey: lookupKey(source.name, source.path),
       updatedAt: source.createdAt,
-    });
-  if (row === undefined) throw new Error("INSERT ... RETURNING gave no row");
+    })
+    .returning()
+    .get();
   return toSource(row);
 }

@@ -3,7 +3,6 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { openRegistry } from "./open-registry.js";
-import { createHermesDb } from "./test-support/hermes-db.js";
 import { expectOk, useRegistrySandbox } from "./test-support/open-test-registry.js";
 import { makeDir } from "./test-support/temp-dir.js";
 
@@ -144,7 +143,9 @@ describe("openRegistry", () => {
 
   it("GIVEN another program's SQLite database at the path WHEN opening THEN fails with registry_unreadable and adds no tables to it", () => {
     const file = join(tempDir(), "openspec.db");
-    createHermesDb(file, []);
+    const other = new Database(file);
+    other.exec("CREATE TABLE openspec_sources(token TEXT PRIMARY KEY, path TEXT NOT NULL)");
+    other.close();
 
     expectUnreadableAndUntouched(file);
   });

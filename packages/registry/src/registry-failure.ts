@@ -13,7 +13,6 @@ export type RegistryFailureCode =
   | "registry_busy"
   | "registry_read_only"
   | "registry_too_new"
-  | "hermes_db_unreadable"
   | "duplicate_access_token"
   | "access_token_not_found"
   | "access_token_invalid";

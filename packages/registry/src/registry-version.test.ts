@@ -1,11 +1,15 @@
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
+import { drizzle } from "drizzle-orm/better-sqlite3";
+import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { describe, expect, it } from "vitest";
+import { createAccessToken } from "./create-access-token.js";
+import { MIGRATIONS_FOLDER } from "./migrations-folder.js";
 import { openRegistry } from "./open-registry.js";
 import { expectOk, useRegistrySandbox } from "./test-support/open-test-registry.js";
-import { makeDir } from "./test-support/temp-dir.js";
+import { makeDir, useTempDirs } from "./test-support/temp-dir.js";
 
 // Derived from the committed migrations, so adding one does not break these scenarios.
 const shipped = (
@@ -85,5 +89,54 @@ describe("a registry written by a newer build", () => {
     registry.close();
 
     expect(openRegistry({ path: join(root, "registry.db"), env: {} })).toMatchObject({ ok: true });
+  });
+});
+
+/** A file as the first build left it: only the first migration applied, and one source in it. */
+function firstBuildRegistry(root: string, sourcePath: string): string {
+  const migrations = join(root, "first-build-migrations");
+  cpSync(MIGRATIONS_FOLDER, migrations, { recursive: true });
+  const journalFile = join(migrations, "meta", "_journal.json");
+  const journal = JSON.parse(readFileSync(journalFile, "utf8")) as { entries: unknown[] };
+  writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, 1) }));
+  const file = join(root, "registry.db");
+  const sqlite = new Database(file);
+  try {
+    sqlite.pragma("journal_mode = WAL");
+    migrate(drizzle({ client: sqlite }), { migrationsFolder: migrations });
+    sqlite
+      .prepare(
+        "INSERT INTO sources (token, name, path, lookup_key, created_at, updated_at) VALUES ('os_0a0b0c', 'billing', ?, 'billing', 1700000000000, 1700000000000)",
+      )
+      .run(sourcePath);
+  } finally {
+    sqlite.close();
+  }
+  return file;
+}
+
+describe("a registry written by an older build", () => {
+  const tempDir = useTempDirs();
+
+  it("GIVEN a file with only the first migration and a source in it WHEN opening it THEN the later migrations run, the source keeps its token, and the newer tables work", () => {
+    const root = tempDir();
+    const file = firstBuildRegistry(root, makeDir(root, "billing"));
+
+    const { registry } = expectOk(openRegistry({ path: file, env: {}, home: root, cwd: root }));
+
+    try {
+      expect(expectOk(registry.resolve("billing")).source).toMatchObject({
+        token: "os_0a0b0c",
+        path: join(root, "billing"),
+        createdAt: new Date(1_700_000_000_000).toISOString(),
+      });
+      expect(expectOk(createAccessToken(registry, { name: "ci" })).token.name).toBe("ci");
+    } finally {
+      registry.close();
+    }
+    const sqlite = new Database(file, { readonly: true });
+    const applied = sqlite.prepare("SELECT count(*) FROM __drizzle_migrations").pluck().get();
+    sqlite.close();
+    expect(applied).toBe(shipped);
   });
 });

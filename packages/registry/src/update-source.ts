@@ -1,12 +1,13 @@
+import { eq } from "drizzle-orm";
 import { checkSourceConflicts } from "./check-source-conflicts.js";
 import { findSource } from "./find-source.js";
 import { lookupKey } from "./lookup-key.js";
 import { normalizeSourcePath } from "./normalize-source-path.js";
+import { ormOf } from "./orm-of.js";
 import type { SourceResult, UpdateSourceChanges } from "./registry.js";
 import type { RegistryContext } from "./registry-context.js";
 import { runInWriteTransaction } from "./run-guarded.js";
-import type { SourceRow } from "./schema.js";
-import { SOURCE_ROW } from "./source-columns.js";
+import { sources } from "./schema.js";
 import { toSource } from "./to-source.js";
 import { validateSourceName } from "./validate-source-name.js";
 import { validateUnnamedFolder } from "./validate-unnamed-folder.js";
@@ -41,18 +42,17 @@ export function updateSource(
       current.token,
     );
     if (conflict !== undefined) return conflict;
-    const row = context.db
-      .prepare<[Omit<SourceRow, "id" | "createdAt">], SourceRow>(
-        `UPDATE sources SET path = @path, name = @name, lookup_key = @lookupKey, updated_at = @updatedAt
-         WHERE token = @token RETURNING ${SOURCE_ROW}`,
-      )
-      .get({
-        token: current.token,
+    const row = ormOf(context.db)
+      .update(sources)
+      .set({
         path: nextPath,
         name: nextName,
         lookupKey: lookupKey(nextName, nextPath),
         updatedAt: Date.now(),
-      });
+      })
+      .where(eq(sources.token, current.token))
+      .returning()
+      .get();
     if (row === undefined) throw new Error(`UPDATE ... RETURNING gave no row for ${current.token}`);
     return { ok: true, source: toSource(row) };
   });

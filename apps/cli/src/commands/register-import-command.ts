@@ -72,8 +72,9 @@ export function registerImportCommand(
     .addHelpText("after", `\n${EXACTLY_ONE}`);
 }
 
+/** The import is the Hermes host's: it reads the earlier plugin's file, the catalog's registry takes the rows. */
 async function importHermes(session: Session, command: Command, hermesDb: string): Promise<void> {
-  const catalog = await session.catalog();
-  const result = await catalog.importHermesSources(resolve(session.cwd, hermesDb));
+  const { importHermesSources } = await import("@org/openspec-hermes-host");
+  const result = await importHermesSources(await session.catalog(), resolve(session.cwd, hermesDb));
   session.print(command, "sources_import", result);
 }

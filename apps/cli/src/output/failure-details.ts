@@ -1,4 +1,7 @@
-import type { ToolFailure } from "@org/openspec-core";
+import type { PrintedResult } from "./printed-result.js";
+
+type PrintedFailure = Extract<PrintedResult, { ok: false }>;
+
 import { paint, type Terminal } from "./terminal.js";
 
 type InvalidItem = {
@@ -12,7 +15,7 @@ type InvalidItem = {
  * What a failure carries beyond its sentence, shown above it: for a failed
  * validation, each invalid item with its file and issues. Undefined when there is none.
  */
-export function failureDetails(result: ToolFailure, terminal: Terminal): string | undefined {
+export function failureDetails(result: PrintedFailure, terminal: Terminal): string | undefined {
   const invalid = invalidItems(result);
   if (invalid === undefined || invalid.length === 0) return undefined;
   return invalid
@@ -28,7 +31,7 @@ export function failureDetails(result: ToolFailure, terminal: Terminal): string 
 
 // Checked by hand rather than with zod: this module loads with every command line,
 // `--version` included, and zod alone would double the CLI's start-up.
-function invalidItems(result: ToolFailure): InvalidItem[] | undefined {
+function invalidItems(result: PrintedFailure): InvalidItem[] | undefined {
   const { invalid } = result as { invalid?: unknown };
   if (!Array.isArray(invalid)) return undefined;
   return invalid.every(isInvalidItem) ? invalid : undefined;

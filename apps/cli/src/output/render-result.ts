@@ -1,7 +1,8 @@
-import type { ResultBlock, ToolResult, ToolSuccess } from "@org/openspec-core";
+import type { ResultBlock, ToolSuccess } from "@org/openspec-core";
 import { escapeControlCharactersDeep } from "./escape-control-characters.js";
 import { failureDetails } from "./failure-details.js";
 import { printBlocks } from "./print-blocks.js";
+import type { PrintedResult } from "./printed-result.js";
 import { paint, type Terminal } from "./terminal.js";
 
 /** How a success reads for people; a tool's `presentation.render`. */
@@ -14,7 +15,7 @@ export type Render = (result: ToolSuccess) => readonly ResultBlock[];
  */
 export function renderResult(
   terminal: Terminal,
-  result: ToolResult,
+  result: PrintedResult,
   json: boolean,
   render?: Render,
 ): number {

@@ -1,15 +1,28 @@
+import { eq } from "drizzle-orm";
 import { checkSourceConflicts } from "./check-source-conflicts.js";
 import { insertSource } from "./insert-source.js";
 import { normalizeSourcePath } from "./normalize-source-path.js";
-import type { HermesSourceRow } from "./read-hermes-sources.js";
+import { ormOf } from "./orm-of.js";
 import type { RegistryContext } from "./registry-context.js";
-import type { SourceRow } from "./schema.js";
+import { sources } from "./schema.js";
 import type { Source } from "./source.js";
 import { validateSourceName } from "./validate-source-name.js";
 import { validateUnnamedFolder } from "./validate-unnamed-folder.js";
 
-/** Why a Hermes source was not imported. */
-export type HermesSkipCode =
+/** A source as another registry holds it. */
+export interface SourceToImport {
+  /** `os_` plus 6 lowercase hex digits. */
+  readonly token: string;
+  /** The vanity name, or null. */
+  readonly name: string | null;
+  /** An absolute path (`~` is expanded); the folder must exist. */
+  readonly path: string;
+  /** Unix milliseconds; an invalid time becomes the time of the import. */
+  readonly createdAt: number;
+}
+
+/** Why a source was not imported. */
+export type ImportSkipCode =
   | "already_imported"
   | "duplicate_source_token"
   | "duplicate_source_path"
@@ -18,25 +31,25 @@ export type HermesSkipCode =
   | "invalid_path"
   | "invalid_name";
 
-export interface SkippedHermesSource {
+export interface SkippedSource {
   readonly token: string;
-  /** The path as the Hermes database holds it. */
+  /** The path as given. */
   readonly path: string;
-  readonly code: HermesSkipCode;
+  readonly code: ImportSkipCode;
   /** One sentence saying why. */
   readonly reason: string;
 }
 
 /**
- * Inserts one Hermes row with its token, name and creation time, or says why
+ * Inserts one source with its token, name and creation time, or says why
  * not. Runs inside the import's write transaction, so rows imported earlier
  * in the same run count as existing.
  */
-export function importHermesRow(
+export function importSourceRow(
   context: RegistryContext,
-  row: HermesSourceRow,
-): Source | SkippedHermesSource {
-  const skip = (code: HermesSkipCode, reason: string): SkippedHermesSource => ({
+  row: SourceToImport,
+): Source | SkippedSource {
+  const skip = (code: ImportSkipCode, reason: string): SkippedSource => ({
     token: row.token,
     path: row.path,
     code,
@@ -49,9 +62,11 @@ export function importHermesRow(
     );
   }
   const path = normalizeSourcePath(row.path, { home: context.paths.home });
-  const sameToken = context.db
-    .prepare<[string], Pick<SourceRow, "path">>("SELECT path FROM sources WHERE token = ?")
-    .get(row.token);
+  const sameToken = ormOf(context.db)
+    .select({ path: sources.path })
+    .from(sources)
+    .where(eq(sources.token, row.token))
+    .get();
   if (sameToken !== undefined) {
     return path.ok && sameToken.path === path.path
       ? skip("already_imported", `Source ${row.token} is already in the registry.`)
@@ -61,7 +76,7 @@ export function importHermesRow(
         );
   }
   if (!path.ok) return skip("invalid_path", path.error);
-  const name = row.name === "" ? undefined : validateSourceName(row.name);
+  const name = row.name === null || row.name === "" ? undefined : validateSourceName(row.name);
   if (name !== undefined && !name.ok) return skip("invalid_name", name.error);
   const unnamedProblem = name === undefined ? validateUnnamedFolder(path.path) : undefined;
   if (unnamedProblem !== undefined) return skip("invalid_name", unnamedProblem.error);
@@ -71,7 +86,7 @@ export function importHermesRow(
       conflict.code === "duplicate_source_path" ? conflict.code : "duplicate_source_name";
     return skip(code, conflict.error);
   }
-  const createdAt = Math.round(row.createdAtSeconds * 1000);
+  const createdAt = Math.round(row.createdAt);
   return insertSource(context.db, {
     token: row.token,
     name: name?.name ?? null,
