@@ -33,8 +33,7 @@ export async function listOpenSpecStores(
   if (!cli.ok) return toolFailure(cli.code, cli.error, cli.fix);
   const args = storeListArgs();
   if (!args.ok) return toolFailure(args.code, args.error);
-  // `store list` resolves no OpenSpec root, so any existing folder will do as its workdir.
-  const result = await context.runCli(args.args, isFolder(context.home) ? context.home : tmpdir());
+  const result = await context.runCli(args.args, storeListWorkdir(context));
   const evidence = { command: result.command, stdout: result.stdout, stderr: result.stderr };
   if (!result.ok) {
     if (result.code === "exit_nonzero" && /unknown command '?store'?/i.test(result.stderr)) {
@@ -63,6 +62,11 @@ export async function listOpenSpecStores(
     );
   }
   return { ok: true, stores: parsed.data.stores, command: result.command };
+}
+
+/** Where `store list` runs: it resolves no OpenSpec root, so any existing folder will do. */
+export function storeListWorkdir(context: CatalogContext): string {
+  return isFolder(context.home) ? context.home : tmpdir();
 }
 
 function isFolder(path: string): boolean {

@@ -2,6 +2,7 @@ import { checkNamedTarget, type Repository } from "@org/openspec-artifacts";
 import type { ArgsResult, RunSuccess } from "@org/openspec-cli-runner";
 import type { CatalogContext } from "../catalog-context.js";
 import { resolveRepository } from "../resolve-repository.js";
+import type { RunCliOptions } from "../tool-call-context.js";
 import { type ToolFailure, toolFailure } from "../tool-result.js";
 
 export type RepositoryTarget = { source?: string | undefined; workdir?: string | undefined };
@@ -44,12 +45,13 @@ export async function prepareCliCall(
  */
 export async function runCliCommand<Extra extends object = object>(
   context: CatalogContext,
-  repository: Repository,
+  repository: Pick<Repository, "root">,
   args: ArgsResult,
   extra: Extra = {} as Extra,
+  options?: RunCliOptions,
 ): Promise<(RunSuccess & Extra) | ToolFailure> {
   if (!args.ok) return toolFailure(args.code, args.error, "Correct the argument and call again.");
-  const result = await context.runCli(args.args, repository.root);
+  const result = await context.runCli(args.args, repository.root, options);
   if (result.ok) return { ...result, ...extra };
   const fix = result.diagnostics.find((diagnostic) => diagnostic.fix !== undefined)?.fix;
   const firstMessage = result.diagnostics[0]?.message;
