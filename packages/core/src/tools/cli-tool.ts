@@ -7,7 +7,7 @@ import type { ResultBlock } from "../tool-presentation.js";
 export const cliTool = defineTool({
   name: "openspec_cli",
   description:
-    'Run one OpenSpec CLI command, given as an argument array such as ["status", "--change", "add-auth"], in a repository and return its native JSON. For what no other tool covers; interactive commands and commands that write outside the repository are refused.',
+    'Run one OpenSpec CLI command, as an argument array such as ["status", "--change", "x"], in a repository; returns its native JSON. For what no other tool covers; interactive commands and writes outside the repository are refused.',
   inputSchema: z
     .object({
       ...repositoryTargetFields,
@@ -40,10 +40,10 @@ export const cliTool = defineTool({
     const { checkCliTargets } = await import("./check-cli-targets.js");
     const checked = checkCliArguments(input.args, context.call.readOnly === true);
     if (!checked.ok) return checked;
-    const prepared = await prepareCliCall(context, input);
+    const prepared = await prepareCliCall(context, input, (repository) =>
+      checkCliTargets(repository, checked),
+    );
     if (!prepared.ok) return prepared;
-    const escaping = checkCliTargets(prepared.repository, checked);
-    if (escaping) return escaping;
     const kind = checked.command.kind === "write" && !checked.help ? "write" : "read";
     return runCliCommand(
       context,

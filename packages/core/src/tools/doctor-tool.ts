@@ -7,7 +7,7 @@ import type { ResultBlock } from "../tool-presentation.js";
 export const doctorTool = defineTool({
   name: "openspec_doctor",
   description:
-    "Run `openspec doctor --json`: the repository's OpenSpec root, its store and references, with a fix for each finding. Pick it when the CLI-backed tools fail in a repository.",
+    "Run `openspec doctor --json`: health of the repository's OpenSpec root, store and references, with a fix per finding.",
   inputSchema: z.object({ ...repositoryTargetFields }).strict(),
   outputSchema: () =>
     z.strictObject({

@@ -13,11 +13,13 @@ export type NamedTarget = { name: string; type?: "change" | "spec" | undefined }
 /**
  * The repository for a CLI-backed call, once the CLI is known to be there and
  * the named change or spec, if any, is known to stay inside the repository.
+ * `named` may instead be a check of the repository of its own, made before
+ * the CLI is looked for, as the named target's is.
  */
 export async function prepareCliCall(
   context: CatalogContext,
   target: RepositoryTarget,
-  named?: NamedTarget,
+  named?: NamedTarget | ((repository: Repository) => ToolFailure | null),
 ): Promise<{ ok: true; repository: Repository } | ToolFailure> {
   const resolved = resolveRepository(context, target);
   if (!resolved.ok) return resolved;
@@ -30,7 +32,10 @@ export async function prepareCliCall(
       `Initialise it with \`openspec init\` in ${repository.root}, then call again.`,
     );
   }
-  if (named !== undefined) {
+  if (typeof named === "function") {
+    const refused = named(repository);
+    if (refused) return refused;
+  } else if (named !== undefined) {
     const escaping = checkNamedTarget(repository, named.name, named.type);
     if (escaping) return toolFailure(escaping.code, escaping.error, escaping.fix);
   }

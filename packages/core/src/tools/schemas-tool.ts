@@ -6,7 +6,7 @@ import { defineTool, readOnlyTool } from "../tool-definition.js";
 export const schemasTool = defineTool({
   name: "openspec_schemas",
   description:
-    "List the workflow schemas a repository can use (`openspec schemas --json`), or with name say where that schema resolves from (`openspec schema which`). Pick it when a repository uses a custom schema.",
+    "List the workflow schemas a repository can use, or with name say where that schema resolves from (`openspec schemas`, `schema which`).",
   inputSchema: z
     .object({
       ...repositoryTargetFields,

@@ -5,7 +5,7 @@ import { defineTool, readOnlyTool } from "../tool-definition.js";
 export const storeListTool = defineTool({
   name: "openspec_store_list",
   description:
-    "List the OpenSpec stores registered on this machine (`openspec store list --json`). Pick it before openspec_source_import to see what it would import.",
+    "List the OpenSpec stores registered on this machine (`openspec store list --json`), which openspec_source_import registers.",
   inputSchema: z.object({}).strict(),
   outputSchema: () => z.strictObject({ ...cliRunFields }),
   requiresCli: true,
