@@ -131,7 +131,7 @@ export function checkCliArguments(
     const refusal = command.refusal ?? { reason: "is not offered", fix: "Run it in a terminal." };
     return toolFailure(
       "command_not_allowed",
-      `\`${shown}\` ${refusal.reason}, so openspec_cli does not run it.`,
+      `\`${shown}\` ${refusal.reason}, so it is not run here.`,
       refusal.fix,
       { kind: command.kind },
     );
@@ -175,7 +175,7 @@ export function checkCliArguments(
     if (option.refused !== undefined) {
       return toolFailure(
         "command_not_allowed",
-        `${option.flag} of \`${shown}\` ${option.refused.reason}, so openspec_cli does not pass it on.`,
+        `${option.flag} of \`${shown}\` ${option.refused.reason}, so it is not passed on.`,
         option.refused.fix,
         { kind: "refused" },
       );

@@ -1,5 +1,6 @@
 import { statSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { isAbsolute } from "node:path";
 import { storeListArgs } from "@org/openspec-cli-runner";
 import { z } from "zod";
 import type { CatalogContext } from "../catalog-context.js";
@@ -64,8 +65,15 @@ export async function listOpenSpecStores(
   return { ok: true, stores: parsed.data.stores, command: result.command };
 }
 
-/** Where `store list` runs: it resolves no OpenSpec root, so any existing folder will do. */
+/**
+ * Where `store list` runs: it resolves no OpenSpec root, so any existing
+ * folder will do; the home of the environment the CLI runs with first, the
+ * folder its store registry hangs off, so a catalog given an environment
+ * never runs the CLI in the host user's own home.
+ */
 export function storeListWorkdir(context: CatalogContext): string {
+  const home = context.env.HOME;
+  if (home !== undefined && isAbsolute(home) && isFolder(home)) return home;
   return isFolder(context.home) ? context.home : tmpdir();
 }
 
