@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { checkNamedTarget, checkWritableInside, type Repository } from "@org/openspec-artifacts";
 import { type ToolFailure, toolFailure } from "../tool-result.js";
 import type { CheckedCliCall } from "./check-cli-arguments.js";
+import { findLinkOut } from "./find-link-out.js";
 
 /**
  * Refuses an `openspec_cli` call whose change, spec or write target leads out
@@ -22,7 +23,8 @@ export function checkCliTargets(repository: Repository, call: CheckedCliCall): T
   ];
   for (const [name, kind] of named) {
     if (name === undefined) continue;
-    const escaping = checkNamedTarget(repository, name, kind);
+    const escaping =
+      checkNamedTarget(repository, name, kind) ?? findLinkOut(repository, name, kind);
     if (escaping) return toolFailure(escaping.code, escaping.error, escaping.fix);
   }
   const target = [...call.positionals.values()].at(-1);

@@ -1,4 +1,11 @@
-import { existsSync, mkdirSync, readdirSync, renameSync, symlinkSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  renameSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { AUTH_SPEC, makeOpenSpecRepository, temporaryFolder } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
@@ -131,6 +138,28 @@ describe("openspec_cli: the CLI's own commands, from an allowlist, inside the re
       args: ["spec", "show", "secret"],
     });
     expect(result).toMatchObject({ ok: false, code: "path_outside_repository" });
+  });
+
+  it("GIVEN a real spec folder whose spec.md is a symlink out WHEN it is shown or validated through the passthrough THEN it is refused and the outside text never comes back", async () => {
+    const { catalog } = makeCatalog();
+    const root = makeOpenSpecRepository();
+    const outside = join(temporaryFolder("elsewhere-"), "spec.md");
+    writeFileSync(outside, AUTH_SPEC.replace("# Auth", "# OUTSIDE-SECRET"));
+    mkdirSync(join(root, "openspec/specs/leak"));
+    symlinkSync(outside, join(root, "openspec/specs/leak/spec.md"));
+    for (const args of [
+      ["spec", "show", "leak"],
+      ["show", "leak"],
+      ["validate", "leak", "--type", "spec"],
+    ]) {
+      const result = await catalog.call("openspec_cli", { workdir: root, args });
+      expect(result, args.join(" ")).toMatchObject({
+        ok: false,
+        code: "path_outside_repository",
+        error: expect.stringContaining("openspec/specs/leak/spec.md"),
+      });
+      expect(JSON.stringify(result)).not.toContain("OUTSIDE-SECRET");
+    }
   });
 
   it("GIVEN --help on any command, even a refused one THEN the help text comes back and nothing runs but the help", async () => {

@@ -4,6 +4,7 @@ import type { CatalogContext } from "../catalog-context.js";
 import { resolveRepository } from "../resolve-repository.js";
 import type { RunCliOptions } from "../tool-call-context.js";
 import { type ToolFailure, toolFailure } from "../tool-result.js";
+import { findLinkOut } from "./find-link-out.js";
 
 export type RepositoryTarget = { source?: string | undefined; workdir?: string | undefined };
 
@@ -36,7 +37,9 @@ export async function prepareCliCall(
     const refused = named(repository);
     if (refused) return refused;
   } else if (named !== undefined) {
-    const escaping = checkNamedTarget(repository, named.name, named.type);
+    const escaping =
+      checkNamedTarget(repository, named.name, named.type) ??
+      findLinkOut(repository, named.name, named.type);
     if (escaping) return toolFailure(escaping.code, escaping.error, escaping.fix);
   }
   const cli = await context.findCli();
