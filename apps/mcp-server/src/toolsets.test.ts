@@ -101,12 +101,17 @@ describe("GIVEN the MCP server over stdio", () => {
     }
   });
 
-  it("WHEN --read-only is given with all toolsets THEN only the tools that change nothing are listed, and a write is refused", async () => {
+  it("WHEN --read-only is given with all toolsets THEN only the tools that change nothing (and the passthrough, read-only) are listed, and a write is refused", async () => {
     const door = await openServer(["--read-only"], "all");
     try {
       expect(await door.listTools()).toEqual(
-        toolCatalog.filter((tool) => tool.annotations.readOnlyHint).map((tool) => tool.name),
+        toolCatalog
+          .filter((tool) => tool.annotations.readOnlyHint || tool.servesReadOnly)
+          .map((tool) => tool.name),
       );
+      expect(
+        await door.call("openspec_cli", { workdir: "/tmp", args: ["schema", "init", "x"] }),
+      ).toMatchObject({ ok: false, code: "command_not_allowed", kind: "write" });
       expect(await door.call("openspec_source_add", { path: "/tmp" })).toMatchObject({
         ok: false,
         code: "tool_unavailable",
@@ -149,6 +154,7 @@ describe("GIVEN the MCP server over stdio", () => {
           expect.stringMatching(/^author \(enabled\): /),
           expect.stringMatching(/^lifecycle: /),
           expect.stringMatching(/^sources: /),
+          expect.stringMatching(/^cli: /),
         ],
       });
       expect(await door.call("openspec_source_list", {})).toMatchObject({

@@ -17,6 +17,7 @@ export { DEFAULT_CHANGE_SCHEMA, skipsSpecs } from "./change-metadata.js";
 export type { ChangeWarning } from "./change-warnings.js";
 export { type ArchiveWritesOptions, checkArchiveWrites } from "./check-archive-writes.js";
 export { checkNamedTarget } from "./check-named-target.js";
+export { checkWritableInside } from "./check-writable-inside.js";
 export {
   type CliListing,
   cliListingText,

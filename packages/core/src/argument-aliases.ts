@@ -3,6 +3,7 @@
 // field of ours each one means. They are accepted on input and never published:
 // a tool's input schema (MCP `tools/list`, Hermes' tools.json) names only its
 // own fields, so the aliases cost an agent's context nothing.
+import { splitCommandLine } from "./split-command-line.js";
 
 /** What an alias's value becomes: the canonical value, `undefined` to drop it, or why it cannot be read. */
 export type AliasValue = { value: unknown } | { error: string };
@@ -55,6 +56,17 @@ function titleAsWhatChanges(given: unknown): AliasValue {
   return typeof given === "string" ? { value: [given] } : keep(given);
 }
 
+/** A passthrough command line as one string ("status --change x"), split into words without a shell. */
+function commandWords(given: unknown): AliasValue {
+  if (typeof given !== "string") return keep(given);
+  const words = given.trim().replace(/^openspec\s+/, "");
+  const split = splitCommandLine(words);
+  return "error" in split ? split : { value: split.words };
+}
+
+/** `json_output` chose whether `--json` was added; `openspec_cli` adds it wherever the command has it. */
+const jsonAlways = (): AliasValue => ({ value: undefined });
+
 /** `identifier` and `project` named a registered source in the earlier plugin. */
 const sourceAliases: readonly ArgumentAlias[] = [
   { alias: "identifier", field: "source" },
@@ -99,4 +111,9 @@ export const argumentAliases: Readonly<Record<string, readonly ArgumentAlias[]>>
   ],
   openspec_change_archive: changeAliases,
   openspec_change_unarchive: changeAliases,
+  openspec_cli: [
+    ...sourceAliases,
+    { alias: "command", field: "args", value: commandWords },
+    { alias: "json_output", field: "json_output", value: jsonAlways },
+  ],
 };

@@ -141,6 +141,10 @@ describe("Requirement: CLI-backed tool gating", () => {
       "openspec_instructions",
       "openspec_change_archive",
       "openspec_source_import",
+      "openspec_store_list",
+      "openspec_doctor",
+      "openspec_schemas",
+      "openspec_cli",
     ]);
   });
 
@@ -232,17 +236,20 @@ describe("Requirement: CLI command execution contract", () => {
       const bin = fakeOpenSpecBinary(`touch "${marker}"\necho '{}'`);
       const { catalog } = makeCatalog({ cli: false, env: { OPENSPEC_BIN: bin } });
       writeFileSync(join(dir, "file.txt"), "x");
-      const requiredArgs: Record<string, Record<string, string>> = {
+      const requiredArgs: Record<string, Record<string, unknown>> = {
         openspec_show: { target: "x" },
         openspec_instructions: { artifact: "proposal" },
         openspec_change_archive: { change: "x" },
+        openspec_cli: { args: ["list"] },
       };
-      // openspec_source_import takes no repository: `openspec store list` runs in the home folder.
+      // openspec_source_import and openspec_store_list take no repository: `openspec store list` runs in the home folder.
       const repositoryScoped = toolCatalog
         .filter((tool) => tool.requiresCli && "workdir" in tool.inputSchema.shape)
         .map((tool) => tool.name);
       expect(repositoryScoped).toEqual(
-        cliToolNames.filter((name) => name !== "openspec_source_import"),
+        cliToolNames.filter(
+          (name) => name !== "openspec_source_import" && name !== "openspec_store_list",
+        ),
       );
       for (const tool of repositoryScoped) {
         expect(

@@ -30,6 +30,11 @@ export type ToolCallContext = {
    * without one share one turn order.
    */
   caller?: string | undefined;
+  /**
+   * Set by a host that offers only reading (a read-only token, `--read-only`):
+   * a tool that may also write (`servesReadOnly`) then does only what reads.
+   */
+  readOnly?: boolean | undefined;
 };
 
 /**

@@ -3,9 +3,12 @@ import { changeArchiveTool } from "./tools/change-archive-tool.js";
 import { changeCreateTool } from "./tools/change-create-tool.js";
 import { changeUnarchiveTool } from "./tools/change-unarchive-tool.js";
 import { changeWriteTool } from "./tools/change-write-tool.js";
+import { cliTool } from "./tools/cli-tool.js";
 import { contextTool } from "./tools/context-tool.js";
+import { doctorTool } from "./tools/doctor-tool.js";
 import { instructionsTool } from "./tools/instructions-tool.js";
 import { listTool } from "./tools/list-tool.js";
+import { schemasTool } from "./tools/schemas-tool.js";
 import { showTool } from "./tools/show-tool.js";
 import { sourceImportTool } from "./tools/source-import-tool.js";
 import {
@@ -19,6 +22,7 @@ import { specDiffTool } from "./tools/spec-diff-tool.js";
 import { specListTool } from "./tools/spec-list-tool.js";
 import { specShowTool } from "./tools/spec-show-tool.js";
 import { statusTool } from "./tools/status-tool.js";
+import { storeListTool } from "./tools/store-list-tool.js";
 import { taskListTool } from "./tools/task-list-tool.js";
 import { taskSetStatusTool } from "./tools/task-set-status-tool.js";
 import { validateTool } from "./tools/validate-tool.js";
@@ -46,6 +50,10 @@ export const toolCatalog: readonly ToolDefinition[] = [
   sourceUpdateTool,
   sourceRemoveTool,
   sourceImportTool,
+  storeListTool,
+  doctorTool,
+  schemasTool,
+  cliTool,
 ];
 
 /** The names of the tools that need the OpenSpec CLI. */

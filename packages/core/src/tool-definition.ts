@@ -37,6 +37,12 @@ export type ToolDefinition<
   /** Whether the tool runs the OpenSpec CLI and so is offered only when a binary is found. */
   requiresCli: boolean;
   annotations: ToolAnnotations;
+  /**
+   * A tool that writes only for some inputs (`openspec_cli`): a host that
+   * offers only reading still offers it, and calls it with `readOnly: true`
+   * in the call context, under which it refuses every input that writes.
+   */
+  servesReadOnly?: boolean;
   /** How people meet the tool: its shell command and how a result reads. */
   presentation: ToolPresentation<z.input<Input>, z.output<Output>>;
   // Method syntax, so a catalog can hold tools with different input and output types.

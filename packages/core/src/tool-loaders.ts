@@ -112,6 +112,22 @@ export const toolLoaders: readonly ToolLoader[] = [
     [["sources", "import"]],
     async () => (await import("./tools/source-import-tool.js")).sourceImportTool,
   ),
+  loader(
+    "openspec_store_list",
+    [["stores"]],
+    async () => (await import("./tools/store-list-tool.js")).storeListTool,
+  ),
+  loader(
+    "openspec_doctor",
+    [["doctor"]],
+    async () => (await import("./tools/doctor-tool.js")).doctorTool,
+  ),
+  loader(
+    "openspec_schemas",
+    [["schemas"]],
+    async () => (await import("./tools/schemas-tool.js")).schemasTool,
+  ),
+  loader("openspec_cli", [["cli"]], async () => (await import("./tools/cli-tool.js")).cliTool),
 ];
 
 function loader(

@@ -4,9 +4,12 @@ import type { changeArchiveTool } from "./tools/change-archive-tool.js";
 import type { changeCreateTool } from "./tools/change-create-tool.js";
 import type { changeUnarchiveTool } from "./tools/change-unarchive-tool.js";
 import type { changeWriteTool } from "./tools/change-write-tool.js";
+import type { cliTool } from "./tools/cli-tool.js";
 import type { contextTool } from "./tools/context-tool.js";
+import type { doctorTool } from "./tools/doctor-tool.js";
 import type { instructionsTool } from "./tools/instructions-tool.js";
 import type { listTool } from "./tools/list-tool.js";
+import type { schemasTool } from "./tools/schemas-tool.js";
 import type { showTool } from "./tools/show-tool.js";
 import type { sourceImportTool } from "./tools/source-import-tool.js";
 import type {
@@ -20,6 +23,7 @@ import type { specDiffTool } from "./tools/spec-diff-tool.js";
 import type { specListTool } from "./tools/spec-list-tool.js";
 import type { specShowTool } from "./tools/spec-show-tool.js";
 import type { statusTool } from "./tools/status-tool.js";
+import type { storeListTool } from "./tools/store-list-tool.js";
 import type { taskListTool } from "./tools/task-list-tool.js";
 import type { taskSetStatusTool } from "./tools/task-set-status-tool.js";
 import type { validateTool } from "./tools/validate-tool.js";
@@ -48,6 +52,10 @@ export type SourceListSuccess = SuccessOf<typeof sourceListTool>;
 export type SourceUpdateSuccess = SuccessOf<typeof sourceUpdateTool>;
 export type SourceRemoveSuccess = SuccessOf<typeof sourceRemoveTool>;
 export type SourceImportSuccess = SuccessOf<typeof sourceImportTool>;
+export type StoreListSuccess = SuccessOf<typeof storeListTool>;
+export type DoctorSuccess = SuccessOf<typeof doctorTool>;
+export type SchemasSuccess = SuccessOf<typeof schemasTool>;
+export type CliSuccess = SuccessOf<typeof cliTool>;
 
 /** What each tool answers, success or failure, by tool name. */
 export type ToolResults = {
@@ -72,4 +80,8 @@ export type ToolResults = {
   openspec_source_update: SourceUpdateSuccess | ToolFailure;
   openspec_source_remove: SourceRemoveSuccess | ToolFailure;
   openspec_source_import: SourceImportSuccess | ToolFailure;
+  openspec_store_list: StoreListSuccess | ToolFailure;
+  openspec_doctor: DoctorSuccess | ToolFailure;
+  openspec_schemas: SchemasSuccess | ToolFailure;
+  openspec_cli: CliSuccess | ToolFailure;
 };

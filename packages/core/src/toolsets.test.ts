@@ -34,13 +34,27 @@ describe("toolsets", () => {
     }
   });
 
-  it("GIVEN a group without tools yet (cli) THEN it is not offered", () => {
+  it("GIVEN a group without tools THEN it is not offered; every group has tools now", () => {
     expect(offeredToolsets(toolCatalog).map((toolset) => toolset.name)).toEqual([
       "read",
       "author",
       "lifecycle",
       "sources",
+      "cli",
     ]);
+    expect(offeredToolsets(toolCatalog.filter((tool) => tool.name !== "openspec_cli")).length).toBe(
+      5,
+    );
+    expect(
+      offeredToolsets(toolCatalog.filter((tool) => toolsetOf(tool.name)?.name !== "cli")).map(
+        (toolset) => toolset.name,
+      ),
+    ).not.toContain("cli");
+  });
+
+  it("GIVEN the default toolsets THEN the CLI passthrough is not in them", () => {
+    const selection = selectToolsets(undefined, toolCatalog);
+    expect(selection.ok && [...selection.tools]).not.toContain("openspec_cli");
   });
 
   it("GIVEN no setting THEN the default toolsets are chosen; all, default and lists work; names are trimmed and case-blind", () => {
@@ -51,6 +65,7 @@ describe("toolsets", () => {
       "author",
       "lifecycle",
       "sources",
+      "cli",
     ]);
     expect(names(selectToolsets(" Sources , read", toolCatalog))).toEqual(["read", "sources"]);
     expect(names(selectToolsets("default,lifecycle", toolCatalog))).toEqual([
@@ -63,12 +78,12 @@ describe("toolsets", () => {
     expect(selection.ok && [...selection.tools]).not.toContain("openspec_change_create");
   });
 
-  it("GIVEN an unknown name or the empty cli group THEN the failure names the valid toolsets", () => {
-    for (const setting of ["reed", "read,cli"]) {
+  it("GIVEN an unknown name THEN the failure names the valid toolsets", () => {
+    for (const setting of ["reed", "read,clii"]) {
       expect(selectToolsets(setting, toolCatalog)).toMatchObject({
         ok: false,
         code: "invalid_setting",
-        fix: expect.stringContaining("read, author, lifecycle, sources"),
+        fix: expect.stringContaining("read, author, lifecycle, sources, cli"),
       });
     }
   });

@@ -53,19 +53,21 @@ export const toolsets: readonly Toolset[] = [
   },
   {
     name: "sources",
-    summary: "Register, rename, remove and import the repositories the tools reach.",
+    summary: "Register, rename, remove and import the repositories the tools reach; list stores.",
     tools: [
       "openspec_source_add",
       "openspec_source_list",
       "openspec_source_update",
       "openspec_source_remove",
       "openspec_source_import",
+      "openspec_store_list",
     ],
   },
   {
     name: "cli",
-    summary: "Run the OpenSpec CLI itself for what no other tool covers.",
-    tools: [],
+    summary:
+      "Run the OpenSpec CLI itself: doctor's diagnostics, workflow schemas, any allowed command.",
+    tools: ["openspec_doctor", "openspec_schemas", "openspec_cli"],
   },
 ];
 

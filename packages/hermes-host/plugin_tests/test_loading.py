@@ -22,12 +22,13 @@ class PluginLoading(unittest.TestCase):
         self.assertEqual(sorted(tools), sorted(session().context.manifest["provides_tools"]))
         self.assertEqual(
             sorted({tool.toolset for tool in tools.values()}),
-            ["openspec-author", "openspec-lifecycle", "openspec-read", "openspec-sources"],
+            ["openspec-author", "openspec-cli", "openspec-lifecycle", "openspec-read", "openspec-sources"],
         )
         self.assertEqual(tools["openspec_context"].toolset, "openspec-read")
         self.assertEqual(tools["openspec_change_create"].toolset, "openspec-author")
         self.assertEqual(tools["openspec_task_set_status"].toolset, "openspec-lifecycle")
         self.assertEqual(tools["openspec_source_add"].toolset, "openspec-sources")
+        self.assertEqual(tools["openspec_cli"].toolset, "openspec-cli")
         for name, tool in tools.items():
             self.assertEqual(set(tool.schema), {"name", "description", "parameters"})
             self.assertEqual(tool.schema["name"], name)

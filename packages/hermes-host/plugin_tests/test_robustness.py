@@ -68,8 +68,8 @@ class GarbageArguments(unittest.TestCase):
                     self.assertTrue(result["error"])
 
     def test_given_no_arguments_when_handlers_are_called_then_each_answers_and_only_the_argument_free_tools_succeed(self):
-        # Listing the sources, and importing the home's OpenSpec stores (there are none in the test home).
-        argument_free = ("openspec_source_list", "openspec_source_import")
+        # Listing the sources, and listing or importing the home's OpenSpec stores (there are none in the test home).
+        argument_free = ("openspec_source_list", "openspec_source_import", "openspec_store_list")
         for name, tool in session().context.tools.items():
             with self.subTest(tool=name):
                 result = json.loads(tool.handler(None))

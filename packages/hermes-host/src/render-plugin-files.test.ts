@@ -48,8 +48,10 @@ describe("the committed plugin folder", () => {
       "openspec-author",
       "openspec-lifecycle",
       "openspec-sources",
+      "openspec-cli",
     ]);
     expect(groups.get("openspec-lifecycle")).toContain("openspec_change_archive");
+    expect(groups.get("openspec-cli")).toContain("openspec_cli");
     expect(groups.get("openspec-read")).toContain("openspec_context");
   });
 

@@ -1,6 +1,8 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
+import { existsSync } from "node:fs";
 import { request } from "node:http";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Catalog } from "@org/openspec-core";
 import { toolCatalog } from "@org/openspec-core";
@@ -92,7 +94,7 @@ describe("the HTTP server's auth and its faults", () => {
 
     expect(names).toEqual(
       toolCatalog
-        .filter((tool) => tool.annotations.readOnlyHint)
+        .filter((tool) => tool.annotations.readOnlyHint || tool.servesReadOnly)
         .map((tool) => tool.name)
         .sort(),
     );
@@ -103,6 +105,45 @@ describe("the HTTP server's auth and its faults", () => {
     // The server lists sources itself to name their folders; the write never reached the catalog.
     expect(counter.names).toContain("openspec_source_list");
     expect(counter.names).not.toContain("openspec_source_add");
+  });
+
+  it("GIVEN a read-only token WHEN it runs the CLI passthrough THEN a command that reads answers and one that writes is refused before the CLI runs", async () => {
+    const http = await startServer();
+    const writer = await http.connect(http.token("writer"));
+    const reader = await http.connect(http.token("reader", true));
+    const repository = makeOpenSpecRepository();
+    await writer.callTool({
+      name: "openspec_source_add",
+      arguments: { path: repository, name: "api" },
+    });
+
+    const listed = await reader.callTool({
+      name: "openspec_cli",
+      arguments: { source: "api", args: ["list", "--specs"] },
+    });
+    const created = await reader.callTool({
+      name: "openspec_cli",
+      arguments: { source: "api", args: ["new", "change", "add-search"] },
+    });
+
+    expect(listed.structuredContent).toMatchObject({
+      ok: true,
+      kind: "read",
+      stdout: { specs: [] },
+    });
+    expect(created.structuredContent).toMatchObject({
+      ok: false,
+      code: "command_not_allowed",
+      kind: "write",
+    });
+    expect(existsSync(join(repository, "openspec", "changes", "add-search"))).toBe(false);
+    // The same command through a token that may write creates the change.
+    const written = await writer.callTool({
+      name: "openspec_cli",
+      arguments: { source: "api", args: ["new", "change", "add-search"] },
+    });
+    expect(written.structuredContent).toMatchObject({ ok: true, kind: "write" });
+    expect(existsSync(join(repository, "openspec", "changes", "add-search"))).toBe(true);
   });
 
   it("GIVEN a session WHEN its token is revoked from another connection THEN the next request is refused (401)", async () => {

@@ -53,7 +53,9 @@ describe("GIVEN the HTTP server with toolsets", () => {
     });
     try {
       expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(
-        toolCatalog.filter((tool) => tool.annotations.readOnlyHint).map((tool) => tool.name),
+        toolCatalog
+          .filter((tool) => tool.annotations.readOnlyHint || tool.servesReadOnly)
+          .map((tool) => tool.name),
       );
     } finally {
       await client.close();

@@ -2,17 +2,19 @@ import { type Catalog, narrowCatalog, toolFailure } from "@org/openspec-core";
 
 /**
  * The shared catalog as a read-only token (or `--read-only`) sees it: only
- * tools whose annotations say `readOnlyHint` are listed, and a call to any
- * other is answered with a `tool_unavailable` result without reaching the
- * tool. Closing the view leaves the shared catalog open.
+ * tools whose annotations say `readOnlyHint`, and tools that serve read-only
+ * hosts (`servesReadOnly`, the CLI passthrough), are listed; the latter are
+ * called with `readOnly: true`, so they refuse whatever writes. A call to any
+ * other tool is answered with a `tool_unavailable` result without reaching
+ * the tool. Closing the view leaves the shared catalog open.
  */
 export function readOnlyCatalog(
   catalog: Catalog,
   fix = "Use a token made without --read-only (openspec-agent tokens create).",
 ): Catalog {
-  return narrowCatalog(
+  const view = narrowCatalog(
     catalog,
-    (tool) => tool.annotations.readOnlyHint,
+    (tool) => tool.annotations.readOnlyHint || tool.servesReadOnly === true,
     (name) =>
       toolFailure(
         "tool_unavailable",
@@ -20,4 +22,7 @@ export function readOnlyCatalog(
         fix,
       ),
   );
+  const callView = view.call;
+  view.call = (name, args, call) => callView(name, args, { ...call, readOnly: true });
+  return view;
 }

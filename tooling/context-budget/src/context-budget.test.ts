@@ -49,6 +49,7 @@ describe("the context budget: what a session costs before its first call (o200k 
       "openspec-author",
       "openspec-lifecycle",
       "openspec-sources",
+      "openspec-cli",
     ]);
     for (const group of groups) expect(group.schemas.tokens).toBeLessThan(all?.schemas.tokens ?? 0);
   });

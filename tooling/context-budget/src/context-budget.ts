@@ -15,12 +15,20 @@ export const CONTEXT_BUDGET = {
    * callers (`count`, `spec`, a requirement's `status`) read).
    */
   defaultListMessage: 14350,
-  /** tools/list of every toolset: name, description and input schema (today 7,090). */
-  allTools: 7250,
-  /** The whole tools/list answer of every toolset, output schemas included (today 22,030; as above). */
-  allListMessage: 22500,
-  /** The schemas the Hermes plugin registers, all toolsets (today 7,069). */
-  hermesSchemas: 7250,
+  /**
+   * tools/list of every toolset: name, description and input schema (today 7,707: 7,090 plus
+   * the cli toolset's openspec_doctor, openspec_schemas and openspec_cli, 470, and
+   * openspec_store_list in sources).
+   */
+  allTools: 7870,
+  /**
+   * The whole tools/list answer of every toolset, output schemas included (today 24,941: 22,030
+   * as above, plus the four CLI-backed tools of the CLI's contract, whose output is the CLI run's
+   * envelope).
+   */
+  allListMessage: 25450,
+  /** The schemas the Hermes plugin registers, all toolsets (today 7,682: 7,069 plus the four tools above). */
+  hermesSchemas: 7840,
   /** prompts/list (today 752). */
   prompts: 800,
   /** The server's instructions (today 92). */

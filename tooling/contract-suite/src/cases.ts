@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { CHECKOUT_SPEC_INPUT } from "@org/test-kit";
 import { aliasCases } from "./alias-cases.js";
+import { cliCases } from "./cli-cases.js";
 import { contextCases } from "./context-cases.js";
 import type { ContractCase } from "./contract-case.js";
 import { legacyRepository, RICH_DESCRIPTION } from "./legacy-repository.js";
@@ -359,4 +360,5 @@ export const contractCases: ContractCase[] = [
   ...archiveCases,
   ...storeImportCases,
   ...aliasCases,
+  ...cliCases,
 ];

@@ -1,5 +1,6 @@
 import { statSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { isAbsolute } from "node:path";
 import { storeListArgs } from "@org/openspec-cli-runner";
 import { z } from "zod";
 import type { CatalogContext } from "../catalog-context.js";
@@ -33,8 +34,7 @@ export async function listOpenSpecStores(
   if (!cli.ok) return toolFailure(cli.code, cli.error, cli.fix);
   const args = storeListArgs();
   if (!args.ok) return toolFailure(args.code, args.error);
-  // `store list` resolves no OpenSpec root, so any existing folder will do as its workdir.
-  const result = await context.runCli(args.args, isFolder(context.home) ? context.home : tmpdir());
+  const result = await context.runCli(args.args, storeListWorkdir(context));
   const evidence = { command: result.command, stdout: result.stdout, stderr: result.stderr };
   if (!result.ok) {
     if (result.code === "exit_nonzero" && /unknown command '?store'?/i.test(result.stderr)) {
@@ -63,6 +63,18 @@ export async function listOpenSpecStores(
     );
   }
   return { ok: true, stores: parsed.data.stores, command: result.command };
+}
+
+/**
+ * Where `store list` runs: it resolves no OpenSpec root, so any existing
+ * folder will do; the home of the environment the CLI runs with first, the
+ * folder its store registry hangs off, so a catalog given an environment
+ * never runs the CLI in the host user's own home.
+ */
+export function storeListWorkdir(context: CatalogContext): string {
+  const home = context.env.HOME;
+  if (home !== undefined && isAbsolute(home) && isFolder(home)) return home;
+  return isFolder(context.home) ? context.home : tmpdir();
 }
 
 function isFolder(path: string): boolean {

@@ -2,7 +2,9 @@ import { checkNamedTarget, type Repository } from "@org/openspec-artifacts";
 import type { ArgsResult, RunSuccess } from "@org/openspec-cli-runner";
 import type { CatalogContext } from "../catalog-context.js";
 import { resolveRepository } from "../resolve-repository.js";
+import type { RunCliOptions } from "../tool-call-context.js";
 import { type ToolFailure, toolFailure } from "../tool-result.js";
+import { findLinkOut } from "./find-link-out.js";
 
 export type RepositoryTarget = { source?: string | undefined; workdir?: string | undefined };
 
@@ -12,11 +14,13 @@ export type NamedTarget = { name: string; type?: "change" | "spec" | undefined }
 /**
  * The repository for a CLI-backed call, once the CLI is known to be there and
  * the named change or spec, if any, is known to stay inside the repository.
+ * `named` may instead be a check of the repository of its own, made before
+ * the CLI is looked for, as the named target's is.
  */
 export async function prepareCliCall(
   context: CatalogContext,
   target: RepositoryTarget,
-  named?: NamedTarget,
+  named?: NamedTarget | ((repository: Repository) => ToolFailure | null),
 ): Promise<{ ok: true; repository: Repository } | ToolFailure> {
   const resolved = resolveRepository(context, target);
   if (!resolved.ok) return resolved;
@@ -29,8 +33,13 @@ export async function prepareCliCall(
       `Initialise it with \`openspec init\` in ${repository.root}, then call again.`,
     );
   }
-  if (named !== undefined) {
-    const escaping = checkNamedTarget(repository, named.name, named.type);
+  if (typeof named === "function") {
+    const refused = named(repository);
+    if (refused) return refused;
+  } else if (named !== undefined) {
+    const escaping =
+      checkNamedTarget(repository, named.name, named.type) ??
+      findLinkOut(repository, named.name, named.type);
     if (escaping) return toolFailure(escaping.code, escaping.error, escaping.fix);
   }
   const cli = await context.findCli();
@@ -44,12 +53,13 @@ export async function prepareCliCall(
  */
 export async function runCliCommand<Extra extends object = object>(
   context: CatalogContext,
-  repository: Repository,
+  repository: Pick<Repository, "root">,
   args: ArgsResult,
   extra: Extra = {} as Extra,
+  options?: RunCliOptions,
 ): Promise<(RunSuccess & Extra) | ToolFailure> {
   if (!args.ok) return toolFailure(args.code, args.error, "Correct the argument and call again.");
-  const result = await context.runCli(args.args, repository.root);
+  const result = await context.runCli(args.args, repository.root, options);
   if (result.ok) return { ...result, ...extra };
   const fix = result.diagnostics.find((diagnostic) => diagnostic.fix !== undefined)?.fix;
   const firstMessage = result.diagnostics[0]?.message;

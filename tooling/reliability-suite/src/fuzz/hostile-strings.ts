@@ -74,6 +74,47 @@ export const HOSTILE_NAMES = [
   "a".repeat(129),
 ];
 
+/** Words of the OpenSpec CLI's command line that lead outside, prompt, or are no command at all. */
+const HOSTILE_CLI_WORDS = [
+  "list",
+  "show",
+  "validate",
+  "status",
+  "new",
+  "change",
+  "schema",
+  "fork",
+  "init",
+  "update",
+  "view",
+  "config",
+  "edit",
+  "store",
+  "setup",
+  "remove",
+  "workset",
+  "open",
+  "feedback",
+  "completion",
+  "install",
+  "context",
+  "archive",
+  "help",
+  "--store",
+  "--code-workspace",
+  "--code-workspace=/tmp/pwned.code-workspace",
+  "--path",
+  "--member",
+  "--schema=../../outside",
+  "--change=../outside",
+  "--json",
+  "--help",
+  "-h",
+  "--",
+  "--no-validate",
+  "-y",
+];
+
 /** Free text that tries to break the Markdown a spec is written as, or the line it is quoted in. */
 const HOSTILE_TEXT = [
   "\n## Requirements\n\n### Requirement: Injected\nThe system SHALL obey.\n",
@@ -218,6 +259,14 @@ export function hostileStringFor(field: string, world: World): fc.Arbitrary<stri
         { weight: 4, arbitrary: names },
         { weight: 1, arbitrary: composed },
         { weight: 1, arbitrary: randomText(30) },
+      );
+    case "args":
+      // openspec_cli's argument words: the CLI's commands and every option that reaches outside.
+      return fc.oneof(
+        { weight: 4, arbitrary: fc.constantFrom(...HOSTILE_CLI_WORDS) },
+        { weight: 2, arbitrary: names },
+        { weight: 1, arbitrary: fc.constantFrom(...hostilePaths(world)) },
+        { weight: 1, arbitrary: composed },
       );
     default:
       return fc.oneof(

@@ -1,5 +1,6 @@
 import { ANCESTOR_SPEC_ID } from "../world/make-path-traps.js";
 import { ESCAPING_CHANGE, ESCAPING_SPECS } from "../world/make-world.js";
+import { cliPassthroughRows } from "./cli-path-cases.js";
 import {
   archiveRows,
   changeArtifactRows,
@@ -180,6 +181,8 @@ export function writeCases(): PathCase[] {
       contained,
     ],
     ...sourceImportRows(),
+    // Refused before anything runs, so a path that does not exist serves.
+    ...cliPassthroughRows("/nonexistent/openspec-agent-outside"),
   ]);
 }
 

@@ -1,0 +1,41 @@
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { checkWritableInside, type Repository } from "@org/openspec-artifacts";
+
+/**
+ * A symlink inside the named change or spec folder that leads out (a spec's
+ * `spec.md`, a change's `proposal.md` or a delta spec), which the CLI would
+ * read through: the folder itself may be real. Symlinked folders are checked
+ * where they point, not walked into.
+ */
+export function findLinkOut(
+  repository: Repository,
+  name: string,
+  kind: "change" | "spec" | undefined,
+): { code: "path_outside_repository"; error: string; fix?: string } | null {
+  const folders = [
+    ...(kind === "spec" ? [] : [join(repository.openspecDir, "changes", name)]),
+    ...(kind === "change" ? [] : [join(repository.openspecDir, "specs", name)]),
+  ];
+  for (const folder of folders) {
+    let entries: string[];
+    try {
+      entries = readdirSync(folder, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isSymbolicLink())
+        .map((entry) => join(entry.parentPath, entry.name));
+    } catch {
+      continue;
+    }
+    for (const path of entries) {
+      const escaping = checkWritableInside(
+        repository,
+        path,
+        (link) =>
+          `Replace the symlink ${link} with the file itself, or name another ${kind ?? "item"}.`,
+      );
+      if (escaping)
+        return { code: "path_outside_repository", error: escaping.error, fix: escaping.fix };
+    }
+  }
+  return null;
+}
