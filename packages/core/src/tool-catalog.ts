@@ -4,6 +4,9 @@ import { changeCreateTool } from "./tools/change-create-tool.js";
 import { changeUnarchiveTool } from "./tools/change-unarchive-tool.js";
 import { changeWriteTool } from "./tools/change-write-tool.js";
 import { contextTool } from "./tools/context-tool.js";
+import { ideaCreateTool } from "./tools/idea-create-tool.js";
+import { ideaEnrichTool } from "./tools/idea-enrich-tool.js";
+import { ideaPromoteTool } from "./tools/idea-promote-tool.js";
 import { instructionsTool } from "./tools/instructions-tool.js";
 import { listTool } from "./tools/list-tool.js";
 import { showTool } from "./tools/show-tool.js";
@@ -35,6 +38,9 @@ export const toolCatalog: readonly ToolDefinition[] = [
   specShowTool,
   specListTool,
   specDiffTool,
+  ideaCreateTool,
+  ideaEnrichTool,
+  ideaPromoteTool,
   changeCreateTool,
   changeWriteTool,
   taskListTool,
