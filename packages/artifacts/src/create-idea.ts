@@ -27,7 +27,7 @@ export type CreatedIdea = {
   /** The file written, relative to the repository root: `openspec/ideas/<slug>.md`. */
   path: string;
   origin: string;
-  created: string;
+  created_at: string;
   tags: string[];
 };
 
@@ -93,7 +93,7 @@ export function createIdea(repository: Repository, input: CreateIdeaInput): Crea
         token: ideaTokenOf(repository, ideaHash(slug)),
         path: `openspec/ideas/${slug}.md`,
         origin: input.origin?.trim() || "unspecified",
-        created,
+        created_at: created,
         tags: (input.tags ?? []).map((tag) => tag.trim()),
       };
     }

@@ -23,7 +23,7 @@ export type EnrichedIdea = {
   slug: string;
   token: string;
   path: string;
-  generated: string;
+  generated_at: string;
   /** Whether an earlier evaluation was replaced. */
   replaced: boolean;
 };
@@ -55,7 +55,7 @@ export async function enrichIdea(
     slug: idea.slug,
     token: ideaTokenOf(repository, ideaHash(idea.slug)),
     path: idea.path,
-    generated,
+    generated_at: generated,
     replaced,
   };
 }

@@ -191,3 +191,33 @@ function blockOf(text: string, markers: { start: string; end: string }): string 
   const end = text.indexOf(markers.end, start);
   return end === -1 ? null : text.slice(start + markers.start.length, end);
 }
+
+/** The parts of an idea a promotion starts from: its prompt, and the evaluation's problem and direction. */
+export type IdeaSections = {
+  prompt: string | null;
+  problem: string | null;
+  proposedDirection: string | null;
+};
+
+/** The prompt and the evaluated problem and direction of an idea file, null where absent or not assessed. */
+export function readIdeaSections(text: string): IdeaSections {
+  const normalized = text.replace(/\r\n?/g, "\n");
+  const evaluation = blockOf(normalized, EVALUATION_MARKERS) ?? "";
+  const outside =
+    normalized.split(EVALUATION_MARKERS.start)[0]?.split(PROMOTION_MARKERS.start)[0] ?? "";
+  return {
+    prompt: sectionOf(outside, "## Prompt", /^## Notes$/m),
+    problem: sectionOf(evaluation, "### Problem", /^### /m),
+    proposedDirection: sectionOf(evaluation, "### Proposed Direction", /^### /m),
+  };
+}
+
+function sectionOf(text: string, heading: string, next: RegExp): string | null {
+  const lines = text.split("\n");
+  const start = lines.indexOf(heading);
+  if (start === -1) return null;
+  const rest = lines.slice(start + 1).join("\n");
+  const end = rest.search(next);
+  const body = (end === -1 ? rest : rest.slice(0, end)).trim();
+  return body === "" || body === NOT_ASSESSED || body === "TBD" ? null : body;
+}

@@ -43,7 +43,13 @@ export type { ArchiveDiagnostic } from "./discover-delta-specs.js";
 export { type EnrichedIdea, type EnrichIdeaInput, enrichIdea } from "./enrich-idea.js";
 export type { ArtifactCandidate, ArtifactFailureCode, Failure } from "./failure.js";
 export type { KnownSource } from "./find-token-in-sources.js";
-export type { IdeaContentInput, IdeaEvaluationInput, IdeaFacts } from "./idea-document.js";
+export {
+  type IdeaContentInput,
+  type IdeaEvaluationInput,
+  type IdeaFacts,
+  type IdeaSections,
+  readIdeaSections,
+} from "./idea-document.js";
 export { listDeltaSpecIds } from "./list-delta-spec-ids.js";
 export { listSpecs, type SpecList } from "./list-specs.js";
 export { listTasks, type TaskListing } from "./list-tasks.js";

@@ -27,7 +27,7 @@ export const ideaCreateTool = defineTool({
       token: z.string(),
       path: z.string(),
       origin: z.string(),
-      created: z.string(),
+      created_at: z.string(),
       tags: z.array(z.string()),
     }),
   requiresCli: false,

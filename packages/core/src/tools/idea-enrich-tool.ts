@@ -31,7 +31,7 @@ export const ideaEnrichTool = defineTool({
       slug: z.string(),
       token: z.string(),
       path: z.string(),
-      generated: z.string(),
+      generated_at: z.string(),
       replaced: z.boolean().describe("Whether an earlier evaluation was replaced."),
     }),
   requiresCli: false,
