@@ -44,6 +44,11 @@ const MAX_SUFFIX = 1000;
 export function createIdea(repository: Repository, input: CreateIdeaInput): CreatedIdea | Failure {
   const bad = checkIdeaContent(input);
   if (bad) return bad;
+  if (input.slug != null && input.slug.length > 256) {
+    return failure("invalid_input", "The slug is longer than 256 characters.", {
+      fix: "Pass a shorter slug, or none to take it from the title.",
+    });
+  }
   if (!repository.hasOpenSpec) {
     return failure("no_openspec_root", `${repository.root} has no openspec/ folder.`, {
       fix: `Initialise it with \`openspec init\` in ${repository.root}, then call again.`,

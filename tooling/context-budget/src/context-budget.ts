@@ -7,20 +7,24 @@
 
 /** Tokens allowed per surface (o200k). */
 export const CONTEXT_BUDGET = {
-  /** tools/list of the default toolsets: name, description and input schema of each tool (today 5,044). */
-  defaultTools: 5150,
+  /**
+   * tools/list of the default toolsets: name, description and input schema of each tool (today 5,826:
+   * 5,044 plus 782 for the idea tools in the author toolset and ideas in openspec_context).
+   */
+  defaultTools: 5950,
   /**
    * The whole tools/list answer of the default toolsets (today 14,039: 13,460 plus the output
    * fields that CLI answers from a shared run (`cached`, `computed_at`) and hermes-openspec's
-   * callers (`count`, `spec`, a requirement's `status`) read).
+   * callers (`count`, `spec`, a requirement's `status`) read), plus 2,342 for the idea tools, whose
+   * promotion answers as openspec_change_create does, and the ideas of openspec_context's answers).
    */
-  defaultListMessage: 14350,
-  /** tools/list of every toolset: name, description and input schema (today 7,090). */
-  allTools: 7250,
-  /** The whole tools/list answer of every toolset, output schemas included (today 22,030; as above). */
-  allListMessage: 22500,
-  /** The schemas the Hermes plugin registers, all toolsets (today 7,069). */
-  hermesSchemas: 7250,
+  defaultListMessage: 16700,
+  /** tools/list of every toolset: name, description and input schema (today 7,917; the idea tools 827 of it). */
+  allTools: 8100,
+  /** The whole tools/list answer of every toolset, output schemas included (today 24,372; as above). */
+  allListMessage: 24900,
+  /** The schemas the Hermes plugin registers, all toolsets (today 7,893; the idea tools 824 of it). */
+  hermesSchemas: 8050,
   /** prompts/list (today 752). */
   prompts: 800,
   /** The server's instructions (today 92). */

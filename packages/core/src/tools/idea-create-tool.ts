@@ -11,12 +11,13 @@ export const ideaCreateTool = defineTool({
   inputSchema: z
     .object({
       ...repositoryTargetFields,
-      title: z.string().min(1).max(200).describe("One line."),
-      prompt: z.string().min(1).max(100_000).describe("The idea as told, kept verbatim."),
-      origin: z.string().min(1).max(100).optional().describe("human, agent or mixed."),
-      tags: z.array(z.string().min(1).max(100)).max(20).optional(),
-      notes: z.string().max(100_000).optional(),
-      slug: z.string().min(1).max(256).optional().describe("Preferred file name."),
+      // Lengths and emptiness are the artifacts layer's to check, naming the field.
+      title: z.string().describe("One line."),
+      prompt: z.string().describe("The idea as told, kept verbatim."),
+      origin: z.string().optional().describe("human, agent or mixed."),
+      tags: z.array(z.string()).optional(),
+      notes: z.string().optional(),
+      slug: z.string().optional().describe("Preferred file name."),
     })
     .strict(),
   outputSchema: () =>

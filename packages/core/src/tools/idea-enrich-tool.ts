@@ -3,8 +3,10 @@ import { repositoryTargetFields } from "../input-fields.js";
 import { defineTool, writingTool } from "../tool-definition.js";
 import { fromArtifactFailure } from "./from-artifact-failure.js";
 
-const text = z.string().min(1).max(100_000);
-const items = z.array(z.string().min(1).max(2000)).max(50);
+// Lengths, emptiness and list sizes are the artifacts layer's to check (with
+// a sentence saying which field), so the schema an agent reads stays short.
+const text = z.string();
+const items = z.array(z.string());
 
 /** Writes a structured evaluation into an idea, so ideas are weighed the same way before one becomes a change. */
 export const ideaEnrichTool = defineTool({
@@ -14,7 +16,7 @@ export const ideaEnrichTool = defineTool({
   inputSchema: z
     .object({
       ...repositoryTargetFields,
-      idea: z.string().min(1).max(256).describe("The idea's slug."),
+      idea: z.string().describe("The idea's slug."),
       problem: text.optional(),
       proposed_direction: text.optional(),
       key_questions: items.optional(),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { nameField, repositoryTargetFields } from "../input-fields.js";
+import { repositoryTargetFields } from "../input-fields.js";
 import { defineTool, writingTool } from "../tool-definition.js";
 import type { ResultBlock } from "../tool-presentation.js";
 import { toolFailure } from "../tool-result.js";
@@ -20,18 +20,15 @@ export const ideaPromoteTool = defineTool({
   inputSchema: z
     .object({
       ...repositoryTargetFields,
-      idea: z.string().min(1).max(256).describe("The idea's slug."),
-      change: nameField("The new change name, kebab-case."),
+      // Lengths and emptiness are checked by openspec_change_create's writer, naming the field.
+      idea: z.string().describe("The idea's slug."),
+      change: z.string().describe("The new change name, kebab-case."),
       why: z
         .string()
-        .min(1)
-        .max(10_000)
         .optional()
         .describe("Default: the idea's evaluated problem, else its prompt."),
       what_changes: z
-        .array(z.string().min(1).max(2000))
-        .min(1)
-        .max(100)
+        .array(z.string())
         .optional()
         .describe("Default: the idea's proposed direction, else its title."),
       force: z.boolean().optional().describe("Replace the files of an existing change."),
