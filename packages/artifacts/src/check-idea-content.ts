@@ -12,6 +12,9 @@ const MAX_TEXT = 100_000;
  * file's own block markers in free text, or text past 100 000 characters.
  */
 export function checkIdeaContent(input: IdeaContentInput): Failure | null {
+  // "required" is what callers of the earlier Hermes plugin look for in this answer.
+  if (input.title.trim() === "") return invalid("The title is required; it is empty.");
+  if (input.prompt.trim() === "") return invalid("The prompt is required; it is empty.");
   return (
     checkOneLine("The title", input.title) ??
     (input.title.length > 200 ? invalid("The title is longer than 200 characters.") : null) ??
