@@ -59,3 +59,8 @@ function sha256Hex(value: string): string {
   digests.set(value, digest);
   return digest;
 }
+
+/** The full SHA-256 hex digest behind an idea's token: over `idea:<slug>`, so it never equals a change's or a spec's. */
+export function ideaHash(slug: string): string {
+  return sha256Hex(`idea:${slug}`);
+}

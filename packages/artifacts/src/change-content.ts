@@ -31,6 +31,8 @@ export type ChangeContentInput = {
   tasks?: TaskSectionInput[];
   specs?: DeltaSpecChangeInput[];
   schema?: string | null;
+  /** The idea the change was promoted from: named in the proposal and in `.openspec.yaml`. */
+  sourceIdea?: { path: string; title: string } | null;
 };
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused

@@ -55,6 +55,14 @@ function proposal(input: ChangeContentInput, baseline: (specId: string) => boole
     }
   }
   if (input.impact != null) lines.push("## Impact", "", block(input.impact), "");
+  if (input.sourceIdea != null) {
+    lines.push(
+      "## Source Idea",
+      "",
+      `- \`${input.sourceIdea.path}\`: ${oneLine(input.sourceIdea.title)}`,
+      "",
+    );
+  }
   return lines.join("\n");
 }
 

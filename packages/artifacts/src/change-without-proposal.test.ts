@@ -86,7 +86,7 @@ describe("a change without proposal.md is a change, as the OpenSpec CLI counts t
       { name: "2024-01-02-add-login", token: changeToken("2024-01-02-add-login") },
       { name: "2024-01-03-empty", token: changeToken("2024-01-03-empty"), scaffolded: true },
     ]);
-    expect(bare.totals).toEqual({ changes: 5, archived_changes: 3, specs: 0 });
+    expect(bare.totals).toEqual({ changes: 5, archived_changes: 3, specs: 0, ideas: 0 });
   });
 
   it("GIVEN a change with only tasks.md WHEN it is resolved by name and by token THEN it answers with proposal, design null and its tasks", () => {

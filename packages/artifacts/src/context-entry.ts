@@ -11,6 +11,7 @@ export {
   type Context,
   type ContextFailure,
   type ContextOptions,
+  type IdeaContext,
   type ReadOptions,
   type ResolvedSource,
   resolveContext,

@@ -79,7 +79,7 @@ export function createChange(
       : changeMetadata(repository, input.schema);
   const documents = [
     ...changeDocuments(input, baseline),
-    { path: METADATA, content: metadata.text },
+    { path: METADATA, content: withSourceIdea(metadata.text, input.sourceIdea?.path) },
   ];
 
   const opened = openFolderInside(repository, changesDir, { create: true });
@@ -115,6 +115,16 @@ export function createChange(
       })),
     ],
   };
+}
+
+/**
+ * The metadata with `sourceIdea: <path>` added, the key the earlier Hermes
+ * plugin wrote for a promoted idea; the OpenSpec CLI ignores keys it does
+ * not know.
+ */
+function withSourceIdea(text: string, path: string | undefined): string {
+  if (path === undefined || /^sourceIdea:/m.test(text)) return text;
+  return `${text.replace(/\s*$/, "\n")}sourceIdea: ${path}\n`;
 }
 
 /** Every file goes into a hidden folder beside the change, which is then renamed into place. */

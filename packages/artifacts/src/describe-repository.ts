@@ -1,14 +1,16 @@
 import { join } from "node:path";
-import { specHash } from "./artifact-token.js";
+import { ideaHash, specHash } from "./artifact-token.js";
 import type { Repository } from "./open-repository.js";
 import { readTaskProgress, type TaskProgress } from "./read-change.js";
+import { ideaSummary } from "./read-idea.js";
 import type { ReadWarning } from "./read-warning.js";
 import { repositoryTokens } from "./repository-tokens.js";
 import { type ChangeFolder, scanChangeFolders } from "./scan-changes.js";
+import { scanIdeas } from "./scan-ideas.js";
 import { scanSpecFolder } from "./scan-specs.js";
 
 export type RepositoryPageOptions = {
-  /** Entries per list (active changes, archived changes, specs). */
+  /** Entries per list (active changes, archived changes, specs, ideas). */
   limit?: number;
   offset?: number;
   /** Keeps entries whose name or path contains this text, case-insensitively. */
@@ -38,7 +40,9 @@ export type RepositoryOverview = {
     scaffolded?: true;
   }[];
   specs: { path: string; token: string }[];
-  totals: { changes: number; archived_changes: number; specs: number };
+  /** The ideas under openspec/ideas/; `change` names the change one was promoted to. */
+  ideas: { slug: string; title: string; token: string; change?: string }[];
+  totals: { changes: number; archived_changes: number; specs: number; ideas: number };
   page: {
     offset: number;
     limit: number;
@@ -74,12 +78,13 @@ export function describeRepository(
   const active = scan.active.filter((change) => keep(change.name));
   const archived = scan.archived.filter((change) => keep(change.name));
   const specs = everySpec.filter((spec) => keep(spec.path));
+  const ideas = scanIdeas(repository).filter((idea) => keep(idea.path));
   const scaffolded = (change: ChangeFolder) =>
     change.scaffolded ? { scaffolded: true as const } : {};
   const warnings = [...scan.warnings, ...specScan.warnings];
 
   const page = <T>(items: T[]) => items.slice(offset, offset + limit);
-  const longest = Math.max(active.length, archived.length, specs.length);
+  const longest = Math.max(active.length, archived.length, specs.length, ideas.length);
   const nextOffset = offset + limit < longest ? offset + limit : null;
 
   const overview: RepositoryOverview = {
@@ -98,7 +103,21 @@ export function describeRepository(
       path: spec.path,
       token: tokens.tokenOf(specHash(spec.path)),
     })),
-    totals: { changes: active.length, archived_changes: archived.length, specs: specs.length },
+    ideas: page(ideas).map((idea) => {
+      const facts = ideaSummary(repository, idea);
+      return {
+        slug: idea.slug,
+        title: facts.title,
+        token: tokens.tokenOf(ideaHash(idea.slug)),
+        ...(facts.change === null ? {} : { change: facts.change }),
+      };
+    }),
+    totals: {
+      changes: active.length,
+      archived_changes: archived.length,
+      specs: specs.length,
+      ideas: ideas.length,
+    },
     page: { offset, limit, query, next_offset: nextOffset },
   };
   if (warnings.length > 0) overview.warnings = warnings;

@@ -9,7 +9,7 @@ export type Failure = SharedFailure<ArtifactFailureCode> & {
 
 /** One of several artifacts that matched an ambiguous identifier. */
 export type ArtifactCandidate = {
-  kind: "change" | "spec";
+  kind: "change" | "spec" | "idea";
   name: string;
   /** The shortest token that names it alone in its repository. */
   token: string;
@@ -29,6 +29,7 @@ export type ArtifactFailureCode =
   | "no_openspec_root"
   | "change_not_found"
   | "spec_not_found"
+  | "idea_not_found"
   | "artifact_not_found"
   | "ambiguous_artifact"
   | "spec_exists"

@@ -1,22 +1,25 @@
 import { join } from "node:path";
-import { isToken, specHash, TOKEN_PREFIX } from "./artifact-token.js";
+import { ideaHash, isToken, specHash, TOKEN_PREFIX } from "./artifact-token.js";
 import { type ArtifactCandidate, type Failure, failure } from "./failure.js";
 import type { Repository } from "./open-repository.js";
-import { type RepositoryTokens, repositoryTokens } from "./repository-tokens.js";
+import { type IdeaEntry, type RepositoryTokens, repositoryTokens } from "./repository-tokens.js";
 import { type ChangeEntry, changeFoldersIn } from "./scan-changes.js";
+import { scanIdeas } from "./scan-ideas.js";
 import { type SpecEntry, type SpecFile, scanSpecFiles } from "./scan-specs.js";
 
-/** A change or spec, with the shortest token that names it alone in its repository. */
+/** A change, spec or idea, with the shortest token that names it alone in its repository. */
 export type FoundArtifact =
   | { kind: "change"; change: ChangeEntry; token: string }
-  | { kind: "spec"; spec: SpecEntry; token: string };
+  | { kind: "spec"; spec: SpecEntry; token: string }
+  | { kind: "idea"; idea: IdeaEntry; token: string };
 
 const ARCHIVE_PREFIX = "archive/";
+const IDEAS_PREFIX = "ideas/";
 
 /**
- * Finds one change or spec by token (`os_` and 6 or more hex digits of its
- * hash), by change folder name (`archive/<name>` for an archived change only),
- * or by spec id. Several matches are a failure that lists them with tokens
+ * Finds one change, spec or idea by token (`os_` and 6 or more hex digits of
+ * its hash), by change folder name (`archive/<name>` for an archived change
+ * only), by spec id, or as `ideas/<slug>`. Several matches are a failure that lists them with tokens
  * long enough to tell them apart.
  */
 export function findArtifact(
@@ -63,6 +66,11 @@ export function matchArtifacts(repository: Repository, reference: string): Found
       spec,
       token: tokens.tokenOf(spec.hash),
     })),
+    ...found.ideas.map((idea) => ({
+      kind: "idea" as const,
+      idea,
+      token: tokens.tokenOf(idea.hash),
+    })),
   ];
   // A token handed out for exactly one of them names that one: a bare change
   // folder's longer token starts with the six digits a kept artifact goes by.
@@ -76,7 +84,10 @@ function byName(
   reference: string,
   specs: SpecFile[],
   tokens: RepositoryTokens,
-): { changes: ChangeEntry[]; specs: SpecEntry[] } {
+): { changes: ChangeEntry[]; specs: SpecEntry[]; ideas: IdeaEntry[] } {
+  const ideaSlug = reference.startsWith(IDEAS_PREFIX)
+    ? reference.slice(IDEAS_PREFIX.length).replace(/\.md$/, "")
+    : undefined;
   const specId = reference.endsWith("/spec.md")
     ? reference.slice(0, -"/spec.md".length)
     : reference;
@@ -96,10 +107,17 @@ function byName(
     specs: specs
       .filter((spec) => spec.id === specId)
       .map((spec) => ({ ...spec, hash: specHash(spec.path) })),
+    ideas:
+      ideaSlug === undefined
+        ? []
+        : scanIdeas(repository)
+            .filter((idea) => idea.slug === ideaSlug)
+            .map((idea) => ({ ...idea, hash: ideaHash(idea.slug) })),
   };
 }
 
 export function candidateOf(match: FoundArtifact): ArtifactCandidate {
+  if (match.kind === "idea") return { kind: "idea", name: match.idea.slug, token: match.token };
   return match.kind === "change"
     ? {
         kind: "change",

@@ -1,6 +1,6 @@
 export { addLastModified } from "./add-last-modified.js";
 export { archiveName } from "./archive-name.js";
-export { changeToken, specToken } from "./artifact-token.js";
+export { changeToken, ideaHash, specToken } from "./artifact-token.js";
 export {
   type Observation,
   observe,
@@ -34,6 +34,7 @@ export {
   type RequirementOperation,
 } from "./compare-spec-requirements.js";
 export { type CreateChangeInput, type CreatedChange, createChange } from "./create-change.js";
+export { type CreatedIdea, type CreateIdeaInput, createIdea } from "./create-idea.js";
 export { type CreatedSpec, type CreateSpecInput, createSpec } from "./create-spec.js";
 export {
   DEFAULT_PAGE_LIMIT,
@@ -48,11 +49,20 @@ export {
 } from "./diff-change-specs.js";
 export { diffSpecAtHead } from "./diff-spec-at-head.js";
 export type { ArchiveDiagnostic } from "./discover-delta-specs.js";
+export { type EnrichedIdea, type EnrichIdeaInput, enrichIdea } from "./enrich-idea.js";
 export type { ArtifactCandidate, ArtifactFailureCode, Failure } from "./failure.js";
 export type { KnownSource } from "./find-token-in-sources.js";
+export {
+  type IdeaContentInput,
+  type IdeaEvaluationInput,
+  type IdeaFacts,
+  type IdeaSections,
+  readIdeaSections,
+} from "./idea-document.js";
 export { listDeltaSpecIds } from "./list-delta-spec-ids.js";
 export { listSpecs, type SpecList } from "./list-specs.js";
 export { listTasks, type TaskListing } from "./list-tasks.js";
+export { locateIdea } from "./locate-idea.js";
 export {
   type OpenRepositoryOptions,
   openRepository,
@@ -65,15 +75,18 @@ export {
   type SpecArchivePreview,
 } from "./preview-change-archive.js";
 export type { ChangeContent, DeltaSpecContent, TaskProgress } from "./read-change.js";
+export { type IdeaContent, ideaSummary, readIdea } from "./read-idea.js";
 export { DEFAULT_MAX_ARTIFACT_BYTES } from "./read-regular-file.js";
 export { readRepositoryText } from "./read-repository-text.js";
 export { readSpecAtHead, type SpecAtHead, type SpecAtHeadInput } from "./read-spec-at-head.js";
 export type { ReadWarning } from "./read-warning.js";
+export { recordIdeaPromotion } from "./record-idea-promotion.js";
 export {
   type ChangeContext,
   type Context,
   type ContextFailure,
   type ContextOptions,
+  type IdeaContext,
   type ReadOptions,
   type ResolvedSource,
   resolveContext,
@@ -82,6 +95,7 @@ export {
   type SpecContext,
 } from "./resolve-context.js";
 export { listActiveChangeFolders } from "./scan-changes.js";
+export { type IdeaFile, scanIdeas } from "./scan-ideas.js";
 export { setTaskStatus, type TaskStatusInput, type TaskStatusUpdate } from "./set-task-status.js";
 export {
   type ShownRequirement,

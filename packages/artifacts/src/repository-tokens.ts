@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import {
   changeHash,
+  ideaHash,
   SHORT_TOKEN_LENGTH,
   shadowedArchivedChangeHash,
   shortToken,
@@ -14,7 +15,11 @@ import {
   type ChangeEntry,
   changeCandidates,
 } from "./scan-changes.js";
+import { type IdeaFile, scanIdeas } from "./scan-ideas.js";
 import type { SpecEntry, SpecFile } from "./scan-specs.js";
+
+/** An idea with the full SHA-256 behind its token. */
+export type IdeaEntry = IdeaFile & { hash: string };
 
 /** The tokens of one repository, as every answer hands them out. */
 export type RepositoryTokens = {
@@ -33,19 +38,20 @@ export type RepositoryTokens = {
    */
   tokenOf(hash: string): string;
   /**
-   * The changes and specs whose hash starts with `digits` (six or more hex
-   * digits), in listing order: found through the index, so a lookup hashes
-   * nothing and checks only the matching folders for being changes.
+   * The changes, specs and ideas whose hash starts with `digits` (six or
+   * more hex digits), in listing order: found through the index, so a lookup
+   * hashes nothing and checks only the matching folders for being changes.
    */
-  startingWith(digits: string): { changes: ChangeEntry[]; specs: SpecEntry[] };
+  startingWith(digits: string): { changes: ChangeEntry[]; specs: SpecEntry[]; ideas: IdeaEntry[] };
 };
 
-/** A change folder or spec file, filed under the first six digits of its hash. */
+/** A change folder, spec file or idea, filed under the first six digits of its hash. */
 type Member = {
   hash: string;
   candidate: ChangeCandidate | null;
   archived: boolean;
   spec: SpecFile | null;
+  idea?: IdeaFile;
 };
 type PrefixIndex = Map<number, Member[]>;
 
@@ -65,6 +71,7 @@ export function repositoryTokens(repository: Repository, specs: SpecFile[]): Rep
     activeIndex(active),
     archivedIndex(archived, active, activeNames),
     specIndex(repository, specs),
+    ideaIndex(scanIdeas(repository)),
   ];
   return {
     changeHash: (name, isArchived) =>
@@ -89,11 +96,14 @@ export function repositoryTokens(repository: Repository, specs: SpecFile[]): Rep
     startingWith(digits) {
       const changes: ChangeEntry[] = [];
       const specs: SpecEntry[] = [];
+      const ideas: IdeaEntry[] = [];
       const prefix = prefixOf(digits);
       for (const index of indexes) {
         for (const member of index.get(prefix) ?? []) {
           if (!member.hash.startsWith(digits)) continue;
-          if (member.spec !== null) {
+          if (member.idea !== undefined) {
+            ideas.push({ ...member.idea, hash: member.hash });
+          } else if (member.spec !== null) {
             specs.push({ ...member.spec, hash: member.hash });
           } else if (member.candidate !== null) {
             const change = asChange(repository, member.candidate, member.archived);
@@ -101,7 +111,7 @@ export function repositoryTokens(repository: Repository, specs: SpecFile[]): Rep
           }
         }
       }
-      return { changes, specs };
+      return { changes, specs, ideas };
     },
   };
 }
@@ -204,6 +214,27 @@ function specIndex(repository: Repository, specs: SpecFile[]): PrefixIndex {
     file(index, { hash: specHash(spec.path), candidate: null, archived: false, spec });
   }
   specIndexes.set(repository.openspecDir, { paths: specs.map((spec) => spec.path), index });
+  return index;
+}
+
+// Keyed on the cached listing itself: a changed ideas folder is a new array.
+const ideaIndexes = new WeakMap<IdeaFile[], PrefixIndex>();
+
+function ideaIndex(ideas: IdeaFile[]): PrefixIndex {
+  let index = ideaIndexes.get(ideas);
+  if (index === undefined) {
+    index = new Map();
+    for (const idea of ideas) {
+      file(index, {
+        hash: ideaHash(idea.slug),
+        candidate: null,
+        archived: false,
+        spec: null,
+        idea,
+      });
+    }
+    ideaIndexes.set(ideas, index);
+  }
   return index;
 }
 

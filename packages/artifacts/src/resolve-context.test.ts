@@ -201,7 +201,12 @@ describe("resolveContext", () => {
     expect(first).toBe(second);
     expect(Buffer.byteLength(first)).toBeLessThan(64 * 1024);
     const overview = JSON.parse(first);
-    expect(overview.totals).toEqual({ changes: 2000, archived_changes: 500, specs: 1000 });
+    expect(overview.totals).toEqual({
+      changes: 2000,
+      archived_changes: 500,
+      specs: 1000,
+      ideas: 0,
+    });
     expect(overview.page.next_offset).toBe(100);
     expect(overview.note).toContain("offset 100");
 

@@ -13,6 +13,7 @@ import { findTokenInSources, type KnownSource, sourceCandidate } from "./find-to
 import { openRepository, type Repository } from "./open-repository.js";
 import { type ChangeContent, readChange } from "./read-change.js";
 import { readContainedFile } from "./read-contained-text.js";
+import { type IdeaContent, readIdea } from "./read-idea.js";
 import { DEFAULT_MAX_ARTIFACT_BYTES } from "./read-regular-file.js";
 import { isReported, readFailure } from "./read-warning.js";
 
@@ -61,7 +62,8 @@ export type ReadOptions = {
   /** Bytes per file (proposal, tasks, design, each spec); larger files are cut. Default 1 MiB. */
   maxArtifactBytes?: number;
 };
-export type Context = SourceContext | ChangeContext | SpecContext;
+export type IdeaContext = ContextBase & { idea: IdeaContent };
+export type Context = SourceContext | ChangeContext | SpecContext | IdeaContext;
 
 /** A failure of context resolution; `code` is the artifacts code or the resolver's own. */
 export type ContextFailure<Code extends string = string> = Failure | SharedFailure<Code>;
@@ -147,7 +149,9 @@ function resolveBareToken<Code extends string>(
     const what =
       only.artifact.kind === "change"
         ? `the ${only.artifact.change.archived ? "archived " : ""}change "${only.artifact.change.name}"`
-        : `the spec "${only.artifact.spec.id}"`;
+        : only.artifact.kind === "idea"
+          ? `the idea "${only.artifact.idea.slug}"`
+          : `the spec "${only.artifact.spec.id}"`;
     const note = `No source is called ${token}; it is the token of ${what} of source "${only.source.name}" (identifier ${only.identifier}).`;
     return artifactContext({ ...base, note }, only.repository, only.artifact, maxBytes);
   }
@@ -183,6 +187,10 @@ function artifactContext(
 ): Context | Failure {
   if (artifact.kind === "change") {
     return { ...base, change: readChange(repository, artifact.change, artifact.token, maxBytes) };
+  }
+  if (artifact.kind === "idea") {
+    const idea = readIdea(repository, artifact.idea, artifact.token, maxBytes);
+    return "ok" in idea ? idea : { ...base, idea };
   }
   const spec = artifact.spec;
   const read = readContainedFile(repository, spec.file, maxBytes);

@@ -66,6 +66,29 @@ function commandWords(given: unknown): AliasValue {
 
 /** `json_output` chose whether `--json` was added; `openspec_cli` adds it wherever the command has it. */
 const jsonAlways = (): AliasValue => ({ value: undefined });
+/** `"high"` as `"High"`: the earlier plugin took feasibility in any case. */
+function capitalized(given: unknown): AliasValue {
+  return typeof given === "string" && /^(low|medium|high)$/i.test(given)
+    ? { value: `${given[0]?.toUpperCase()}${given.slice(1).toLowerCase()}` }
+    : keep(given);
+}
+
+/** `"m"` as `"M"`: the earlier plugin took T-shirt sizes in any case. */
+function upperCase(given: unknown): AliasValue {
+  return typeof given === "string" && /^(xs|s|m|l|xl)$/i.test(given)
+    ? { value: given.toUpperCase() }
+    : keep(given);
+}
+
+/** A list given as one string, one item a line, as the earlier plugin took it. */
+function linesAsList(given: unknown): AliasValue {
+  if (typeof given !== "string") return keep(given);
+  const items = given
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean);
+  return { value: items.length === 0 ? undefined : items };
+}
 
 /** `identifier` and `project` named a registered source in the earlier plugin. */
 const sourceAliases: readonly ArgumentAlias[] = [
@@ -101,6 +124,23 @@ export const argumentAliases: Readonly<Record<string, readonly ArgumentAlias[]>>
     { alias: "summary", field: "why" },
     { alias: "title", field: "what_changes", value: titleAsWhatChanges },
     { alias: "tasks", field: "tasks", value: taskTexts },
+  ],
+  // Its `source` (another name for origin) is not taken: `source` names the registered source here.
+  openspec_idea_create: sourceAliases,
+  openspec_idea_enrich: [
+    ...sourceAliases,
+    { alias: "slug", field: "idea" },
+    { alias: "t_shirt_size", field: "tshirt_size" },
+    { alias: "feasibility", field: "feasibility", value: capitalized },
+    { alias: "tshirt_size", field: "tshirt_size", value: upperCase },
+    { alias: "key_questions", field: "key_questions", value: linesAsList },
+    { alias: "risks", field: "risks", value: linesAsList },
+  ],
+  openspec_idea_promote: [
+    ...sourceAliases,
+    { alias: "slug", field: "idea" },
+    { alias: "change_id", field: "change" },
+    { alias: "summary", field: "why" },
   ],
   openspec_task_list: changeAliases,
   openspec_task_set_status: [

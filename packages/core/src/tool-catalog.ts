@@ -6,6 +6,9 @@ import { changeWriteTool } from "./tools/change-write-tool.js";
 import { cliTool } from "./tools/cli-tool.js";
 import { contextTool } from "./tools/context-tool.js";
 import { doctorTool } from "./tools/doctor-tool.js";
+import { ideaCreateTool } from "./tools/idea-create-tool.js";
+import { ideaEnrichTool } from "./tools/idea-enrich-tool.js";
+import { ideaPromoteTool } from "./tools/idea-promote-tool.js";
 import { instructionsTool } from "./tools/instructions-tool.js";
 import { listTool } from "./tools/list-tool.js";
 import { schemasTool } from "./tools/schemas-tool.js";
@@ -39,6 +42,9 @@ export const toolCatalog: readonly ToolDefinition[] = [
   specShowTool,
   specListTool,
   specDiffTool,
+  ideaCreateTool,
+  ideaEnrichTool,
+  ideaPromoteTool,
   changeCreateTool,
   changeWriteTool,
   taskListTool,

@@ -54,6 +54,21 @@ export const toolLoaders: readonly ToolLoader[] = [
     async () => (await import("./tools/spec-diff-tool.js")).specDiffTool,
   ),
   loader(
+    "openspec_idea_create",
+    [["idea", "create"]],
+    async () => (await import("./tools/idea-create-tool.js")).ideaCreateTool,
+  ),
+  loader(
+    "openspec_idea_enrich",
+    [["idea", "enrich"]],
+    async () => (await import("./tools/idea-enrich-tool.js")).ideaEnrichTool,
+  ),
+  loader(
+    "openspec_idea_promote",
+    [["idea", "promote"]],
+    async () => (await import("./tools/idea-promote-tool.js")).ideaPromoteTool,
+  ),
+  loader(
     "openspec_change_create",
     [["change", "create"]],
     async () => (await import("./tools/change-create-tool.js")).changeCreateTool,

@@ -33,10 +33,13 @@ export const toolsets: readonly Toolset[] = [
   {
     name: "author",
     summary:
-      "Write proposals and specs: create and write changes and specs, artifact instructions.",
+      "Write ideas, proposals and specs: record, evaluate and promote ideas, create and write changes and specs, artifact instructions.",
     tools: [
       "openspec_instructions",
       "openspec_spec_create",
+      "openspec_idea_create",
+      "openspec_idea_enrich",
+      "openspec_idea_promote",
       "openspec_change_create",
       "openspec_change_write",
     ],

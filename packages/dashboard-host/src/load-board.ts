@@ -1,9 +1,10 @@
 import type { Catalog, ContextSuccess, ToolFailure } from "@org/openspec-core";
 import { callTool } from "./call-tool.js";
 
-export type Column = "proposed" | "in_progress" | "done" | "archived";
+export type Column = "idea" | "proposed" | "in_progress" | "done" | "archived";
 
 export const COLUMNS: readonly { id: Column; title: string }[] = [
+  { id: "idea", title: "Ideas" },
   { id: "proposed", title: "Proposed" },
   { id: "in_progress", title: "In progress" },
   { id: "done", title: "Done" },
@@ -12,7 +13,10 @@ export const COLUMNS: readonly { id: Column; title: string }[] = [
 
 export type Card = {
   source: string;
+  /** The change's name, or on an idea card (column `idea`) the idea's slug. */
   change: string;
+  /** An idea card's title and the change it was promoted to, if any. */
+  idea?: { title: string; promotedTo: string | null };
   token: string;
   column: Column;
   tasks: { done: number; total: number } | null;
@@ -27,9 +31,9 @@ export type BoardPage = {
   ok: true;
   source: string;
   path: string;
-  /** The page's active changes, then its archived ones, newest first. */
+  /** The page's ideas, its active changes, then its archived ones, newest first. */
   cards: Card[];
-  totals: { changes: number; archived_changes: number };
+  totals: { changes: number; archived_changes: number; ideas: number };
   offset: number;
   limit: number;
   next_offset: number | null;
@@ -96,14 +100,25 @@ function toBoardPage(
   archived: SourceAnswer["archived_changes"],
   page: { offset: number; limit: number },
 ): BoardPage {
-  const cards: Card[] = answer.changes.map((change) => ({
+  const cards: Card[] = answer.ideas.map((idea) => ({
     source,
-    change: change.name,
-    token: change.token,
-    column: columnOf(change.tasks),
-    tasks: change.tasks ? { done: change.tasks.completed, total: change.tasks.total } : null,
-    modified: change.last_modified ?? null,
+    change: idea.slug,
+    idea: { title: idea.title, promotedTo: idea.change ?? null },
+    token: idea.token,
+    column: "idea" as const,
+    tasks: null,
+    modified: null,
   }));
+  cards.push(
+    ...answer.changes.map((change) => ({
+      source,
+      change: change.name,
+      token: change.token,
+      column: columnOf(change.tasks),
+      tasks: change.tasks ? { done: change.tasks.completed, total: change.tasks.total } : null,
+      modified: change.last_modified ?? null,
+    })),
+  );
   for (const change of archived) {
     cards.push({
       source,
@@ -119,12 +134,17 @@ function toBoardPage(
     source,
     path: answer.path,
     cards,
-    totals: { changes: answer.totals.changes, archived_changes: answer.totals.archived_changes },
+    totals: {
+      changes: answer.totals.changes,
+      archived_changes: answer.totals.archived_changes,
+      ideas: answer.totals.ideas,
+    },
     offset: page.offset,
     limit: page.limit,
     // The answer's own next_offset also counts the specs, which the board does not show.
     next_offset:
-      page.offset + page.limit < Math.max(answer.totals.changes, answer.totals.archived_changes)
+      page.offset + page.limit <
+      Math.max(answer.totals.changes, answer.totals.archived_changes, answer.totals.ideas)
         ? page.offset + page.limit
         : null,
   };

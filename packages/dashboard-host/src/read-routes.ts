@@ -7,6 +7,7 @@ import { type Card, loadBoard } from "./load-board.js";
 import { boardBody } from "./pages/board-page.js";
 import { changeBody } from "./pages/change-page.js";
 import { failureBlock } from "./pages/failure-block.js";
+import { ideaBody } from "./pages/idea-page.js";
 import type { LayoutOptions } from "./pages/layout.js";
 import { type SourceRow, sourcesBody } from "./pages/sources-page.js";
 import { specBody } from "./pages/spec-page.js";
@@ -184,6 +185,22 @@ export function registerReadRoutes(app: Hono, state: DashboardState, page: Page)
     });
     return page(c, { title: change, section: "board", source }, body);
   };
+  app.get("/s/:source/ideas/:idea", async (c) => {
+    const source = c.req.param("source");
+    const slug = c.req.param("idea");
+    const answer = await callTool(state.catalog, "openspec_context", {
+      identifier: `${source}/ideas/${slug}`,
+    });
+    if (!answer.ok) return failed(c, answer, slug);
+    if (!("idea" in answer))
+      return page(c, { title: slug, section: "none" }, html`<h1>Not an idea</h1>`, 404);
+    const markdown = await state.markdown.renderAll([answer.idea.content]);
+    return page(
+      c,
+      { title: answer.idea.title, section: "board", source },
+      ideaBody(source, answer.idea, markdown),
+    );
+  });
   app.get("/s/:source/changes/:change", changeRoute(false));
   app.get("/s/:source/archive/:change", changeRoute(true));
 

@@ -26,7 +26,9 @@ import argparse
 import json
 import os
 import re
+import shutil
 import sys
+import tempfile
 import types
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -122,17 +124,25 @@ def main():
 
     session = PluginSession()
     recorder = Recorder()
+    suite = None
     try:
         sys.modules["tools"] = tools_module(session, recorder)
         # The suite imports its other modules (its parser, registry, dashboard) from its root.
         sys.path.insert(0, checkout)
         os.chdir(checkout)
+        # Its tests run from a copy of its tests/ folder alone: its root holds the plugin's
+        # __init__.py, which pytest 8 and later import as the tests' package before any
+        # test runs, and which looks up each of its own tools on `tools` at import.
+        suite = tempfile.mkdtemp(prefix="anchor-tests-")
+        shutil.copytree(os.path.join(checkout, "tests"), os.path.join(suite, "tests"))
         pytest.main(
-            [os.path.join(checkout, "tests"), "-q", "-p", "no:cacheprovider", "--continue-on-collection-errors", "--rootdir", checkout],
+            [os.path.join(suite, "tests"), "-q", "-p", "no:cacheprovider", "--continue-on-collection-errors", "--rootdir", suite],
             plugins=[recorder],
         )
     finally:
         session.close()
+        if suite is not None:
+            shutil.rmtree(suite, ignore_errors=True)
 
     calling = {nodeid: result for nodeid, result in recorder.outcomes.items() if nodeid in recorder.used}
     report = {

@@ -18,7 +18,8 @@ const CONTEXT_PAGE = 100;
 /**
  * Every listed resource of every registered source, sorted by URI: each spec,
  * each active change (its overview; its proposal, tasks and design are linked
- * from there and reachable through the templates) and each archived change.
+ * from there and reachable through the templates), each archived change and
+ * each idea.
  * A source whose folder or openspec/ cannot be read lists nothing.
  * `collectSource` collects one source (default `sourceResources`; the server
  * passes the process-wide shared collection); its arrays are not changed.
@@ -74,6 +75,16 @@ export async function sourceResources(catalog: Catalog, source: string): Promise
         uri: formatResourceUri({ kind: "archived_change", source, change: change.name }),
         name: `${source}/changes/archive/${change.name}`,
         title: `Archived change ${change.name} (${source})`,
+        mimeType: "text/markdown",
+      });
+    }
+    for (const idea of overview.ideas) {
+      resources.push({
+        uri: formatResourceUri({ kind: "idea", source, idea: idea.slug }),
+        name: `${source}/ideas/${idea.slug}`,
+        title: `Idea ${idea.title} (${source})`,
+        description:
+          idea.change === undefined ? "Idea." : `Idea, promoted to change ${idea.change}.`,
         mimeType: "text/markdown",
       });
     }

@@ -8,7 +8,7 @@ type Overview = Extract<ContextSuccess, { changes: unknown }>;
 
 /**
  * Completes a variable of one of the resource templates: `source` to the
- * names the URIs use, `spec` to the spec ids, `change` to the active changes
+ * names the URIs use, `spec` to the spec ids, `idea` to the idea slugs, `change` to the active changes
  * (archived ones for the archive template) of `context.arguments.source`, or
  * of the only registered source. An unknown template or variable completes
  * to nothing.
@@ -38,9 +38,11 @@ export async function completeResourceArgument(
   const candidates =
     argument.name === "spec"
       ? overview.specs.map((spec) => spec.path.replace(/\/spec\.md$/, ""))
-      : template === ARCHIVED_CHANGE_TEMPLATE
-        ? overview.archived_changes.map((change) => change.name)
-        : overview.changes.map((change) => change.name);
+      : argument.name === "idea"
+        ? overview.ideas.map((idea) => idea.slug)
+        : template === ARCHIVED_CHANGE_TEMPLATE
+          ? overview.archived_changes.map((change) => change.name)
+          : overview.changes.map((change) => change.name);
   return completionValues(candidates, argument.value);
 }
 

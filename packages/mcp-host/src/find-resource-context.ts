@@ -3,6 +3,7 @@ import { resourceFailure, resourceNotFound } from "./resource-error.js";
 
 export type ChangeAnswer = Extract<ContextSuccess, { change: unknown }>;
 export type SpecAnswer = Extract<ContextSuccess, { spec: unknown }>;
+export type IdeaAnswer = Extract<ContextSuccess, { idea: unknown }>;
 
 type Failed = { ok: false; code: string; error: string; fix?: string; candidates?: unknown };
 type Candidate = { kind: string; name: string; token: string; archived?: boolean };
@@ -60,6 +61,33 @@ export async function findSpec(
     );
   }
   return result;
+}
+
+/** One idea by its slug, asked for as `ideas/<slug>` so no change or spec can match it. */
+export async function findIdea(
+  catalog: Catalog,
+  uri: string,
+  source: string,
+  slug: string,
+): Promise<IdeaAnswer> {
+  const result = await context(catalog, `${source}/ideas/${slug}`);
+  if (!result.ok && result.code !== "ambiguous_artifact") throw resourceFailure(uri, result);
+  let answer = result;
+  if (!answer.ok) {
+    const match = candidatesOf(answer).filter((c) => c.kind === "idea" && c.name === slug);
+    if (match.length !== 1 || !match[0]) throw resourceFailure(uri, answer);
+    answer = await context(catalog, `${source}/${match[0].token}`);
+    if (!answer.ok) throw resourceFailure(uri, answer);
+  }
+  if (!("idea" in answer) || answer.idea.slug !== slug) {
+    throw resourceNotFound(
+      uri,
+      `Source "${source}" has no idea "${slug}".`,
+      "List its ideas with resources/list or complete the idea argument of the template.",
+      "idea_not_found",
+    );
+  }
+  return answer;
 }
 
 async function context(catalog: Catalog, identifier: string): Promise<ContextSuccess | Failed> {

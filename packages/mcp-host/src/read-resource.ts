@@ -1,7 +1,7 @@
 import type { ReadResourceResult } from "@modelcontextprotocol/sdk/types.js";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { Catalog } from "@org/openspec-core";
-import { findChange, findSpec } from "./find-resource-context.js";
+import { findChange, findIdea, findSpec } from "./find-resource-context.js";
 import { renderChangeOverview } from "./render-change-overview.js";
 import { resourceFailure, resourceNotFound } from "./resource-error.js";
 import { parseResourceUri } from "./resource-uri.js";
@@ -18,7 +18,7 @@ export async function readResource(catalog: Catalog, uri: string): Promise<ReadR
   if (!parsed.ok) {
     throw new McpError(
       ErrorCode.InvalidParams,
-      `${parsed.error} Use openspec://<source>/specs/<spec-id>, openspec://<source>/changes/<change>[/proposal|/tasks|/design] or openspec://<source>/changes/archive/<change>, or list them with resources/list.`,
+      `${parsed.error} Use openspec://<source>/specs/<spec-id>, openspec://<source>/changes/<change>[/proposal|/tasks|/design] or openspec://<source>/changes/archive/<change> or openspec://<source>/ideas/<slug>, or list them with resources/list.`,
       { uri },
     );
   }
@@ -26,6 +26,10 @@ export async function readResource(catalog: Catalog, uri: string): Promise<ReadR
   if (address.kind === "spec") {
     const answer = await findSpec(catalog, uri, address.source, address.spec);
     return contents(uri, answer.spec.content, answer.spec.truncated ? answer.spec.size : undefined);
+  }
+  if (address.kind === "idea") {
+    const answer = await findIdea(catalog, uri, address.source, address.idea);
+    return contents(uri, answer.idea.content, answer.idea.truncated ? answer.idea.size : undefined);
   }
   const archived = address.kind === "archived_change";
   const answer = await findChange(catalog, uri, address.source, address.change, archived);

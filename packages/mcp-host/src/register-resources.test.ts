@@ -135,6 +135,37 @@ describe("resources", () => {
     ).rejects.toThrow(/has no proposal\.md/);
   });
 
+  it("GIVEN an idea, and a spec whose id is ideas/<slug> WHEN resources are listed and read THEN openspec://<source>/ideas/<slug> answers the idea file, the spec its own, and a symlinked idea is not offered", async () => {
+    const { client } = await connect();
+    const idea = "# Faster search\n\n## Source\n- Origin: human\n\n## Prompt\nIndex it.\n";
+    const outside = join(temporaryFolder("outside-"), "secret.md");
+    writeFileSync(outside, "secret\n");
+    const root = makeOpenSpecRepository({
+      "openspec/ideas/faster-search.md": idea,
+      "openspec/specs/ideas/faster-search/spec.md": AUTH_SPEC,
+    });
+    symlinkSync(outside, join(root, "openspec/ideas/leak.md"));
+    await addSource(client, root, "shop");
+    expect(await listAll(client)).toEqual([
+      "openspec://shop/ideas/faster-search",
+      "openspec://shop/specs/ideas/faster-search",
+    ]);
+    expect(await readText(client, "openspec://shop/ideas/faster-search")).toBe(idea);
+    expect(await readText(client, "openspec://shop/specs/ideas/faster-search")).toBe(AUTH_SPEC);
+    await expect(client.readResource({ uri: "openspec://shop/ideas/leak" })).rejects.toThrow(
+      /leak/,
+    );
+    await expect(client.readResource({ uri: "openspec://shop/ideas/none" })).rejects.toMatchObject({
+      code: -32002,
+    });
+    const completed = await client.complete({
+      ref: { type: "ref/resource", uri: "openspec://{source}/ideas/{idea}" },
+      argument: { name: "idea", value: "fa" },
+      context: { arguments: { source: "shop" } },
+    });
+    expect(completed.completion.values).toEqual(["faster-search"]);
+  });
+
   it("GIVEN a change and a spec that share a name WHEN each is read THEN each resource answers its own artifact", async () => {
     const { client } = await connect();
     const files: Record<string, string> = { "openspec/specs/auth/spec.md": AUTH_SPEC };

@@ -9,6 +9,7 @@ const NOT_FOUND_CODES = new Set([
   "artifact_not_found",
   "change_not_found",
   "spec_not_found",
+  "idea_not_found",
   "invalid_workdir",
   "no_openspec_root",
 ]);

@@ -50,6 +50,13 @@ export const resourceTemplates: readonly ResourceTemplate[] = [
       "An archived change (named by its archive folder, e.g. 2026-01-02-add-login): its proposal, design and tasks in one document.",
     mimeType: "text/markdown",
   },
+  {
+    uriTemplate: "openspec://{source}/ideas/{idea}",
+    name: "idea",
+    title: "OpenSpec idea",
+    description: "An idea of a registered source: its openspec/ideas/<slug>.md as it is on disk.",
+    mimeType: "text/markdown",
+  },
 ];
 
 export const ARCHIVED_CHANGE_TEMPLATE = "openspec://{source}/changes/archive/{change}";

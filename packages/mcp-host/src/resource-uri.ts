@@ -7,7 +7,8 @@ export type ResourceAddress =
   | { kind: "spec"; source: string; spec: string }
   | { kind: "change"; source: string; change: string }
   | { kind: "change_artifact"; source: string; change: string; artifact: ChangeArtifact }
-  | { kind: "archived_change"; source: string; change: string };
+  | { kind: "archived_change"; source: string; change: string }
+  | { kind: "idea"; source: string; idea: string };
 
 export const RESOURCE_SCHEME = "openspec://";
 
@@ -26,6 +27,8 @@ export function formatResourceUri(address: ResourceAddress): string {
       return `${source}/changes/${encodeURIComponent(address.change)}/${address.artifact}`;
     case "archived_change":
       return `${source}/changes/archive/${encodeURIComponent(address.change)}`;
+    case "idea":
+      return `${source}/ideas/${encodeURIComponent(address.idea)}`;
   }
 }
 
@@ -49,6 +52,9 @@ export function parseResourceUri(
   const [source, area, ...rest] = segments;
   if (source !== undefined && area === "specs" && rest.length > 0) {
     return { ok: true, address: { kind: "spec", source, spec: rest.join("/") } };
+  }
+  if (source !== undefined && area === "ideas" && rest.length === 1 && rest[0] !== undefined) {
+    return { ok: true, address: { kind: "idea", source, idea: rest[0] } };
   }
   if (source !== undefined && area === "changes") {
     const [first, second, ...more] = rest;

@@ -7,28 +7,22 @@
 
 /** Tokens allowed per surface (o200k). */
 export const CONTEXT_BUDGET = {
-  /** tools/list of the default toolsets: name, description and input schema of each tool (today 5,044). */
-  defaultTools: 5150,
+  /**
+   * tools/list of the default toolsets: name, description and input schema of each tool (today 5,826:
+   * 5,044 plus 782 for the idea tools in the author toolset and ideas in openspec_context).
+   */
+  defaultTools: 5950,
   /**
    * The whole tools/list answer of the default toolsets (today 14,039: 13,460 plus the output
    * fields that CLI answers from a shared run (`cached`, `computed_at`) and hermes-openspec's
-   * callers (`count`, `spec`, a requirement's `status`) read).
+   * callers (`count`, `spec`, a requirement's `status`) read), plus 2,342 for the idea tools, whose
+   * promotion answers as openspec_change_create does, and the ideas of openspec_context's answers).
    */
-  defaultListMessage: 14350,
-  /**
-   * tools/list of every toolset: name, description and input schema (today 7,707: 7,090 plus
-   * the cli toolset's openspec_doctor, openspec_schemas and openspec_cli, 470, and
-   * openspec_store_list in sources).
-   */
-  allTools: 7870,
-  /**
-   * The whole tools/list answer of every toolset, output schemas included (today 24,941: 22,030
-   * as above, plus the four CLI-backed tools of the CLI's contract, whose output is the CLI run's
-   * envelope).
-   */
-  allListMessage: 25450,
-  /** The schemas the Hermes plugin registers, all toolsets (today 7,682: 7,069 plus the four tools above). */
-  hermesSchemas: 7840,
+  // Both the idea tools and the CLI-contract tools landed at once; the figures are measured again after the merge.
+  defaultListMessage: 16700,
+  allTools: 8700,
+  allListMessage: 27300,
+  hermesSchemas: 8700,
   /** prompts/list (today 752). */
   prompts: 800,
   /** The server's instructions (today 92). */

@@ -125,4 +125,29 @@ export const aliasCases: ContractCase[] = [
     args: (s) => ({ workdir: s.fresh, change_id: "remember-card", dry_run: true, force: true }),
     expect: { ok: true, dry_run: true, change: "remember-card" },
   },
+  {
+    name: "hermes-openspec names: evaluate an idea named by slug, with lists as text and sizes in any case",
+    tool: "openspec_idea_enrich",
+    args: (s) => ({
+      workdir: s.fresh,
+      slug: "gift-cards",
+      problem: "Shoppers who want to give credit leave without buying anything at all.",
+      key_questions: "Who pays the fees?\nDo cards expire?",
+      feasibility: "high",
+      tshirt_size: "s",
+    }),
+    expect: { ok: true, slug: "gift-cards", replaced: true },
+  },
+  {
+    name: "hermes-openspec names: promote an idea named by slug to a change_id, with a summary",
+    tool: "openspec_idea_promote",
+    args: (s) => ({
+      workdir: s.fresh,
+      slug: "gift-cards",
+      change_id: "sell-gift-cards",
+      summary:
+        "Shoppers who want to give credit leave without buying; selling gift cards keeps them.",
+    }),
+    expect: { ok: true, change: "sell-gift-cards", idea: "gift-cards" },
+  },
 ];

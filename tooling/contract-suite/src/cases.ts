@@ -4,6 +4,7 @@ import { aliasCases } from "./alias-cases.js";
 import { cliCases } from "./cli-cases.js";
 import { contextCases } from "./context-cases.js";
 import type { ContractCase } from "./contract-case.js";
+import { ideaCases } from "./idea-cases.js";
 import { legacyRepository, RICH_DESCRIPTION } from "./legacy-repository.js";
 import { TOKEN_LIKE_FOLDER } from "./sandbox.js";
 import { specDiffCases } from "./spec-diff-cases.js";
@@ -175,6 +176,7 @@ export const contractCases: ContractCase[] = [
   },
   ...changeCreateCases,
   ...changeWriteCases,
+  ...ideaCases,
   {
     name: "show a spec as structured data",
     tool: "openspec_spec_show",

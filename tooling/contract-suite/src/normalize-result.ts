@@ -11,6 +11,7 @@ const VOLATILE_KEYS = new Set([
   "computed_at",
   "durationMs",
   "created_at",
+  "generated_at",
   "updated_at",
   "lastModified",
   "last_modified",

@@ -62,6 +62,29 @@ const CALLS: Call[] = [
     args: { source: "shop", name: "piped-spec", ...SPEC_CONTENT, force: true },
     cli: false,
   },
+  ...["slow-idea", "locked-idea", "piped-idea", "linked-pipe", "looped-idea"].flatMap((idea) => [
+    { tool: "openspec_context", args: { identifier: `shop/ideas/${idea}` }, cli: false },
+    {
+      tool: "openspec_idea_enrich",
+      args: { source: "shop", idea, problem: "Hostile." },
+      cli: false,
+    },
+    {
+      tool: "openspec_idea_promote",
+      args: {
+        source: "shop",
+        idea,
+        change: `add-${idea}`,
+        why: "A reason that is long enough to pass.",
+      },
+      cli: true,
+    },
+  ]),
+  {
+    tool: "openspec_idea_create",
+    args: { source: "shop", title: "Piped idea", prompt: "Next to a FIFO.", slug: "piped-idea" },
+    cli: false,
+  },
   { tool: "openspec_list", args: { source: "shop" }, cli: true },
   { tool: "openspec_list", args: { source: "shop", kind: "specs" }, cli: true },
   { tool: "openspec_show", args: { source: "shop", target: "piped" }, cli: true },

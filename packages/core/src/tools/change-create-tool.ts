@@ -10,7 +10,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, sep } from "node:path";
-import type { Repository } from "@org/openspec-artifacts";
+import type { ChangeContentInput, Repository } from "@org/openspec-artifacts";
 import { z } from "zod";
 import type { CatalogContext } from "../catalog-context.js";
 import { nameField, repositoryTargetFields } from "../input-fields.js";
@@ -181,12 +181,10 @@ export const changeCreateTool = defineTool({
     ],
   },
   async handler(input, context) {
-    const { checkChangeContent, createChange } = await import("@org/openspec-artifacts");
     const { resolveRepository } = await import("../resolve-repository.js");
     const target = resolveRepository(context, input);
     if (!target.ok) return target;
-    const { repository } = target;
-    const content = {
+    return writeChange(context, target.repository, {
       name: input.name,
       why: input.why,
       whatChanges: input.what_changes,
@@ -195,28 +193,44 @@ export const changeCreateTool = defineTool({
       tasks: input.tasks ?? [],
       specs: input.specs ?? [],
       schema: input.schema ?? null,
-    };
-    const bad = checkChangeContent(content);
-    if (bad) return fromArtifactFailure(bad);
-    const cli = repository.hasOpenSpec ? await context.findCli() : null;
-    const metadata = cli?.ok ? await metadataFromCli(context, repository, input) : null;
-    if (metadata !== null && !metadata.ok) return metadata;
-    const created = createChange(repository, {
-      ...content,
-      metadata: metadata?.text ?? null,
       force: input.force === true,
     });
-    if (!created.ok) return fromArtifactFailure(created);
-    const { name, ok: _ok, ...rest } = created;
-    const checked = cli?.ok
-      ? await validateChange(context, repository, name)
-      : {
-          validation: null,
-          note: notValidated(cli === null ? null : "the OpenSpec CLI was not found"),
-        };
-    return { ok: true as const, change: name, ...rest, ...checked };
   },
 });
+
+/**
+ * openspec_change_create's writer: checks the content, takes `.openspec.yaml`
+ * from `openspec new change` when the CLI is there, writes the change whole
+ * or not at all, and validates it with the CLI. openspec_idea_promote writes
+ * through it too, so a promoted change is written exactly as a proposed one.
+ */
+export async function writeChange(
+  context: CatalogContext,
+  repository: Repository,
+  content: ChangeContentInput & { force: boolean },
+) {
+  const { checkChangeContent, createChange } = await import("@org/openspec-artifacts");
+  const bad = checkChangeContent(content);
+  if (bad) return fromArtifactFailure(bad);
+  const cli = repository.hasOpenSpec ? await context.findCli() : null;
+  const metadata = cli?.ok
+    ? await metadataFromCli(context, repository, {
+        name: content.name,
+        ...(content.schema == null ? {} : { schema: content.schema }),
+      })
+    : null;
+  if (metadata !== null && !metadata.ok) return metadata;
+  const created = createChange(repository, { ...content, metadata: metadata?.text ?? null });
+  if (!created.ok) return fromArtifactFailure(created);
+  const { name, ok: _ok, ...rest } = created;
+  const checked = cli?.ok
+    ? await validateChange(context, repository, name)
+    : {
+        validation: null,
+        note: notValidated(cli === null ? null : "the OpenSpec CLI was not found"),
+      };
+  return { ok: true as const, change: name, ...rest, ...checked };
+}
 
 /**
  * The `.openspec.yaml` `openspec new change` writes for this change. The CLI

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { readWarningSchema, truncatedFields } from "../output-fields.js";
 
 /**
- * The answer's schema: a source overview, one change's content, or one
- * spec's content. Built on call, so loading the tool costs no schema nodes.
+ * The answer's schema: a source overview, one change's content, one
+ * spec's content, or one idea's. Built on call, so loading the tool costs no schema nodes.
  */
 export function contextOutput() {
   const taskProgress = z.strictObject({ completed: z.number().int(), total: z.number().int() });
@@ -59,11 +59,20 @@ export function contextOutput() {
       }),
     ),
     specs: z.array(z.strictObject({ path: z.string(), token: z.string() })),
+    ideas: z.array(
+      z.strictObject({
+        slug: z.string(),
+        title: z.string(),
+        token: z.string(),
+        change: z.string().optional().describe("The change it was promoted to."),
+      }),
+    ),
     totals: z
       .strictObject({
         changes: z.number().int(),
         archived_changes: z.number().int(),
         specs: z.number().int(),
+        ideas: z.number().int(),
       })
       .describe("Entries matching the query, before paging."),
     page: z.strictObject({
@@ -109,7 +118,26 @@ export function contextOutput() {
     }),
   });
 
-  return z.union([overviewSchema, changeSchema, specSchema]);
+  const ideaSchema = z.strictObject({
+    ...repositoryFields,
+    idea: z.strictObject({
+      slug: z.string(),
+      path: z.string(),
+      token: z.string(),
+      title: z.string(),
+      origin: z.string().nullable(),
+      created: z.string().nullable(),
+      tags: z.array(z.string()),
+      enriched: z.boolean(),
+      feasibility: z.string().nullable(),
+      tshirt_size: z.string().nullable(),
+      change: z.string().nullable().describe("The change it was promoted to."),
+      content: z.string(),
+      ...truncatedFields,
+    }),
+  });
+
+  return z.union([overviewSchema, changeSchema, specSchema, ideaSchema]);
 }
 
 /** A source overview: the answer for a bare `<source>`. */

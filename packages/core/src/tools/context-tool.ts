@@ -12,7 +12,7 @@ const MAX_PAGE_LIMIT = 1000;
 export const contextTool = defineTool({
   name: "openspec_context",
   description:
-    "Resolve an OpenSpec identifier of a registered repository. `<source>` returns the repository path, a workdir hint, its active and archived changes and its specs, each with an os_ token (six hex digits, more only where two artifacts of the repository share them). A token alone, without `<source>/`, is looked up in every registered source. `<source>/<token>` (or `<source>/<change-name>`, `<source>/archive/<change-name>`, `<source>/<spec-id>`) returns that change's proposal, tasks, design and delta specs, or that spec's full content. Lists are paged: use limit, offset and query on large repositories. Reads the registry and files only; works without the OpenSpec CLI.",
+    "Resolve an OpenSpec identifier of a registered repository. `<source>` returns the repository path, a workdir hint, its active and archived changes, its specs and its ideas, each with an os_ token (six hex digits, more only where two artifacts of the repository share them). A token alone, without `<source>/`, is looked up in every registered source. `<source>/<token>` (or `<source>/<change-name>`, `<source>/archive/<change-name>`, `<source>/<spec-id>`, `<source>/ideas/<slug>`) returns that change's proposal, tasks, design and delta specs, or that spec's or idea's full content. Lists are paged: use limit, offset and query on large repositories. Reads the registry and files only; works without the OpenSpec CLI.",
   inputSchema: z
     .object({
       identifier: z
@@ -20,7 +20,7 @@ export const contextTool = defineTool({
         .min(1)
         .max(1024)
         .describe(
-          "`<source>`, `<source>/<os_token>`, `<source>/<change-name>`, `<source>/archive/<change-name>`, `<source>/<spec-id>`, or an artifact's `<os_token>` alone.",
+          "`<source>`, `<source>/<os_token>`, `<source>/<change-name>`, `<source>/archive/<change-name>`, `<source>/<spec-id>`, `<source>/ideas/<slug>`, or an artifact's `<os_token>` alone.",
         ),
       limit: z
         .number()
@@ -72,6 +72,13 @@ export const contextTool = defineTool({
             }),
           ),
           ...readNotices(c.warnings),
+        ];
+      }
+      if ("idea" in result) {
+        const { idea } = result;
+        return [
+          { kind: "document", title: `${idea.path} ${idea.token}`, text: idea.content },
+          ...(idea.truncated && idea.size !== undefined ? [cutNotice(idea.path, idea.size)] : []),
         ];
       }
       if ("spec" in result) {
@@ -160,6 +167,17 @@ function renderOverview(overview: ContextOverview): ResultBlock[] {
       empty: "(none)",
     },
   );
+  if (overview.totals.ideas > 0) {
+    blocks.push(
+      { kind: "heading", text: `Ideas (${overview.totals.ideas})` },
+      {
+        kind: "table",
+        columns: ["TOKEN", "IDEA", "CHANGE"],
+        rows: overview.ideas.map((idea) => [idea.token, idea.slug, idea.change ?? "-"]),
+        empty: "(none)",
+      },
+    );
+  }
   if (overview.note) blocks.push({ kind: "text", text: overview.note, tone: "warning" });
   return [...blocks, ...readNotices(overview.warnings)];
 }

@@ -43,7 +43,7 @@ main { padding: 1rem 1.2rem 3rem; max-width: 1500px; margin: 0 auto; }
 .small { font-size: .85em; }
 .crumbs { margin: 0; font-size: .9rem; }
 .inline-list { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: .3rem 1.2rem; margin: .3rem 0; }
-.board { display: grid; grid-template-columns: repeat(4, minmax(0, 1fr)); gap: 1rem; align-items: start; }
+.board { display: grid; grid-template-columns: repeat(5, minmax(0, 1fr)); gap: 1rem; align-items: start; }
 .column { background: color-mix(in srgb, var(--panel) 55%, var(--bg)); border: 1px solid var(--line); border-radius: var(--radius); padding: .5rem .6rem; min-width: 0; }
 .column h2 { margin: .2rem .2rem .6rem; font-size: .85rem; text-transform: uppercase; letter-spacing: .05em; color: var(--muted); display: flex; justify-content: space-between; }
 .cards { list-style: none; margin: 0; padding: 0; display: grid; gap: .5rem; }

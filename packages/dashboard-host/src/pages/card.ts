@@ -1,9 +1,10 @@
 import { html, type SafeHtml } from "../html.js";
 import type { Card } from "../load-board.js";
-import { changeUrl } from "../urls.js";
+import { changeUrl, ideaUrl } from "../urls.js";
 
-/** One change on the board: name, repository, a progress bar and when it last changed. */
+/** One change on the board: name, repository, a progress bar and when it last changed; or one idea. */
 export function card(item: Card, modified: string | null, showSource: boolean): SafeHtml {
+  if (item.idea !== undefined) return ideaCard(item, item.idea, showSource);
   const archived = item.column === "archived";
   return html`<li><a class="card" href="${changeUrl(item.source, item.change, archived)}" data-card>
   <span class="card-title">${item.change}</span>
@@ -18,5 +19,18 @@ export function card(item: Card, modified: string | null, showSource: boolean): 
         ? ""
         : html`<span class="count">no tasks yet</span>`
   }
+</a></li>`;
+}
+
+/** An idea on the board: its title, repository, and the change it became. */
+function ideaCard(
+  item: Card,
+  idea: { title: string; promotedTo: string | null },
+  showSource: boolean,
+): SafeHtml {
+  return html`<li><a class="card" href="${ideaUrl(item.source, item.change)}" data-card>
+  <span class="card-title">${idea.title}</span>
+  <span class="card-meta">${showSource ? html`<span class="repo">${item.source}</span>` : ""}</span>
+  <span class="count">${idea.promotedTo === null ? "idea" : `promoted to ${idea.promotedTo}`}</span>
 </a></li>`;
 }

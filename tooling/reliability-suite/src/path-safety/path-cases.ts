@@ -1,6 +1,7 @@
 import { ANCESTOR_SPEC_ID } from "../world/make-path-traps.js";
 import { ESCAPING_CHANGE, ESCAPING_SPECS } from "../world/make-world.js";
 import { cliPassthroughRows } from "./cli-path-cases.js";
+import { ideaRows } from "./idea-path-cases.js";
 import {
   archiveRows,
   changeArtifactRows,
@@ -161,6 +162,7 @@ export function writeCases(): PathCase[] {
     ...changeWriteRows(),
     ...archiveRows(),
     ...changeArtifactRows(),
+    ...ideaRows(),
     // A folder called like shop's token, added without a name, once took shop's writes.
     [
       "a folder beside shop called like shop's token, added without a name",
@@ -212,6 +214,19 @@ export function readCases(): PathCase[] {
       { identifier: "linked/spec-folder" },
       refused,
     ],
+    [
+      "the context shop/ideas/leak-idea, an idea that is a symlink out",
+      "openspec_context",
+      { identifier: "shop/ideas/leak-idea" },
+      refused,
+    ],
+    [
+      "the context linked-ideas/ideas/notes, through an ideas folder that leads out",
+      "openspec_context",
+      { identifier: "linked-ideas/ideas/notes" },
+      refused,
+    ],
+    ["the context linked-ideas", "openspec_context", { identifier: "linked-ideas" }, contained],
     ["the context gone", "openspec_context", { identifier: "gone" }, refusedAs("invalid_workdir")],
     [
       "the tasks of the change escape, a symlink out",

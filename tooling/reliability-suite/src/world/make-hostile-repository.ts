@@ -12,7 +12,8 @@ const PROPOSAL = "## Why\nA reason that is long enough.\n\n## What Changes\n- On
  * Fills a repository with everything a hostile or broken checkout can hold
  * at once: FIFOs where proposal, design, tasks and a spec are expected,
  * branching symlink loops under `openspec/specs`, a pathological heading,
- * and files and folders without read permission. The world's own traps (a
+ * files and folders without read permission, and ideas of each kind (a
+ * FIFO, a link to one, a loop, a pathological heading, an unreadable one). The world's own traps (a
  * change folder symlinked out, links to outside files) stay as they are.
  */
 export function makeHostileRepository(repo: string): void {
@@ -24,6 +25,8 @@ export function makeHostileRepository(repo: string): void {
     "openspec/specs/slow/spec.md": SLOW_HEADING,
     "openspec/specs/secret/spec.md": "# secret\n\n## Purpose\nHidden.\n\n## Requirements\n",
     "openspec/changes/locked/proposal.md": PROPOSAL,
+    "openspec/ideas/slow-idea.md": `${SLOW_HEADING}\n## Prompt\n${"<!-- OPENSPEC_IDEA_ENRICHMENT_START -->".repeat(2000)}\n`,
+    "openspec/ideas/locked-idea.md": "# Locked\n\n## Prompt\nHidden.\n",
   });
   const fifo = (path: string) => execFileSync("mkfifo", [path]);
   fifo(join(openspec, "changes", "piped", "design.md"));
@@ -36,4 +39,9 @@ export function makeHostileRepository(repo: string): void {
   for (const link of ["l1", "l2", "l3"]) symlinkSync(".", join(openspec, "specs", link));
   chmodSync(join(openspec, "specs", "secret", "spec.md"), 0o000);
   chmodSync(join(openspec, "changes", "locked", "proposal.md"), 0o000);
+  // Ideas: a FIFO, a link to the FIFO, a loop, and the unreadable one above.
+  fifo(join(openspec, "ideas", "piped-idea.md"));
+  symlinkSync(join(openspec, "pipe"), join(openspec, "ideas", "linked-pipe.md"));
+  symlinkSync("looped-idea.md", join(openspec, "ideas", "looped-idea.md"));
+  chmodSync(join(openspec, "ideas", "locked-idea.md"), 0o000);
 }

@@ -11,6 +11,12 @@ export const ANCESTOR_SPEC_ID = "ancestor-spec";
 /** A change of `shop` whose design.md is a symlink to the file outside. */
 export const LINKED_ARTIFACT_CHANGE = "linked-artifact";
 
+/** A source whose `openspec/ideas` is a symlink to the outside folder. */
+export const LINKED_IDEAS_SOURCE = "linked-ideas";
+
+/** An idea of `shop` that is a symlink to the file outside. */
+export const LEAKING_IDEA = "leak-idea";
+
 /** Sources beside `shop` that each lead out of their repository in another way. */
 export type PathTraps = {
   /** A file outside that a spec inside the repository is a hard link to. */
@@ -29,7 +35,9 @@ export type PathTraps = {
  * Adds to the world: `openspec/specs/hardlinked/spec.md`, a hard link to a file
  * outside; the change `linked-artifact`, whose design.md is a symlink to the
  * file outside; the source `linked`, a repository whose `openspec/specs` is a
- * symlink to the outside folder; the source `gone`, registered and then
+ * symlink to the outside folder; the source `linked-ideas`, whose
+ * `openspec/ideas` is one, and shop's idea `leak-idea`, a symlink to the file
+ * outside; the source `gone`, registered and then
  * deleted; a repository whose folder is called like shop's token; and the
  * source `child`, a folder without openspec/ inside `outside/ancestor`, a
  * repository whose spec carries the outside marker; and the archive traps
@@ -51,6 +59,11 @@ export async function makePathTraps(world: World): Promise<PathTraps> {
   const linked = makeOpenSpecRepository({}, "linked");
   rmSync(join(linked, "openspec", "specs"), { recursive: true, force: true });
   symlinkSync(world.outside, join(linked, "openspec", "specs"));
+  // Ideas: a source whose openspec/ideas leads out, and an idea of shop that is a symlink out.
+  const linkedIdeas = makeOpenSpecRepository({}, "linked-ideas");
+  symlinkSync(world.outside, join(linkedIdeas, "openspec", "ideas"));
+  mkdirSync(join(world.repo, "openspec", "ideas"), { recursive: true });
+  symlinkSync(world.outsideFile, join(world.repo, "openspec", "ideas", `${LEAKING_IDEA}.md`));
 
   const goneFolder = join(world.root, "gone");
   cpSync(world.repo, goneFolder, { recursive: true, verbatimSymlinks: true });
@@ -77,6 +90,7 @@ export async function makePathTraps(world: World): Promise<PathTraps> {
     if (shopToken === "") throw new Error("the source shop is not registered");
     for (const [path, name] of [
       [linked, "linked"],
+      [linkedIdeas, LINKED_IDEAS_SOURCE],
       [goneFolder, "gone"],
       [childFolder, "child"],
     ] as const) {
