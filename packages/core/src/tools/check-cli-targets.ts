@@ -27,7 +27,24 @@ export function checkCliTargets(repository: Repository, call: CheckedCliCall): T
       checkNamedTarget(repository, name, kind) ?? findLinkOut(repository, name, kind);
     if (escaping) return toolFailure(escaping.code, escaping.error, escaping.fix);
   }
-  const target = [...call.positionals.values()].at(-1);
+  // Project schemas the call names: `--schema`, and the names of the `schema` commands.
+  const schemas = [
+    call.values.get("--schema"),
+    ...(call.command.words[0] === "schema"
+      ? [call.positionals.get("name"), call.positionals.get("source")]
+      : []),
+  ];
+  for (const name of schemas) {
+    if (name === undefined) continue;
+    const escaping = findLinkOut(repository, name, "schema");
+    if (escaping) return toolFailure(escaping.code, escaping.error, escaping.fix);
+  }
+  const positionals = [...call.positionals.values()];
+  // `schema fork <source>` without a name writes `<source>-custom`, as the CLI names it.
+  const target =
+    call.command.words.join(" ") === "schema fork" && !call.positionals.has("name")
+      ? `${call.positionals.get("source")}-custom`
+      : positionals.at(-1);
   for (const folder of call.command.writes ?? []) {
     const path =
       folder === "config.yaml" || target === undefined
