@@ -13,7 +13,9 @@ export function createAccessToken(
   const context = registryContext(registry);
   const name = validateSourceName(input.name);
   if (!name.ok) return name;
+  // Loaded before the lock is taken, so the first write's load never holds it.
+  const { insertAccessToken } = writeOperations();
   return runInWriteTransaction(context, () =>
-    writeOperations().insertAccessToken(context.db, { ...input, name: name.name }),
+    insertAccessToken(context.db, { ...input, name: name.name }),
   );
 }

@@ -27,11 +27,13 @@ export function importSources(
   rows: readonly SourceToImport[],
 ): SourceImportResult {
   const context = registryContext(registry);
+  // Loaded before the lock is taken, so the first write's load never holds it.
+  const { importSourceRow } = writeOperations();
   return runInWriteTransaction(context, (): SourceImportResult => {
     const imported: Source[] = [];
     const skipped: SkippedSource[] = [];
     for (const row of rows) {
-      const outcome = writeOperations().importSourceRow(context, row);
+      const outcome = importSourceRow(context, row);
       if ("code" in outcome) skipped.push(outcome);
       else imported.push(outcome);
     }

@@ -10,7 +10,7 @@ import { writeOperations } from "./write-operations-loader.js";
  */
 export function revokeAccessToken(registry: Registry, identifier: string): AccessTokenResult {
   const context = registryContext(registry);
-  return runInWriteTransaction(context, () =>
-    writeOperations().deleteAccessToken(context.db, identifier),
-  );
+  // Loaded before the lock is taken, so the first write's load never holds it.
+  const { deleteAccessToken } = writeOperations();
+  return runInWriteTransaction(context, () => deleteAccessToken(context.db, identifier));
 }
