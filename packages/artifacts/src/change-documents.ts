@@ -21,7 +21,7 @@ export function changeDocuments(
     documents.push({ path: "tasks.md", content: stringifyTasks({ sections: input.tasks ?? [] }) });
   }
   if (input.design != null) {
-    documents.push({ path: "design.md", content: `${input.design.replace(/\s+$/, "")}\n` });
+    documents.push({ path: "design.md", content: `${input.design.trimEnd()}\n` });
   }
   for (const spec of input.specs ?? []) {
     documents.push({ path: `specs/${spec.name}/spec.md`, content: deltaSpec(spec) });

@@ -124,7 +124,7 @@ export function createChange(
  */
 function withSourceIdea(text: string, path: string | undefined): string {
   if (path === undefined || /^sourceIdea:/m.test(text)) return text;
-  return `${text.replace(/\s*$/, "\n")}sourceIdea: ${path}\n`;
+  return `${text.trimEnd()}\nsourceIdea: ${path}\n`;
 }
 
 /** Every file goes into a hidden folder beside the change, which is then renamed into place. */

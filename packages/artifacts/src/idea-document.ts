@@ -134,10 +134,11 @@ export function replaceMarkedBlock(
 ): string {
   const start = text.indexOf(markers.start);
   const end = start === -1 ? -1 : text.indexOf(markers.end, start);
-  if (start === -1 || end === -1) return `${text.replace(/\s+$/, "")}\n\n${block}\n`;
-  const before = text.slice(0, start).replace(/\s+$/, "");
-  const after = text.slice(end + markers.end.length).replace(/^\s+/, "");
-  return `${before}\n\n${block}\n${after === "" ? "" : `\n${after.replace(/\s+$/, "")}\n`}`;
+  // trimEnd, not /\s+$/: that regex is quadratic on a long run of spaces inside the text.
+  if (start === -1 || end === -1) return `${text.trimEnd()}\n\n${block}\n`;
+  const before = text.slice(0, start).trimEnd();
+  const after = text.slice(end + markers.end.length).trim();
+  return `${before}\n\n${block}\n${after === "" ? "" : `\n${after}\n`}`;
 }
 
 /** Whether a value holds one of the markers, which would break the file's blocks. */

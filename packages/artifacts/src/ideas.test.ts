@@ -138,4 +138,27 @@ describe("ideas: openspec/ideas/<slug>.md", () => {
       expect(found).toMatchObject({ ok: true, artifact: { kind: "idea", token: created.token } });
     }
   });
+
+  it("GIVEN an idea whose heading holds 80,000 spaces and 2,000 unclosed markers WHEN it is enriched twice THEN each call answers, one report is there, and it takes about as long as an idea of the same size", async () => {
+    const { root, repository } = makeRepository();
+    mkdirSync(join(root, "openspec", "ideas"));
+    const marker = "<!-- OPENSPEC_IDEA_ENRICHMENT_START -->";
+    const body = `\n\n## Prompt\n${marker.repeat(2000)}\n`;
+    writeFileSync(join(root, "openspec/ideas/calm.md"), `# a${" b".repeat(40_000)}${body}`);
+    writeFileSync(join(root, "openspec/ideas/slow.md"), `# a${" ".repeat(80_000)}b${body}`);
+    const timed = async (idea: string, problem: string) => {
+      const started = performance.now();
+      const result = await enrichIdea(repository, { idea, problem });
+      expect(result).toMatchObject({ ok: true });
+      return performance.now() - started;
+    };
+    // The yardstick: the same work on an idea of the same size without the long run of spaces.
+    const calm = Math.max(await timed("calm", "Calm."), await timed("calm", "Calm again."));
+    const slow = (await timed("slow", "Hostile.")) + (await timed("slow", "Again."));
+    const text = readFileSync(join(root, "openspec/ideas/slow.md"), "utf8");
+    expect(text).toContain("Again.");
+    expect(text).not.toContain("Hostile.");
+    // A quadratic trim took about a thousand times the yardstick here; linear work stays near it.
+    expect(slow).toBeLessThan(calm * 40);
+  });
 });
