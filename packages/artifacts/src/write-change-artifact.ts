@@ -1,9 +1,10 @@
-import { lstatSync, readdirSync, realpathSync } from "node:fs";
+import { readdirSync, realpathSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import { type ChangeArtifactKind, changeArtifactWarnings } from "./change-artifact-warnings.js";
 import type { ChangeWarning } from "./change-warnings.js";
 import { checkSpecId } from "./check-name.js";
 import { containedRealPath, isInsideRoot } from "./contained-path.js";
+import { entryKind } from "./entry-kind.js";
 import { type Failure, failure } from "./failure.js";
 import { holdFolderLock } from "./hold-folder-lock.js";
 import { locateActiveChange } from "./locate-active-change.js";
@@ -212,15 +213,6 @@ function staysInside(path: string, changeReal: string): boolean {
 
 function isWithin(real: string, folder: string): boolean {
   return real === folder || real.startsWith(folder + sep);
-}
-
-function entryKind(path: string): "missing" | "file" | "symlink" | "other" {
-  try {
-    const stat = lstatSync(path);
-    return stat.isSymbolicLink() ? "symlink" : stat.isFile() ? "file" : "other";
-  } catch {
-    return "missing";
-  }
 }
 
 function artifactExists(path: string): Failure {

@@ -22,6 +22,9 @@ export type CoreFailureCode =
   | "cli_failed"
   | "tasks_open"
   | "no_delta_specs"
+  | "change_incomplete"
+  | "dependency_cycle"
+  | "dependencies_active"
   | "archive_not_verified"
   | "external_write"
   | "internal_error";

@@ -43,10 +43,13 @@ export const toolsets: readonly Toolset[] = [
   },
   {
     name: "lifecycle",
-    summary: "Carry a change through: task lists and status, archive and unarchive.",
+    summary:
+      "Carry a change through: promote it, order it among others, task lists and status, archive and unarchive.",
     tools: [
       "openspec_task_list",
       "openspec_task_set_status",
+      "openspec_change_promote",
+      "openspec_change_sequence_set",
       "openspec_change_archive",
       "openspec_change_unarchive",
     ],
