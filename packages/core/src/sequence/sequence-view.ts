@@ -1,22 +1,11 @@
 import { statSync } from "node:fs";
 import { join } from "node:path";
 import type { Repository } from "@org/openspec-artifacts";
-import { z } from "zod";
 import type { ChangeSequence } from "./change-sequence.js";
 import { readChangeSequence } from "./read-change-sequence.js";
 
 /** A change's sequence as answers show it: also which changes it needs are still active. */
 export type SequenceView = ChangeSequence & { blocked_by: string[] };
-
-/** The `sequence` field of context, task list and sequence answers: one shape everywhere. */
-export function sequenceViewSchema() {
-  return z.strictObject({
-    group: z.string(),
-    position: z.number().int().describe("1 comes first."),
-    depends_on: z.array(z.string()).describe("Changes needed first."),
-    blocked_by: z.array(z.string()).describe("Of those, the ones still active."),
-  });
-}
 
 /**
  * The sequence of the active change `change` and what blocks it, or null when

@@ -1,8 +1,8 @@
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { makeOpenSpecRepository, runRealOpenSpec } from "@org/test-kit";
-import { parse } from "yaml";
 import { afterEach, describe, expect, it } from "vitest";
+import { parse } from "yaml";
 import { cleanUp, makeCatalog } from "../test-support/fixture.js";
 
 afterEach(cleanUp);
@@ -46,7 +46,10 @@ describe("openspec_change_sequence_set", () => {
       ok: true,
       group: "poc",
       changes: [
-        { name: "phase-one", sequence: { group: "poc", position: 1, depends_on: [], blocked_by: [] } },
+        {
+          name: "phase-one",
+          sequence: { group: "poc", position: 1, depends_on: [], blocked_by: [] },
+        },
         { name: "phase-two", sequence: { position: 2, depends_on: [] } },
         {
           name: "final-proof",
@@ -94,7 +97,7 @@ describe("openspec_change_sequence_set", () => {
       change: "phase-one",
     });
     expect(archived).toMatchObject({ ok: true });
-    const path = (archived as { path: string }).path;
+    const path = (archived as unknown as { path: string }).path;
     expect(parse(readFileSync(join(root, path, ".openspec.yaml"), "utf8"))).toMatchObject({
       sequence: { group: "default", position: 1 },
     });
@@ -249,15 +252,107 @@ describe("openspec_change_sequence_set", () => {
     expect(metadataOf(root, "phase-two")).toBe("schema: [unclosed\n");
   });
 
-  it("GIVEN a hand-written sequence that is not ours WHEN the context reads it THEN it is ignored, never followed as a path", async () => {
+  it("GIVEN a hand-written sequence that is not ours WHEN read THEN it is ignored, never followed as a path", async () => {
     const { catalog } = makeCatalog();
     const root = rollout({
       "openspec/changes/phase-two/.openspec.yaml":
         "schema: spec-driven\nsequence:\n  group: g\n  position: 1\n  depends_on: ['../../../etc']\n",
+      "openspec/changes/final-proof/.openspec.yaml":
+        "schema: spec-driven\nsequence:\n  group: g\n  position: 2\n  depends_on: [phase-two]\n",
     });
     const listed = await catalog.call("openspec_task_list", { workdir: root, change: "phase-two" });
     expect(listed).toMatchObject({ ok: true });
     expect(listed).not.toHaveProperty("sequence");
-    writeFileSync(join(root, "openspec/changes/phase-two/.openspec.yaml"), "schema: spec-driven\n");
+    expect(
+      await catalog.call("openspec_task_list", { workdir: root, change: "final-proof" }),
+    ).toMatchObject({ sequence: { group: "g", position: 2, blocked_by: ["phase-two"] } });
+  });
+});
+
+describe("sequences in the other tools", () => {
+  async function sequenced() {
+    const { catalog } = makeCatalog();
+    const root = rollout();
+    await catalog.call("openspec_change_sequence_set", {
+      workdir: root,
+      changes: ["phase-one", "phase-two", "final-proof"],
+      group: "poc",
+      depends_on: { "final-proof": ["phase-one", "phase-two"] },
+    });
+    return { catalog, root };
+  }
+
+  it("GIVEN a sequence WHEN openspec_context lists the source and reads one change THEN each carries its order and what blocks it; the readable view shows an ORDER column", async () => {
+    const { catalog, root } = await sequenced();
+    await catalog.call("openspec_source_add", { path: root, name: "rollout" });
+    const overview = await catalog.call("openspec_context", { identifier: "rollout" });
+    expect(overview).toMatchObject({
+      ok: true,
+      changes: expect.arrayContaining([
+        expect.objectContaining({
+          name: "final-proof",
+          sequence: {
+            group: "poc",
+            position: 3,
+            depends_on: ["phase-one", "phase-two"],
+            blocked_by: ["phase-one", "phase-two"],
+          },
+        }),
+        expect.objectContaining({
+          name: "phase-one",
+          sequence: expect.objectContaining({ position: 1 }),
+        }),
+      ]),
+    });
+    const one = await catalog.call("openspec_context", { identifier: "rollout/final-proof" });
+    expect(one).toMatchObject({
+      change: { name: "final-proof", sequence: { blocked_by: ["phase-one", "phase-two"] } },
+    });
+  });
+
+  it("GIVEN final-proof needs two active changes WHEN archived without force THEN dependencies_active names them, and the dry run says it would not archive; once both are archived it goes through", async () => {
+    const { catalog, root } = await sequenced();
+    const archive = (change: string, extra: Record<string, unknown> = {}) =>
+      catalog.call("openspec_change_archive", { workdir: root, change, ...extra });
+    expect(await archive("final-proof")).toMatchObject({
+      ok: false,
+      code: "dependencies_active",
+      blocked_by: ["phase-one", "phase-two"],
+      fix: expect.stringContaining("force"),
+    });
+    expect(existsSync(join(root, "openspec/changes/final-proof"))).toBe(true);
+    expect(await archive("final-proof", { dry_run: true })).toMatchObject({
+      ok: true,
+      would_archive: false,
+      diagnostics: [expect.objectContaining({ code: "dependencies_active", severity: "error" })],
+    });
+    expect(await archive("phase-one")).toMatchObject({ ok: true });
+    expect(await archive("final-proof")).toMatchObject({ blocked_by: ["phase-two"] });
+    expect(await archive("phase-two")).toMatchObject({ ok: true });
+    expect(await archive("final-proof")).toMatchObject({ ok: true, warnings: [] });
+  });
+
+  it("GIVEN an active dependency WHEN archived with force THEN it is archived with a warning naming it", async () => {
+    const { catalog, root } = await sequenced();
+    expect(
+      await catalog.call("openspec_change_archive", {
+        workdir: root,
+        change: "final-proof",
+        dry_run: true,
+        force: true,
+      }),
+    ).toMatchObject({
+      would_archive: true,
+      diagnostics: [expect.objectContaining({ code: "dependencies_active", severity: "warning" })],
+    });
+    const result = await catalog.call("openspec_change_archive", {
+      workdir: root,
+      change: "final-proof",
+      force: true,
+    });
+    expect(result).toMatchObject({
+      ok: true,
+      warnings: [expect.stringContaining('"final-proof" needs "phase-one", "phase-two" first')],
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { nameField, repositoryTargetFields } from "../input-fields.js";
 import { GROUP_NAME } from "../sequence/change-sequence.js";
-import { sequenceViewSchema } from "../sequence/sequence-view.js";
+import { sequenceViewSchema } from "../sequence/sequence-view-schema.js";
 import { defineTool, writingTool } from "../tool-definition.js";
 import type { ResultBlock } from "../tool-presentation.js";
 
