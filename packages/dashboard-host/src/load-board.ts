@@ -21,6 +21,8 @@ export type Card = {
    * git work tree its last commit, for an archived change its archive day).
    */
   modified: string | null;
+  /** Its place in a sequence of changes and which changes it needs are still active; null when in none. */
+  order: { group: string; position: number; blocked_by: string[] } | null;
 };
 
 export type BoardPage = {
@@ -103,6 +105,13 @@ function toBoardPage(
     column: columnOf(change.tasks),
     tasks: change.tasks ? { done: change.tasks.completed, total: change.tasks.total } : null,
     modified: change.last_modified ?? null,
+    order: change.sequence
+      ? {
+          group: change.sequence.group,
+          position: change.sequence.position,
+          blocked_by: change.sequence.blocked_by,
+        }
+      : null,
   }));
   for (const change of archived) {
     cards.push({
@@ -112,6 +121,7 @@ function toBoardPage(
       column: "archived",
       tasks: null,
       modified: change.last_modified ?? null,
+      order: null,
     });
   }
   return {
