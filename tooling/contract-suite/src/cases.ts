@@ -5,6 +5,7 @@ import { contextCases } from "./context-cases.js";
 import type { ContractCase } from "./contract-case.js";
 import { legacyRepository, RICH_DESCRIPTION } from "./legacy-repository.js";
 import { TOKEN_LIKE_FOLDER } from "./sandbox.js";
+import { promoteAndSequenceCases } from "./sequence-cases.js";
 import { specDiffCases } from "./spec-diff-cases.js";
 import { storeImportCases } from "./store-import-cases.js";
 import { archiveCases, changeCreateCases, changeWriteCases, taskCases } from "./workflow-cases.js";
@@ -163,6 +164,7 @@ export const contractCases: ContractCase[] = [
   },
   ...changeCreateCases,
   ...changeWriteCases,
+  ...promoteAndSequenceCases,
   {
     name: "show a spec as structured data",
     tool: "openspec_spec_show",
