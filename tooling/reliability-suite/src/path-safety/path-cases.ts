@@ -4,6 +4,7 @@ import {
   archiveRows,
   changeArtifactRows,
   changeWriteRows,
+  sequenceRows,
   specDiffRows,
 } from "./lifecycle-path-cases.js";
 import {
@@ -160,6 +161,7 @@ export function writeCases(): PathCase[] {
     ...changeWriteRows(),
     ...archiveRows(),
     ...changeArtifactRows(),
+    ...sequenceRows(),
     // A folder called like shop's token, added without a name, once took shop's writes.
     [
       "a folder beside shop called like shop's token, added without a name",

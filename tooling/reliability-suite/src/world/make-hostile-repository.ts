@@ -8,10 +8,22 @@ export const SLOW_HEADING = `# a${" ".repeat(80_000)}b\n`;
 
 const PROPOSAL = "## Why\nA reason that is long enough.\n\n## What Changes\n- One thing.\n";
 
+/** A `.openspec.yaml` whose aliases expand to a billion entries when read naively ("billion laughs"). */
+const ALIAS_BOMB = [
+  'a: &a ["x", "x", "x", "x", "x", "x", "x", "x", "x", "x"]',
+  ...["b", "c", "d", "e", "f", "g", "h", "i"].map(
+    (name, index) => `${name}: &${name} [${Array(10).fill(`*${"abcdefgh"[index]}`).join(", ")}]`,
+  ),
+  "schema: spec-driven",
+  "sequence: { group: g, position: 1, depends_on: *i }",
+  "",
+].join("\n");
+
 /**
  * Fills a repository with everything a hostile or broken checkout can hold
  * at once: FIFOs where proposal, design, tasks and a spec are expected,
- * branching symlink loops under `openspec/specs`, a pathological heading,
+ * a FIFO and an alias bomb as a change's `.openspec.yaml`, branching
+ * symlink loops under `openspec/specs`, a pathological heading,
  * and files and folders without read permission. The world's own traps (a
  * change folder symlinked out, links to outside files) stay as they are.
  */
@@ -24,12 +36,16 @@ export function makeHostileRepository(repo: string): void {
     "openspec/specs/slow/spec.md": SLOW_HEADING,
     "openspec/specs/secret/spec.md": "# secret\n\n## Purpose\nHidden.\n\n## Requirements\n",
     "openspec/changes/locked/proposal.md": PROPOSAL,
+    "openspec/changes/piped-metadata/proposal.md": PROPOSAL,
+    "openspec/changes/alias-bomb/proposal.md": PROPOSAL,
+    "openspec/changes/alias-bomb/.openspec.yaml": ALIAS_BOMB,
   });
   const fifo = (path: string) => execFileSync("mkfifo", [path]);
   fifo(join(openspec, "changes", "piped", "design.md"));
   fifo(join(openspec, "changes", "piped", "tasks.md"));
   mkdirSync(join(openspec, "changes", "piped-proposal"));
   fifo(join(openspec, "changes", "piped-proposal", "proposal.md"));
+  fifo(join(openspec, "changes", "piped-metadata", ".openspec.yaml"));
   fifo(join(openspec, "pipe"));
   mkdirSync(join(openspec, "specs", "piped-spec"));
   symlinkSync(join(openspec, "pipe"), join(openspec, "specs", "piped-spec", "spec.md"));

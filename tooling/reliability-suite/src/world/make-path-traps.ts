@@ -11,6 +11,9 @@ export const ANCESTOR_SPEC_ID = "ancestor-spec";
 /** A change of `shop` whose design.md is a symlink to the file outside. */
 export const LINKED_ARTIFACT_CHANGE = "linked-artifact";
 
+/** A change of `shop` whose .openspec.yaml is a symlink to the file outside. */
+export const LINKED_METADATA_CHANGE = "linked-metadata";
+
 /** Sources beside `shop` that each lead out of their repository in another way. */
 export type PathTraps = {
   /** A file outside that a spec inside the repository is a hard link to. */
@@ -47,6 +50,13 @@ export async function makePathTraps(world: World): Promise<PathTraps> {
     "## Why\nLinked.\n\n## What Changes\n- Link\n",
   );
   symlinkSync(world.outsideFile, join(linkedArtifact, "design.md"));
+  const linkedMetadata = join(world.repo, "openspec", "changes", LINKED_METADATA_CHANGE);
+  mkdirSync(linkedMetadata);
+  writeFileSync(
+    join(linkedMetadata, "proposal.md"),
+    "## Why\nLinked metadata.\n\n## What Changes\n- Link\n",
+  );
+  symlinkSync(world.outsideFile, join(linkedMetadata, ".openspec.yaml"));
 
   const linked = makeOpenSpecRepository({}, "linked");
   rmSync(join(linked, "openspec", "specs"), { recursive: true, force: true });
