@@ -97,11 +97,7 @@ export const argumentAliases: Readonly<Record<string, readonly ArgumentAlias[]>>
     { alias: "task_ids", field: "ids" },
     { alias: "status", field: "done", value: statusAsDone },
   ],
-  openspec_change_promote: [
-    ...changeAliases,
-    { alias: "tasks", field: "tasks", value: taskTexts },
-    { alias: "replace_tasks", field: "force" },
-  ],
+  openspec_change_promote: [...changeAliases, { alias: "replace_tasks", field: "force" }],
   openspec_change_sequence_set: [
     ...sourceAliases,
     { alias: "group_id", field: "group" },

@@ -43,8 +43,7 @@ export const toolsets: readonly Toolset[] = [
   },
   {
     name: "lifecycle",
-    summary:
-      "Carry a change through: promote it, order it among others, task lists and status, archive and unarchive.",
+    summary: "Carry a change through: promote, order, tasks, archive and unarchive.",
     tools: [
       "openspec_task_list",
       "openspec_task_set_status",

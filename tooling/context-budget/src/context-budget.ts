@@ -7,20 +7,26 @@
 
 /** Tokens allowed per surface (o200k). */
 export const CONTEXT_BUDGET = {
-  /** tools/list of the default toolsets: name, description and input schema of each tool (today 5,044). */
+  /** tools/list of the default toolsets: name, description and input schema of each tool (today 5,097). */
   defaultTools: 5150,
   /**
-   * The whole tools/list answer of the default toolsets (today 14,039: 13,460 plus the output
+   * The whole tools/list answer of the default toolsets (today 14,211, with context's `sequence`: 13,460 plus the output
    * fields that CLI answers from a shared run (`cached`, `computed_at`) and hermes-openspec's
    * callers (`count`, `spec`, a requirement's `status`) read).
    */
   defaultListMessage: 14350,
-  /** tools/list of every toolset: name, description and input schema (today 7,090). */
-  allTools: 7250,
-  /** The whole tools/list answer of every toolset, output schemas included (today 22,030; as above). */
-  allListMessage: 22500,
-  /** The schemas the Hermes plugin registers, all toolsets (today 7,069). */
-  hermesSchemas: 7250,
+  /**
+   * tools/list of every toolset: name, description and input schema (today 7,652: 7,090 plus 562
+   * for openspec_change_promote and openspec_change_sequence_set).
+   */
+  allTools: 7812,
+  /**
+   * The whole tools/list answer of every toolset, output schemas included (today 23,669: 22,030
+   * plus 1,639 for the two lifecycle tools and the `sequence` field of context and task list).
+   */
+  allListMessage: 24139,
+  /** The schemas the Hermes plugin registers, all toolsets (today 7,629: 7,069 plus 560 for the same two tools). */
+  hermesSchemas: 7810,
   /** prompts/list (today 752). */
   prompts: 800,
   /** The server's instructions (today 92). */

@@ -60,7 +60,7 @@ export const promoteAndSequenceCases: ContractCase[] = [
     args: () => ({
       source: "fresh",
       change: "add-recovery",
-      tasks: [{ title: "Recovery", items: ["Send the recovery mail"] }],
+      tasks: ["Send the recovery mail"],
     }),
     expect: {
       ok: true,

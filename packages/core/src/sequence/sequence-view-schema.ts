@@ -4,8 +4,8 @@ import { z } from "zod";
 export function sequenceViewSchema() {
   return z.strictObject({
     group: z.string(),
-    position: z.number().int().describe("1 comes first."),
-    depends_on: z.array(z.string()).describe("Changes needed first."),
-    blocked_by: z.array(z.string()).describe("Of those, the ones still active."),
+    position: z.number().int(),
+    depends_on: z.array(z.string()),
+    blocked_by: z.array(z.string()),
   });
 }

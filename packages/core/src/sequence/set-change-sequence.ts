@@ -1,7 +1,7 @@
 import type { Repository } from "@org/openspec-artifacts";
 import { type ToolFailure, toolFailure } from "../tool-result.js";
 import { fromArtifactFailure } from "../tools/from-artifact-failure.js";
-import type { ChangeSequence } from "./change-sequence.js";
+import { type ChangeSequence, GROUP_NAME } from "./change-sequence.js";
 import { findDependencyCycle } from "./find-dependency-cycle.js";
 import { notActiveChange } from "./not-active-change.js";
 import { readChangeSequence } from "./read-change-sequence.js";
@@ -39,6 +39,13 @@ export async function setChangeSequence(
   const { changeMetadata, editChangeMetadata, listActiveChangeFolders } = await import(
     "@org/openspec-artifacts"
   );
+  if (!GROUP_NAME.test(request.group)) {
+    return toolFailure(
+      "invalid_input",
+      `The group name "${request.group.slice(0, 64)}" is not a plain name.`,
+      "Name the group with letters, digits, dots, underscores and hyphens, e.g. rollout.",
+    );
+  }
   const active = new Set(listActiveChangeFolders(repository));
   const position = new Map<string, number>();
   for (const name of request.changes) {

@@ -19,7 +19,6 @@ import type { ResultBlock } from "../tool-presentation.js";
 import { type ToolFailure, toolFailure } from "../tool-result.js";
 import { fromArtifactFailure } from "./from-artifact-failure.js";
 import { requirementSchema } from "./spec-create-tool.js";
-import { taskSectionsField } from "./task-sections-field.js";
 import {
   notValidated,
   renderValidation,
@@ -107,7 +106,18 @@ export const changeCreateTool = defineTool({
         .max(100_000)
         .optional()
         .describe("design.md as Markdown: a whole document, headings allowed."),
-      tasks: taskSectionsField().optional(),
+      tasks: z
+        .array(
+          z
+            .object({
+              title: line("The section title, without its number.", 200),
+              items: z.array(line("One task, one line.", 2000)).min(1).max(200),
+            })
+            .strict(),
+        )
+        .max(50)
+        .optional()
+        .describe("Task sections, numbered for you: `## 1. <title>`, `- [ ] 1.1 <item>`."),
       specs: z
         .array(deltaSpecSchema)
         .max(50)

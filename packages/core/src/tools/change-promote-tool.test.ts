@@ -29,7 +29,7 @@ describe("openspec_change_promote", () => {
     const result = await catalog.call("openspec_change_promote", {
       workdir: root,
       change: "add-passkeys",
-      tasks: [{ title: "Sign-in", items: ["Register a passkey", "Sign in with it"] }],
+      tasks: ["Register a passkey", "Sign in with it"],
     });
     expect(result).toMatchObject({
       ok: true,
@@ -47,7 +47,7 @@ describe("openspec_change_promote", () => {
     expect(validate.status, validate.stdout).toBe(0);
   });
 
-  it("GIVEN a draft without tasks.md WHEN promoted with the earlier plugin's plain list of tasks THEN they become one section numbered 1.1, 1.2", async () => {
+  it("GIVEN a draft without tasks.md WHEN promoted with the earlier plugin's change_id THEN it is read as change", async () => {
     const { catalog } = makeCatalog();
     const root = draft();
     const result = await catalog.call("openspec_change_promote", {

@@ -1,18 +1,22 @@
 import { z } from "zod";
 import { nameField, repositoryTargetFields } from "../input-fields.js";
 import { defineTool, writingTool } from "../tool-definition.js";
-import { taskSectionsField } from "./task-sections-field.js";
 import { validationSchema } from "./validate-change.js";
 
 export const changePromoteTool = defineTool({
   name: "openspec_change_promote",
   description:
-    "Make a draft change ready to implement: checks it has a proposal, a task checklist and a delta spec, writes tasks.md from tasks when given, and validates it with `openspec validate --strict`.",
+    "Make a draft change ready to implement: checks its proposal, tasks and delta spec, writes tasks.md from tasks, validates strictly.",
   inputSchema: z
     .object({
       ...repositoryTargetFields,
       change: nameField("The active change to promote."),
-      tasks: taskSectionsField().optional(),
+      tasks: z
+        .array(z.string().min(1).max(2000))
+        .min(1)
+        .max(200)
+        .optional()
+        .describe("Task lines for a new tasks.md."),
       force: z.boolean().optional().describe("Replace an existing tasks.md with tasks."),
     })
     .strict(),
@@ -20,7 +24,7 @@ export const changePromoteTool = defineTool({
     z.strictObject({
       ok: z.literal(true),
       change: z.string(),
-      added: z.array(z.string()).describe("Files this call wrote."),
+      added: z.array(z.string()),
       tasks_path: z.string(),
       done: z.number().int(),
       total: z.number().int(),
@@ -30,7 +34,7 @@ export const changePromoteTool = defineTool({
         todo: z.number().int(),
       }),
       status: z.enum(["todo", "in_progress", "done"]),
-      delta_specs: z.array(z.string()).describe("Spec ids of its delta specs."),
+      delta_specs: z.array(z.string()),
       validation: validationSchema,
     }),
   requiresCli: true,

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { nameField, repositoryTargetFields } from "../input-fields.js";
-import { GROUP_NAME } from "../sequence/change-sequence.js";
+import { repositoryTargetFields } from "../input-fields.js";
 import { sequenceViewSchema } from "../sequence/sequence-view-schema.js";
 import { defineTool, writingTool } from "../tool-definition.js";
 import type { ResultBlock } from "../tool-presentation.js";
@@ -8,18 +7,18 @@ import type { ResultBlock } from "../tool-presentation.js";
 export const changeSequenceSetTool = defineTool({
   name: "openspec_change_sequence_set",
   description:
-    "Set the order of a group of active changes and what each needs first; kept in each change's .openspec.yaml. Pick it after proposing several related changes.",
+    "Order a group of active changes and say which each needs first (kept in each .openspec.yaml). Use after proposing related changes.",
   inputSchema: z
     .object({
       ...repositoryTargetFields,
       changes: z
-        .array(nameField("An active change."))
+        .array(z.string().min(1).max(256))
         .min(1)
         .max(100)
-        .describe("The group's active changes, in order."),
-      group: z.string().regex(GROUP_NAME).optional().describe('The group (default "default").'),
+        .describe("Active changes, in order."),
+      group: z.string().min(1).max(64).optional().describe('Default "default".'),
       depends_on: z
-        .record(nameField("A change of the group."), z.array(nameField("A change.")).max(100))
+        .record(z.string(), z.array(z.string().min(1).max(256)).max(100))
         .optional()
         .describe("Per change, the changes it needs first."),
     })
@@ -29,8 +28,8 @@ export const changeSequenceSetTool = defineTool({
       ok: z.literal(true),
       group: z.string(),
       changes: z.array(z.strictObject({ name: z.string(), sequence: sequenceViewSchema() })),
-      removed: z.array(z.string()).describe("Changes taken out of the group."),
-      written: z.array(z.string()).describe("Metadata files changed."),
+      removed: z.array(z.string()),
+      written: z.array(z.string()),
     }),
   requiresCli: false,
   annotations: {

@@ -11,8 +11,8 @@ import type { Validation } from "./validate-change.js";
 
 export type PromoteRequest = {
   change: string;
-  /** Task sections the author gave, written as tasks.md; null to keep what is there. */
-  tasks: { title: string; items: string[] }[] | null;
+  /** Task lines the author gave, written as tasks.md under one section; null to keep what is there. */
+  tasks: string[] | null;
   /** Replace an existing tasks.md with `tasks`. */
   force: boolean;
 };
@@ -117,7 +117,7 @@ export async function promoteChange(
     const written = await writeChangeArtifact(repository, {
       change: request.change,
       artifact: "tasks",
-      content: stringifyTasks({ sections: request.tasks ?? [] }),
+      content: stringifyTasks({ sections: [{ title: "Tasks", items: request.tasks ?? [] }] }),
       force: request.force,
       maxBytes: context.maxArtifactBytes,
     });

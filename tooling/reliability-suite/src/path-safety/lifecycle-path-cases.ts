@@ -212,7 +212,7 @@ export function changeArtifactRows(): CaseRow[] {
  */
 export function sequenceRows(): CaseRow[] {
   const sequence = (args: Record<string, unknown>) => ({ source: "shop", ...args });
-  const tasks = [{ title: "Escape", items: ["Stay inside"] }];
+  const tasks = ["Stay inside"];
   return [
     [
       "a sequence holding the change escape, a symlink out",
