@@ -4,6 +4,7 @@ import { entryKind } from "./entry-kind.js";
 import { type Failure, failure } from "./failure.js";
 import { holdFolderLock } from "./hold-folder-lock.js";
 import { locateActiveChange } from "./locate-active-change.js";
+import { lockFailure } from "./lock-failure.js";
 import { openFolderInside } from "./open-folder-inside.js";
 import type { Repository } from "./open-repository.js";
 import { readContainedFile } from "./read-contained-text.js";
@@ -71,7 +72,8 @@ export async function editChangeMetadata(
       }
       const edited = edit(current);
       if ("ok" in edited) return edited;
-      if (edited.text === null || edited.text === current) return { ok: true, path, changed: false };
+      if (edited.text === null || edited.text === current)
+        return { ok: true, path, changed: false };
       const written = writeFileAtomic(folder, METADATA, edited.text, { overwrite: true }, (real) =>
         isInsideRoot(repository, real),
       );
@@ -83,11 +85,7 @@ export async function editChangeMetadata(
           });
     });
     if (!held.ok) {
-      return held.reason === "busy"
-        ? failure("write_conflict", `Another process is updating ${path}: ${held.error}`, {
-            fix: "Call again in a moment.",
-          })
-        : failure("write_failed", `${path} cannot be locked for the write: ${held.error}`);
+      return lockFailure(path, held, "write");
     }
     return held.value;
   } finally {

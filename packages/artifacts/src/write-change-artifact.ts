@@ -8,6 +8,7 @@ import { entryKind } from "./entry-kind.js";
 import { type Failure, failure } from "./failure.js";
 import { holdFolderLock } from "./hold-folder-lock.js";
 import { locateActiveChange } from "./locate-active-change.js";
+import { lockFailure } from "./lock-failure.js";
 import { type FolderHandle, openFolderInside } from "./open-folder-inside.js";
 import type { Repository } from "./open-repository.js";
 import { DEFAULT_MAX_ARTIFACT_BYTES } from "./read-regular-file.js";
@@ -89,11 +90,7 @@ export async function writeChangeArtifact(
     if (input.artifact === "tasks") {
       const held = await holdFolderLock(folder, TASKS_LOCK, write);
       if (!held.ok) {
-        return held.reason === "busy"
-          ? failure("write_conflict", `Another process is updating ${path}: ${held.error}`, {
-              fix: "Call again in a moment.",
-            })
-          : failure("write_failed", `${path} cannot be locked for the write: ${held.error}`);
+        return lockFailure(path, held, "write");
       }
       outcome = held.value;
     } else {

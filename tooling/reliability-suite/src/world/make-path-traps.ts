@@ -43,20 +43,8 @@ export async function makePathTraps(world: World): Promise<PathTraps> {
   writeFileSync(hardLinkTarget, `# Hard\n\n${OUTSIDE_MARKER}\n`);
   mkdirSync(join(world.repo, "openspec", "specs", "hardlinked"));
   linkSync(hardLinkTarget, join(world.repo, "openspec", "specs", "hardlinked", "spec.md"));
-  const linkedArtifact = join(world.repo, "openspec", "changes", LINKED_ARTIFACT_CHANGE);
-  mkdirSync(linkedArtifact);
-  writeFileSync(
-    join(linkedArtifact, "proposal.md"),
-    "## Why\nLinked.\n\n## What Changes\n- Link\n",
-  );
-  symlinkSync(world.outsideFile, join(linkedArtifact, "design.md"));
-  const linkedMetadata = join(world.repo, "openspec", "changes", LINKED_METADATA_CHANGE);
-  mkdirSync(linkedMetadata);
-  writeFileSync(
-    join(linkedMetadata, "proposal.md"),
-    "## Why\nLinked metadata.\n\n## What Changes\n- Link\n",
-  );
-  symlinkSync(world.outsideFile, join(linkedMetadata, ".openspec.yaml"));
+  linkChangeFileOut(world, LINKED_ARTIFACT_CHANGE, "design.md");
+  linkChangeFileOut(world, LINKED_METADATA_CHANGE, ".openspec.yaml");
 
   const linked = makeOpenSpecRepository({}, "linked");
   rmSync(join(linked, "openspec", "specs"), { recursive: true, force: true });
@@ -101,4 +89,12 @@ export async function makePathTraps(world: World): Promise<PathTraps> {
   const tokenFolder = join(world.root, shopToken);
   mkdirSync(join(tokenFolder, "openspec", "specs"), { recursive: true });
   return { hardLinkTarget, goneFolder, shopToken, tokenFolder, childFolder };
+}
+
+/** A change of `shop` with a proposal, whose `file` is a symlink to the file outside. */
+function linkChangeFileOut(world: World, change: string, file: string): void {
+  const folder = join(world.repo, "openspec", "changes", change);
+  mkdirSync(folder);
+  writeFileSync(join(folder, "proposal.md"), "## Why\nLinked.\n\n## What Changes\n- Link\n");
+  symlinkSync(world.outsideFile, join(folder, file));
 }
