@@ -1,5 +1,5 @@
 import { isAbsolute } from "node:path";
-import { importFromHermesOpenspecDb } from "@org/openspec-registry";
+import { importFromHermesOpenspecDb, readHermesSequences } from "@org/openspec-registry";
 import type { CatalogContext } from "./catalog-context.js";
 import { sourceFailure } from "./resolve-repository.js";
 import { type ToolResult, toolFailure } from "./tool-result.js";
@@ -7,7 +7,9 @@ import { viewOf } from "./tools/source-tools.js";
 
 /**
  * Imports the sources of the earlier Python Hermes plugin (`<HERMES_HOME>/openspec.db`),
- * keeping their tokens, names and creation times. Running it again imports nothing new.
+ * keeping their tokens, names and creation times, and the order and dependencies
+ * it kept for their changes, written into each change's `.openspec.yaml`
+ * (`sequences`). Running it again imports nothing new.
  */
 export async function importHermesSources(
   context: CatalogContext,
@@ -24,9 +26,23 @@ export async function importHermesSources(
   if (!registry.ok) return registry;
   const result = importFromHermesOpenspecDb(registry.registry, hermesDbPath);
   if (!result.ok) return sourceFailure(result);
+  const sequences = readHermesSequences(hermesDbPath);
+  const listed = registry.registry.list();
+  const { importHermesSequences } = await import("./sequence/import-hermes-sequences.js");
   return {
     ok: true,
     imported: result.imported.map(viewOf),
     skipped: result.skipped.map((entry) => ({ ...entry })),
+    sequences:
+      sequences.ok && listed.ok
+        ? await importHermesSequences(
+            sequences.rows,
+            listed.sources.map((source) => ({
+              token: source.token,
+              name: source.displayName,
+              path: source.path,
+            })),
+          )
+        : [],
   };
 }

@@ -19,6 +19,11 @@ export {
   type OpenRegistryResult,
   openRegistry,
 } from "./open-registry.js";
+export {
+  type HermesSequenceRow,
+  type HermesSequencesResult,
+  readHermesSequences,
+} from "./read-hermes-sequences.js";
 export type {
   AddSourceInput,
   Registry,
