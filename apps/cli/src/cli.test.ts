@@ -209,7 +209,7 @@ describe("openspec-agent", () => {
     expect(listed.stderr).toContain("openspec_not_found");
   });
 
-  it("GIVEN a Hermes plugin database WHEN sources import runs twice THEN the first imports and the second skips", async () => {
+  it("GIVEN a Hermes plugin database WHEN sources import runs twice THEN the first imports the sources and the order it kept for their changes, and the second skips", async () => {
     const { root, run } = setUp({ cli: false });
     const hermesDb = join(temporaryFolder("hermes-"), "openspec.db");
     const Database = (await import("better-sqlite3")).default;
@@ -223,12 +223,34 @@ describe("openspec-agent", () => {
       root,
       1700000000.5,
     );
+    // The order it kept for the changes: add-login needs nothing, add-cart needs it first.
+    db.exec(
+      "CREATE TABLE change_sequence(source_id TEXT NOT NULL, change_name TEXT NOT NULL, group_id TEXT NOT NULL DEFAULT 'default', position INTEGER NOT NULL, depends_on TEXT NOT NULL DEFAULT '[]', first_seen_at REAL NOT NULL, updated_at REAL NOT NULL)",
+    );
+    db.exec(
+      `INSERT INTO change_sequence VALUES ('os_abc123', 'add-login', 'shop', 1, '[]', 1, 1), ('os_abc123', 'add-cart', 'shop', 2, '["add-login"]', 1, 1)`,
+    );
     db.close();
+    writeFiles(root, {
+      "openspec/changes/add-login/proposal.md": "# Add login\n\n## Why\n\nPeople sign in.\n",
+      "openspec/changes/add-cart/proposal.md": "# Add cart\n\n## Why\n\nPeople buy.\n",
+    });
     const first = JSON.parse(run(["sources", "import", "--hermes-db", hermesDb, "--json"]).stdout);
     expect(first).toMatchObject({
       ok: true,
       imported: [{ token: "os_abc123", name: "legacy", path: root }],
       skipped: [],
+      sequences: [{ source: "legacy", group: "shop", changes: ["add-login", "add-cart"] }],
+    });
+    expect(
+      JSON.parse(run(["task", "list", "add-cart", "-s", "legacy", "--json"]).stdout),
+    ).toMatchObject({
+      sequence: {
+        group: "shop",
+        position: 2,
+        depends_on: ["add-login"],
+        blocked_by: ["add-login"],
+      },
     });
     const second = JSON.parse(run(["sources", "import", "--hermes-db", hermesDb, "--json"]).stdout);
     expect(second).toMatchObject({ ok: true, imported: [], skipped: [{ token: "os_abc123" }] });

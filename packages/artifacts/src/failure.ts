@@ -36,6 +36,7 @@ export type ArtifactFailureCode =
   | "change_exists"
   | "artifact_exists"
   | "spec_unparsable"
+  | "metadata_unparsable"
   | "unreadable"
   | "not_a_regular_file"
   | "unsupported_encoding"

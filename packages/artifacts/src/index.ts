@@ -13,7 +13,7 @@ export {
   type DeltaSpecChangeInput,
   type TaskSectionInput,
 } from "./change-content.js";
-export { DEFAULT_CHANGE_SCHEMA, skipsSpecs } from "./change-metadata.js";
+export { changeMetadata, DEFAULT_CHANGE_SCHEMA, skipsSpecs } from "./change-metadata.js";
 export type { ChangeWarning } from "./change-warnings.js";
 export { type ArchiveWritesOptions, checkArchiveWrites } from "./check-archive-writes.js";
 export { checkNamedTarget } from "./check-named-target.js";
@@ -50,6 +50,7 @@ export {
 export { diffSpecAtHead } from "./diff-spec-at-head.js";
 export type { ArchiveDiagnostic } from "./discover-delta-specs.js";
 export { type EnrichedIdea, type EnrichIdeaInput, enrichIdea } from "./enrich-idea.js";
+export { type ChangeMetadataEdit, editChangeMetadata } from "./edit-change-metadata.js";
 export type { ArtifactCandidate, ArtifactFailureCode, Failure } from "./failure.js";
 export type { KnownSource } from "./find-token-in-sources.js";
 export {

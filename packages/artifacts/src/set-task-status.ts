@@ -5,6 +5,7 @@ import { type Failure, failure } from "./failure.js";
 import { holdFolderLock } from "./hold-folder-lock.js";
 import { tasksOutside } from "./list-tasks.js";
 import { locateActiveChange } from "./locate-active-change.js";
+import { lockFailure } from "./lock-failure.js";
 import { type FolderHandle, openFolderInside } from "./open-folder-inside.js";
 import type { Repository } from "./open-repository.js";
 import { readContainedFile } from "./read-contained-text.js";
@@ -67,11 +68,7 @@ export async function setTaskStatus(
       });
     });
     if (!held.ok) {
-      return held.reason === "busy"
-        ? failure("write_conflict", `Another process is updating ${path}: ${held.error}`, {
-            fix: "Call again in a moment.",
-          })
-        : failure("write_failed", `${path} cannot be locked for the update: ${held.error}`);
+      return lockFailure(path, held, "update");
     }
     return held.value;
   } finally {

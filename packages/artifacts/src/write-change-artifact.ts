@@ -1,12 +1,14 @@
-import { lstatSync, readdirSync, realpathSync } from "node:fs";
+import { readdirSync, realpathSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import { type ChangeArtifactKind, changeArtifactWarnings } from "./change-artifact-warnings.js";
 import type { ChangeWarning } from "./change-warnings.js";
 import { checkSpecId } from "./check-name.js";
 import { containedRealPath, isInsideRoot } from "./contained-path.js";
+import { entryKind } from "./entry-kind.js";
 import { type Failure, failure } from "./failure.js";
 import { holdFolderLock } from "./hold-folder-lock.js";
 import { locateActiveChange } from "./locate-active-change.js";
+import { lockFailure } from "./lock-failure.js";
 import { type FolderHandle, openFolderInside } from "./open-folder-inside.js";
 import type { Repository } from "./open-repository.js";
 import { DEFAULT_MAX_ARTIFACT_BYTES } from "./read-regular-file.js";
@@ -88,11 +90,7 @@ export async function writeChangeArtifact(
     if (input.artifact === "tasks") {
       const held = await holdFolderLock(folder, TASKS_LOCK, write);
       if (!held.ok) {
-        return held.reason === "busy"
-          ? failure("write_conflict", `Another process is updating ${path}: ${held.error}`, {
-              fix: "Call again in a moment.",
-            })
-          : failure("write_failed", `${path} cannot be locked for the write: ${held.error}`);
+        return lockFailure(path, held, "write");
       }
       outcome = held.value;
     } else {
@@ -212,15 +210,6 @@ function staysInside(path: string, changeReal: string): boolean {
 
 function isWithin(real: string, folder: string): boolean {
   return real === folder || real.startsWith(folder + sep);
-}
-
-function entryKind(path: string): "missing" | "file" | "symlink" | "other" {
-  try {
-    const stat = lstatSync(path);
-    return stat.isSymbolicLink() ? "symlink" : stat.isFile() ? "file" : "other";
-  } catch {
-    return "missing";
-  }
 }
 
 function artifactExists(path: string): Failure {

@@ -149,6 +149,12 @@ export const argumentAliases: Readonly<Record<string, readonly ArgumentAlias[]>>
     { alias: "task_ids", field: "ids" },
     { alias: "status", field: "done", value: statusAsDone },
   ],
+  openspec_change_promote: [...changeAliases, { alias: "replace_tasks", field: "force" }],
+  openspec_change_sequence_set: [
+    ...sourceAliases,
+    { alias: "group_id", field: "group" },
+    { alias: "dependencies", field: "depends_on" },
+  ],
   openspec_change_archive: changeAliases,
   openspec_change_unarchive: changeAliases,
   openspec_cli: [

@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { applyArgumentAliases } from "./apply-argument-aliases.js";
 import { type CatalogOptions, createCatalogContext } from "./catalog-context.js";
 import type { ProcessSourceView } from "./process-sources.js";
+import type { SequenceToImport } from "./sequence/import-hermes-sequences.js";
 import type { ToolCallContext } from "./tool-call-context.js";
 import type { ToolDefinition } from "./tool-definition.js";
 import { type ToolFailure, type ToolResult, toolFailure } from "./tool-result.js";
@@ -43,6 +44,12 @@ export type Catalog = {
    * cannot be taken is skipped with a code. Idempotent.
    */
   importSources(sources: readonly SourceToImport[]): Promise<ToolResult>;
+  /**
+   * Writes the change order and dependencies another registry kept (the
+   * Hermes host's import) into each change's `.openspec.yaml`, through the
+   * writer of `openspec_change_sequence_set`. Idempotent.
+   */
+  importSequences(rows: readonly SequenceToImport[]): Promise<ToolResult>;
   /** Closes the registry file. */
   close(): void;
 };
@@ -143,6 +150,10 @@ export function catalogOf(
     async importSources(sources) {
       const { importSources } = await import("./import-sources.js");
       return importSources(context, sources);
+    },
+    async importSequences(rows) {
+      const { importSequences } = await import("./import-sources.js");
+      return importSequences(context, rows);
     },
     close: () => context.close(),
   };

@@ -1,4 +1,5 @@
 import { importSources as importIntoRegistry, type SourceToImport } from "@org/openspec-registry";
+import type { ImportedSequence, SequenceToImport } from "./sequence/import-hermes-sequences.js";
 import type { CatalogContext } from "./catalog-context.js";
 import { sourceFailure } from "./resolve-repository.js";
 import type { ToolResult } from "./tool-result.js";
@@ -22,4 +23,27 @@ export async function importSources(
     imported: result.imported.map(viewOf),
     skipped: result.skipped.map((entry) => ({ ...entry })),
   };
+}
+
+/**
+ * Writes the order and dependencies another registry kept for changes (the
+ * Hermes host reads the earlier Python plugin's) into each change's
+ * `.openspec.yaml` of the registered source with that token, through the
+ * writer of `openspec_change_sequence_set`. Running it again writes nothing.
+ */
+export async function importSequences(
+  context: CatalogContext,
+  rows: readonly SequenceToImport[],
+): Promise<{ ok: true; sequences: ImportedSequence[] } | ToolResult> {
+  const registry = context.registry();
+  if (!registry.ok) return registry;
+  const listed = registry.registry.list();
+  if (!listed.ok) return sourceFailure(listed);
+  const { importHermesSequences } = await import("./sequence/import-hermes-sequences.js");
+  const sources = listed.sources.map((source) => ({
+    token: source.token,
+    name: source.displayName,
+    path: source.path,
+  }));
+  return { ok: true, sequences: await importHermesSequences(rows, sources) };
 }

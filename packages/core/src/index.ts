@@ -5,6 +5,7 @@ export {
 } from "@org/openspec-artifacts";
 export { exitOnHostSignals, HOST_SIGNALS, type HostSignal } from "@org/openspec-cli-runner";
 export type { ImportSkipCode, SkippedSource, SourceToImport } from "@org/openspec-registry";
+export type { ImportedSequence, SequenceToImport } from "./sequence/import-hermes-sequences.js";
 export type { CatalogContext, CatalogOptions } from "./catalog-context.js";
 export { type Catalog, createCatalog, type ToolAvailability } from "./create-catalog.js";
 export { FIX_MARK, type FixMark, type FixWording, readFixMarks } from "./fix-wording.js";

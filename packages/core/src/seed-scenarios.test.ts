@@ -139,6 +139,7 @@ describe("Requirement: CLI-backed tool gating", () => {
       "openspec_validate",
       "openspec_status",
       "openspec_instructions",
+      "openspec_change_promote",
       "openspec_change_archive",
       "openspec_source_import",
       "openspec_store_list",
@@ -241,6 +242,7 @@ describe("Requirement: CLI command execution contract", () => {
         openspec_instructions: { artifact: "proposal" },
         openspec_change_archive: { change: "x" },
         openspec_cli: { args: ["list"] },
+        openspec_change_promote: { change: "x" },
       };
       // openspec_source_import and openspec_store_list take no repository: `openspec store list` runs in the home folder.
       const repositoryScoped = toolCatalog

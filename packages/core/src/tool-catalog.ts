@@ -1,6 +1,8 @@
 import type { ToolDefinition } from "./tool-definition.js";
 import { changeArchiveTool } from "./tools/change-archive-tool.js";
 import { changeCreateTool } from "./tools/change-create-tool.js";
+import { changePromoteTool } from "./tools/change-promote-tool.js";
+import { changeSequenceSetTool } from "./tools/change-sequence-set-tool.js";
 import { changeUnarchiveTool } from "./tools/change-unarchive-tool.js";
 import { changeWriteTool } from "./tools/change-write-tool.js";
 import { cliTool } from "./tools/cli-tool.js";
@@ -49,6 +51,8 @@ export const toolCatalog: readonly ToolDefinition[] = [
   changeWriteTool,
   taskListTool,
   taskSetStatusTool,
+  changePromoteTool,
+  changeSequenceSetTool,
   changeArchiveTool,
   changeUnarchiveTool,
   sourceAddTool,

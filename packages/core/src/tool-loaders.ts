@@ -93,6 +93,16 @@ export const toolLoaders: readonly ToolLoader[] = [
     async () => (await import("./tools/task-set-status-tool.js")).taskSetStatusTool,
   ),
   loader(
+    "openspec_change_promote",
+    [["change", "promote"]],
+    async () => (await import("./tools/change-promote-tool.js")).changePromoteTool,
+  ),
+  loader(
+    "openspec_change_sequence_set",
+    [["change", "sequence"]],
+    async () => (await import("./tools/change-sequence-set-tool.js")).changeSequenceSetTool,
+  ),
+  loader(
     "openspec_change_archive",
     [["change", "archive"]],
     async () => (await import("./tools/change-archive-tool.js")).changeArchiveTool,

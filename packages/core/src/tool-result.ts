@@ -25,6 +25,9 @@ export type CoreFailureCode =
   | "command_not_allowed"
   | "tasks_open"
   | "no_delta_specs"
+  | "change_incomplete"
+  | "dependency_cycle"
+  | "dependencies_active"
   | "archive_not_verified"
   | "external_write"
   | "internal_error";

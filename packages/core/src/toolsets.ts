@@ -46,10 +46,12 @@ export const toolsets: readonly Toolset[] = [
   },
   {
     name: "lifecycle",
-    summary: "Carry a change through: task lists and status, archive and unarchive.",
+    summary: "Carry a change through: promote, order, tasks, archive and unarchive.",
     tools: [
       "openspec_task_list",
       "openspec_task_set_status",
+      "openspec_change_promote",
+      "openspec_change_sequence_set",
       "openspec_change_archive",
       "openspec_change_unarchive",
     ],

@@ -25,6 +25,8 @@ export type Card = {
    * git work tree its last commit, for an archived change its archive day).
    */
   modified: string | null;
+  /** Its place in a sequence of changes and which changes it needs are still active; null when in none. */
+  order: { group: string; position: number; blocked_by: string[] } | null;
 };
 
 export type BoardPage = {
@@ -108,6 +110,7 @@ function toBoardPage(
     column: "idea" as const,
     tasks: null,
     modified: null,
+    order: null,
   }));
   cards.push(
     ...answer.changes.map((change) => ({
@@ -117,6 +120,13 @@ function toBoardPage(
       column: columnOf(change.tasks),
       tasks: change.tasks ? { done: change.tasks.completed, total: change.tasks.total } : null,
       modified: change.last_modified ?? null,
+      order: change.sequence
+        ? {
+            group: change.sequence.group,
+            position: change.sequence.position,
+            blocked_by: change.sequence.blocked_by,
+          }
+        : null,
     })),
   );
   for (const change of archived) {
@@ -127,6 +137,7 @@ function toBoardPage(
       column: "archived",
       tasks: null,
       modified: change.last_modified ?? null,
+      order: null,
     });
   }
   return {

@@ -15,12 +15,14 @@ export type HermesImportFailure = {
  * Imports the sources of the earlier Python Hermes plugin
  * (hermes-openspec's `<HERMES_HOME>/openspec.db`) into the catalog's
  * registry, keeping their tokens, names and creation times, so identifiers
- * people already copied keep resolving. Reading that file is the Hermes
- * host's part; the registry checks and writes the rows (`catalog.importSources`).
- * Running it again imports nothing new.
+ * people already copied keep resolving, and the order and dependencies it
+ * kept for their changes, written into each change's `.openspec.yaml`
+ * (`sequences`). Reading that file is the Hermes host's part; the catalog
+ * checks and writes (`importSources`, `importSequences`). Running it again
+ * imports nothing new.
  */
 export async function importHermesSources(
-  catalog: Pick<Catalog, "importSources">,
+  catalog: Pick<Catalog, "importSources" | "importSequences">,
   hermesDbPath: string,
 ): Promise<ToolResult | HermesImportFailure> {
   if (!isAbsolute(hermesDbPath)) {
@@ -35,5 +37,10 @@ export async function importHermesSources(
   const { readHermesSources } = await import("./read-hermes-sources.js");
   const sources = readHermesSources(hermesDbPath);
   if (!Array.isArray(sources)) return sources;
-  return catalog.importSources(sources);
+  const imported = await catalog.importSources(sources);
+  if (!imported.ok) return imported;
+  const { readHermesSequences } = await import("./read-hermes-sequences.js");
+  const rows = readHermesSequences(hermesDbPath);
+  const sequences = rows.ok ? await catalog.importSequences(rows.rows) : undefined;
+  return { ...imported, sequences: sequences?.ok ? sequences.sequences : [] };
 }

@@ -7,6 +7,7 @@ import type { ContractCase } from "./contract-case.js";
 import { ideaCases } from "./idea-cases.js";
 import { legacyRepository, RICH_DESCRIPTION } from "./legacy-repository.js";
 import { TOKEN_LIKE_FOLDER } from "./sandbox.js";
+import { promoteAndSequenceCases } from "./sequence-cases.js";
 import { specDiffCases } from "./spec-diff-cases.js";
 import { storeImportCases } from "./store-import-cases.js";
 import { archiveCases, changeCreateCases, changeWriteCases, taskCases } from "./workflow-cases.js";
@@ -177,6 +178,7 @@ export const contractCases: ContractCase[] = [
   ...changeCreateCases,
   ...changeWriteCases,
   ...ideaCases,
+  ...promoteAndSequenceCases,
   {
     name: "show a spec as structured data",
     tool: "openspec_spec_show",

@@ -85,6 +85,20 @@ const CALLS: Call[] = [
     args: { source: "shop", title: "Piped idea", prompt: "Next to a FIFO.", slug: "piped-idea" },
     cli: false,
   },
+  ...["piped-metadata", "alias-bomb"].flatMap((change): Call[] => [
+    { tool: "openspec_task_list", args: { source: "shop", change }, cli: false },
+    {
+      tool: "openspec_change_sequence_set",
+      args: { source: "shop", changes: [change] },
+      cli: false,
+    },
+    {
+      tool: "openspec_change_archive",
+      args: { source: "shop", change, dry_run: true, force: true },
+      cli: false,
+    },
+  ]),
+  { tool: "openspec_change_promote", args: { source: "shop", change: "piped" }, cli: true },
   { tool: "openspec_list", args: { source: "shop" }, cli: true },
   { tool: "openspec_list", args: { source: "shop", kind: "specs" }, cli: true },
   { tool: "openspec_show", args: { source: "shop", target: "piped" }, cli: true },

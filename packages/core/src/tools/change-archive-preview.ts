@@ -43,6 +43,8 @@ export async function previewArchive(
     maxBytes: number;
     /** What `checkDeltaSpecs` said of the change: the real call refuses it unless force. */
     deltaSpecs: ToolFailure | null;
+    /** The changes it needs first that are still active: the real call refuses it unless force. */
+    blockedBy: string[];
   },
 ): Promise<ArchivePreview | ToolFailure> {
   const { diffChangeSpecs } = await import("@org/openspec-artifacts");
@@ -54,13 +56,21 @@ export async function previewArchive(
   const tasksAllow = options.force || options.tasks.done === options.tasks.total;
   const refusal = options.deltaSpecs;
   if (refusal !== null && refusal.code !== "no_delta_specs") return refusal;
-  const diagnostics =
-    refusal !== null && !options.force
+  const diagnostics = [
+    ...diffed.diagnostics,
+    ...(refusal !== null && !options.force
+      ? [{ code: refusal.code, severity: "error" as const, message: refusal.error }]
+      : []),
+    ...(options.blockedBy.length > 0
       ? [
-          ...diffed.diagnostics,
-          { code: refusal.code, severity: "error" as const, message: refusal.error },
+          {
+            code: "dependencies_active",
+            severity: options.force ? ("warning" as const) : ("error" as const),
+            message: dependenciesActive(options.change, options.blockedBy),
+          },
         ]
-      : diffed.diagnostics;
+      : []),
+  ];
   const isError = (diagnostic: { severity: string }) => diagnostic.severity === "error";
   return {
     ok: true,
@@ -77,6 +87,12 @@ export async function previewArchive(
       0,
     ),
   };
+}
+
+/** The sentence for a change archived before the changes it needs, in the preview and the real call. */
+export function dependenciesActive(change: string, blockedBy: string[]): string {
+  const names = blockedBy.map((name) => `"${name}"`).join(", ");
+  return `"${change}" needs ${names} first, and ${blockedBy.length === 1 ? "it is" : "they are"} still active.`;
 }
 
 /** The preview for people: where it would go, why it would not, then each spec's diff. */

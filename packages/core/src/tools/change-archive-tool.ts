@@ -9,6 +9,7 @@ import type { ResultBlock } from "../tool-presentation.js";
 import { type ToolFailure, toolFailure } from "../tool-result.js";
 import {
   archivePreviewSchema,
+  dependenciesActive,
   previewArchive,
   renderArchivePreview,
 } from "./change-archive-preview.js";
@@ -163,6 +164,8 @@ export const changeArchiveTool = defineTool({
       maxBytes: context.maxArtifactBytes,
     });
     if (!tasks.ok) return fromArtifactFailure(tasks);
+    const { sequenceView } = await import("../sequence/sequence-view.js");
+    const blockedBy = sequenceView(target.repository, input.change)?.blocked_by ?? [];
     if (input.dry_run === true) {
       if (input.skip_specs === true) {
         return toolFailure(
@@ -177,6 +180,7 @@ export const changeArchiveTool = defineTool({
         force: input.force === true,
         maxBytes: context.maxArtifactBytes,
         deltaSpecs: await checkDeltaSpecs(target.repository, input.change),
+        blockedBy,
       });
     }
     // Every path the CLI would write or move must stay inside: it follows a spec folder linked out.
@@ -192,6 +196,14 @@ export const changeArchiveTool = defineTool({
         "tasks_open",
         `${open} of ${tasks.total} tasks of "${input.change}" are open, so it is not archived.`,
         "Tick the finished ones with {tool:openspec_task_set_status done=true}, or pass {field:force=true} to archive it anyway.",
+      );
+    }
+    if (blockedBy.length > 0 && input.force !== true) {
+      return toolFailure(
+        "dependencies_active",
+        `${dependenciesActive(input.change, blockedBy)} So it is not archived.`,
+        `Archive ${blockedBy.join(", ")} first, or pass {field:force=true} to archive it anyway.`,
+        { blocked_by: blockedBy },
       );
     }
     const deltaSpecs = await checkDeltaSpecs(target.repository, input.change);
@@ -262,7 +274,12 @@ export const changeArchiveTool = defineTool({
       })),
       totals: archive.totals ?? null,
       tasks: { done: tasks.done, total: tasks.total },
-      warnings: archive.warnings ?? [],
+      warnings: [
+        ...(archive.warnings ?? []),
+        ...(blockedBy.length > 0
+          ? [`${dependenciesActive(input.change, blockedBy)} It was archived first (force).`]
+          : []),
+      ],
     };
   },
 });

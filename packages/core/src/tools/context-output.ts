@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { readWarningSchema, truncatedFields } from "../output-fields.js";
+import { sequenceViewSchema } from "../sequence/sequence-view-schema.js";
 
 /**
  * The answer's schema: a source overview, one change's content, one
@@ -42,6 +43,7 @@ export function contextOutput() {
             "With last_modified: true, when the change last changed (ISO 8601): in a git work tree the last commit touching its folder, or its uncommitted edits' newest file time when later; elsewhere the newest file time, as openspec list's lastModified. Null when its folder may not be read.",
           ),
         scaffolded,
+        sequence: sequenceViewSchema().optional(),
       }),
     ),
     archived_changes: z.array(
@@ -96,6 +98,7 @@ export function contextOutput() {
       tasks: z.string().nullable(),
       design: z.string().nullable(),
       task_progress: taskProgress.nullable(),
+      sequence: sequenceViewSchema().optional(),
       specs: z.array(
         z.strictObject({
           path: z.string().describe("Relative to the change folder."),

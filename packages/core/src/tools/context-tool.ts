@@ -1,5 +1,12 @@
-import type { KnownSource, SourceResolver } from "@org/openspec-artifacts/context";
+import type {
+  ChangeContext,
+  KnownSource,
+  SourceContext,
+  SourceResolver,
+  SpecContext,
+} from "@org/openspec-artifacts/context";
 import { z } from "zod";
+import { describeSequence } from "../sequence/describe-sequence.js";
 import { defineTool, readOnlyTool } from "../tool-definition.js";
 import type { ResultBlock } from "../tool-presentation.js";
 import { type ToolFailureCode, toolFailure } from "../tool-result.js";
@@ -61,6 +68,9 @@ export const contextTool = defineTool({
         ];
         return [
           { kind: "heading", text: `${c.name} ${c.token}${state}` },
+          ...(c.sequence
+            ? [{ kind: "text" as const, text: describeSequence(c.sequence), tone: "dim" as const }]
+            : []),
           ...files.flatMap(([title, text]): ResultBlock[] =>
             text === null ? [] : [{ kind: "document", title, text }],
           ),
@@ -122,27 +132,56 @@ export const contextTool = defineTool({
       { everySource, maxArtifactBytes: context.maxArtifactBytes },
     );
     if (!result.ok) return toolFailure(result.code, result.error, result.fix, extrasOf(result));
-    if (input.last_modified === true && "changes" in result) {
-      return addLastModified(result.path, result, context.env);
+    const sequenced = await addSequences(result);
+    if (input.last_modified === true && "changes" in sequenced) {
+      return addLastModified(sequenced.path, sequenced, context.env);
     }
-    return result;
+    return sequenced;
   },
 });
+
+/**
+ * The listed active changes (or the one change answered) with their place in
+ * a sequence; archived changes carry none, as they are done. Only the listed
+ * page is read, one small file per change.
+ */
+async function addSequences<Answer extends SourceContext | ChangeContext | SpecContext>(
+  answer: Answer,
+): Promise<Answer> {
+  if ("spec" in answer) return answer;
+  const { openRepository } = await import("@org/openspec-artifacts");
+  const { withSequence } = await import("../sequence/with-sequence.js");
+  const opened = openRepository(answer.path, { searchUpward: false });
+  if (!opened.ok) return answer;
+  if ("changes" in answer) {
+    return {
+      ...answer,
+      changes: answer.changes.map((change) => withSequence(opened.repository, change)),
+    };
+  }
+  if ("change" in answer && !answer.change.archived) {
+    return { ...answer, change: withSequence(opened.repository, answer.change) };
+  }
+  return answer;
+}
 
 function renderOverview(overview: ContextOverview): ResultBlock[] {
   const changeName = (change: { name: string; scaffolded?: true | undefined }) =>
     change.scaffolded ? `${change.name} (scaffolded)` : change.name;
+  const sequenced = overview.changes.some((change) => change.sequence !== undefined);
   const blocks: ResultBlock[] = [
     { kind: "heading", text: `${overview.name}  ${overview.path}` },
     { kind: "text", text: overview.hint, tone: "dim" },
     { kind: "heading", text: `Changes (${overview.totals.changes})` },
     {
       kind: "table",
-      columns: ["TOKEN", "CHANGE", "TASKS"],
+      // The order column only where some change is in a sequence.
+      columns: sequenced ? ["TOKEN", "CHANGE", "TASKS", "ORDER"] : ["TOKEN", "CHANGE", "TASKS"],
       rows: overview.changes.map((change) => [
         change.token,
         changeName(change),
         change.tasks ? `${change.tasks.completed}/${change.tasks.total}` : "-",
+        ...(sequenced ? [change.sequence ? describeSequence(change.sequence) : "-"] : []),
       ]),
       empty: "(none)",
     },

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { nameField, repositoryTargetFields } from "../input-fields.js";
 import { truncatedFields } from "../output-fields.js";
+import { describeSequence } from "../sequence/describe-sequence.js";
+import { sequenceViewSchema } from "../sequence/sequence-view-schema.js";
 import { defineTool, readOnlyTool } from "../tool-definition.js";
 import { toolFailure } from "../tool-result.js";
 import { fromArtifactFailure } from "./from-artifact-failure.js";
@@ -23,6 +25,7 @@ export const taskListTool = defineTool({
       ...taskProgressFields,
       exists: z.boolean().describe("Whether the change has a tasks.md yet."),
       note: z.string().optional().describe("Says which change was picked when none was named."),
+      sequence: sequenceViewSchema().optional(),
       ...truncatedFields,
     }),
   requiresCli: false,
@@ -36,6 +39,9 @@ export const taskListTool = defineTool({
     render: (result) => [
       ...(result.note ? [{ kind: "text" as const, text: result.note, tone: "dim" as const }] : []),
       { kind: "heading", text: `${result.change}: ${result.done}/${result.total} tasks done` },
+      ...(result.sequence
+        ? [{ kind: "text" as const, text: describeSequence(result.sequence), tone: "dim" as const }]
+        : []),
       {
         kind: "checklist",
         items: result.tasks.map((task) => ({
@@ -70,7 +76,13 @@ export const taskListTool = defineTool({
       maxBytes: context.maxArtifactBytes,
     });
     if (!listed.ok) return fromArtifactFailure(listed);
-    const answer = { ...listed, ...taskProgressSummary(listed.done, listed.total) };
+    const { sequenceView } = await import("../sequence/sequence-view.js");
+    const sequence = sequenceView(target.repository, picked.change);
+    const answer = {
+      ...listed,
+      ...taskProgressSummary(listed.done, listed.total),
+      ...(sequence === null ? {} : { sequence }),
+    };
     return picked.note ? { ...answer, note: picked.note } : answer;
   },
 });

@@ -54,6 +54,8 @@ main { padding: 1rem 1.2rem 3rem; max-width: 1500px; margin: 0 auto; }
 .card-meta { display: flex; justify-content: space-between; gap: .5rem; font-size: .8rem; color: var(--muted); }
 .repo { background: var(--accent-soft); color: var(--accent); border-radius: 4px; padding: 0 .35rem; }
 .count { font-size: .8rem; color: var(--muted); }
+.order { font-size: .8rem; color: var(--muted); }
+.order.blocked { color: var(--warn); }
 progress { width: 100%; height: 6px; appearance: none; -webkit-appearance: none; border: 0; border-radius: 3px; background: var(--line); overflow: hidden; vertical-align: middle; }
 progress::-webkit-progress-bar { background: var(--line); border-radius: 3px; }
 progress::-webkit-progress-value { background: var(--accent); border-radius: 3px; }

@@ -2,12 +2,19 @@ import { html, type SafeHtml } from "../html.js";
 import type { Card } from "../load-board.js";
 import { changeUrl, ideaUrl } from "../urls.js";
 
-/** One change on the board: name, repository, a progress bar and when it last changed; or one idea. */
+/** One change on the board: name, its place in a sequence and what it waits for, repository, a progress bar and when it last changed; or one idea. */
 export function card(item: Card, modified: string | null, showSource: boolean): SafeHtml {
   if (item.idea !== undefined) return ideaCard(item, item.idea, showSource);
   const archived = item.column === "archived";
   return html`<li><a class="card" href="${changeUrl(item.source, item.change, archived)}" data-card>
-  <span class="card-title">${item.change}</span>
+  <span class="card-title">${item.change}</span>${
+    item.order
+      ? html`
+  <span class="order${item.order.blocked_by.length > 0 ? " blocked" : ""}">${item.order.group} #${String(item.order.position)}${
+    item.order.blocked_by.length > 0 ? ` · waits for ${item.order.blocked_by.join(", ")}` : ""
+  }</span>`
+      : ""
+  }
   <span class="card-meta">${showSource ? html`<span class="repo">${item.source}</span>` : ""}${
     modified ? html`<time datetime="${modified}">${modified.slice(0, 10)}</time>` : ""
   }</span>

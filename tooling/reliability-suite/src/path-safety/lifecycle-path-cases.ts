@@ -4,7 +4,11 @@ import {
   LINKED_BASELINES,
   READY_CHANGE,
 } from "../world/make-archive-traps.js";
-import { ANCESTOR_SPEC_ID, LINKED_ARTIFACT_CHANGE } from "../world/make-path-traps.js";
+import {
+  ANCESTOR_SPEC_ID,
+  LINKED_ARTIFACT_CHANGE,
+  LINKED_METADATA_CHANGE,
+} from "../world/make-path-traps.js";
 import { ARCHIVED_CHANGE, ESCAPING_CHANGE, ESCAPING_SPECS } from "../world/make-world.js";
 import {
   type CaseRow,
@@ -196,6 +200,68 @@ export function changeArtifactRows(): CaseRow[] {
       "an artifact of a change that is only archived",
       "openspec_change_write",
       write({ change: ARCHIVED_CHANGE.slice(11), artifact: "design", force: true }),
+      refusedAs("change_not_found"),
+    ],
+  ];
+}
+
+/**
+ * Promotion and sequencing through the same traps: a change folder that leads
+ * out, a .openspec.yaml that is a symlink out, hostile change names as a
+ * change, a dependency and a promoted change's tasks.
+ */
+export function sequenceRows(): CaseRow[] {
+  const sequence = (args: Record<string, unknown>) => ({ source: "shop", ...args });
+  const tasks = ["Stay inside"];
+  return [
+    [
+      "a sequence holding the change escape, a symlink out",
+      "openspec_change_sequence_set",
+      sequence({ changes: ["add-dark-mode", ESCAPING_CHANGE] }),
+      refusedAs("change_not_found"),
+    ],
+    [
+      "a sequence needing the change escape, a symlink out",
+      "openspec_change_sequence_set",
+      sequence({ changes: ["add-dark-mode"], depends_on: { "add-dark-mode": [ESCAPING_CHANGE] } }),
+      refusedAs("change_not_found"),
+    ],
+    [
+      "a sequence holding a change whose .openspec.yaml is a symlink to the file outside",
+      "openspec_change_sequence_set",
+      sequence({ changes: [LINKED_METADATA_CHANGE] }),
+      refusedAs("not_a_regular_file"),
+    ],
+    ...HOSTILE_CHANGE_NAMES.flatMap((name): CaseRow[] => [
+      [
+        `a sequence holding the change name ${JSON.stringify(name)}`,
+        "openspec_change_sequence_set",
+        sequence({ changes: [name] }),
+        refused,
+      ],
+      [
+        `a sequence needing the change name ${JSON.stringify(name)}`,
+        "openspec_change_sequence_set",
+        sequence({ changes: ["add-dark-mode"], depends_on: { "add-dark-mode": [name] } }),
+        refused,
+      ],
+      [
+        `promoting the change name ${JSON.stringify(name)} with tasks and force`,
+        "openspec_change_promote",
+        sequence({ change: name, tasks, force: true }),
+        refused,
+      ],
+    ]),
+    [
+      "promoting the change escape, a symlink out, with tasks and force",
+      "openspec_change_promote",
+      sequence({ change: ESCAPING_CHANGE, tasks, force: true }),
+      refused,
+    ],
+    [
+      "promoting a change that is only archived",
+      "openspec_change_promote",
+      sequence({ change: ARCHIVED_CHANGE.slice(11), tasks, force: true }),
       refusedAs("change_not_found"),
     ],
   ];

@@ -6,6 +6,7 @@ import {
   archiveRows,
   changeArtifactRows,
   changeWriteRows,
+  sequenceRows,
   specDiffRows,
 } from "./lifecycle-path-cases.js";
 import {
@@ -163,6 +164,7 @@ export function writeCases(): PathCase[] {
     ...archiveRows(),
     ...changeArtifactRows(),
     ...ideaRows(),
+    ...sequenceRows(),
     // A folder called like shop's token, added without a name, once took shop's writes.
     [
       "a folder beside shop called like shop's token, added without a name",

@@ -16,6 +16,8 @@ export const LINKED_IDEAS_SOURCE = "linked-ideas";
 
 /** An idea of `shop` that is a symlink to the file outside. */
 export const LEAKING_IDEA = "leak-idea";
+/** A change of `shop` whose .openspec.yaml is a symlink to the file outside. */
+export const LINKED_METADATA_CHANGE = "linked-metadata";
 
 /** Sources beside `shop` that each lead out of their repository in another way. */
 export type PathTraps = {
@@ -48,13 +50,8 @@ export async function makePathTraps(world: World): Promise<PathTraps> {
   writeFileSync(hardLinkTarget, `# Hard\n\n${OUTSIDE_MARKER}\n`);
   mkdirSync(join(world.repo, "openspec", "specs", "hardlinked"));
   linkSync(hardLinkTarget, join(world.repo, "openspec", "specs", "hardlinked", "spec.md"));
-  const linkedArtifact = join(world.repo, "openspec", "changes", LINKED_ARTIFACT_CHANGE);
-  mkdirSync(linkedArtifact);
-  writeFileSync(
-    join(linkedArtifact, "proposal.md"),
-    "## Why\nLinked.\n\n## What Changes\n- Link\n",
-  );
-  symlinkSync(world.outsideFile, join(linkedArtifact, "design.md"));
+  linkChangeFileOut(world, LINKED_ARTIFACT_CHANGE, "design.md");
+  linkChangeFileOut(world, LINKED_METADATA_CHANGE, ".openspec.yaml");
 
   const linked = makeOpenSpecRepository({}, "linked");
   rmSync(join(linked, "openspec", "specs"), { recursive: true, force: true });
@@ -105,4 +102,12 @@ export async function makePathTraps(world: World): Promise<PathTraps> {
   const tokenFolder = join(world.root, shopToken);
   mkdirSync(join(tokenFolder, "openspec", "specs"), { recursive: true });
   return { hardLinkTarget, goneFolder, shopToken, tokenFolder, childFolder };
+}
+
+/** A change of `shop` with a proposal, whose `file` is a symlink to the file outside. */
+function linkChangeFileOut(world: World, change: string, file: string): void {
+  const folder = join(world.repo, "openspec", "changes", change);
+  mkdirSync(folder);
+  writeFileSync(join(folder, "proposal.md"), "## Why\nLinked.\n\n## What Changes\n- Link\n");
+  symlinkSync(world.outsideFile, join(folder, file));
 }

@@ -1,0 +1,30 @@
+import { statSync } from "node:fs";
+import { join } from "node:path";
+import type { Repository } from "@org/openspec-artifacts";
+import type { ChangeSequence } from "./change-sequence.js";
+import { readChangeSequence } from "./read-change-sequence.js";
+
+/** A change's sequence as answers show it: also which changes it needs are still active. */
+export type SequenceView = ChangeSequence & { blocked_by: string[] };
+
+/**
+ * The sequence of the active change `change` and what blocks it, or null when
+ * it is in none. A change it needs blocks it while that change is still an
+ * active folder; once archived (or gone) it no longer does.
+ */
+export function sequenceView(repository: Repository, change: string): SequenceView | null {
+  const sequence = readChangeSequence(repository, change);
+  if (sequence === null) return null;
+  return {
+    ...sequence,
+    blocked_by: sequence.depends_on.filter((name) => isActiveChange(repository, name)),
+  };
+}
+
+function isActiveChange(repository: Repository, name: string): boolean {
+  try {
+    return statSync(join(repository.openspecDir, "changes", name)).isDirectory();
+  } catch {
+    return false;
+  }
+}
