@@ -3,6 +3,7 @@ import type {
   KnownSource,
   SourceContext,
   SourceResolver,
+  IdeaContext,
   SpecContext,
 } from "@org/openspec-artifacts/context";
 import { z } from "zod";
@@ -145,10 +146,10 @@ export const contextTool = defineTool({
  * a sequence; archived changes carry none, as they are done. Only the listed
  * page is read, one small file per change.
  */
-async function addSequences<Answer extends SourceContext | ChangeContext | SpecContext>(
-  answer: Answer,
-): Promise<Answer> {
-  if ("spec" in answer) return answer;
+async function addSequences<
+  Answer extends SourceContext | ChangeContext | SpecContext | IdeaContext,
+>(answer: Answer): Promise<Answer> {
+  if ("spec" in answer || "idea" in answer) return answer;
   const { openRepository } = await import("@org/openspec-artifacts");
   const { withSequence } = await import("../sequence/with-sequence.js");
   const opened = openRepository(answer.path, { searchUpward: false });
