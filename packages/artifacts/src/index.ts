@@ -1,4 +1,5 @@
-export { addLastModified } from "./add-last-modified.js";
+// What resolving a context identifier needs, listed once there (`/context`).
+
 export { archiveName } from "./archive-name.js";
 export { changeToken, specToken } from "./artifact-token.js";
 export {
@@ -24,6 +25,7 @@ export {
   type RequirementComparison,
   type RequirementOperation,
 } from "./compare-spec-requirements.js";
+export * from "./context-entry.js";
 export { type CreateChangeInput, type CreatedChange, createChange } from "./create-change.js";
 export { type CreatedSpec, type CreateSpecInput, createSpec } from "./create-spec.js";
 export {
@@ -40,15 +42,9 @@ export {
 export { diffSpecAtHead } from "./diff-spec-at-head.js";
 export type { ArchiveDiagnostic } from "./discover-delta-specs.js";
 export type { ArtifactCandidate, ArtifactFailureCode, Failure } from "./failure.js";
-export type { KnownSource } from "./find-token-in-sources.js";
 export { listDeltaSpecIds } from "./list-delta-spec-ids.js";
 export { listSpecs, type SpecList } from "./list-specs.js";
 export { listTasks, type TaskListing } from "./list-tasks.js";
-export {
-  type OpenRepositoryOptions,
-  openRepository,
-  type Repository,
-} from "./open-repository.js";
 export {
   type ArchivePreviewOptions,
   type ChangeArchivePreview,
@@ -56,22 +52,9 @@ export {
   type SpecArchivePreview,
 } from "./preview-change-archive.js";
 export type { ChangeContent, DeltaSpecContent, TaskProgress } from "./read-change.js";
-export { DEFAULT_MAX_ARTIFACT_BYTES } from "./read-regular-file.js";
 export { readRepositoryText } from "./read-repository-text.js";
 export { readSpecAtHead, type SpecAtHead, type SpecAtHeadInput } from "./read-spec-at-head.js";
 export type { ReadWarning } from "./read-warning.js";
-export {
-  type ChangeContext,
-  type Context,
-  type ContextFailure,
-  type ContextOptions,
-  type ReadOptions,
-  type ResolvedSource,
-  resolveContext,
-  type SourceContext,
-  type SourceResolver,
-  type SpecContext,
-} from "./resolve-context.js";
 export { listActiveChangeFolders } from "./scan-changes.js";
 export { setTaskStatus, type TaskStatusInput, type TaskStatusUpdate } from "./set-task-status.js";
 export {
