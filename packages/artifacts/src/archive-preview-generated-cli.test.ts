@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { makeOpenSpecRepository, removeTemporaryFolders } from "@org/test-kit";
-import pLimit from "p-limit";
 import fc from "fast-check";
+import pLimit from "p-limit";
 import { afterAll, describe, expect, it } from "vitest";
 import { openRepository, type Repository } from "./open-repository.js";
 import { type ChangeArchivePreview, previewChangeArchive } from "./preview-change-archive.js";

@@ -45,6 +45,7 @@ export type { ArtifactCandidate, ArtifactFailureCode, Failure } from "./failure.
 export { listDeltaSpecIds } from "./list-delta-spec-ids.js";
 export { listSpecs, type SpecList } from "./list-specs.js";
 export { listTasks, type TaskListing } from "./list-tasks.js";
+export { pathExists } from "./path-exists.js";
 export {
   type ArchivePreviewOptions,
   type ChangeArchivePreview,

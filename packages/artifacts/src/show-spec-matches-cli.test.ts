@@ -1,9 +1,5 @@
 import { execFile } from "node:child_process";
-import {
-  isolatedEnvironment,
-  REAL_OPENSPEC_BIN,
-  removeTemporaryFolders,
-} from "@org/test-kit";
+import { isolatedEnvironment, REAL_OPENSPEC_BIN, removeTemporaryFolders } from "@org/test-kit";
 import pLimit from "p-limit";
 import { afterAll, describe, expect, it } from "vitest";
 import { openRepository } from "./open-repository.js";
