@@ -56,10 +56,12 @@ describe("the startup entry a shell command loads", () => {
       .filter((url) => url.startsWith("file:"))
       .map((url) => url.replace(/^.*\/core\/dist\//, ""));
     // flag-name.js: the shell's flag of a field, which the commands and their fixes share;
-    // read-command-line.js: a host bin's flags (Node's parseArgs). Neither imports more.
+    // read-command-line.js and read-package-version.js: a host bin's flags (Node's parseArgs)
+    // and version. None imports more.
     expect(loaded.sort()).toEqual([
       "flag-name.js",
       "read-command-line.js",
+      "read-package-version.js",
       "startup.js",
       "tool-for-command.js",
       "tool-loaders.js",

@@ -12,6 +12,7 @@ export {
   type FlagValues,
   readCommandLine,
 } from "./read-command-line.js";
+export { readPackageVersion } from "./read-package-version.js";
 export { toolForCommand } from "./tool-for-command.js";
 export { type ToolLoader, toolLoaders } from "./tool-loaders.js";
 
