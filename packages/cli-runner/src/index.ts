@@ -25,7 +25,6 @@ export {
   type OpenSpecLocatorOptions,
 } from "./create-openspec-locator.js";
 export { expectedCost } from "./expected-cost.js";
-export { findBundledOpenSpec } from "./find-bundled-openspec.js";
 export {
   type DiscoveryAttempt,
   type FindOpenSpecOptions,

@@ -1,10 +1,13 @@
 // The package's one full entry. What the shell loads first lives in startup.ts
 // (`@org/openspec-core/startup`), the definitions in definitions.ts and a
 // catalog of given tools in shell-catalog.ts; each export is listed once, there.
+// Watching folders (live updates) and writing a file atomically inside a
+// folder are the hosts' too: they reach them through core.
 export {
   type FolderWatch,
   folderWatchStats,
   watchFolder,
+  writeFileAtomicAt,
 } from "@org/openspec-artifacts";
 export { HOST_SIGNALS, type HostSignal } from "@org/openspec-cli-runner";
 // The team server's access tokens live in the registry file the catalog uses:

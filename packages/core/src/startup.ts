@@ -25,6 +25,15 @@ export function loadDefinitions(): Promise<typeof import("./definitions.js")> {
   return import("./definitions.js");
 }
 
+/**
+ * The `bin/openspec.js` of the OpenSpec CLI installed with openspec-agent, or
+ * null: what `openspec-agent openspec` runs. Loads the runner's startup entry
+ * only when called.
+ */
+export async function findBundledOpenSpec(): Promise<string | null> {
+  return (await import("@org/openspec-cli-runner/startup")).findBundledOpenSpec();
+}
+
 /** `catalogOf` (a catalog of the given tools only) and `exitOnHostSignals`: what runs one tool from the shell. */
 export function loadShellCatalog(): Promise<typeof import("./shell-catalog.js")> {
   return import("./shell-catalog.js");
