@@ -9,10 +9,11 @@
 import { findTaggedProcesses } from "./process-table/find-tagged-processes.js";
 import { killKnownProcesses } from "./process-table/kill-known-processes.js";
 import { RUN_TAG_VARIABLE } from "./run-tag.js";
+import { splitLines } from "./split-lines.js";
 
 const hostPid = Number(process.argv[2]);
 const groups = new Set<number>();
-let pending = "";
+const cut = splitLines();
 
 for (const signal of ["SIGINT", "SIGHUP"] as const) process.on(signal, () => {});
 
@@ -40,10 +41,7 @@ function killAll(): never {
 
 process.stdin.setEncoding("utf8");
 process.stdin.on("data", (chunk: string) => {
-  pending += chunk;
-  const lines = pending.split("\n");
-  pending = lines.pop() ?? "";
-  for (const line of lines) {
+  for (const line of cut(chunk)) {
     const pgid = Number(line.slice(1));
     if (!Number.isSafeInteger(pgid) || pgid <= 1) continue;
     if (line.startsWith("+")) groups.add(pgid);
