@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { productFiles } from "./product-files.js";
 import { REPOSITORY } from "./repository.js";
 
 /** The libraries under core: a host or an app reaches them only through core's public API. */
@@ -15,14 +16,6 @@ const ABOVE_CORE = [
   "apps/dashboard/src",
   "apps/hermes-plugin/src",
 ];
-
-function productFiles(folder: string): string[] {
-  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(folder, entry.name);
-    if (entry.isDirectory()) return entry.name === "test-support" ? [] : productFiles(path);
-    return /\.(ts|mts|mjs)$/.test(entry.name) && !entry.name.includes(".test.") ? [path] : [];
-  });
-}
 
 describe("the layering rule (apps → hosts → core → libraries)", () => {
   it("GIVEN the product code of every host and app WHEN its imports are read THEN none names a library under core: a host uses core's public API only", () => {
