@@ -22,9 +22,7 @@ const unpacked = (entry: PackedPackage) =>
 beforeAll(async () => {
   const tarballs = join(folder, "tarballs");
   mkdirSync(tarballs);
-  packed = await pLimit(2).map(publishablePackages(), (pkg) =>
-    packWorkspacePackage(pkg, tarballs),
-  );
+  packed = await pLimit(2).map(publishablePackages(), (pkg) => packWorkspacePackage(pkg, tarballs));
   for (const entry of packed) {
     const target = join(unpacked(entry), "..");
     mkdirSync(target, { recursive: true });
