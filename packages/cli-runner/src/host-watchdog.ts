@@ -6,8 +6,8 @@
  * listed gets SIGKILL. It ignores the terminal's SIGINT and SIGHUP so that it
  * outlives a host stopped by them long enough to clean up after it.
  */
-import { findTaggedProcesses } from "./process-table/find-tagged-processes.js";
-import { killKnownProcesses } from "./process-table/kill-known-processes.js";
+import { findTaggedProcesses } from "./escapes/find-tagged-processes.js";
+import { killKnownProcesses } from "./escapes/kill-known-processes.js";
 import { RUN_TAG_VARIABLE } from "./run-tag.js";
 import { splitLines } from "./split-lines.js";
 

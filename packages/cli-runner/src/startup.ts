@@ -1,5 +1,5 @@
 // `@org/openspec-cli-runner/startup`: what a host needs before its first CLI
-// run, without the runner itself (spawning, the warm pool, tinyexec,
+// run, without the runner itself (spawning, the warm pool,
 // child_process): the bounds of the runner's settings, the run limiter, the
 // OpenSpec CLI installed with the package, and ending the host's CLI runs on
 // the signals that end the host. A catalog checks

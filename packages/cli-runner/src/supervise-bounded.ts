@@ -1,4 +1,5 @@
 import { setTimeout as delay } from "node:timers/promises";
+import { watchDescendants } from "./escapes/watch-descendants.js";
 import {
   type CollectedOutput,
   type LaunchedProcess,
@@ -6,7 +7,6 @@ import {
   RUN_TAG_VARIABLE,
 } from "./launch-bounded.js";
 import { trackProcessGroup } from "./live-process-groups.js";
-import { watchDescendants } from "./process-table/watch-descendants.js";
 import { signalProcessGroup } from "./signal-process-group.js";
 import { watchAbort } from "./watch-abort.js";
 
@@ -56,7 +56,7 @@ export async function superviseBounded(
   // Tracked before anything else runs: a host SIGKILLed from here on leaves its
   // watchdog to kill the group (the descendant scan below can take a while).
   const untrack = leaderPid === undefined ? undefined : trackProcessGroup(leaderPid);
-  const descendants =
+  const escapes =
     leaderPid === undefined
       ? undefined
       : watchDescendants(leaderPid, { variable: RUN_TAG_VARIABLE, value: launched.runTag });
@@ -65,7 +65,7 @@ export async function superviseBounded(
     await Promise.race([closed, delay(limits.killGraceMs, undefined, { ref: false })]);
     // Even when the leader obeyed SIGTERM, a grandchild may have ignored it.
     signalProcessGroup(pid, "SIGKILL");
-    descendants?.killOutsideGroup({ search: true });
+    escapes?.killEscaped({ search: true });
     await Promise.race([closed, delay(limits.killGraceMs, undefined, { ref: false })]);
     // A process that escaped the group could still hold our pipes open.
     launched.destroyPipes();
@@ -91,11 +91,11 @@ export async function superviseBounded(
   // seen during the run end with it, however it ended.
   const exit = await endOfRun(launched, (lingering) => {
     if (leaderPid !== undefined) signalProcessGroup(leaderPid, "SIGKILL");
-    descendants?.killOutsideGroup({ search: lingering });
+    escapes?.killEscaped({ search: lingering });
   });
   clearTimeout(timer);
   cancel.stop();
-  descendants?.stop();
+  escapes?.stop();
   if (termination !== undefined) await termination;
   untrack?.();
   if (leaderPid === undefined) {

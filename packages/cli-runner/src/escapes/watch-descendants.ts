@@ -16,7 +16,7 @@ export interface DescendantWatch {
    * still carrying the run's tag in its environment: what a process-group kill
    * misses (`setsid` escapes). Without `search` it reads no /proc at all.
    */
-  killOutsideGroup(options: { search: boolean }): void;
+  killEscaped(options: { search: boolean }): void;
   stop(): void;
 }
 
@@ -44,7 +44,7 @@ export function watchDescendants(
   const timer = setInterval(snapshot, SNAPSHOT_INTERVAL_MS);
   timer.unref();
   return {
-    killOutsideGroup({ search }) {
+    killEscaped({ search }) {
       if (!search) return killKnownProcesses(seen.values());
       snapshot();
       killKnownProcesses([...seen.values(), ...findTaggedProcesses(tag.variable, tag.value)]);
