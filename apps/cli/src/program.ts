@@ -110,7 +110,7 @@ export async function runCli(
  * the whole tree; so does `sources import`, which holds two commands in one.
  */
 async function singleTool(args: readonly string[]): Promise<ToolDefinition | undefined> {
-  const { toolForCommand } = await import("@org/openspec-core/single-tool");
+  const { toolForCommand } = await import("@org/openspec-core/startup");
   const loader = toolForCommand(args);
   return loader && loader.name !== SOURCE_IMPORT_TOOL ? await loader.load() : undefined;
 }
@@ -123,13 +123,13 @@ async function singleTool(args: readonly string[]): Promise<ToolDefinition | und
  */
 async function catalogTools(args: readonly string[]): Promise<readonly ToolDefinition[]> {
   if (args.length === 1 && (args[0] === "--version" || args[0] === "-V")) return [];
-  return (await import("@org/openspec-core/definitions")).toolCatalog;
+  return (await (await import("@org/openspec-core/startup")).loadDefinitions()).toolCatalog;
 }
 
 /** The workflows, which `workflows` and help need; like the tools, not loaded for `--version`. */
 async function catalogWorkflows(args: readonly string[]): Promise<readonly Workflow[]> {
   if (args.length === 1 && (args[0] === "--version" || args[0] === "-V")) return [];
-  return (await import("@org/openspec-core/definitions")).workflowCatalog;
+  return (await (await import("@org/openspec-core/startup")).loadDefinitions()).workflowCatalog;
 }
 
 function allCommands(command: Command): Command[] {

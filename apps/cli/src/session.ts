@@ -44,7 +44,9 @@ export function createSession(
     exitCode: 0,
     registryPath: undefined,
     async catalog() {
-      const { catalogOf, exitOnHostSignals } = await import("@org/openspec-core/catalog-of");
+      const { catalogOf, exitOnHostSignals } = await (
+        await import("@org/openspec-core/startup")
+      ).loadShellCatalog();
       // CLI runs start only once the catalog is loaded, so until then Node's defaults suffice.
       if (options.handleSignals && catalog === undefined) {
         exitOnHostSignals((signal) => {

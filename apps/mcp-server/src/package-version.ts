@@ -1,12 +1,4 @@
-import { createRequire } from "node:module";
+import { readPackageVersion } from "@org/openspec-core/startup";
 
-const manifest: unknown = createRequire(import.meta.url)("../package.json");
-
-/** This package's version, from its package.json (one folder up from both src/ and dist/). */
-export const packageVersion: string =
-  typeof manifest === "object" &&
-  manifest !== null &&
-  "version" in manifest &&
-  typeof manifest.version === "string"
-    ? manifest.version
-    : "0.0.0";
+/** This package's version; the bundler writes it out in place of this file. */
+export const packageVersion: string = readPackageVersion(import.meta.url);

@@ -1,7 +1,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { makeOpenSpecRepository, mapConcurrently, removeTemporaryFolders } from "@org/test-kit";
+import { makeOpenSpecRepository, removeTemporaryFolders } from "@org/test-kit";
 import fc from "fast-check";
+import pLimit from "p-limit";
 import { afterAll, describe, expect, it } from "vitest";
 import { openRepository, type Repository } from "./open-repository.js";
 import { type ChangeArchivePreview, previewChangeArchive } from "./preview-change-archive.js";
@@ -67,7 +68,7 @@ describe("previewChangeArchive on generated deltas against openspec archive", ()
     const settled = readMainSpecs(repository.root);
     // Each refusal costs a CLI run of its own; the in-process parity suite of
     // the spec-parser covers refusals in bulk, so a few suffice here.
-    const refusals = await mapConcurrently(refused.slice(0, REFUSALS_RUN), 3, async (index) => {
+    const refusals = await pLimit(3).map(refused.slice(0, REFUSALS_RUN), async (index) => {
       const cli = await archiveWithCli(repository.root, `change-${index}`);
       return compareWithCli(
         `change-${index}`,

@@ -14,10 +14,10 @@ import { parseDeltaSpec, type Requirement, stringifySpec } from "@org/openspec-s
 import {
   fissionOpenSpecFixture,
   makeOpenSpecRepository,
-  mapConcurrently,
   removeTemporaryFolders,
   temporaryFolder,
 } from "@org/test-kit";
+import pLimit from "p-limit";
 import { afterAll, describe, expect, it } from "vitest";
 import { openRepository } from "./open-repository.js";
 import { previewChangeArchive } from "./preview-change-archive.js";
@@ -46,7 +46,7 @@ function activeChanges(root: string): string[] {
 /** Previews, then archives with the CLI, each change in a copy of its own. */
 async function differential(source: string): Promise<Outcome[]> {
   const changes = activeChanges(source);
-  const outcomes = await mapConcurrently(changes, 3, async (change) => {
+  const outcomes = await pLimit(3).map(changes, async (change) => {
     const root = join(temporaryFolder("archive-diff-"), "repo");
     cpSync(source, root, { recursive: true });
     const opened = openRepository(root, { searchUpward: false });

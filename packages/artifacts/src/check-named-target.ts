@@ -1,8 +1,8 @@
-import { lstatSync } from "node:fs";
 import { join } from "node:path";
 import { containedRealPath } from "./contained-path.js";
 import { type Failure, failure } from "./failure.js";
 import type { Repository } from "./open-repository.js";
+import { pathExists } from "./path-exists.js";
 
 /**
  * Refuses a change or spec named for the OpenSpec CLI whose folder leads out of
@@ -20,7 +20,7 @@ export function checkNamedTarget(
   if (type !== "spec") folders.push(["change", join(repository.openspecDir, "changes", name)]);
   if (type !== "change") folders.push(["spec", join(repository.openspecDir, "specs", name)]);
   for (const [kind, path] of folders) {
-    if (!exists(path) || containedRealPath(repository, path) !== null) continue;
+    if (!pathExists(path) || containedRealPath(repository, path) !== null) continue;
     return failure(
       "path_outside_repository",
       `The ${kind} folder "${name}" leads outside ${repository.root} through a symlink.`,
@@ -31,11 +31,3 @@ export function checkNamedTarget(
 }
 
 /** Whether anything, even a dangling symlink, is at the path. */
-function exists(path: string): boolean {
-  try {
-    lstatSync(path);
-    return true;
-  } catch {
-    return false;
-  }
-}

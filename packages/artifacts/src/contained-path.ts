@@ -1,6 +1,7 @@
-import { lstatSync, realpathSync } from "node:fs";
+import { realpathSync } from "node:fs";
 import { dirname, sep } from "node:path";
 import type { Repository } from "./open-repository.js";
+import { pathExists } from "./path-exists.js";
 
 /** Whether a real (symlink-free) path lies inside the repository. */
 export function isInsideRoot(repository: Repository, realPath: string): boolean {
@@ -29,20 +30,11 @@ export function containedRealPath(repository: Repository, path: string): string 
 export function isWritableInside(repository: Repository, path: string): boolean {
   let current = path;
   for (;;) {
-    if (exists(current)) {
+    if (pathExists(current)) {
       return containedRealPath(repository, current) !== null;
     }
     const parent = dirname(current);
     if (parent === current) return false;
     current = parent;
-  }
-}
-
-function exists(path: string): boolean {
-  try {
-    lstatSync(path);
-    return true;
-  } catch {
-    return false;
   }
 }

@@ -4,7 +4,11 @@
 export { addLastModified } from "./add-last-modified.js";
 export type { KnownSource } from "./find-token-in-sources.js";
 // Process sources (the dashboard's working folder) are opened on the same path.
-export { openRepository } from "./open-repository.js";
+export {
+  type OpenRepositoryOptions,
+  openRepository,
+  type Repository,
+} from "./open-repository.js";
 export { DEFAULT_MAX_ARTIFACT_BYTES } from "./read-regular-file.js";
 export {
   type ChangeContext,

@@ -7,6 +7,8 @@ import { changeMetadata, skipsSpecs } from "./change-metadata.js";
 import { type ChangeWarning, changeWarnings } from "./change-warnings.js";
 import { checkWritableInside } from "./check-writable-inside.js";
 import { containedRealPath, isInsideRoot, isWritableInside } from "./contained-path.js";
+import { codeOf } from "./error-code.js";
+import { messageOf } from "./error-message.js";
 import { type Failure, failure } from "./failure.js";
 import { type FolderHandle, openFolderInside } from "./open-folder-inside.js";
 import type { Repository } from "./open-repository.js";
@@ -320,14 +322,4 @@ function outside(path: string): Failure {
       fix: "Remove the symlink or create the change somewhere else.",
     },
   );
-}
-
-function codeOf(error: unknown): string | undefined {
-  return typeof error === "object" && error !== null && "code" in error
-    ? String(error.code)
-    : undefined;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message.replace(/\.$/, "") : String(error);
 }

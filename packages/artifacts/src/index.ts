@@ -1,4 +1,5 @@
-export { addLastModified } from "./add-last-modified.js";
+// What resolving a context identifier needs, listed once there (`/context`).
+
 export { archiveName } from "./archive-name.js";
 export { changeToken, ideaHash, specToken } from "./artifact-token.js";
 export {
@@ -33,6 +34,7 @@ export {
   type RequirementComparison,
   type RequirementOperation,
 } from "./compare-spec-requirements.js";
+export * from "./context-entry.js";
 export { type CreateChangeInput, type CreatedChange, createChange } from "./create-change.js";
 export { type CreatedIdea, type CreateIdeaInput, createIdea } from "./create-idea.js";
 export { type CreatedSpec, type CreateSpecInput, createSpec } from "./create-spec.js";
@@ -52,7 +54,6 @@ export type { ArchiveDiagnostic } from "./discover-delta-specs.js";
 export { type EnrichedIdea, type EnrichIdeaInput, enrichIdea } from "./enrich-idea.js";
 export { type ChangeMetadataEdit, editChangeMetadata } from "./edit-change-metadata.js";
 export type { ArtifactCandidate, ArtifactFailureCode, Failure } from "./failure.js";
-export type { KnownSource } from "./find-token-in-sources.js";
 export {
   type IdeaContentInput,
   type IdeaEvaluationInput,
@@ -64,11 +65,7 @@ export { listDeltaSpecIds } from "./list-delta-spec-ids.js";
 export { listSpecs, type SpecList } from "./list-specs.js";
 export { listTasks, type TaskListing } from "./list-tasks.js";
 export { locateIdea } from "./locate-idea.js";
-export {
-  type OpenRepositoryOptions,
-  openRepository,
-  type Repository,
-} from "./open-repository.js";
+export { pathExists } from "./path-exists.js";
 export {
   type ArchivePreviewOptions,
   type ChangeArchivePreview,
@@ -77,24 +74,10 @@ export {
 } from "./preview-change-archive.js";
 export type { ChangeContent, DeltaSpecContent, TaskProgress } from "./read-change.js";
 export { type IdeaContent, ideaSummary, readIdea } from "./read-idea.js";
-export { DEFAULT_MAX_ARTIFACT_BYTES } from "./read-regular-file.js";
 export { readRepositoryText } from "./read-repository-text.js";
 export { readSpecAtHead, type SpecAtHead, type SpecAtHeadInput } from "./read-spec-at-head.js";
 export type { ReadWarning } from "./read-warning.js";
 export { recordIdeaPromotion } from "./record-idea-promotion.js";
-export {
-  type ChangeContext,
-  type Context,
-  type ContextFailure,
-  type ContextOptions,
-  type IdeaContext,
-  type ReadOptions,
-  type ResolvedSource,
-  resolveContext,
-  type SourceContext,
-  type SourceResolver,
-  type SpecContext,
-} from "./resolve-context.js";
 export { listActiveChangeFolders } from "./scan-changes.js";
 export { type IdeaFile, scanIdeas } from "./scan-ideas.js";
 export { setTaskStatus, type TaskStatusInput, type TaskStatusUpdate } from "./set-task-status.js";

@@ -11,6 +11,8 @@ import {
 } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { isInsideRoot } from "./contained-path.js";
+import { codeOf } from "./error-code.js";
+import { messageOf } from "./error-message.js";
 import { type Failure, failure } from "./failure.js";
 import type { Repository } from "./open-repository.js";
 
@@ -236,14 +238,4 @@ function components(path: string): string[] | null {
   if (path === "") return [];
   const parts = path.split(sep);
   return parts.some((part) => part === ".." || part === "" || part === ".") ? null : parts;
-}
-
-function codeOf(error: unknown): string | undefined {
-  return typeof error === "object" && error !== null && "code" in error
-    ? String(error.code)
-    : undefined;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message.replace(/\.$/, "") : String(error);
 }

@@ -1,10 +1,6 @@
 import { execFile } from "node:child_process";
-import {
-  isolatedEnvironment,
-  mapConcurrently,
-  REAL_OPENSPEC_BIN,
-  removeTemporaryFolders,
-} from "@org/test-kit";
+import { isolatedEnvironment, REAL_OPENSPEC_BIN, removeTemporaryFolders } from "@org/test-kit";
+import pLimit from "p-limit";
 import { afterAll, describe, expect, it } from "vitest";
 import { openRepository } from "./open-repository.js";
 import { showSpec } from "./show-spec.js";
@@ -54,7 +50,7 @@ describe("openspec_spec_show on a baseline spec answers what openspec show answe
         "delta-headers-in-main",
       ]),
     );
-    const cli = await mapConcurrently(ids, 2, (id) => showWithCli(root, id));
+    const cli = await pLimit(2).map(ids, (id) => showWithCli(root, id));
     ids.forEach((id, index) => {
       const theirs = cli[index]!;
       const ours = showSpec(opened.repository, { name: id });

@@ -3,9 +3,12 @@ import { join, relative } from "node:path";
 import { changeToken } from "./artifact-token.js";
 import { checkSegment } from "./check-name.js";
 import { containedRealPath } from "./contained-path.js";
+import { codeOf } from "./error-code.js";
+import { messageOf } from "./error-message.js";
 import { type Failure, failure } from "./failure.js";
 import { listDeltaSpecIds } from "./list-delta-spec-ids.js";
 import type { Repository } from "./open-repository.js";
+import { pathExists } from "./path-exists.js";
 
 /** The `YYYY-MM-DD-` prefix `openspec archive` puts before a change's name. */
 const DATED = /^(\d{4}-\d{2}-\d{2})-(.+)$/;
@@ -55,7 +58,7 @@ export function unarchiveChange(
     });
   }
   const target = join(changesDir, name);
-  if (exists(target)) return changeExists(repository, name, entry);
+  if (pathExists(target)) return changeExists(repository, name, entry);
   if (statSync(source).dev !== statSync(changesDir).dev) {
     return failure(
       "write_failed",
@@ -199,21 +202,4 @@ function isFile(path: string): boolean {
   } catch {
     return false;
   }
-}
-
-function exists(path: string): boolean {
-  try {
-    lstatSync(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function codeOf(error: unknown): string | undefined {
-  return error instanceof Error && "code" in error ? String(error.code) : undefined;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -13,6 +13,7 @@ import {
   writeSync,
 } from "node:fs";
 import { join } from "node:path";
+import { messageOf } from "./error-message.js";
 import type { FolderHandle } from "./open-folder-inside.js";
 
 export type AtomicWriteResult =
@@ -165,8 +166,4 @@ function syncFolder(fd: number): void {
 
 function isCode(error: unknown, code: string): boolean {
   return typeof error === "object" && error !== null && "code" in error && error.code === code;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message.replace(/\.$/, "") : String(error);
 }

@@ -111,8 +111,11 @@ function createLane() {
 /**
  * A gate for CLI runs that keeps a cheap call from waiting behind
  * whole-repository runs and one client's burst from starving another.
- * p-limit and its kin keep one first-in, first-out line, which is exactly
- * what this replaces, so the lines are our own:
+ * p-limit and its kin keep one first-in, first-out line with one concurrency
+ * count: they cannot hold two lanes with a cap on one of them, serve callers
+ * in turn, or tell a waiting task its place, which is exactly what this
+ * replaces, so the lines are our own (p-limit serves the plain bounded maps
+ * elsewhere: the dashboard's spec index, the folder watcher, the tests):
  *
  * - two lanes, `item` and `repository`; `repository` runs hold at most
  *   `limit - 1` turns (at least 1), so with two or more turns one is always

@@ -6,8 +6,10 @@
  * listed gets SIGKILL. It ignores the terminal's SIGINT and SIGHUP so that it
  * outlives a host stopped by them long enough to clean up after it.
  */
+import { splitLines } from "./split-lines.js";
+
 const groups = new Set<number>();
-let pending = "";
+const cut = splitLines();
 
 for (const signal of ["SIGINT", "SIGHUP"] as const) process.on(signal, () => {});
 
@@ -26,10 +28,7 @@ function killAll(): never {
 
 process.stdin.setEncoding("utf8");
 process.stdin.on("data", (chunk: string) => {
-  pending += chunk;
-  const lines = pending.split("\n");
-  pending = lines.pop() ?? "";
-  for (const line of lines) {
+  for (const line of cut(chunk)) {
     const pgid = Number(line.slice(1));
     if (!Number.isSafeInteger(pgid) || pgid <= 1) continue;
     if (line.startsWith("+")) groups.add(pgid);

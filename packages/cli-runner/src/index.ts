@@ -25,7 +25,6 @@ export {
   type OpenSpecLocatorOptions,
 } from "./create-openspec-locator.js";
 export { expectedCost } from "./expected-cost.js";
-export { findBundledOpenSpec } from "./find-bundled-openspec.js";
 export {
   type DiscoveryAttempt,
   type FindOpenSpecOptions,
@@ -36,8 +35,6 @@ export {
   type OpenSpecNotFound,
   type OpenSpecRule,
 } from "./find-openspec.js";
-// The light entries' exports, listed once there (`/host-signals`, `/settings`).
-export * from "./host-signals-entry.js";
 export { type JsonDocument, type JsonValue, parseCliJson } from "./parse-cli-json.js";
 export { checkWarmPoolTarget, type WarmPoolTarget } from "./pool/check-warm-pool-target.js";
 export {
@@ -61,4 +58,5 @@ export type {
   RunResult,
   RunSuccess,
 } from "./run-result.js";
-export * from "./settings-entry.js";
+// What a host needs before its first run, listed once there (`/startup`).
+export * from "./startup.js";

@@ -1,7 +1,7 @@
 import { homedir } from "node:os";
 import { DEFAULT_MAX_ARTIFACT_BYTES } from "@org/openspec-artifacts/context";
 import type { OpenSpecDiscovery, OpenSpecLocator, OpenSpecPool } from "@org/openspec-cli-runner";
-import { createRunLimiter, defaultCliConcurrency } from "@org/openspec-cli-runner/settings";
+import { createRunLimiter, defaultCliConcurrency } from "@org/openspec-cli-runner/startup";
 import { openRegistry, type Registry } from "@org/openspec-registry";
 import type { SharedAnswer } from "./create-shared-cli-runs.js";
 import { readCatalogSettings } from "./read-catalog-settings.js";

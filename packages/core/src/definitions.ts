@@ -1,7 +1,7 @@
 // The catalog's definitions without what runs them: names, schemas, annotations and
 // presentation load here without the registry, the CLI runner or the artifacts, which
-// each handler imports when it is first called. The shell CLI's help reads only this,
-// and the workflows, which are text about the tools.
+// each handler imports when it is first called. The shell CLI's help reads only this
+// (through `loadDefinitions` in startup.ts), and the workflows, which are text about the tools.
 
 export {
   offeredToolsets,

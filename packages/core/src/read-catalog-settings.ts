@@ -3,7 +3,7 @@ import {
   findSettingProblem,
   SETTING_BOUNDS,
   type SettingBounds,
-} from "@org/openspec-cli-runner/settings";
+} from "@org/openspec-cli-runner/startup";
 import type { CatalogOptions } from "./catalog-context.js";
 import { type ToolFailure, toolFailure } from "./tool-result.js";
 

@@ -1,3 +1,5 @@
+import { readCommandLine } from "@org/openspec-core/startup";
+
 /** What `openspec-dashboard` (and `openspec-agent serve`) were asked for. */
 export type ServeArguments =
   | { kind: "serve"; port: number; host: string; open: boolean }
@@ -8,42 +10,24 @@ export type ServeArguments =
 export const DEFAULT_PORT = 4173;
 export const DEFAULT_HOST = "127.0.0.1";
 
-/** Reads `--port <n>`, `--host <address>`, `--open`, `--help`, `--version` (also `--flag=value`). */
+/**
+ * Reads `--port <n>`, `--host <address>`, `--open`, `--help`, `--version` (also
+ * `--flag=value`) through core's `readCommandLine` (Node's `parseArgs`).
+ */
 export function parseServeArguments(argv: readonly string[]): ServeArguments {
-  let port = DEFAULT_PORT;
-  let host = DEFAULT_HOST;
-  let open = false;
-  for (let index = 0; index < argv.length; index += 1) {
-    const argument = argv[index] ?? "";
-    if (argument === "--help" || argument === "-h") return { kind: "help" };
-    if (argument === "--version" || argument === "-v") return { kind: "version" };
-    if (argument === "--open") {
-      open = true;
-      continue;
-    }
-    const [flag, inline] = argument.startsWith("--")
-      ? splitInline(argument)
-      : [argument, undefined];
-    if (flag !== "--port" && flag !== "--host") {
-      return { kind: "invalid", message: `Unknown argument "${argument}".` };
-    }
-    const value = inline ?? argv[index + 1];
-    if (inline === undefined) index += 1;
-    if (value === undefined || value === "") {
-      return { kind: "invalid", message: `${flag} needs a value.` };
-    }
-    if (flag === "--host") {
-      host = value;
-      continue;
-    }
-    const parsed = parsePort(value);
-    if (parsed === null) {
-      return {
-        kind: "invalid",
-        message: `--port must be a whole number from 0 to 65535, not "${value}".`,
-      };
-    }
-    port = parsed;
+  const line = readCommandLine(argv, {
+    port: { type: "string" },
+    host: { type: "string" },
+    open: { type: "boolean" },
+  });
+  if (line.kind !== "flags") return line;
+  const { port: given, host = DEFAULT_HOST, open = false } = line.values;
+  const port = given === undefined ? DEFAULT_PORT : parsePort(given);
+  if (port === null) {
+    return {
+      kind: "invalid",
+      message: `--port must be a whole number from 0 to 65535, not "${given}".`,
+    };
   }
   return { kind: "serve", port, host, open };
 }
@@ -53,11 +37,4 @@ export function parsePort(value: string): number | null {
   if (!/^\d{1,5}$/.test(value)) return null;
   const port = Number(value);
   return port <= 65535 ? port : null;
-}
-
-function splitInline(argument: string): [string, string | undefined] {
-  const equals = argument.indexOf("=");
-  return equals === -1
-    ? [argument, undefined]
-    : [argument.slice(0, equals), argument.slice(equals + 1)];
 }

@@ -1,6 +1,6 @@
 import type { Catalog } from "@org/openspec-core";
+import pLimit from "p-limit";
 import { callTool } from "./call-tool.js";
-import { mapLimit } from "./map-limit.js";
 
 export type SpecEntry = {
   source: string;
@@ -59,7 +59,7 @@ export class SpecIndex {
       this.#bySource.delete(source);
       return [];
     }
-    const entries = await mapLimit(list.specs, 8, async (spec): Promise<SpecEntry> => {
+    const entries = await pLimit(8).map(list.specs, async (spec): Promise<SpecEntry> => {
       const shown = await callTool(this.catalog, "openspec_spec_show", { source, name: spec });
       if (!shown.ok) return { source, spec, title: spec, requirements: [] };
       return {

@@ -14,7 +14,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { dirname, join } from "node:path";
-import { writeFileAtomicAt } from "@org/openspec-artifacts";
+import { writeFileAtomicAt } from "@org/openspec-core";
 import { PLUGIN_FILES, PLUGIN_NAME, PLUGIN_SKILL_FILES, packagePaths } from "./package-paths.js";
 import { versionedPluginFiles } from "./versioned-plugin-files.js";
 

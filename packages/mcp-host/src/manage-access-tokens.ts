@@ -6,7 +6,7 @@ import {
   openRegistry,
   type Registry,
   revokeAccessToken,
-} from "@org/openspec-registry";
+} from "@org/openspec-core";
 
 /** Which registry file holds the tokens: the one the server reads. */
 export type TokenStoreOptions = {

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { mapConcurrently } from "@org/test-kit";
+import pLimit from "p-limit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type PackedPackage, packWorkspacePackage } from "./pack-workspace-package.js";
 import { describeRun, runCommand } from "./run-command.js";
@@ -22,9 +22,7 @@ const unpacked = (entry: PackedPackage) =>
 beforeAll(async () => {
   const tarballs = join(folder, "tarballs");
   mkdirSync(tarballs);
-  packed = await mapConcurrently(publishablePackages(), 2, (pkg) =>
-    packWorkspacePackage(pkg, tarballs),
-  );
+  packed = await pLimit(2).map(publishablePackages(), (pkg) => packWorkspacePackage(pkg, tarballs));
   for (const entry of packed) {
     const target = join(unpacked(entry), "..");
     mkdirSync(target, { recursive: true });

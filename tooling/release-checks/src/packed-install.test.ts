@@ -3,12 +3,8 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import {
-  AUTH_SPEC,
-  makeOpenSpecRepository,
-  mapConcurrently,
-  removeTemporaryFolders,
-} from "@org/test-kit";
+import { AUTH_SPEC, makeOpenSpecRepository, removeTemporaryFolders } from "@org/test-kit";
+import pLimit from "p-limit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outsideEnvironment } from "./outside-environment.js";
 import { type PackedPackage, packWorkspacePackage } from "./pack-workspace-package.js";
@@ -49,9 +45,7 @@ beforeAll(async () => {
     `${JSON.stringify({ name: "packed-install-check", private: true, type: "module" }, null, 2)}\n`,
   );
   const packing = performance.now();
-  packed = await mapConcurrently(publishablePackages(), 2, (pkg) =>
-    packWorkspacePackage(pkg, tarballs),
-  );
+  packed = await pLimit(2).map(publishablePackages(), (pkg) => packWorkspacePackage(pkg, tarballs));
   const packSeconds = (performance.now() - packing) / 1000;
   mirror = await startPrebuildMirror(folder);
   const started = performance.now();

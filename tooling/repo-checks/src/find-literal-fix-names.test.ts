@@ -1,8 +1,9 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { toolCatalog } from "@org/openspec-core";
 import { describe, expect, it } from "vitest";
 import { findLiteralFixNames } from "./find-literal-fix-names.js";
+import { productFiles } from "./product-files.js";
 
 const REPOSITORY = new URL("../../..", import.meta.url).pathname;
 const TOOL_NAMES = toolCatalog.map((tool) => tool.name);
@@ -23,18 +24,10 @@ const SCANNED = [
   "apps/cli/src",
 ];
 
-function sourceFiles(folder: string): string[] {
-  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(folder, entry.name);
-    if (entry.isDirectory()) return entry.name === "test-support" ? [] : sourceFiles(path);
-    return entry.name.endsWith(".ts") && !entry.name.endsWith(".test.ts") ? [path] : [];
-  });
-}
-
 describe("fix texts name tools and fields through marks, so each host words them", () => {
   it("GIVEN every source file whose fixes reach a shell WHEN their fix texts are read THEN none names a tool or sets a field literally", () => {
     const found = SCANNED.flatMap((folder) =>
-      sourceFiles(join(REPOSITORY, folder)).flatMap((path) =>
+      productFiles(join(REPOSITORY, folder)).flatMap((path) =>
         findLiteralFixNames(relative(REPOSITORY, path), readFileSync(path, "utf8"), TOOL_NAMES),
       ),
     );

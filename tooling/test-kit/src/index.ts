@@ -1,6 +1,5 @@
 export { fissionOpenSpecFixture } from "./fixtures.js";
 export { type IsolatedEnvironment, isolatedEnvironment } from "./isolated-environment.js";
-export { mapConcurrently } from "./map-concurrently.js";
 export { registerOpenSpecStore, setUpOpenSpecStore } from "./openspec-stores.js";
 export {
   type CliRun,

@@ -1,5 +1,5 @@
 import type { ToolDefinition, ToolVariant } from "@org/openspec-core";
-import { flagName } from "@org/openspec-core/single-tool";
+import { flagName } from "@org/openspec-core/startup";
 import { Argument, type Command, Option } from "commander";
 import type { Session } from "../session.js";
 import { collectToolInput, type FieldSlot, type ValueSlot } from "./collect-tool-input.js";

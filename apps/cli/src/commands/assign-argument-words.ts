@@ -1,4 +1,4 @@
-import { flagName } from "@org/openspec-core/single-tool";
+import { flagName } from "@org/openspec-core/startup";
 import type { Command } from "commander";
 import type { FieldSlot } from "./collect-tool-input.js";
 

@@ -11,9 +11,9 @@ export function registerCatalogCommands(program: Command, session: Session): voi
     .description("every tool of the catalog, its toolset, whether it is available now, and why not")
     .action(async (_options: object, command: Command) => {
       const catalog = await session.catalog();
-      const { defaultToolsetNames, offeredToolsets, toolsetOf } = await import(
-        "@org/openspec-core/definitions"
-      );
+      const { defaultToolsetNames, offeredToolsets, toolsetOf } = await (
+        await import("@org/openspec-core/startup")
+      ).loadDefinitions();
       const toolsets = offeredToolsets(catalog.tools).map((toolset) => ({
         name: toolset.name,
         default: defaultToolsetNames.includes(toolset.name),

@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import type { ToolDefinition } from "@org/openspec-core";
-import { flagName } from "@org/openspec-core/single-tool";
+import { flagName } from "@org/openspec-core/startup";
 import type { Command } from "commander";
 import type { Session } from "../session.js";
 import { assignArgumentWords } from "./assign-argument-words.js";

@@ -1,4 +1,4 @@
-import { flagName } from "@org/openspec-core/single-tool";
+import { flagName } from "@org/openspec-core/startup";
 import { Option } from "commander";
 import { parseNumberValue } from "./parse-number-value.js";
 import type { InputField } from "./read-input-fields.js";

@@ -54,8 +54,8 @@ export async function runBundledOpenSpec(
     forwardSignals: boolean;
   },
 ): Promise<number> {
-  const { findBundledOpenSpec } = await import("@org/openspec-cli-runner");
-  const script = findBundledOpenSpec();
+  const { findBundledOpenSpec } = await import("@org/openspec-core/startup");
+  const script = await findBundledOpenSpec();
   if (script === null) {
     context.terminal.err(
       "error The OpenSpec CLI installed with openspec-agent (@fission-ai/openspec) was not found. (cli_not_found)",

@@ -1,5 +1,5 @@
 import type { Workflow, WorkflowArgument } from "@org/openspec-core";
-import { flagName } from "@org/openspec-core/single-tool";
+import { flagName } from "@org/openspec-core/startup";
 import { type Command, Option } from "commander";
 import { escapeControlCharacters } from "../output/escape-control-characters.js";
 import { formatTable } from "../output/format-table.js";
@@ -49,7 +49,9 @@ export function registerWorkflowCommands(
   }
   show.action(
     async (name: string, options: Record<string, string | undefined>, command: Command) => {
-      const { renderWorkflow } = await import("@org/openspec-core/definitions");
+      const { renderWorkflow } = await (
+        await import("@org/openspec-core/startup")
+      ).loadDefinitions();
       const given: Record<string, string> = {};
       for (const argument of distinctArguments(workflows)) {
         const value = options[optionKey(argument)];

@@ -1,6 +1,7 @@
 import { cpSync, existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { fissionOpenSpecFixture, mapConcurrently, temporaryFolder } from "@org/test-kit";
+import { fissionOpenSpecFixture, temporaryFolder } from "@org/test-kit";
+import pLimit from "p-limit";
 import { archiveWithCli, type CliArchive, readMainSpecs } from "./archive-with-cli.js";
 
 /** What the real CLI's archive did to one active change of the Fission-AI/OpenSpec fixture. */
@@ -32,7 +33,7 @@ export function fissionActiveChanges(): string[] {
  * the CLI twenty times more. Each caller previews or diffs a fresh copy of its own.
  */
 export function fissionArchives(): Promise<FissionArchive[]> {
-  archives ??= mapConcurrently(fissionActiveChanges(), 3, async (change) => {
+  archives ??= pLimit(3).map(fissionActiveChanges(), async (change) => {
     const root = fissionCopy("fission-archive-");
     const before = readMainSpecs(root);
     const cli = await archiveWithCli(root, change);

@@ -17,6 +17,7 @@
  * prints nothing, which tells the pool to run the command cold instead.
  */
 import { Socket } from "node:net";
+import { splitLines } from "../split-lines.js";
 import { checkReusable, snapshotProcess } from "./worker-state.js";
 
 const UNUSABLE = 70;
@@ -42,13 +43,9 @@ function parseRequest(line: string): Request | undefined {
 
 const lines: string[] = [];
 let wake: (() => void) | undefined;
-let received = "";
+const cut = splitLines();
 control.on("data", (chunk: string) => {
-  received += chunk;
-  for (let end = received.indexOf("\n"); end !== -1; end = received.indexOf("\n")) {
-    lines.push(received.slice(0, end));
-    received = received.slice(end + 1);
-  }
+  lines.push(...cut(chunk));
   wake?.();
 });
 // The host is gone (or closed the pool): nothing is running, so leave.

@@ -1,4 +1,5 @@
 import type { Duplex } from "node:stream";
+import { splitLines } from "../split-lines.js";
 
 /**
  * The worker's newline-terminated lines on fd 3, taken one at a time in
@@ -11,17 +12,13 @@ export function readControlMessages(control: Duplex | undefined): {
   const said: string[] = [];
   const waiters: Array<() => void> = [];
   let ended = control === undefined;
-  let buffered = "";
+  const cut = splitLines();
   const wakeAll = () => {
     for (const wake of waiters.splice(0)) wake();
   };
   control?.setEncoding("utf8");
   control?.on("data", (chunk: string) => {
-    buffered += chunk;
-    for (let end = buffered.indexOf("\n"); end !== -1; end = buffered.indexOf("\n")) {
-      said.push(buffered.slice(0, end));
-      buffered = buffered.slice(end + 1);
-    }
+    said.push(...cut(chunk));
     wakeAll();
   });
   const finish = () => {

@@ -150,9 +150,8 @@ export const changeArchiveTool = defineTool({
           ],
   },
   async handler(input, context) {
-    const { checkArchiveWrites, listDeltaSpecIds, listTasks, readRepositoryText } = await import(
-      "@org/openspec-artifacts"
-    );
+    const { checkArchiveWrites, listDeltaSpecIds, listTasks, pathExists, readRepositoryText } =
+      await import("@org/openspec-artifacts");
     const { archiveArgs } = await import("@org/openspec-cli-runner");
     const { prepareCliCall, runCliCommand } = await import("./run-cli-tool.js");
     const { resolveRepository } = await import("../resolve-repository.js");
@@ -251,7 +250,7 @@ export const changeArchiveTool = defineTool({
     const path = `openspec/changes/archive/${archive.archivedAs}`;
     const moved =
       isFolder(join(repository.root, path)) &&
-      !exists(join(repository.openspecDir, "changes", input.change));
+      !pathExists(join(repository.openspecDir, "changes", input.change));
     if (!moved) {
       return toolFailure(
         "archive_not_verified",
@@ -329,15 +328,6 @@ function outcomeOf(before: string | null, after: string | null): z.output<typeof
 function isFolder(path: string): boolean {
   try {
     return lstatSync(path).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
-function exists(path: string): boolean {
-  try {
-    lstatSync(path);
-    return true;
   } catch {
     return false;
   }

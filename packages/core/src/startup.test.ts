@@ -4,8 +4,7 @@ import { join } from "node:path";
 import { removeTemporaryFolders, temporaryFolder } from "@org/test-kit";
 import { afterAll, describe, expect, it } from "vitest";
 
-const SINGLE_TOOL = new URL("../dist/single-tool.js", import.meta.url).href;
-const CATALOG_OF = new URL("../dist/catalog-of-entry.js", import.meta.url).href;
+const STARTUP = new URL("../dist/startup.js", import.meta.url).href;
 const HOOKS = new URL("./test-support/record-module-loads.mjs", import.meta.url).href;
 /** What the context command never uses: loading any of these makes `openspec-agent context` start slower again. */
 const NOT_FOR_CONTEXT =
@@ -13,15 +12,15 @@ const NOT_FOR_CONTEXT =
 
 afterAll(removeTemporaryFolders);
 
-describe("the single-tool entry a shell command loads", () => {
+describe("the startup entry a shell command loads", () => {
   it("GIVEN openspec-agent context WHEN its tool is loaded and called through a catalog of it alone THEN no other tool, no workflow, no artifacts index, no markdown writer and no CLI runner loads", () => {
     const home = temporaryFolder();
     const file = join(home, "loaded.txt");
     const script = [
       `import { register } from "node:module";`,
       `register(${JSON.stringify(HOOKS)}, { data: { file: ${JSON.stringify(file)} } });`,
-      `const { toolForCommand } = await import(${JSON.stringify(SINGLE_TOOL)});`,
-      `const { catalogOf } = await import(${JSON.stringify(CATALOG_OF)});`,
+      `const { loadShellCatalog, toolForCommand } = await import(${JSON.stringify(STARTUP)});`,
+      `const { catalogOf } = await loadShellCatalog();`,
       `const tool = await toolForCommand(["context", "shop"]).load();`,
       `const catalog = catalogOf([tool], { env: { OPENSPEC_AGENT_DB: ${JSON.stringify(join(home, "registry.db"))} }, home: ${JSON.stringify(home)} });`,
       `const result = await catalog.call("openspec_context", { identifier: "shop" });`,
@@ -39,12 +38,12 @@ describe("the single-tool entry a shell command loads", () => {
     expect(loaded.some((url) => url.includes("/artifacts/dist/resolve-context.js"))).toBe(true);
     expect(loaded.filter((url) => NOT_FOR_CONTEXT.test(url))).toEqual([]);
   });
-  it("GIVEN any command line WHEN the CLI asks which tool its words name THEN the single-tool entry loads nothing but the loaders and the flag naming (help and other commands pay nothing for it)", () => {
+  it("GIVEN any command line WHEN the CLI asks which tool its words name THEN the startup entry loads nothing but the loaders, the flag naming and the flag reader (help and other commands pay nothing for it)", () => {
     const file = join(temporaryFolder(), "loaded.txt");
     const script = [
       `import { register } from "node:module";`,
       `register(${JSON.stringify(HOOKS)}, { data: { file: ${JSON.stringify(file)} } });`,
-      `const { toolForCommand } = await import(${JSON.stringify(SINGLE_TOOL)});`,
+      `const { toolForCommand } = await import(${JSON.stringify(STARTUP)});`,
       `console.log(toolForCommand(["--help"]) === undefined);`,
     ].join("\n");
     const run = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
@@ -56,10 +55,14 @@ describe("the single-tool entry a shell command loads", () => {
       .split("\n")
       .filter((url) => url.startsWith("file:"))
       .map((url) => url.replace(/^.*\/core\/dist\//, ""));
-    // flag-name.js: the shell's flag of a field, which the commands and their fixes share (no imports).
+    // flag-name.js: the shell's flag of a field, which the commands and their fixes share;
+    // read-command-line.js and read-package-version.js: a host bin's flags (Node's parseArgs)
+    // and version. None imports more.
     expect(loaded.sort()).toEqual([
       "flag-name.js",
-      "single-tool.js",
+      "read-command-line.js",
+      "read-package-version.js",
+      "startup.js",
       "tool-for-command.js",
       "tool-loaders.js",
     ]);
