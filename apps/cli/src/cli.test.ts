@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import {
   AUTH_SPEC,
@@ -183,6 +183,16 @@ describe("openspec-agent", () => {
     ).toMatchObject({
       ok: true,
       stdout: { id: "auth" },
+    });
+  });
+
+  it("GIVEN the OpenSpec CLI in ~/.npm-global of the home the environment names WHEN the main function runs in a process whose own home is another THEN it finds the CLI in that home", async () => {
+    const { home, run } = setUp({ cli: false });
+    mkdirSync(join(home, ".npm-global", "bin"), { recursive: true });
+    symlinkSync(REAL_OPENSPEC_BIN, join(home, ".npm-global", "bin", "openspec"));
+    expect(JSON.parse((await run(["tools", "--json"])).stdout).cli).toMatchObject({
+      found: true,
+      path: join(home, ".npm-global", "bin", "openspec"),
     });
   });
 
