@@ -1,7 +1,6 @@
 import { once } from "node:events";
 import { createWriteStream, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { openHermesDoor } from "@org/host-doors";
 import {
   AUTH_SPEC,
   DARK_MODE_CHANGE,
@@ -94,6 +93,11 @@ const encodingCalls: Array<[string, Record<string, unknown>, Record<string, unkn
   ],
 ];
 
+// The artifacts package's artifact-limits test cuts and refuses at the library's
+// level, and core's artifact-byte-cap-setting test holds the setting (an invalid
+// value answers invalid_setting) for every host; here the 60 MB file goes through
+// the catalog in a process of its own and through the MCP server, whose memory is
+// measured. The contract suite holds the other hosts to the same answers.
 describe("artifacts over the cap and not in UTF-8", () => {
   it("GIVEN a 60 MB spec, a binary one and a UTF-16 one WHEN shown and read through the library THEN the big one is cut at 1 MiB with its size and the others are unsupported_encoding", async () => {
     const { env } = await capSandbox();
@@ -135,35 +139,6 @@ describe("artifacts over the cap and not in UTF-8", () => {
     } finally {
       server.peer.child.stdin.end();
       await server.peer.exited;
-    }
-  });
-
-  it("GIVEN an invalid OPENSPEC_AGENT_MAX_ARTIFACT_BYTES WHEN the MCP server reads an artifact THEN invalid_setting says which variable and what range", async () => {
-    const { home, env } = await capSandbox({ OPENSPEC_AGENT_MAX_ARTIFACT_BYTES: "3000000000000" });
-    const server = await startMcpPeer({ env, cwd: home });
-    try {
-      const answer = await server.call("openspec_spec_show", { source: "shop", name: "auth" });
-      expect(answer).toMatchObject({ ok: false, code: "invalid_setting" });
-      expect(String(answer.error)).toContain("OPENSPEC_AGENT_MAX_ARTIFACT_BYTES");
-    } finally {
-      server.peer.child.stdin.end();
-      await server.peer.exited;
-    }
-  });
-
-  it("GIVEN the 60 MB spec WHEN shown through the Hermes plugin THEN it comes back cut, with truncated and its size", async () => {
-    const { home, env } = await capSandbox();
-    const door = await openHermesDoor({ env, cwd: home });
-    try {
-      expect(await door.call("openspec_spec_show", { source: "shop", name: "big" })).toMatchObject({
-        kind: "result",
-        result: { ok: true, truncated: true, size: BIG_BYTES },
-      });
-      expect(
-        await door.call("openspec_spec_show", { source: "shop", name: "utf16" }),
-      ).toMatchObject({ kind: "result", result: { ok: false, code: "unsupported_encoding" } });
-    } finally {
-      await door.close();
     }
   });
 });
