@@ -47,9 +47,9 @@ describe("openspec-agent context: a listing hands out a token that does not reso
 });
 
 describe("openspec-agent context: a scaffolded change is invisible", () => {
-  it("GIVEN `openspec new change add-export` WHEN context is shown for people THEN the change is listed and shown as scaffolded", () => {
+  it("GIVEN `openspec new change add-export` WHEN context is shown for people THEN the change is listed and shown as scaffolded", async () => {
     const { root, run } = setUp({});
-    expect(runRealOpenSpec(root, ["new", "change", "add-export"]).status).toBe(0);
+    expect((await runRealOpenSpec(root, ["new", "change", "add-export"])).status).toBe(0);
     expect(run(["context", "shop"]).stdout).toMatch(
       /os_[0-9a-f]{6}\s+add-export \(scaffolded\)\s+-/,
     );

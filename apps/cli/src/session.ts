@@ -56,6 +56,8 @@ export function createSession(
       }
       const settings = {
         env,
+        // The home the environment names, as os.homedir() reads it in the bin's own process.
+        ...(env.HOME ? { home: env.HOME } : {}),
         ...(session.registryPath === undefined
           ? {}
           : { registryPath: resolve(cwd, session.registryPath) }),

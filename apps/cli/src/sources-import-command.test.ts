@@ -9,7 +9,7 @@ import {
   temporaryFolder,
 } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
-import { runBin } from "./test-support/run-bin.js";
+import { runCommand } from "./test-support/run-command.js";
 import { USAGE_ERROR } from "./usage-error.js";
 
 afterEach(removeTemporaryFolders);
@@ -22,19 +22,19 @@ function setUp() {
     ["alpha", "beta", "gone"].map((id) => [id, setUpOpenSpecStore(env, id, join(folder, id))]),
   );
   rmSync(roots.gone as string, { recursive: true });
-  const run = (args: string[]) => runBin(args, { env, cwd: home });
+  const run = (args: string[]) => runCommand(args, { env, cwd: home });
   return { env, home, roots, run };
 }
 
 describe("sources import --openspec-stores", () => {
-  it("GIVEN stores, one of whose ids another source has WHEN imported, then again THEN the view lists the added stores and the skipped one with its reason, and the second run adds nothing", () => {
+  it("GIVEN stores, one of whose ids another source has WHEN imported, then again THEN the view lists the added stores and the skipped one with its reason, and the second run adds nothing", async () => {
     const { roots, run } = setUp();
-    expect(run(["sources", "add", makeOpenSpecRepository({}, "manual"), "-n", "beta"]).status).toBe(
-      0,
-    );
+    expect(
+      (await run(["sources", "add", makeOpenSpecRepository({}, "manual"), "-n", "beta"])).status,
+    ).toBe(0);
 
-    const first = run(["sources", "import", "--openspec-stores"]);
-    const second = run(["sources", "import", "--openspec-stores"]);
+    const first = await run(["sources", "import", "--openspec-stores"]);
+    const second = await run(["sources", "import", "--openspec-stores"]);
 
     expect(first.status).toBe(0);
     expect(first.stdout).toContain("added 2, skipped 1 of 3 OpenSpec stores");
@@ -48,11 +48,11 @@ describe("sources import --openspec-stores", () => {
     expect(second.stdout).toMatch(/alpha\s+already_registered/);
   });
 
-  it("GIVEN --dry-run and --json WHEN imported THEN stdout is exactly the tool's result, with null tokens, and nothing is registered", () => {
+  it("GIVEN --dry-run and --json WHEN imported THEN stdout is exactly the tool's result, with null tokens, and nothing is registered", async () => {
     const { roots, run } = setUp();
 
-    const dry = run(["sources", "import", "--openspec-stores", "--dry-run", "--json"]);
-    const listed = run(["sources", "list", "--json"]);
+    const dry = await run(["sources", "import", "--openspec-stores", "--dry-run", "--json"]);
+    const listed = await run(["sources", "list", "--json"]);
 
     expect(dry.status).toBe(0);
     expect(JSON.parse(dry.stdout)).toEqual({
@@ -76,11 +76,13 @@ describe("sources import --openspec-stores", () => {
     expect(JSON.parse(listed.stdout)).toMatchObject({ total: 0 });
   });
 
-  it("GIVEN store ids as words WHEN imported THEN only those stores are registered", () => {
+  it("GIVEN store ids as words WHEN imported THEN only those stores are registered", async () => {
     const { run } = setUp();
-    const result = run(["sources", "import", "--openspec-stores", "beta", "--json"]);
+    const result = await run(["sources", "import", "--openspec-stores", "beta", "--json"]);
     expect(JSON.parse(result.stdout)).toMatchObject({ ok: true, added: [{ store: "beta" }] });
-    expect(JSON.parse(run(["sources", "list", "--json"]).stdout)).toMatchObject({ total: 1 });
+    expect(JSON.parse((await run(["sources", "list", "--json"])).stdout)).toMatchObject({
+      total: 1,
+    });
   });
 
   it.each([
@@ -102,20 +104,22 @@ describe("sources import --openspec-stores", () => {
     ],
   ])(
     "GIVEN %s WHEN sources import runs THEN it is a usage error (exit 2) and nothing is registered",
-    (_, args, message) => {
+    async (_, args, message) => {
       const { env, home } = isolatedEnvironment({ OPENSPEC_BIN: REAL_OPENSPEC_BIN });
-      const run = (words: string[]) => runBin(words, { env, cwd: home });
-      const result = run(["sources", "import", ...args]);
+      const run = (words: string[]) => runCommand(words, { env, cwd: home });
+      const result = await run(["sources", "import", ...args]);
       expect(result.status).toBe(USAGE_ERROR);
       expect(result.stderr).toContain(message);
       expect(result.stderr).toContain("Give exactly one of --openspec-stores");
-      expect(JSON.parse(run(["sources", "list", "--json"]).stdout)).toMatchObject({ total: 0 });
+      expect(JSON.parse((await run(["sources", "list", "--json"])).stdout)).toMatchObject({
+        total: 0,
+      });
     },
   );
 
-  it("GIVEN sources import --help WHEN printed THEN it names both places to import from", () => {
+  it("GIVEN sources import --help WHEN printed THEN it names both places to import from", async () => {
     const { env, home } = isolatedEnvironment({});
-    const help = runBin(["sources", "import", "--help"], { env, cwd: home });
+    const help = await runCommand(["sources", "import", "--help"], { env, cwd: home });
     expect(help.status).toBe(0);
     expect(help.stdout).toContain("--openspec-stores");
     expect(help.stdout).toContain("--hermes-db <file>");

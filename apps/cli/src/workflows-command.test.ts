@@ -2,14 +2,14 @@ import { existsSync, readdirSync } from "node:fs";
 import { renderWorkflow, workflowCatalog } from "@org/openspec-core";
 import { isolatedEnvironment, removeTemporaryFolders, temporaryFolder } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
-import { runBin } from "./test-support/run-bin.js";
+import { runCommand } from "./test-support/run-command.js";
 
 afterEach(removeTemporaryFolders);
 
-function run(args: string[]) {
+async function run(args: string[]) {
   const { env } = isolatedEnvironment({});
   const cwd = temporaryFolder("workflows-cwd-");
-  const result = runBin(args, { env, cwd });
+  const result = await runCommand(args, { env, cwd });
   // Printing a workflow touches no repository and no registry.
   expect(readdirSync(cwd)).toEqual([]);
   expect(existsSync(env.OPENSPEC_AGENT_DB ?? "")).toBe(false);
@@ -17,8 +17,8 @@ function run(args: string[]) {
 }
 
 describe("openspec-agent workflows", () => {
-  it("GIVEN no arguments WHEN workflows runs THEN every workflow is listed with its description", () => {
-    const listed = run(["workflows"]);
+  it("GIVEN no arguments WHEN workflows runs THEN every workflow is listed with its description", async () => {
+    const listed = await run(["workflows"]);
     expect(listed.status).toBe(0);
     const lines = listed.stdout.trimEnd().split("\n");
     expect(lines[0]).toMatch(/^WORKFLOW\s+DESCRIPTION$/);
@@ -28,8 +28,8 @@ describe("openspec-agent workflows", () => {
     for (const workflow of workflowCatalog) expect(listed.stdout).toContain(workflow.description);
   });
 
-  it("GIVEN --json WHEN workflows runs THEN each workflow comes with its arguments", () => {
-    const listed = run(["workflows", "--json"]);
+  it("GIVEN --json WHEN workflows runs THEN each workflow comes with its arguments", async () => {
+    const listed = await run(["workflows", "--json"]);
     expect(listed.status).toBe(0);
     expect(JSON.parse(listed.stdout)).toEqual({
       ok: true,
@@ -45,8 +45,8 @@ describe("openspec-agent workflows", () => {
     });
   });
 
-  it("GIVEN a workflow and its arguments as options WHEN show runs THEN it prints exactly the filled-in instructions", () => {
-    const shown = run([
+  it("GIVEN a workflow and its arguments as options WHEN show runs THEN it prints exactly the filled-in instructions", async () => {
+    const shown = await run([
       "workflows",
       "show",
       "propose",
@@ -67,8 +67,8 @@ describe("openspec-agent workflows", () => {
     expect(shown.stdout).toContain('`name: "add-passkeys"`');
   });
 
-  it("GIVEN --json WHEN show runs THEN the result carries the name, the arguments given and the text", () => {
-    const shown = run(["workflows", "show", "apply", "--change", "add-passkeys", "--json"]);
+  it("GIVEN --json WHEN show runs THEN the result carries the name, the arguments given and the text", async () => {
+    const shown = await run(["workflows", "show", "apply", "--change", "add-passkeys", "--json"]);
     expect(shown.status).toBe(0);
     expect(JSON.parse(shown.stdout)).toMatchObject({
       ok: true,
@@ -78,18 +78,18 @@ describe("openspec-agent workflows", () => {
     });
   });
 
-  it("GIVEN a required argument left out, an unknown workflow or an argument the workflow does not take WHEN show runs THEN it fails with the code and a fix", () => {
-    const missing = run(["workflows", "show", "sync-specs", "--json"]);
+  it("GIVEN a required argument left out, an unknown workflow or an argument the workflow does not take WHEN show runs THEN it fails with the code and a fix", async () => {
+    const missing = await run(["workflows", "show", "sync-specs", "--json"]);
     expect(missing.status).toBe(1);
     expect(JSON.parse(missing.stdout)).toMatchObject({ ok: false, code: "missing_argument" });
 
-    const unknown = run(["workflows", "show", "deploy"]);
+    const unknown = await run(["workflows", "show", "deploy"]);
     expect(unknown.status).toBe(1);
     expect(unknown.stdout).toBe("");
     expect(unknown.stderr).toContain("(unknown_workflow)");
     expect(unknown.stderr).toContain("propose");
 
-    const extra = run(["workflows", "show", "onboard", "--change", "x"]);
+    const extra = await run(["workflows", "show", "onboard", "--change", "x"]);
     expect(extra.status).toBe(1);
     expect(extra.stderr).toContain("(unknown_argument)");
   });

@@ -96,7 +96,11 @@ const CASES: {
 type Issue = { level: string; message: string };
 
 /** `openspec validate --strict` (or `openspec show`) on a change whose other artifacts are valid. */
-function validateWith(kind: ChangeArtifactKind, content: string, command?: "show"): Issue[] {
+async function validateWith(
+  kind: ChangeArtifactKind,
+  content: string,
+  command?: "show",
+): Promise<Issue[]> {
   const base = "openspec/changes/add-login";
   const root = makeOpenSpecRepository({
     [`${base}/proposal.md`]: PROPOSAL,
@@ -105,11 +109,11 @@ function validateWith(kind: ChangeArtifactKind, content: string, command?: "show
   });
   writeFileSync(join(root, base, FILES[kind]), content);
   if (command === "show") {
-    const shown = runRealOpenSpec(root, ["show", "add-login", "--type", "change", "--json"]);
+    const shown = await runRealOpenSpec(root, ["show", "add-login", "--type", "change", "--json"]);
     const said = JSON.parse(shown.stdout) as { status?: { message: string }[] };
     return (said.status ?? []).map((status) => ({ level: "ERROR", message: status.message }));
   }
-  const run = runRealOpenSpec(root, [
+  const run = await runRealOpenSpec(root, [
     "validate",
     "add-login",
     "--type",
@@ -122,7 +126,7 @@ function validateWith(kind: ChangeArtifactKind, content: string, command?: "show
 }
 
 describe("changeArtifactWarnings agrees with the CLI", () => {
-  it("GIVEN a complete valid change THEN neither it nor the CLI objects to any artifact", () => {
+  it("GIVEN a complete valid change THEN neither it nor the CLI objects to any artifact", async () => {
     for (const [kind, content] of [
       ["proposal", PROPOSAL],
       ["tasks", TASKS],
@@ -131,17 +135,19 @@ describe("changeArtifactWarnings agrees with the CLI", () => {
       expect(changeArtifactWarnings(kind, content)).toEqual([]);
       const command = kind === "proposal" ? "show" : undefined;
       expect(
-        validateWith(kind, content, command).filter((issue) => issue.level !== "INFO"),
+        (await validateWith(kind, content, command)).filter((issue) => issue.level !== "INFO"),
       ).toEqual([]);
     }
   });
 
   it.each(CASES)(
     "GIVEN content that earns $code THEN the CLI objects to the same content",
-    ({ code, kind, content, cli, command, verbatim }) => {
+    async ({ code, kind, content, cli, command, verbatim }) => {
       const warnings = changeArtifactWarnings(kind, content);
       expect(warnings.map((warning) => warning.code)).toContain(code);
-      const issues = validateWith(kind, content, command).filter((issue) => issue.level !== "INFO");
+      const issues = (await validateWith(kind, content, command)).filter(
+        (issue) => issue.level !== "INFO",
+      );
       expect(issues.map((issue) => issue.message).join("\n")).toMatch(cli);
       if (verbatim) {
         const ours = warnings.find((warning) => warning.code === code)?.message;
@@ -155,9 +161,11 @@ describe("changeArtifactWarnings agrees with the CLI", () => {
     ["list items only in a fence", "## 1. Work\n```\n- Build the form\n```\n"],
     ["list items only in front matter", "---\ntags:\n- work\n---\n# Tasks\n"],
     ["list items only as indented code", "# Tasks\n\n    - output line\n"],
-  ])("GIVEN tasks with %s THEN neither we nor the CLI object", (_, content) => {
+  ])("GIVEN tasks with %s THEN neither we nor the CLI object", async (_, content) => {
     expect(changeArtifactWarnings("tasks", content)).toEqual([]);
-    expect(validateWith("tasks", content).filter((issue) => issue.level !== "INFO")).toEqual([]);
+    expect(
+      (await validateWith("tasks", content)).filter((issue) => issue.level !== "INFO"),
+    ).toEqual([]);
   });
 
   it("GIVEN CRLF content THEN the same warnings come as for LF", () => {

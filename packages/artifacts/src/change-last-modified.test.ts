@@ -95,7 +95,7 @@ describe("a change's last modification in the repository overview", () => {
       "add-cart": "2026-02-03T04:05:06.789Z",
       "add-login": "2026-04-05T06:07:08.000Z",
     });
-    const listed = runRealOpenSpec(root, ["list", "--json"]);
+    const listed = await runRealOpenSpec(root, ["list", "--json"]);
     expect(listed.status).toBe(0);
     const cli = JSON.parse(listed.stdout) as { changes: { name: string; lastModified: string }[] };
     expect(

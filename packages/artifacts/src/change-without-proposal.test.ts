@@ -15,7 +15,7 @@ const DELTA =
   "## ADDED Requirements\n\n### Requirement: Sign in\nThe system SHALL let people sign in.\n\n#### Scenario: Signed in\n- **WHEN** a person signs in\n- **THEN** they are in\n";
 
 /** Change folders of the shapes found in public repositories: only tasks, only specs, nothing at all. */
-function repositoryOfEveryShape(): string {
+async function repositoryOfEveryShape(): Promise<string> {
   const root = makeOpenSpecRepository({
     "README.md": "# Shop\n",
     "openspec/changes/add-cart/proposal.md": "# Add cart\n\n## Why\n\nPeople buy.\n",
@@ -31,19 +31,19 @@ function repositoryOfEveryShape(): string {
   mkdirSync(join(root, "openspec/changes/archive/2024-01-03-empty"));
   // A link to a file is no folder: neither the CLI nor we take it for a change.
   symlinkSync("../../README.md", join(root, "openspec/changes/link-to-file"));
-  expect(runRealOpenSpec(root, ["new", "change", "add-export"]).status).toBe(0);
+  expect((await runRealOpenSpec(root, ["new", "change", "add-export"])).status).toBe(0);
   return root;
 }
 
 type CliListed = { name: string; completedTasks: number; totalTasks: number };
 
 describe("a change without proposal.md is a change, as the OpenSpec CLI counts them", () => {
-  it("GIVEN folders holding only tasks.md, only specs/, or nothing WHEN the source is listed THEN every change openspec list and openspec status know is there, with the CLI's task counts", () => {
-    const root = repositoryOfEveryShape();
+  it("GIVEN folders holding only tasks.md, only specs/, or nothing WHEN the source is listed THEN every change openspec list and openspec status know is there, with the CLI's task counts", async () => {
+    const root = await repositoryOfEveryShape();
     const bare = resolveContext("shop", source(root));
     if (!bare.ok || !("changes" in bare)) throw new Error(JSON.stringify(bare));
 
-    const listed = runRealOpenSpec(root, ["list", "--json"]);
+    const listed = await runRealOpenSpec(root, ["list", "--json"]);
     expect(listed.status, listed.stderr).toBe(0);
     const cli = (JSON.parse(listed.stdout) as { changes: CliListed[] }).changes;
     // `openspec list` shows dot folders too, but `openspec status` refuses their names
@@ -57,11 +57,11 @@ describe("a change without proposal.md is a change, as the OpenSpec CLI counts t
       "only-specs",
       "only-tasks",
     ]);
-    const hidden = runRealOpenSpec(root, ["status", "--change", ".drafts", "--json"]);
+    const hidden = await runRealOpenSpec(root, ["status", "--change", ".drafts", "--json"]);
     expect(hidden.stdout).toContain("Change name cannot start with a dot");
 
     for (const change of bare.changes) {
-      const status = runRealOpenSpec(root, ["status", "--change", change.name, "--json"]);
+      const status = await runRealOpenSpec(root, ["status", "--change", change.name, "--json"]);
       expect(JSON.parse(status.stdout), change.name).toMatchObject({ changeName: change.name });
       const counted = cli.find((c) => c.name === change.name);
       expect(change.tasks ?? { completed: 0, total: 0 }, change.name).toEqual({
@@ -89,8 +89,8 @@ describe("a change without proposal.md is a change, as the OpenSpec CLI counts t
     expect(bare.totals).toEqual({ changes: 5, archived_changes: 3, specs: 0, ideas: 0 });
   });
 
-  it("GIVEN a change with only tasks.md WHEN it is resolved by name and by token THEN it answers with proposal, design null and its tasks", () => {
-    const root = repositoryOfEveryShape();
+  it("GIVEN a change with only tasks.md WHEN it is resolved by name and by token THEN it answers with proposal, design null and its tasks", async () => {
+    const root = await repositoryOfEveryShape();
     for (const reference of ["only-tasks", changeToken("only-tasks")]) {
       expect(resolveContext(`shop/${reference}`, source(root))).toMatchObject({
         ok: true,
@@ -110,8 +110,8 @@ describe("a change without proposal.md is a change, as the OpenSpec CLI counts t
     }
   });
 
-  it("GIVEN a change with only a delta spec, and archived changes without a proposal WHEN resolved THEN their files are there and the rest is null", () => {
-    const root = repositoryOfEveryShape();
+  it("GIVEN a change with only a delta spec, and archived changes without a proposal WHEN resolved THEN their files are there and the rest is null", async () => {
+    const root = await repositoryOfEveryShape();
     expect(resolveContext(`shop/${changeToken("only-specs")}`, source(root))).toMatchObject({
       ok: true,
       change: {
@@ -134,8 +134,8 @@ describe("a change without proposal.md is a change, as the OpenSpec CLI counts t
     }
   });
 
-  it("GIVEN a dot folder or a link to a file under changes/ WHEN named THEN neither is a change", () => {
-    const root = repositoryOfEveryShape();
+  it("GIVEN a dot folder or a link to a file under changes/ WHEN named THEN neither is a change", async () => {
+    const root = await repositoryOfEveryShape();
     for (const name of [".drafts", "link-to-file"]) {
       expect(resolveContext(`shop/${name}`, source(root))).toMatchObject({ ok: false });
     }

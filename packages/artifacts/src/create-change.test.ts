@@ -62,7 +62,7 @@ function hiddenEntries(root: string): string[] {
 }
 
 describe("createChange", () => {
-  it("GIVEN a complete input in an `openspec init` repository WHEN the change is created THEN every file is written and the real CLI validates it strictly without an error or warning", () => {
+  it("GIVEN a complete input in an `openspec init` repository WHEN the change is created THEN every file is written and the real CLI validates it strictly without an error or warning", async () => {
     const root = makeOpenSpecRepository();
     const result = createChange(openedRepository(root), COMPLETE);
     expect(result).toEqual({
@@ -87,7 +87,7 @@ describe("createChange", () => {
     expect(readChange(root, "add-passkeys", "proposal.md")).toContain(
       "### New Capabilities\n\n- `passkeys`: adds 1 requirement\n",
     );
-    const run = runRealOpenSpec(root, [
+    const run = await runRealOpenSpec(root, [
       "validate",
       "add-passkeys",
       "--type",
@@ -101,16 +101,16 @@ describe("createChange", () => {
     expect(hiddenEntries(root)).toEqual([]);
   });
 
-  it("GIVEN the CLI makes a change the same day WHEN its .openspec.yaml is compared with the one written here THEN they are the same", () => {
+  it("GIVEN the CLI makes a change the same day WHEN its .openspec.yaml is compared with the one written here THEN they are the same", async () => {
     const root = makeOpenSpecRepository();
-    expect(runRealOpenSpec(root, ["new", "change", "by-the-cli", "--json"]).status).toBe(0);
+    expect((await runRealOpenSpec(root, ["new", "change", "by-the-cli", "--json"])).status).toBe(0);
     createChange(openedRepository(root), { ...COMPLETE, name: "by-the-library" });
     expect(readChange(root, "by-the-library", ".openspec.yaml")).toBe(
       readChange(root, "by-the-cli", ".openspec.yaml"),
     );
   });
 
-  it("GIVEN delta specs that modify, remove and rename requirements of a baseline spec WHEN created THEN the CLI reads each operation and validates strictly", () => {
+  it("GIVEN delta specs that modify, remove and rename requirements of a baseline spec WHEN created THEN the CLI reads each operation and validates strictly", async () => {
     const baseline = `${AUTH_SPEC}
 ### Requirement: Guest access
 The system SHALL let guests browse.
@@ -158,7 +158,7 @@ The system SHALL end idle sessions.
     expect(readChange(root, "rework-auth", "proposal.md")).toContain(
       "### Modified Capabilities\n\n- `auth`: modifies 1 requirement, removes 1 requirement, renames 1 requirement\n",
     );
-    const run = runRealOpenSpec(root, [
+    const run = await runRealOpenSpec(root, [
       "validate",
       "rework-auth",
       "--type",
@@ -169,7 +169,7 @@ The system SHALL end idle sessions.
     const [item] = JSON.parse(run.stdout).items;
     expect({ valid: item.valid, issues: item.issues }).toEqual({ valid: true, issues: [] });
     const shown = JSON.parse(
-      runRealOpenSpec(root, ["show", "rework-auth", "--type", "change", "--json"]).stdout,
+      (await runRealOpenSpec(root, ["show", "rework-auth", "--type", "change", "--json"])).stdout,
     );
     expect(shown.deltas.map((delta: { operation: string }) => delta.operation)).toEqual([
       "MODIFIED",

@@ -84,11 +84,11 @@ function mainSpecs(root: string): Map<string, string> {
  * Diffs a change, archives it with the real CLI, and holds every spec's
  * unified diff, applied to the baseline, against the file the CLI wrote.
  */
-function patchAgainstArchive(root: string, change: string) {
+async function patchAgainstArchive(root: string, change: string) {
   const diffed = diffChangeSpecs(opened(root), { change });
   if (!diffed.ok) throw new Error(`${change}: ${diffed.error}`);
   const before = mainSpecs(root);
-  const archive = runRealOpenSpec(root, ["archive", change, "--yes"]);
+  const archive = await runRealOpenSpec(root, ["archive", change, "--yes"]);
   const archived = !existsSync(join(root, "openspec", "changes", change));
   return {
     ...verdictsOf(diffed, before, mainSpecs(root), archived),
@@ -119,7 +119,7 @@ function verdictsOf(
 }
 
 describe("diffChangeSpecs against openspec archive", () => {
-  it("GIVEN a change made by createChange that adds, modifies, removes, renames, and renames then modifies WHEN its diffs are applied to the baselines THEN they give byte for byte the files openspec archive writes", () => {
+  it("GIVEN a change made by createChange that adds, modifies, removes, renames, and renames then modifies WHEN its diffs are applied to the baselines THEN they give byte for byte the files openspec archive writes", async () => {
     const root = makeOpenSpecRepository({ "openspec/specs/accounts/spec.md": ACCOUNTS_SPEC });
     const created = createChange(opened(root), {
       name: "rework-accounts",
@@ -162,7 +162,7 @@ describe("diffChangeSpecs against openspec archive", () => {
     });
     if (!created.ok) throw new Error(created.error);
 
-    const result = patchAgainstArchive(root, "rework-accounts");
+    const result = await patchAgainstArchive(root, "rework-accounts");
     expect(result.cli).toContain("archived");
     expect(result.archived).toBe(true);
     expect(result.verdicts).toEqual([

@@ -19,7 +19,10 @@ const HEADERLESS =
  * Previews the change's archive, checks its error sentences are `expected`,
  * then archives with the CLI and checks it printed each of them.
  */
-function expectRefusedInTheCliWords(files: Record<string, string>, expected: string[]): void {
+async function expectRefusedInTheCliWords(
+  files: Record<string, string>,
+  expected: string[],
+): Promise<void> {
   const root = makeOpenSpecRepository({
     "openspec/changes/add-passkeys/proposal.md": PROPOSAL,
     ...files,
@@ -33,14 +36,14 @@ function expectRefusedInTheCliWords(files: Record<string, string>, expected: str
     .filter((diagnostic) => diagnostic.severity === "error")
     .map((diagnostic) => diagnostic.message);
   expect(ours).toEqual(expected);
-  const cli = runRealOpenSpec(root, ["archive", "add-passkeys", "--yes"]);
+  const cli = await runRealOpenSpec(root, ["archive", "add-passkeys", "--yes"]);
   expect(cli.status).not.toBe(0);
   for (const sentence of ours) expect(`${cli.stdout}${cli.stderr}`).toContain(sentence);
 }
 
 describe("an archive preview refuses a delta spec without delta headers in the CLI's words", () => {
-  it("GIVEN a change whose only delta spec has no delta header WHEN previewed and archived THEN the preview says the sentence openspec archive prints", () => {
-    expectRefusedInTheCliWords(
+  it("GIVEN a change whose only delta spec has no delta header WHEN previewed and archived THEN the preview says the sentence openspec archive prints", async () => {
+    await expectRefusedInTheCliWords(
       {
         "openspec/specs/billing/spec.md": BASELINE.replace("# auth", "# billing"),
         "openspec/changes/add-passkeys/specs/billing/spec.md": HEADERLESS,
@@ -51,8 +54,8 @@ describe("an archive preview refuses a delta spec without delta headers in the C
     );
   });
 
-  it("GIVEN a change with one delta spec with headers and one without WHEN previewed and archived THEN the headerless one gets the sentence the archive's validation prints", () => {
-    expectRefusedInTheCliWords(
+  it("GIVEN a change with one delta spec with headers and one without WHEN previewed and archived THEN the headerless one gets the sentence the archive's validation prints", async () => {
+    await expectRefusedInTheCliWords(
       {
         "openspec/specs/auth/spec.md": BASELINE,
         "openspec/specs/billing/spec.md": BASELINE.replace("# auth", "# billing"),

@@ -10,13 +10,13 @@ const source =
   (name) => ({ ok: true, name, path: root });
 
 describe("a change scaffolded by openspec new change is visible to openspec_context", () => {
-  it("GIVEN `openspec new change add-export` (only .openspec.yaml) WHEN the source is listed THEN the change is there, marked scaffolded", () => {
+  it("GIVEN `openspec new change add-export` (only .openspec.yaml) WHEN the source is listed THEN the change is there, marked scaffolded", async () => {
     const root = makeOpenSpecRepository({
       "openspec/changes/add-search/proposal.md": "# Search\n",
       "openspec/changes/notes/README.md":
         "Neither file: a change all the same, as the CLI lists it.\n",
     });
-    const created = runRealOpenSpec(root, ["new", "change", "add-export"]);
+    const created = await runRealOpenSpec(root, ["new", "change", "add-export"]);
     expect(created.status, created.stderr).toBe(0);
 
     const bare = resolveContext("shop", source(root));
@@ -32,9 +32,9 @@ describe("a change scaffolded by openspec new change is visible to openspec_cont
     expect(listed[1]).not.toHaveProperty("scaffolded");
   });
 
-  it("GIVEN a scaffolded change WHEN it is resolved by name and by token THEN proposal is null and scaffolded is true", () => {
+  it("GIVEN a scaffolded change WHEN it is resolved by name and by token THEN proposal is null and scaffolded is true", async () => {
     const root = makeOpenSpecRepository();
-    expect(runRealOpenSpec(root, ["new", "change", "add-export"]).status).toBe(0);
+    expect((await runRealOpenSpec(root, ["new", "change", "add-export"])).status).toBe(0);
     for (const reference of ["add-export", changeToken("add-export")]) {
       expect(resolveContext(`shop/${reference}`, source(root))).toMatchObject({
         ok: true,

@@ -1,5 +1,4 @@
-import { execFile } from "node:child_process";
-import { isolatedEnvironment, REAL_OPENSPEC_BIN, removeTemporaryFolders } from "@org/test-kit";
+import { removeTemporaryFolders, runRealOpenSpec } from "@org/test-kit";
 import pLimit from "p-limit";
 import { afterAll, describe, expect, it } from "vitest";
 import { openRepository } from "./open-repository.js";
@@ -18,22 +17,14 @@ type CliShown =
   | { status: { message: string }[] };
 
 /** `openspec show <id> --type spec --json`, parsed. */
-function showWithCli(root: string, id: string): Promise<CliShown> {
-  const { env } = isolatedEnvironment();
-  return new Promise((resolve, reject) => {
-    execFile(
-      process.execPath,
-      [REAL_OPENSPEC_BIN, "show", id, "--type", "spec", "--json", "--no-interactive"],
-      { cwd: root, env, maxBuffer: 16 * 1024 * 1024 },
-      (_failure, stdout, stderr) => {
-        try {
-          resolve(JSON.parse(stdout) as CliShown);
-        } catch {
-          reject(new Error(`openspec show ${id}: ${stdout}${stderr}`));
-        }
-      },
-    );
-  });
+async function showWithCli(root: string, id: string): Promise<CliShown> {
+  const args = ["show", id, "--type", "spec", "--json", "--no-interactive"];
+  const { stdout, stderr } = await runRealOpenSpec(root, args);
+  try {
+    return JSON.parse(stdout) as CliShown;
+  } catch {
+    throw new Error(`openspec show ${id}: ${stdout}${stderr}`);
+  }
 }
 
 describe("openspec_spec_show on a baseline spec answers what openspec show answers", () => {

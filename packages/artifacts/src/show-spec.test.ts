@@ -12,7 +12,7 @@ const PROPOSAL =
 const DEADLINE_MS = 20_000;
 
 describe("showSpec on a change's spec.md without delta sections", () => {
-  it("GIVEN a change spec with neither a delta section nor a Purpose WHEN showing it THEN it is an empty delta with a warning, as the CLI reads it as adding no deltas", () => {
+  it("GIVEN a change spec with neither a delta section nor a Purpose WHEN showing it THEN it is an empty delta with a warning, as the CLI reads it as adding no deltas", async () => {
     const { root, repository } = makeRepository({
       "openspec/changes/legacy/proposal.md": PROPOSAL,
       "openspec/changes/legacy/specs/notes/spec.md": "# Notes\n\nA placeholder, nothing more.\n",
@@ -37,7 +37,7 @@ describe("showSpec on a change's spec.md without delta sections", () => {
         }),
       ],
     });
-    const cli = runRealOpenSpec(root, ["show", "legacy", "--json", "--deltas-only"]);
+    const cli = await runRealOpenSpec(root, ["show", "legacy", "--json", "--deltas-only"]);
     expect(cli.status).toBe(0);
     expect(JSON.parse(cli.stdout)).toMatchObject({ deltaCount: 0, deltas: [] });
   });

@@ -48,7 +48,7 @@ const checkout: Omit<CreateSpecInput, "name"> = {
 };
 
 describe("createSpec", () => {
-  it("GIVEN a project with openspec/specs WHEN creating a spec THEN writes openspec/specs/<name>/spec.md that the real CLI validates strictly", () => {
+  it("GIVEN a project with openspec/specs WHEN creating a spec THEN writes openspec/specs/<name>/spec.md that the real CLI validates strictly", async () => {
     const { root, repository } = makeRepository();
     const result = createSpec(repository, { name: "checkout", ...checkout });
     expect(result).toEqual({
@@ -63,7 +63,7 @@ describe("createSpec", () => {
     const markdown = readFileSync(join(root, "openspec/specs/checkout/spec.md"), "utf8");
     expect(markdown).toContain("### Requirement: Pay with a saved card");
     expect(markdown).toContain("#### Scenario: Saved card accepted");
-    const validation = runRealOpenSpec(root, [
+    const validation = await runRealOpenSpec(root, [
       "validate",
       "checkout",
       "--type",
@@ -76,7 +76,7 @@ describe("createSpec", () => {
     expect(validation.status).toBe(0);
   });
 
-  it("GIVEN an active change WHEN creating a spec with change THEN writes a delta under the change that the real CLI validates strictly", () => {
+  it("GIVEN an active change WHEN creating a spec with change THEN writes a delta under the change that the real CLI validates strictly", async () => {
     const { root, repository } = makeRepository({
       "openspec/changes/add-checkout/proposal.md":
         "# Add checkout\n\n## Why\n\nShoppers cannot pay today, so every order is lost at the last step.\n\n## What Changes\n\n- Add a checkout.\n",
@@ -97,7 +97,7 @@ describe("createSpec", () => {
       "utf8",
     );
     expect(markdown).toContain("## ADDED Requirements");
-    const validation = runRealOpenSpec(root, [
+    const validation = await runRealOpenSpec(root, [
       "validate",
       "add-checkout",
       "--type",

@@ -84,7 +84,7 @@ describe("show(create(x)) equals x", () => {
     );
   });
 
-  it("GIVEN a description with paragraphs, a fenced block and a quote WHEN shown, edited and written back with force THEN no text is lost and strict validation passes", () => {
+  it("GIVEN a description with paragraphs, a fenced block and a quote WHEN shown, edited and written back with force THEN no text is lost and strict validation passes", async () => {
     const input: SpecContentInput = {
       title: "Keep",
       purpose: "Keep every word an author writes in a requirement, through every edit.",
@@ -123,7 +123,7 @@ describe("show(create(x)) equals x", () => {
       name: "Keep all text",
       description: ISSUE_DESCRIPTION,
     });
-    const validation = runRealOpenSpec(root, [
+    const validation = await runRealOpenSpec(root, [
       "validate",
       "keep",
       "--type",
@@ -135,7 +135,7 @@ describe("show(create(x)) equals x", () => {
     expect(JSON.parse(validation.stdout).items[0]).toMatchObject({ valid: true, issues: [] });
   });
 
-  it("GIVEN generated rich specs written as a spec and as a change delta WHEN the real CLI validates strictly THEN both pass", () => {
+  it("GIVEN generated rich specs written as a spec and as a change delta WHEN the real CLI validates strictly THEN both pass", async () => {
     const [input] = fc.sample(richSpecInput, { numRuns: 1, seed: 20261203 });
     const { root: fresh, repository: target } = makeRepository({
       "openspec/changes/add-checkout/proposal.md": PROPOSAL,
@@ -148,7 +148,7 @@ describe("show(create(x)) equals x", () => {
       ["rich", "spec"],
       ["add-checkout", "change"],
     ]) {
-      const run = runRealOpenSpec(fresh, [
+      const run = await runRealOpenSpec(fresh, [
         "validate",
         item!,
         "--type",

@@ -43,7 +43,7 @@ function repositoryWith(files: Record<string, string> = { [TASKS_FILE]: TASKS })
 }
 
 describe("listTasks", () => {
-  it("GIVEN numbered, nested, unnumbered and twice-numbered tasks WHEN listed THEN each has an id to tick it by and the counts equal the CLI's", () => {
+  it("GIVEN numbered, nested, unnumbered and twice-numbered tasks WHEN listed THEN each has an id to tick it by and the counts equal the CLI's", async () => {
     const { root, repository } = repositoryWith();
     const listed = listTasks(repository, { change: "add-login" });
     if (!listed.ok) throw new Error(listed.error);
@@ -56,7 +56,7 @@ describe("listTasks", () => {
       section: "2. Follow-up",
       line: 7,
     });
-    const cli = runRealOpenSpec(root, ["list", "--json"]);
+    const cli = await runRealOpenSpec(root, ["list", "--json"]);
     const change = JSON.parse(cli.stdout).changes[0];
     expect([listed.done, listed.total]).toEqual([change.completedTasks, change.totalTasks]);
   });
@@ -97,7 +97,7 @@ describe("setTaskStatus", () => {
     expect(readFileSync(join(root, TASKS_FILE), "utf8")).toBe(
       TASKS.replace("  - [ ] 1.2.1", "  - [x] 1.2.1").replace("* [ ] Untitled", "* [x] Untitled"),
     );
-    const cli = JSON.parse(runRealOpenSpec(root, ["list", "--json"]).stdout).changes[0];
+    const cli = JSON.parse((await runRealOpenSpec(root, ["list", "--json"])).stdout).changes[0];
     expect(cli.completedTasks).toBe(3);
   });
 

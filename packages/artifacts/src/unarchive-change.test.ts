@@ -23,13 +23,13 @@ function open(root: string): Repository {
 }
 
 /** A repository where the real CLI archived add-dark-mode (tasks ticked first), merging its ui delta. */
-function archivedByCli(): { root: string; archivedAs: string } {
+async function archivedByCli(): Promise<{ root: string; archivedAs: string }> {
   const root = makeOpenSpecRepository({
     ...DARK_MODE_CHANGE,
     "openspec/changes/add-dark-mode/tasks.md": "## 1. Theme\n\n- [x] 1.1 Pick colours\n",
     "openspec/specs/auth/spec.md": AUTH_SPEC,
   });
-  const run = runRealOpenSpec(root, ["archive", "add-dark-mode", "--yes", "--json"]);
+  const run = await runRealOpenSpec(root, ["archive", "add-dark-mode", "--yes", "--json"]);
   if (run.status !== 0) throw new Error(`archive failed: ${run.stdout}${run.stderr}`);
   const archivedAs = (JSON.parse(run.stdout) as { archive: { archivedAs: string } }).archive
     .archivedAs;
@@ -37,8 +37,8 @@ function archivedByCli(): { root: string; archivedAs: string } {
 }
 
 describe("unarchiveChange", () => {
-  it("GIVEN a change the real CLI archived WHEN unarchived by name THEN it is active again and the merged ui spec is named as not rolled back", () => {
-    const { root, archivedAs } = archivedByCli();
+  it("GIVEN a change the real CLI archived WHEN unarchived by name THEN it is active again and the merged ui spec is named as not rolled back", async () => {
+    const { root, archivedAs } = await archivedByCli();
     const merged = readFileSync(join(root, "openspec/specs/ui/spec.md"), "utf8");
     const result = unarchiveChange(open(root), { change: "add-dark-mode" });
     expect(result).toMatchObject({
@@ -54,12 +54,12 @@ describe("unarchiveChange", () => {
       "1.1 Pick colours",
     );
     expect(readFileSync(join(root, "openspec/specs/ui/spec.md"), "utf8")).toBe(merged);
-    const listed = runRealOpenSpec(root, ["list", "--json"]);
+    const listed = await runRealOpenSpec(root, ["list", "--json"]);
     expect(listed.stdout).toContain('"add-dark-mode"');
   });
 
-  it("GIVEN the change was unarchived WHEN unarchived again THEN it is refused as not found and nothing moves", () => {
-    const { root } = archivedByCli();
+  it("GIVEN the change was unarchived WHEN unarchived again THEN it is refused as not found and nothing moves", async () => {
+    const { root } = await archivedByCli();
     unarchiveChange(open(root), { change: "add-dark-mode" });
     expect(unarchiveChange(open(root), { change: "add-dark-mode" })).toMatchObject({
       ok: false,

@@ -2,6 +2,7 @@ import {
   type Door,
   type DoorOptions,
   openCliDoor,
+  openCliDoorInProcess,
   openHermesDoor,
   openHttpDoor,
   openLibraryDoor,
@@ -14,8 +15,10 @@ import { contractCases } from "./cases.js";
 import { type DoorRun, runCasesThrough } from "./run-cases.js";
 import { makeSandbox } from "./sandbox.js";
 
+// The shell CLI in this process, as every case here needs only its answer; the
+// gating check below and whole-loop.test.ts go through the bin itself.
 const doors: Record<string, (options: DoorOptions) => Promise<Door>> = {
-  cli: openCliDoor,
+  cli: openCliDoorInProcess,
   mcp: openMcpDoor,
   hermes: openHermesDoor,
   http: openHttpDoor,
@@ -65,7 +68,7 @@ describe.each(contractCases.map((contractCase, index) => ({ ...contractCase, ind
 );
 
 describe("gating through every door", () => {
-  const everyDoor = { library: openLibraryDoor, ...doors };
+  const everyDoor = { library: openLibraryDoor, ...doors, "cli (bin)": openCliDoor };
 
   it.each([true, false])(
     "GIVEN the OpenSpec CLI is present: %s WHEN each door lists its tools THEN all list the same set",

@@ -145,14 +145,20 @@ describe("the whole change loop: propose, validate, tick, archive, unarchive", (
           totals: { added: 3, modified: 0, removed: 0, renamed: 0 },
         });
         for (const spec of SPECS) {
-          const shown = runRealOpenSpec(repo, ["show", spec.name, "--json", "--type", "spec"]);
+          const shown = await runRealOpenSpec(repo, [
+            "show",
+            spec.name,
+            "--json",
+            "--type",
+            "spec",
+          ]);
           expect(JSON.parse(shown.stdout).requirements).toEqual(shownRequirements(spec));
           const text = readFileSync(join(repo, "openspec/specs", spec.name, "spec.md"), "utf8");
           for (const requirement of spec.added) {
             expect(text).toContain(`### Requirement: ${requirement.name}\n`);
           }
         }
-        expect(runRealOpenSpec(repo, ["validate", "--all", "--strict"]).status).toBe(0);
+        expect((await runRealOpenSpec(repo, ["validate", "--all", "--strict"])).status).toBe(0);
 
         expect(await call("openspec_change_unarchive", { change: "add-passkeys" })).toMatchObject({
           ok: true,

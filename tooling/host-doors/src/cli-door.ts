@@ -11,17 +11,37 @@ export const CLI_BIN = join(
   "openspec-agent.js",
 );
 
+/** One `openspec-agent` command line run to its end: its exit code and what it printed. */
+export type CliCommandRun = (
+  args: string[],
+  input?: string,
+) => Promise<{ exitCode: number | null; signal?: string | null; stdout: string; stderr: string }>;
+
 /**
  * The shell CLI: one `openspec-agent call <tool> --args -` process per call,
  * the arguments on stdin (a command line cannot carry a megabyte).
  */
 export async function openCliDoor({ env, cwd }: DoorOptions): Promise<Door> {
-  const run = (args: string[], input = "") =>
-    runProcess(process.execPath, [CLI_BIN, ...args], { env, cwd, input });
+  return cliDoorOver(
+    (args, input = "") => runProcess(process.execPath, [CLI_BIN, ...args], { env, cwd, input }),
+    "stdin",
+  );
+}
+
+/**
+ * A door that calls each tool with `openspec-agent call <tool>` through `run`,
+ * handing the arguments on stdin (`--args -`) or in the command line itself.
+ */
+export function cliDoorOver(run: CliCommandRun, argumentsVia: "stdin" | "argv"): Door {
   return {
     name: "cli",
     async call(tool, args) {
-      const called = await run(["call", tool, "--args", "-"], JSON.stringify(args) ?? "null");
+      const json = JSON.stringify(args) ?? "null";
+      // `--args=<json>`: a JSON value may start with "-", which would read as an option.
+      const called =
+        argumentsVia === "stdin"
+          ? await run(["call", tool, "--args", "-"], json)
+          : await run(["call", tool, `--args=${json}`]);
       if (called.exitCode !== 0 && called.exitCode !== 1) {
         throw new Error(
           `openspec-agent exited with ${called.exitCode ?? called.signal}: ${called.stderr.slice(0, 2000)}`,

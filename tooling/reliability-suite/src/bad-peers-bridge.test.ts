@@ -9,8 +9,8 @@ import { type JsonLinePeer, startJsonLinePeer } from "./processes/json-line-peer
 import { killRecordedFake } from "./processes/kill-recorded-fake.js";
 import { isGone, liveDescendants, peakRssBytes, readStat } from "./processes/process-state.js";
 import { EVENTUALLY_MS, waitFor } from "./processes/wait-for.js";
-import { makeWorld, type World } from "./world/make-world.js";
-import { registerShop } from "./world/register-shop.js";
+import { makeSandbox, type Sandbox } from "./sandbox/make-sandbox.js";
+import { registerShop } from "./sandbox/register-shop.js";
 
 // The bridge entry the installer records in bridge.json.
 const BRIDGE = packagePaths.bridgeEntry;
@@ -25,13 +25,13 @@ afterEach(() => {
 
 const line = (message: unknown) => `${JSON.stringify(message)}\n`;
 
-function startBridge(world: World): JsonLinePeer {
-  return startJsonLinePeer(process.execPath, [BRIDGE], { env: world.env, cwd: world.home });
+function startBridge(sandbox: Sandbox): JsonLinePeer {
+  return startJsonLinePeer(process.execPath, [BRIDGE], { env: sandbox.env, cwd: sandbox.home });
 }
 
 describe("the Hermes bridge meets a bad peer", () => {
   it("GIVEN malformed lines, binary garbage, invalid UTF-8 and deep nesting WHEN they arrive between requests THEN every request is answered, stdout carries only answers, and it keeps serving", async () => {
-    const bridge = startBridge(makeWorld());
+    const bridge = startBridge(makeSandbox());
     const garbage = [
       "not json\n",
       "{\n",
@@ -75,7 +75,7 @@ describe("the Hermes bridge meets a bad peer", () => {
   });
 
   it("GIVEN lines far longer than a request can be (64 MB without an id, 12 MB with one, 9 MB that fits) WHEN they arrive THEN each is refused or answered, the next request is answered, and the bridge stays under 150 MB", async () => {
-    const bridge = startBridge(makeWorld());
+    const bridge = startBridge(makeSandbox());
     await bridge.write(line({ id: "ping-before", op: "ping" }));
     await bridge.answer("ping-before");
     const megabyte = "x".repeat(MB);
@@ -106,8 +106,8 @@ describe("the Hermes bridge meets a bad peer", () => {
   });
 
   it("GIVEN the Python plugin whose bridge keeps warm OpenSpec workers WHEN the Python process is killed with SIGKILL THEN the bridge and its workers exit on their own", async () => {
-    const world = makeWorld({ OPENSPEC_BIN: REAL_OPENSPEC_BIN });
-    const { hermes, bridgePid, killPython } = await hermesWithBridge(world);
+    const sandbox = makeSandbox({ OPENSPEC_BIN: REAL_OPENSPEC_BIN });
+    const { hermes, bridgePid, killPython } = await hermesWithBridge(sandbox);
     for (let call = 0; call < 3; call += 1)
       await hermes.call("openspec_list", { source: "shop", engine: "cli" });
     // The bridge keeps workers that have loaded the CLI (core's warm pool): they must die with it.
@@ -121,8 +121,8 @@ describe("the Hermes bridge meets a bad peer", () => {
   it("GIVEN the Python plugin waiting on a call whose OpenSpec CLI never finishes WHEN the Python process is killed with SIGKILL THEN the bridge exits on its own and the CLI and its child are gone", async () => {
     const fake = hangingFake();
     pidFiles.push(fake.pidFile);
-    const world = makeWorld({ OPENSPEC_BIN: fake.bin, OPENSPEC_AGENT_CLI_TIMEOUT_MS: "60000" });
-    const { hermes, bridgePid, killPython } = await hermesWithBridge(world);
+    const sandbox = makeSandbox({ OPENSPEC_BIN: fake.bin, OPENSPEC_AGENT_CLI_TIMEOUT_MS: "60000" });
+    const { hermes, bridgePid, killPython } = await hermesWithBridge(sandbox);
     const call = hermes.call("openspec_list", { source: "shop" }).catch(() => undefined);
     expect(await waitFor(() => fake.pids().length === 2, EVENTUALLY_MS)).toBe(true);
     killPython();
@@ -133,9 +133,9 @@ describe("the Hermes bridge meets a bad peer", () => {
 });
 
 /** The Hermes plugin loaded by Python with its bridge started, and a way to kill Python as Hermes might die. */
-async function hermesWithBridge(world: World) {
-  await registerShop(world);
-  const hermes = await openHermesDoor({ env: world.env, cwd: world.home });
+async function hermesWithBridge(sandbox: Sandbox) {
+  await registerShop(sandbox);
+  const hermes = await openHermesDoor({ env: sandbox.env, cwd: sandbox.home });
   await hermes.call("openspec_source_list", {});
   const bridgePid = (await hermes.hostPid()) ?? 0;
   const pythonPid = readStat(bridgePid)?.ppid ?? 0;

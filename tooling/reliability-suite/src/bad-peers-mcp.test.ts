@@ -8,8 +8,8 @@ import { type JsonLinePeer, startJsonLinePeer } from "./processes/json-line-peer
 import { killRecordedFake } from "./processes/kill-recorded-fake.js";
 import { isGone, liveDescendants, peakRssBytes } from "./processes/process-state.js";
 import { EVENTUALLY_MS, waitFor } from "./processes/wait-for.js";
-import { makeWorld, type World } from "./world/make-world.js";
-import { registerShop } from "./world/register-shop.js";
+import { makeSandbox, type Sandbox } from "./sandbox/make-sandbox.js";
+import { registerShop } from "./sandbox/register-shop.js";
 
 /** The MCP SDK's stdio transport refuses to buffer more than this. */
 const SDK_LIMIT_BYTES = 10 * 1024 * 1024;
@@ -26,10 +26,10 @@ const request = (id: string, method: string, params: Record<string, unknown> = {
   line({ jsonrpc: "2.0", id, method, params });
 
 /** Starts the server as an MCP host would and completes the handshake. */
-async function startServer(world: World): Promise<JsonLinePeer> {
+async function startServer(sandbox: Sandbox): Promise<JsonLinePeer> {
   const server = startJsonLinePeer(process.execPath, [MCP_BIN], {
-    env: world.env,
-    cwd: world.home,
+    env: sandbox.env,
+    cwd: sandbox.home,
   });
   await server.write(
     request("init", "initialize", {
@@ -59,8 +59,8 @@ function callOfSize(id: string, bytes: number): string {
 
 describe("the MCP server meets a bad peer", () => {
   it("GIVEN malformed JSON-RPC, binary garbage, deep nesting and a message just under its 10 MiB limit WHEN they arrive between requests THEN every request is answered, stdout carries only JSON-RPC, and it keeps serving", async () => {
-    const world = makeWorld();
-    const server = await startServer(world);
+    const sandbox = makeSandbox();
+    const server = await startServer(sandbox);
     const garbage = [
       "this is not json\n",
       "{\n",
@@ -103,8 +103,8 @@ describe("the MCP server meets a bad peer", () => {
   });
 
   it("GIVEN a message over its 10 MiB limit WHEN it arrives THEN the server either answers the next request or exits with code 0", async () => {
-    const world = makeWorld();
-    const server = await startServer(world);
+    const sandbox = makeSandbox();
+    const server = await startServer(sandbox);
     await server.write(callOfSize("over-limit", SDK_LIMIT_BYTES + MB));
     await server.write(request("after", "ping"));
     const outcome = await Promise.race([
@@ -120,9 +120,9 @@ describe("the MCP server meets a bad peer", () => {
   });
 
   it("GIVEN the server keeps warm OpenSpec workers after a few calls WHEN it is killed with SIGKILL THEN every process it started is gone", async () => {
-    const world = makeWorld({ OPENSPEC_BIN: REAL_OPENSPEC_BIN });
-    await registerShop(world);
-    const client = await openMcpDoor({ env: world.env, cwd: world.home });
+    const sandbox = makeSandbox({ OPENSPEC_BIN: REAL_OPENSPEC_BIN });
+    await registerShop(sandbox);
+    const client = await openMcpDoor({ env: sandbox.env, cwd: sandbox.home });
     for (let call = 0; call < 3; call += 1) await client.call("openspec_list", { source: "shop" });
     const serverPid = (await client.hostPid()) ?? 0;
     // The server keeps workers that have loaded the CLI (core's warm pool): they must die with it.
@@ -159,12 +159,12 @@ describe("the MCP server meets a bad peer", () => {
     it(`WHEN ${how} THEN ${answered ? "the call is answered when its CLI times out, " : ""}the server exits with code 0 and the CLI and its child are gone`, async () => {
       const fake = hangingFake();
       pidFiles.push(fake.pidFile);
-      const world = makeWorld({
+      const sandbox = makeSandbox({
         OPENSPEC_BIN: fake.bin,
         OPENSPEC_AGENT_CLI_TIMEOUT_MS: cliTimeoutMs,
       });
-      await registerShop(world);
-      const server = await startServer(world);
+      await registerShop(sandbox);
+      const server = await startServer(sandbox);
       await server.write(
         request("hang", "tools/call", { name: "openspec_list", arguments: { source: "shop" } }),
       );

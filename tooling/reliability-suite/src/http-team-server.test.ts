@@ -14,9 +14,9 @@ import {
 import { killRecordedFake } from "./processes/kill-recorded-fake.js";
 import { isGone, liveDescendants } from "./processes/process-state.js";
 import { waitFor } from "./processes/wait-for.js";
-import { makeWorld, OUTSIDE_MARKER } from "./world/make-world.js";
-import { registerShop } from "./world/register-shop.js";
-import { snapshotTree, treeChanges } from "./world/snapshot-tree.js";
+import { makeSandbox, OUTSIDE_MARKER } from "./sandbox/make-sandbox.js";
+import { registerShop } from "./sandbox/register-shop.js";
+import { snapshotTree, treeChanges } from "./sandbox/snapshot-tree.js";
 
 /** Far beyond a kill's grace: a process still there at this deadline was left behind. */
 const GONE_WITHIN_MS = 15_000;
@@ -44,10 +44,10 @@ async function serve(env: Record<string, string | undefined>, cwd: string, args:
 // create the registry readable by every local user.
 describe("openspec-mcp --http for a team", () => {
   it(`GIVEN a read-only token that opens sessions with open streams WHEN it passes ${SESSIONS_PER_TOKEN} THEN it gets 429 while a colleague still connects, and once another process revokes it every stream of it ends and its next request gets 401`, async () => {
-    const world = makeWorld();
-    const greedySecret = await createToken(world.env, world.home, "greedy", true);
-    const colleagueSecret = await createToken(world.env, world.home, "colleague");
-    const server = await serve(world.env, world.home);
+    const sandbox = makeSandbox();
+    const greedySecret = await createToken(sandbox.env, sandbox.home, "greedy", true);
+    const colleagueSecret = await createToken(sandbox.env, sandbox.home, "colleague");
+    const server = await serve(sandbox.env, sandbox.home);
 
     const streams = [];
     let refusedAt = 0;
@@ -64,7 +64,7 @@ describe("openspec-mcp --http for a team", () => {
     const colleague = await openRawSession(server.url, colleagueSecret);
     const colleagueAnswer = await colleague.callTool("openspec_source_list", {});
 
-    await revokeToken(world.env, world.home, "greedy");
+    await revokeToken(sandbox.env, sandbox.home, "greedy");
     await Promise.all(streams.map(({ stream }) => stream.ended));
     const afterRevoke = await streams[0]?.session.post({ jsonrpc: "2.0", id: 9, method: "ping" });
     const colleagueAfter = await colleague.callTool("openspec_source_list", {});
@@ -85,14 +85,14 @@ describe("openspec-mcp --http for a team", () => {
   it("GIVEN a read-only token and a CLI that hangs with a child WHEN openspec_list and openspec_validate are cancelled THEN no CLI process remains and the slot is free for the next call", async () => {
     const fake = hangingFake();
     pidFiles.push(fake.pidFile);
-    const world = makeWorld({
+    const sandbox = makeSandbox({
       OPENSPEC_BIN: fake.bin,
       OPENSPEC_AGENT_CLI_CONCURRENCY: "1",
       OPENSPEC_AGENT_CLI_TIMEOUT_MS: "600000",
     });
-    await registerShop(world);
-    const secret = await createToken(world.env, world.home, "reader", true);
-    const server = await serve(world.env, world.home);
+    await registerShop(sandbox);
+    const secret = await createToken(sandbox.env, sandbox.home, "reader", true);
+    const server = await serve(sandbox.env, sandbox.home);
     const session = await openRawSession(server.url, secret);
 
     for (const [round, tool] of ["openspec_list", "openspec_validate"].entries()) {
@@ -133,19 +133,19 @@ describe("openspec-mcp --http for a team", () => {
   });
 
   it("GIVEN a registered source and a repository nobody registered WHEN a read-only token reads and a read-write token writes the latter by workdir THEN both are refused as workdir_not_allowed, nothing outside changes, and no answer names a folder of the server", async () => {
-    const world = makeWorld({ OPENSPEC_BIN: undefined });
-    await registerShop(world);
+    const sandbox = makeSandbox({ OPENSPEC_BIN: undefined });
+    await registerShop(sandbox);
     const unregistered = makeOpenSpecRepository(
       { "openspec/specs/secret/spec.md": `# Secret\n\n## Purpose\n\n${OUTSIDE_MARKER}\n` },
       "private",
     );
     const reader = await openRawSession(
-      (await serve(world.env, world.home)).url,
-      await createToken(world.env, world.home, "reader", true),
+      (await serve(sandbox.env, sandbox.home)).url,
+      await createToken(sandbox.env, sandbox.home, "reader", true),
     );
     const writer = await openRawSession(
       servers[0]?.url ?? "",
-      await createToken(world.env, world.home, "writer"),
+      await createToken(sandbox.env, sandbox.home, "writer"),
     );
     const before = snapshotTree(dirname(unregistered), []);
 
@@ -169,20 +169,20 @@ describe("openspec-mcp --http for a team", () => {
     expect(treeChanges(before, snapshotTree(dirname(unregistered), []))).toEqual([]);
     expect(listed).toMatchObject({ ok: true, sources: [{ name: "shop", path: "shop" }] });
     for (const answer of [listed, overview]) {
-      expect(JSON.stringify(answer)).not.toContain(world.root);
+      expect(JSON.stringify(answer)).not.toContain(sandbox.root);
     }
   });
 
   it("GIVEN a fresh home WHEN the server creates the registry and a request comes from another site on this machine or without credentials THEN the file is 0600 in a 0700 folder, the Origins get 403 and the bare request a challenge without an error code", async () => {
-    const world = makeWorld();
-    const registry = join(world.home, "team", "registry.db");
-    const env = { ...world.env, OPENSPEC_AGENT_DB: registry };
-    const server = await serve(env, world.home);
+    const sandbox = makeSandbox();
+    const registry = join(sandbox.home, "team", "registry.db");
+    const env = { ...sandbox.env, OPENSPEC_AGENT_DB: registry };
+    const server = await serve(env, sandbox.home);
     // The server opens (so creates) the registry to answer its health check.
     const health = await fetch(server.url.replace("/mcp", "/healthz"));
     const fileMode = statSync(registry).mode & 0o777;
     const folderMode = statSync(dirname(registry)).mode & 0o777;
-    const secret = await createToken(env, world.home, "ci");
+    const secret = await createToken(env, sandbox.home, "ci");
     const own = `http://127.0.0.1:${server.port}`;
 
     const statuses: Record<string, number> = {};
@@ -196,7 +196,7 @@ describe("openspec-mcp --http for a team", () => {
       headers: { authorization: `Bearer osk_${"x".repeat(43)}` },
     });
 
-    expect(health.status).toBe(503); // no CLI in this world; the registry is readable
+    expect(health.status).toBe(503); // no CLI in this sandbox; the registry is readable
     expect(await health.json()).toMatchObject({ registry_readable: true });
     expect(fileMode).toBe(0o600);
     expect(folderMode).toBe(0o700);

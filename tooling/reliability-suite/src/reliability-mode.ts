@@ -9,7 +9,11 @@ export type ReliabilitySizes = {
   hostCallsPerTool: number;
   /** R1: calls per tool through the shell CLI, one process each. */
   shellCallsPerTool: number;
-  /** R2: processes that write the registry at once, and sources each one adds. */
+  /**
+   * R2: processes that write the registry at once, and sources each one adds.
+   * The registry's own test has 8 processes with 200 sources each; by default
+   * R2 only shows the hosts' writes and reads meet the same registry together.
+   */
   registryWriters: number;
   sourcesPerWriter: number;
   /** R5: how many writers are killed mid-write. */
@@ -25,8 +29,8 @@ const SIZES: Record<ReliabilitySizes["mode"], ReliabilitySizes> = {
     realCliCallsPerTool: 4,
     hostCallsPerTool: 20,
     shellCallsPerTool: 2,
-    registryWriters: 4,
-    sourcesPerWriter: 12,
+    registryWriters: 2,
+    sourcesPerWriter: 6,
     tornWriteKills: 40,
     testTimeoutMs: 180_000,
   },

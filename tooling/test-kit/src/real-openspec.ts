@@ -5,7 +5,10 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { isolatedEnvironment } from "./isolated-environment.js";
 import { temporaryFolder } from "./temporary-folder.js";
+import { type CliRun, runWarmOpenSpec } from "./warm-openspec.js";
 import { writeFiles } from "./write-files.js";
+
+export type { CliRun };
 
 const require = createRequire(import.meta.url);
 
@@ -16,10 +19,18 @@ export const REAL_OPENSPEC_BIN = join(
   "openspec.js",
 );
 
-export type CliRun = { status: number | null; stdout: string; stderr: string };
+/**
+ * Runs the real OpenSpec CLI in `cwd` and gives its exit code, stdout and
+ * stderr: on a warm worker of the runner's pool, so a test pays the command's
+ * own work instead of the CLI's start (most of a second). Use
+ * `runRealOpenSpecCold` where the test is about the process itself.
+ */
+export function runRealOpenSpec(cwd: string, args: string[]): Promise<CliRun> {
+  return runWarmOpenSpec(REAL_OPENSPEC_BIN, cwd, args);
+}
 
-/** Runs the real OpenSpec CLI in `cwd` with a throwaway home. */
-export function runRealOpenSpec(cwd: string, args: string[]): CliRun {
+/** Runs the real OpenSpec CLI in `cwd` as a process of its own, started cold, with a throwaway home. */
+export function runRealOpenSpecCold(cwd: string, args: string[]): CliRun {
   const { env } = isolatedEnvironment();
   const run = spawnSync(process.execPath, [REAL_OPENSPEC_BIN, ...args], {
     cwd,
@@ -46,7 +57,7 @@ function initializedTemplate(): string {
   if (template && existsSync(template)) return template;
   const folder = join(mkdtempSync(join(tmpdir(), "openspec-template-")), "repo");
   mkdirSync(folder);
-  const init = runRealOpenSpec(folder, ["init", "--tools", "none", "."]);
+  const init = runRealOpenSpecCold(folder, ["init", "--tools", "none", "."]);
   if (init.status !== 0) throw new Error(`openspec init failed: ${init.stderr}`);
   process.once("exit", () => rmSync(dirname(folder), { recursive: true, force: true }));
   template = folder;

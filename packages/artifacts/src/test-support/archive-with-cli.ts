@@ -1,37 +1,27 @@
-import { execFile } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
-import { isolatedEnvironment, REAL_OPENSPEC_BIN } from "@org/test-kit";
+import { runRealOpenSpec } from "@org/test-kit";
 import type { ChangeArchivePreview } from "../preview-change-archive.js";
 
 /** What `openspec archive <change> --yes --json` did. */
 export type CliArchive = { archived: boolean; archivedAs: string | null; message: string };
 
-/** Runs the real CLI's archive in `root`, with a throwaway home. */
-export function archiveWithCli(root: string, change: string): Promise<CliArchive> {
-  const { env } = isolatedEnvironment();
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [REAL_OPENSPEC_BIN, "archive", change, "--yes", "--json"],
-      { cwd: root, env, maxBuffer: 16 * 1024 * 1024 },
-      (_failure, stdout, stderr) => {
-        try {
-          const parsed = JSON.parse(stdout) as {
-            archive: { archivedAs: string } | null;
-            status?: { message: string }[];
-          };
-          resolve({
-            archived: parsed.archive !== null,
-            archivedAs: parsed.archive?.archivedAs ?? null,
-            message: parsed.status?.map((status) => status.message).join("\n") ?? "",
-          });
-        } catch {
-          resolve({ archived: false, archivedAs: null, message: `${stdout}${stderr}` });
-        }
-      },
-    );
-  });
+/** Runs the real CLI's archive in `root`. */
+export async function archiveWithCli(root: string, change: string): Promise<CliArchive> {
+  const { stdout, stderr } = await runRealOpenSpec(root, ["archive", change, "--yes", "--json"]);
+  try {
+    const parsed = JSON.parse(stdout) as {
+      archive: { archivedAs: string } | null;
+      status?: { message: string }[];
+    };
+    return {
+      archived: parsed.archive !== null,
+      archivedAs: parsed.archive?.archivedAs ?? null,
+      message: parsed.status?.map((status) => status.message).join("\n") ?? "",
+    };
+  } catch {
+    return { archived: false, archivedAs: null, message: `${stdout}${stderr}` };
+  }
 }
 
 /** Every `openspec/specs/**\/spec.md` of a repository, by capability id. */

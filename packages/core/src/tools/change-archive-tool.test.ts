@@ -91,7 +91,7 @@ describe("openspec_change_archive", () => {
     expect(result.command).toEqual(expect.arrayContaining(["archive", "add-dark-mode", "--yes"]));
     expect(existsSync(join(root, String(result.path), "proposal.md"))).toBe(true);
     expect(existsSync(join(root, "openspec/changes/add-dark-mode"))).toBe(false);
-    const shown = runRealOpenSpec(root, ["show", "ui", "--json", "--type", "spec"]);
+    const shown = await runRealOpenSpec(root, ["show", "ui", "--json", "--type", "spec"]);
     expect(JSON.parse(shown.stdout)).toMatchObject({
       requirements: [{ text: "The interface SHALL offer a dark theme." }],
     });

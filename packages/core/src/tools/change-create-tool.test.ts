@@ -68,7 +68,7 @@ describe("openspec_change_create", () => {
     const { catalog } = makeCatalog();
     const root = makeOpenSpecRepository();
     await catalog.call("openspec_change_create", { workdir: root, ...COMPLETE_CHANGE });
-    expect(runRealOpenSpec(root, ["new", "change", "by-the-cli", "--json"]).status).toBe(0);
+    expect((await runRealOpenSpec(root, ["new", "change", "by-the-cli", "--json"])).status).toBe(0);
     const read = (name: string) =>
       readFileSync(join(root, "openspec/changes", name, ".openspec.yaml"), "utf8");
     expect(read("add-passkeys")).toBe(read("by-the-cli"));
@@ -87,7 +87,7 @@ describe("openspec_change_create", () => {
     expect(
       readFileSync(join(root, "openspec/changes/add-passkeys/.openspec.yaml"), "utf8"),
     ).toMatch(/^schema: spec-driven\ncreated: \d{4}-\d\d-\d\d\n$/);
-    expect(runRealOpenSpec(root, ["validate", "add-passkeys", "--strict"]).status).toBe(0);
+    expect((await runRealOpenSpec(root, ["validate", "add-passkeys", "--strict"])).status).toBe(0);
   });
 
   it("GIVEN a schema the CLI does not know WHEN a change is created THEN invalid_input quotes the CLI and nothing is written", async () => {

@@ -13,7 +13,7 @@ describe("openspec_task_list against the CLI's own counts", () => {
   it("GIVEN Fission-AI/OpenSpec's 20 active changes WHEN each is listed THEN done/total equal completedTasks/totalTasks of `openspec list --json`", async () => {
     const root = join(temporaryFolder("fission-"), "openspec-repo");
     cpSync(fissionOpenSpecFixture, root, { recursive: true });
-    const listed = runRealOpenSpec(root, ["list", "--json"]);
+    const listed = await runRealOpenSpec(root, ["list", "--json"]);
     expect(listed.status).toBe(0);
     const cli = (JSON.parse(listed.stdout) as { changes: CliChange[] }).changes;
     expect(cli).toHaveLength(20);

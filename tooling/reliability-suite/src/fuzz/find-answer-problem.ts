@@ -1,5 +1,5 @@
 import type { DoorAnswer } from "@org/host-doors";
-import { OUTSIDE_MARKER } from "../world/make-world.js";
+import { OUTSIDE_MARKER } from "../sandbox/make-sandbox.js";
 import { previewValue } from "./preview-value.js";
 
 const SNAKE_CASE = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;

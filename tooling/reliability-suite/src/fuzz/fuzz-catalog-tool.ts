@@ -1,7 +1,7 @@
 import type { Door } from "@org/host-doors";
 import { toolCatalog, toolInputJsonSchema } from "@org/openspec-core";
-import type { World } from "../world/make-world.js";
-import { registerShop } from "../world/register-shop.js";
+import type { Sandbox } from "../sandbox/make-sandbox.js";
+import { registerShop } from "../sandbox/register-shop.js";
 import { type FuzzFigures, fuzzTool } from "./fuzz-tool.js";
 import { type InputSchema, toolInput } from "./schema-shaped-input.js";
 
@@ -10,7 +10,7 @@ const SOURCE_WRITERS = new Set(["openspec_source_update", "openspec_source_remov
 
 export type CatalogFuzzRequest = {
   door: Door;
-  world: World;
+  sandbox: Sandbox;
   tool: string;
   numRuns: number;
   deadlineMs: number;
@@ -23,13 +23,13 @@ export type CatalogFuzzRequest = {
  * or with the first input that broke a rule.
  */
 export async function fuzzCatalogTool(request: CatalogFuzzRequest): Promise<string | null> {
-  const { world, tool } = request;
+  const { sandbox, tool } = request;
   const definition = toolCatalog.find((entry) => entry.name === tool);
   if (definition === undefined) throw new Error(`the catalog has no tool ${tool}`);
-  await registerShop(world);
+  await registerShop(sandbox);
   return fuzzTool({
     ...request,
-    input: toolInput(toolInputJsonSchema(definition) as InputSchema, world),
-    ...(SOURCE_WRITERS.has(tool) ? { beforeEachCall: () => registerShop(world) } : {}),
+    input: toolInput(toolInputJsonSchema(definition) as InputSchema, sandbox),
+    ...(SOURCE_WRITERS.has(tool) ? { beforeEachCall: () => registerShop(sandbox) } : {}),
   });
 }

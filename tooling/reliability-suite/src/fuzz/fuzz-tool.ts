@@ -1,8 +1,8 @@
 import type { Door } from "@org/host-doors";
 import fc from "fast-check";
 import { withDeadline } from "../processes/with-deadline.js";
-import type { World } from "../world/make-world.js";
-import { snapshotTree, treeChanges } from "../world/snapshot-tree.js";
+import type { Sandbox } from "../sandbox/make-sandbox.js";
+import { snapshotTree, treeChanges } from "../sandbox/snapshot-tree.js";
 import { findAnswerProblem } from "./find-answer-problem.js";
 import { knownBugOf } from "./known-bugs.js";
 import { previewValue } from "./preview-value.js";
@@ -15,7 +15,7 @@ export type FuzzRequest = {
   tool: string;
   input: fc.Arbitrary<unknown>;
   numRuns: number;
-  world: World;
+  sandbox: Sandbox;
   /** Longer than the slowest legitimate call: the CLI timeout, its kill grace, and a busy machine. */
   deadlineMs: number;
   figures: FuzzFigures;
@@ -30,8 +30,8 @@ export type FuzzRequest = {
  * the first input that broke a rule (the seed reproduces the run).
  */
 export async function fuzzTool(request: FuzzRequest): Promise<string | null> {
-  const { door, tool, world, figures } = request;
-  const outsideBefore = snapshotTree(world.root, [world.repo]);
+  const { door, tool, sandbox, figures } = request;
+  const outsideBefore = snapshotTree(sandbox.root, [sandbox.repo]);
   const details = await fc.check(
     fc.asyncProperty(request.input, async (args) => {
       await request.beforeEachCall?.();
@@ -47,7 +47,7 @@ export async function fuzzTool(request: FuzzRequest): Promise<string | null> {
       const knownBug = problem === null ? null : knownBugOf(answer);
       if (knownBug !== null) figures.knownBugs[knownBug] = (figures.knownBugs[knownBug] ?? 0) + 1;
       else if (problem !== null) throw new Error(problem);
-      const changed = treeChanges(outsideBefore, snapshotTree(world.root, [world.repo]));
+      const changed = treeChanges(outsideBefore, snapshotTree(sandbox.root, [sandbox.repo]));
       if (changed.length > 0) {
         throw new Error(`files outside the repository changed: ${changed.join("; ")}`);
       }

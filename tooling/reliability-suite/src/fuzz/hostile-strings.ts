@@ -3,8 +3,8 @@ import {
   ARCHIVED_CHANGE,
   ESCAPING_CHANGE,
   ESCAPING_SPECS,
-  type World,
-} from "../world/make-world.js";
+  type Sandbox,
+} from "../sandbox/make-sandbox.js";
 
 /** Names that try to leave a folder, pass for another name, or be read as an option. */
 export const HOSTILE_NAMES = [
@@ -132,21 +132,21 @@ const HOSTILE_TEXT = [
   "   ",
 ];
 
-/** Absolute and relative paths in and around the world, and places that are nobody's repository. */
-export function hostilePaths(world: World): string[] {
+/** Absolute and relative paths in and around the sandbox, and places that are nobody's repository. */
+export function hostilePaths(sandbox: Sandbox): string[] {
   return [
-    world.repo,
-    `${world.repo}/`,
-    `${world.repo}/openspec`,
-    `${world.repo}/openspec/specs/leak-dir`,
-    `${world.repo}/hop`,
-    `${world.repo}/../outside`,
-    `${world.repo}/openspec/../../outside`,
-    world.root,
-    world.outside,
-    world.outsideFile,
-    `${world.outside}/spec-folder`,
-    world.home,
+    sandbox.repo,
+    `${sandbox.repo}/`,
+    `${sandbox.repo}/openspec`,
+    `${sandbox.repo}/openspec/specs/leak-dir`,
+    `${sandbox.repo}/hop`,
+    `${sandbox.repo}/../outside`,
+    `${sandbox.repo}/openspec/../../outside`,
+    sandbox.root,
+    sandbox.outside,
+    sandbox.outsideFile,
+    `${sandbox.outside}/spec-folder`,
+    sandbox.home,
     "/",
     "/etc",
     "/tmp",
@@ -160,9 +160,9 @@ export function hostilePaths(world: World): string[] {
     "relative/repo",
     ".",
     "..",
-    `${world.repo}\u0000/etc`,
-    ` ${world.repo}`,
-    `${world.repo} `,
+    `${sandbox.repo}\u0000/etc`,
+    ` ${sandbox.repo}`,
+    `${sandbox.repo} `,
     "C:\\Windows",
     "\\\\server\\share",
     "file:///etc",
@@ -212,7 +212,7 @@ const plausibleNames = fc.oneof(
 );
 
 /** A hostile string for a field, chosen by what the field means. */
-export function hostileStringFor(field: string, world: World): fc.Arbitrary<string> {
+export function hostileStringFor(field: string, sandbox: Sandbox): fc.Arbitrary<string> {
   const names = fc.constantFrom(...HOSTILE_NAMES);
   const composed = fc
     .tuple(
@@ -230,8 +230,8 @@ export function hostileStringFor(field: string, world: World): fc.Arbitrary<stri
     case "workdir":
     case "path":
       return fc.oneof(
-        { weight: 3, arbitrary: fc.constant(world.repo) },
-        { weight: 4, arbitrary: fc.constantFrom(...hostilePaths(world)) },
+        { weight: 3, arbitrary: fc.constant(sandbox.repo) },
+        { weight: 4, arbitrary: fc.constantFrom(...hostilePaths(sandbox)) },
         { weight: 1, arbitrary: composed },
       );
     case "source":
@@ -265,14 +265,14 @@ export function hostileStringFor(field: string, world: World): fc.Arbitrary<stri
       return fc.oneof(
         { weight: 4, arbitrary: fc.constantFrom(...HOSTILE_CLI_WORDS) },
         { weight: 2, arbitrary: names },
-        { weight: 1, arbitrary: fc.constantFrom(...hostilePaths(world)) },
+        { weight: 1, arbitrary: fc.constantFrom(...hostilePaths(sandbox)) },
         { weight: 1, arbitrary: composed },
       );
     default:
       return fc.oneof(
         { weight: 2, arbitrary: fc.constantFrom(...HOSTILE_TEXT, ...HOSTILE_NAMES) },
         { weight: 3, arbitrary: randomText(80) },
-        { weight: 1, arbitrary: fc.constantFrom(...hostilePaths(world)) },
+        { weight: 1, arbitrary: fc.constantFrom(...hostilePaths(sandbox)) },
       );
   }
 }

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import type { World } from "../world/make-world.js";
+import type { Sandbox } from "../sandbox/make-sandbox.js";
 import { HUGE_STRINGS, hostileStringFor } from "./hostile-strings.js";
 
 /** Keys that reach an object's prototype when code assigns them naively. */
@@ -31,7 +31,7 @@ export function deeplyNested(): fc.Arbitrary<unknown> {
 }
 
 /** Any JSON value (and some that JSON lacks: NaN, -0, Infinity), with hostile strings and keys. */
-export function hostileValue(world: World): fc.Arbitrary<unknown> {
+export function hostileValue(sandbox: Sandbox): fc.Arbitrary<unknown> {
   const key = fc.oneof(
     fc.constantFrom(...PROTOTYPE_KEYS, "source", "workdir", "name", "", " "),
     fc.string({ maxLength: 8 }),
@@ -39,7 +39,7 @@ export function hostileValue(world: World): fc.Arbitrary<unknown> {
   const { value } = fc.letrec((tie) => ({
     value: fc.oneof(
       { maxDepth: 3, depthSize: "small" },
-      hostileStringFor("text", world),
+      hostileStringFor("text", sandbox),
       fc.constantFrom(...HUGE_STRINGS),
       fc.integer(),
       fc.double(),

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import type { World } from "../world/make-world.js";
+import type { Sandbox } from "../sandbox/make-sandbox.js";
 import { HUGE_STRINGS, hostileStringFor } from "./hostile-strings.js";
 import { hostileValue, ownObject, PROTOTYPE_KEYS } from "./hostile-values.js";
 
@@ -28,26 +28,27 @@ const MAX_ITEMS = 3;
  * wrong type, a missing or extra key, a prototype key, a megabyte string);
  * then any value at all in place of the arguments.
  */
-export function toolInput(schema: InputSchema, world: World): fc.Arbitrary<unknown> {
-  const valid = shaped(schema, "input", world);
+export function toolInput(schema: InputSchema, sandbox: Sandbox): fc.Arbitrary<unknown> {
+  const valid = shaped(schema, "input", sandbox);
   return fc.oneof(
     { weight: 6, arbitrary: valid },
     {
       weight: 3,
-      arbitrary: fc.tuple(valid, breakage(world)).map(([input, breakIt]) => breakIt(input)),
+      arbitrary: fc.tuple(valid, breakage(sandbox)).map(([input, breakIt]) => breakIt(input)),
     },
-    { weight: 1, arbitrary: hostileValue(world) },
+    { weight: 1, arbitrary: hostileValue(sandbox) },
   );
 }
 
-function shaped(schema: InputSchema, field: string, world: World): fc.Arbitrary<unknown> {
-  if (schema.anyOf) return fc.oneof(...schema.anyOf.map((option) => shaped(option, field, world)));
+function shaped(schema: InputSchema, field: string, sandbox: Sandbox): fc.Arbitrary<unknown> {
+  if (schema.anyOf)
+    return fc.oneof(...schema.anyOf.map((option) => shaped(option, field, sandbox)));
   if (schema.enum) return fc.constantFrom(...schema.enum);
   switch (schema.type) {
     case "string": {
       const min = schema.minLength ?? 0;
       const max = schema.maxLength ?? 10_000;
-      return hostileStringFor(field, world).map((text) => fitLength(text, min, max));
+      return hostileStringFor(field, sandbox).map((text) => fitLength(text, min, max));
     }
     case "integer": {
       const min = schema.minimum ?? -(2 ** 31);
@@ -67,17 +68,17 @@ function shaped(schema: InputSchema, field: string, world: World): fc.Arbitrary<
       const items = schema.items ?? {};
       const minLength = schema.minItems ?? 0;
       const maxLength = Math.max(minLength, Math.min(schema.maxItems ?? MAX_ITEMS, MAX_ITEMS));
-      return fc.array(shaped(items, field, world), { minLength, maxLength });
+      return fc.array(shaped(items, field, sandbox), { minLength, maxLength });
     }
     case "object": {
       const properties = schema.properties ?? {};
       const model = Object.fromEntries(
-        Object.entries(properties).map(([key, inner]) => [key, shaped(inner, key, world)]),
+        Object.entries(properties).map(([key, inner]) => [key, shaped(inner, key, sandbox)]),
       );
       return fc.record(model, { requiredKeys: schema.required ?? [] });
     }
     default:
-      return hostileValue(world);
+      return hostileValue(sandbox);
   }
 }
 
@@ -90,10 +91,10 @@ function fitLength(text: string, min: number, max: number): string {
 type Breakage = (input: unknown) => unknown;
 
 /** One way to break a valid input: at a random place, replace, delete or add something. */
-function breakage(world: World): fc.Arbitrary<Breakage> {
+function breakage(sandbox: Sandbox): fc.Arbitrary<Breakage> {
   const extraKey = fc.oneof(fc.constantFrom(...PROTOTYPE_KEYS), fc.string({ maxLength: 10 }));
   return fc.oneof(
-    fc.tuple(fc.nat(), hostileValue(world)).map(
+    fc.tuple(fc.nat(), hostileValue(sandbox)).map(
       ([pick, value]): Breakage =>
         (input) =>
           rebuildAt(input, pick, () => value),
@@ -108,7 +109,7 @@ function breakage(world: World): fc.Arbitrary<Breakage> {
         (input) =>
           rebuildAt(input, pick, () => REMOVE),
     ),
-    fc.tuple(extraKey, hostileValue(world)).map(
+    fc.tuple(extraKey, hostileValue(sandbox)).map(
       ([key, value]): Breakage =>
         (input) =>
           isPlainObject(input) ? ownObject([...Object.entries(input), [key, value]]) : input,

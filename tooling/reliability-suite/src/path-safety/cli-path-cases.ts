@@ -1,4 +1,4 @@
-import { ESCAPING_CHANGE, ESCAPING_SPECS } from "../world/make-world.js";
+import { ESCAPING_CHANGE, ESCAPING_SPECS } from "../sandbox/make-sandbox.js";
 import {
   type CaseRow,
   HOSTILE_CHANGE_NAMES,
@@ -11,8 +11,8 @@ import {
  * `openspec_cli` takes the CLI's own arguments, so every way the CLI has of
  * reaching outside is tried through it: another root (`--store`), a file at
  * any path (`--code-workspace`, `init <path>`, `store setup --path`), names
- * that climb, and the symlinked specs and changes of the world. Each is
- * refused before the CLI is looked for (the R4 world has none), so a
+ * that climb, and the symlinked specs and changes of the sandbox. Each is
+ * refused before the CLI is looked for (the R4 sandbox has none), so a
  * refusal here is the passthrough's own check, never a missing CLI.
  */
 export function cliPassthroughRows(outside: string): CaseRow[] {

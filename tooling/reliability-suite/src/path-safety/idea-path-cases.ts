@@ -1,4 +1,4 @@
-import { LEAKING_IDEA, LINKED_IDEAS_SOURCE } from "../world/make-path-traps.js";
+import { LEAKING_IDEA, LINKED_IDEAS_SOURCE } from "../sandbox/make-path-traps.js";
 import {
   type CaseRow,
   contained,

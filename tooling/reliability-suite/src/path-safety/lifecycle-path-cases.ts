@@ -3,13 +3,13 @@ import {
   archiveChangeInto,
   LINKED_BASELINES,
   READY_CHANGE,
-} from "../world/make-archive-traps.js";
+} from "../sandbox/make-archive-traps.js";
 import {
   ANCESTOR_SPEC_ID,
   LINKED_ARTIFACT_CHANGE,
   LINKED_METADATA_CHANGE,
-} from "../world/make-path-traps.js";
-import { ARCHIVED_CHANGE, ESCAPING_CHANGE, ESCAPING_SPECS } from "../world/make-world.js";
+} from "../sandbox/make-path-traps.js";
+import { ARCHIVED_CHANGE, ESCAPING_CHANGE, ESCAPING_SPECS } from "../sandbox/make-sandbox.js";
 import {
   type CaseRow,
   contained,

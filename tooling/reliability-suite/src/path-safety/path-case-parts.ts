@@ -1,4 +1,4 @@
-import { ESCAPING_CHANGE } from "../world/make-world.js";
+import { ESCAPING_CHANGE } from "../sandbox/make-sandbox.js";
 import type { PathCase } from "./path-cases.js";
 
 /** Spec names that try to climb out, or to pass for `auth` by case, a lookalike or trailing dots and spaces. */

@@ -1,5 +1,5 @@
-import { ANCESTOR_SPEC_ID } from "../world/make-path-traps.js";
-import { ESCAPING_CHANGE, ESCAPING_SPECS } from "../world/make-world.js";
+import { ANCESTOR_SPEC_ID } from "../sandbox/make-path-traps.js";
+import { ESCAPING_CHANGE, ESCAPING_SPECS } from "../sandbox/make-sandbox.js";
 import { cliPassthroughRows } from "./cli-path-cases.js";
 import { ideaRows } from "./idea-path-cases.js";
 import {
@@ -30,7 +30,7 @@ export type PathCase = {
 };
 
 /**
- * Placeholders for what exists only once the world is made: shop's token
+ * Placeholders for what exists only once the sandbox is made: shop's token
  * (as written and in capitals) and the folder beside shop called like it.
  * {@link fillPlaceholders} puts the real values in before a call.
  */

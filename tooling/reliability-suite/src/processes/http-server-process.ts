@@ -51,7 +51,7 @@ export async function startHttpServerProcess(
   };
 }
 
-/** `openspec-agent tokens create --name <name>` in the world's registry: the token's secret. */
+/** `openspec-agent tokens create --name <name>` in the sandbox's registry: the token's secret. */
 export async function createToken(
   env: Record<string, string | undefined>,
   cwd: string,
