@@ -40,7 +40,7 @@ async function bothListings(root: string): Promise<[string, string][]> {
   const pairs: [string, string][] = [];
   for (const listing of LISTINGS) {
     const ours = await native(root, listing);
-    const cli = runRealOpenSpec(root, [...listing.args]);
+    const cli = await runRealOpenSpec(root, [...listing.args]);
     expect(cli.status, cli.stderr).toBe(0);
     pairs.push([
       "needsCli" in ours ? `needs the CLI: ${ours.needsCli}` : cliListingText(ours),

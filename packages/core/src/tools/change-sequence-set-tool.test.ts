@@ -84,10 +84,10 @@ describe("openspec_change_sequence_set", () => {
       changes: ["phase-one", "final-proof"],
       depends_on: { "final-proof": ["phase-one"] },
     });
-    const validate = runRealOpenSpec(root, ["validate", "final-proof", "--strict", "--json"]);
+    const validate = await runRealOpenSpec(root, ["validate", "final-proof", "--strict", "--json"]);
     expect(validate.status, validate.stderr).toBe(0);
     expect(JSON.parse(validate.stdout).summary.totals.failed).toBe(0);
-    const list = runRealOpenSpec(root, ["list", "--json"]);
+    const list = await runRealOpenSpec(root, ["list", "--json"]);
     expect(list.status, list.stderr).toBe(0);
     expect(JSON.parse(list.stdout).changes.map((c: { name: string }) => c.name)).toContain(
       "final-proof",
