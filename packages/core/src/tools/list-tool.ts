@@ -7,6 +7,8 @@ import type { ResultBlock } from "../tool-presentation.js";
 export const listTool = defineTool({
   name: "openspec_list",
   description:
+    "List a repository's changes, or with kind `specs` its specs, as `openspec list --json` prints them.",
+  notes:
     "Run `openspec list --json` in a repository: its changes (name, task counts, last modified, status) or, with kind `specs`, its specs (id, requirement count). The CLI's JSON is returned unchanged under stdout.",
   inputSchema: z
     .object({

@@ -7,6 +7,8 @@ import type { ResultBlock } from "../tool-presentation.js";
 export const showTool = defineTool({
   name: "openspec_show",
   description:
+    "Show a change with its deltas, or a spec with its requirements, as `openspec show --json` prints them.",
+  notes:
     "Run `openspec show <target> --json` in a repository: a change with its deltas, or a spec with its requirements. Filters: type, deltas_only (changes), requirements and no_scenarios (specs), requirement (a spec's 1-based requirement number).",
   inputSchema: z
     .object({
@@ -15,16 +17,16 @@ export const showTool = defineTool({
       type: z
         .enum(["change", "spec"])
         .optional()
-        .describe("Say which, when a change and a spec share the name."),
+        .describe("When a change and a spec share the name."),
       deltas_only: z.boolean().optional().describe("Changes: only the deltas."),
       requirements: z.boolean().optional().describe("Specs: only the requirements."),
-      no_scenarios: z.boolean().optional().describe("Leave scenario content out."),
+      no_scenarios: z.boolean().optional().describe("Without scenarios."),
       requirement: z
         .number()
         .int()
         .min(1)
         .optional()
-        .describe("Specs: only this 1-based requirement."),
+        .describe("Specs: only this requirement (1-based)."),
     })
     .strict(),
   outputSchema: () => z.strictObject(cliRunFields),

@@ -9,12 +9,14 @@ import { cutNotice } from "./read-notices.js";
 export const specShowTool = defineTool({
   name: "openspec_spec_show",
   description:
+    "Read one spec, or with `change` that change's delta spec, as structured requirements and scenarios.",
+  notes:
     "Read one spec as structured JSON, without the OpenSpec CLI: title, purpose, and requirements with name, description and scenarios (name, GIVEN/WHEN/THEN steps, raw text). With `change`, reads that change's delta spec and marks each requirement ADDED or MODIFIED.",
   inputSchema: z
     .object({
       ...repositoryTargetFields,
-      name: nameField("The spec id, e.g. `auth` or `platform/session`."),
-      change: nameField("An active change whose delta spec to read.").optional(),
+      name: nameField("Spec id, e.g. `auth`."),
+      change: nameField("Read this change's delta spec.").optional(),
     })
     .strict(),
   outputSchema: () =>
