@@ -9,16 +9,16 @@
 
 /** Tokens allowed per surface (o200k). */
 export const CONTEXT_BUDGET = {
-  /** tools/list of the default toolset (read): name, description and input schema of each tool (today 1,246). */
-  defaultTools: 1275,
-  /** The whole tools/list answer of the default toolset, output schemas included (today 5,061). */
-  defaultListMessage: 5165,
-  /** tools/list of every toolset: name, description and input schema (today 3,829). */
-  allTools: 3910,
-  /** The whole tools/list answer of every toolset, output schemas included (today 12,602). */
-  allListMessage: 12855,
-  /** The schemas the Hermes plugin registers, all toolsets (today 3,808). */
-  hermesSchemas: 3885,
+  /** tools/list of the default toolset (read): name, description and input schema of each tool (today 1,336, with the paging fields of show and spec show). */
+  defaultTools: 1365,
+  /** The whole tools/list answer of the default toolset, output schemas included (today 5,282). */
+  defaultListMessage: 5390,
+  /** tools/list of every toolset: name, description and input schema (today 3,919). */
+  allTools: 4000,
+  /** The whole tools/list answer of every toolset, output schemas included (today 12,823). */
+  allListMessage: 13080,
+  /** The schemas the Hermes plugin registers, all toolsets (today 3,898). */
+  hermesSchemas: 3980,
   /** prompts/list (today 752). */
   prompts: 800,
   /** The server's instructions (today 92). */

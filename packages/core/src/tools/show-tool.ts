@@ -1,15 +1,19 @@
 import { z } from "zod";
 import { nameField, repositoryTargetFields } from "../input-fields.js";
 import { cliRunFields } from "../output-fields.js";
+import { pageInputFields, pageList, pageSchema } from "../page-list.js";
 import { defineTool, readOnlyTool } from "../tool-definition.js";
 import type { ResultBlock } from "../tool-presentation.js";
+
+/** A change's deltas or a spec's requirements per page by default: ten of a large change's are about 1,700 tokens. */
+const ITEMS_PER_PAGE = 10;
 
 export const showTool = defineTool({
   name: "openspec_show",
   description:
     "Show a change with its deltas, or a spec with its requirements, as `openspec show --json` prints them.",
   notes:
-    "Run `openspec show <target> --json` in a repository: a change with its deltas, or a spec with its requirements. Filters: type, deltas_only (changes), requirements and no_scenarios (specs), requirement (a spec's 1-based requirement number).",
+    "Run `openspec show <target> --json` in a repository: a change with its deltas, or a spec with its requirements. Filters: type, deltas_only (changes), requirements and no_scenarios (specs), requirement (a spec's 1-based requirement number). A change's deltas or a spec's requirements come 10 a page: stdout holds that page, and `page` says where it starts, how many there are in all and, in next_offset, the offset of the next page (null on the last); `limit` (up to 1000) and `offset` choose another.",
   inputSchema: z
     .object({
       ...repositoryTargetFields,
@@ -27,9 +31,16 @@ export const showTool = defineTool({
         .min(1)
         .optional()
         .describe("Specs: only this requirement (1-based)."),
+      ...pageInputFields("Deltas or requirements", ITEMS_PER_PAGE),
     })
     .strict(),
-  outputSchema: () => z.strictObject(cliRunFields),
+  outputSchema: () =>
+    z.strictObject({
+      ...cliRunFields,
+      page: pageSchema
+        .optional()
+        .describe("Which deltas (a change) or requirements (a spec) stdout holds."),
+    }),
   requiresCli: true,
   annotations: readOnlyTool("Show an OpenSpec change or spec"),
   presentation: {
@@ -38,12 +49,12 @@ export const showTool = defineTool({
     arguments: ["target"],
     shortFlags: { source: "s", workdir: "w", requirement: "r" },
     paths: ["workdir"],
-    render: (result) => renderShown(result.stdout),
+    render: (result) => [...renderShown(result.stdout), ...restNotice(result.page)],
   },
   async handler(input, context) {
     const { showArgs } = await import("@org/openspec-cli-runner");
     const { runCliTool } = await import("./run-cli-tool.js");
-    return runCliTool(
+    const shown = await runCliTool(
       context,
       input,
       () =>
@@ -57,8 +68,43 @@ export const showTool = defineTool({
         }),
       { name: input.target, type: input.type },
     );
+    return shown.ok ? pageShown(shown, input) : shown;
   },
 });
+
+/**
+ * The CLI's answer with one page of its long list: a change's `deltas` or a
+ * spec's `requirements` under stdout, sliced, and `page` beside it. Any other
+ * stdout (one requirement, text) is passed on whole.
+ */
+function pageShown<Shown extends { stdout: unknown }>(
+  shown: Shown,
+  input: { offset?: number | undefined; limit?: number | undefined },
+): Shown & { page?: z.output<typeof pageSchema> } {
+  const stdout = shown.stdout;
+  if (typeof stdout !== "object" || stdout === null || Array.isArray(stdout)) return shown;
+  const key = ["deltas", "requirements"].find((name) =>
+    Array.isArray((stdout as Record<string, unknown>)[name]),
+  );
+  if (key === undefined) return shown;
+  const { items, page } = pageList(
+    (stdout as Record<string, unknown[]>)[key] ?? [],
+    input,
+    ITEMS_PER_PAGE,
+  );
+  return { ...shown, stdout: { ...stdout, [key]: items }, page };
+}
+
+/** A view's line saying how to get the rest of a paged answer. */
+function restNotice(page: z.output<typeof pageSchema> | undefined): ResultBlock[] {
+  if (page === undefined || page.next_offset === null) return [];
+  return [
+    {
+      kind: "notice",
+      text: `${page.total - page.next_offset} more: --offset ${page.next_offset}.`,
+    },
+  ];
+}
 
 const requirement = z.object({
   text: z.string(),
