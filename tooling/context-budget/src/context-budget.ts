@@ -9,16 +9,16 @@
 
 /** Tokens allowed per surface (o200k). */
 export const CONTEXT_BUDGET = {
-  /** tools/list of the default toolset (read): name, description and input schema of each tool (today 1,336, with the paging fields of show and spec show). */
-  defaultTools: 1365,
-  /** The whole tools/list answer of the default toolset, output schemas included (today 5,282). */
-  defaultListMessage: 5390,
-  /** tools/list of every toolset: name, description and input schema (today 3,919). */
-  allTools: 4000,
-  /** The whole tools/list answer of every toolset, output schemas included (today 12,823). */
-  allListMessage: 13080,
-  /** The schemas the Hermes plugin registers, all toolsets (today 3,898). */
-  hermesSchemas: 3980,
+  /** tools/list of the default toolset (read): name, description and input schema of each tool (today 1,378, with the paging fields of list, show and spec show). */
+  defaultTools: 1410,
+  /** The whole tools/list answer of the default toolset, output schemas included (today 5,389). */
+  defaultListMessage: 5500,
+  /** tools/list of every toolset: name, description and input schema (today 3,961). */
+  allTools: 4045,
+  /** The whole tools/list answer of every toolset, output schemas included (today 12,930). */
+  allListMessage: 13190,
+  /** The schemas the Hermes plugin registers, all toolsets (today 3,940). */
+  hermesSchemas: 4020,
   /** prompts/list (today 752). */
   prompts: 800,
   /** The server's instructions (today 92). */

@@ -1,23 +1,34 @@
 import { z } from "zod";
 import { repositoryTargetFields } from "../input-fields.js";
 import { cliRunFields } from "../output-fields.js";
+import { pageInputFields, pageSchema } from "../page-list.js";
 import { defineTool, readOnlyTool } from "../tool-definition.js";
 import type { ResultBlock } from "../tool-presentation.js";
+import { pageCliAnswer } from "./page-cli-answer.js";
+import { restNotice } from "./rest-notice.js";
+
+/** Entries per page by default: 50 of the CLI's change entries are about 1,500 tokens. */
+const ENTRIES_PER_PAGE = 50;
 
 export const listTool = defineTool({
   name: "openspec_list",
   description:
     "List a repository's changes, or with kind `specs` its specs, as `openspec list --json` prints them.",
   notes:
-    "Run `openspec list --json` in a repository: its changes (name, task counts, last modified, status) or, with kind `specs`, its specs (id, requirement count). The CLI's JSON is returned unchanged under stdout.",
+    "Run `openspec list --json` in a repository: its changes (name, task counts, last modified, status) or, with kind `specs`, its specs (id, requirement count). The CLI's JSON is returned under stdout, its `changes` or `specs` 50 a page: `page` says where the page starts, how many there are in all and, in next_offset, the offset of the next page (null on the last); `limit` (up to 1000) and `offset` choose another.",
   inputSchema: z
     .object({
       ...repositoryTargetFields,
       kind: z.enum(["changes", "specs"]).optional().describe("What to list (default changes)."),
       sort: z.enum(["recent", "name"]).optional().describe("Sort order for changes."),
+      ...pageInputFields("Entries", ENTRIES_PER_PAGE),
     })
     .strict(),
-  outputSchema: () => z.strictObject(cliRunFields),
+  outputSchema: () =>
+    z.strictObject({
+      ...cliRunFields,
+      page: pageSchema.optional().describe("Which changes or specs stdout holds."),
+    }),
   requiresCli: true,
   annotations: readOnlyTool("List OpenSpec changes or specs"),
   presentation: {
@@ -26,14 +37,17 @@ export const listTool = defineTool({
     shortFlags: { source: "s", workdir: "w" },
     paths: ["workdir"],
     valueFlags: [{ flag: "specs", field: "kind", value: "specs" }],
-    render: (result) => renderListing(result.stdout),
+    render: (result) => [...renderListing(result.stdout), ...restNotice(result.page)],
   },
   async handler(input, context) {
     const { listArgs } = await import("@org/openspec-cli-runner");
     const { runCliTool } = await import("./run-cli-tool.js");
-    return runCliTool(context, input, () =>
+    const listed = await runCliTool(context, input, () =>
       listArgs({ kind: input.kind ?? "changes", ...(input.sort ? { sort: input.sort } : {}) }),
     );
+    return listed.ok
+      ? pageCliAnswer(listed, input, ["changes", "specs"], ENTRIES_PER_PAGE)
+      : listed;
   },
 });
 

@@ -1,9 +1,11 @@
 import { z } from "zod";
 import { nameField, repositoryTargetFields } from "../input-fields.js";
 import { cliRunFields } from "../output-fields.js";
-import { pageInputFields, pageList, pageSchema } from "../page-list.js";
+import { pageInputFields, pageSchema } from "../page-list.js";
 import { defineTool, readOnlyTool } from "../tool-definition.js";
 import type { ResultBlock } from "../tool-presentation.js";
+import { pageCliAnswer } from "./page-cli-answer.js";
+import { restNotice } from "./rest-notice.js";
 
 /** A change's deltas or a spec's requirements per page by default: ten of a large change's are about 1,700 tokens. */
 const ITEMS_PER_PAGE = 10;
@@ -68,43 +70,11 @@ export const showTool = defineTool({
         }),
       { name: input.target, type: input.type },
     );
-    return shown.ok ? pageShown(shown, input) : shown;
+    return shown.ok
+      ? pageCliAnswer(shown, input, ["deltas", "requirements"], ITEMS_PER_PAGE)
+      : shown;
   },
 });
-
-/**
- * The CLI's answer with one page of its long list: a change's `deltas` or a
- * spec's `requirements` under stdout, sliced, and `page` beside it. Any other
- * stdout (one requirement, text) is passed on whole.
- */
-function pageShown<Shown extends { stdout: unknown }>(
-  shown: Shown,
-  input: { offset?: number | undefined; limit?: number | undefined },
-): Shown & { page?: z.output<typeof pageSchema> } {
-  const stdout = shown.stdout;
-  if (typeof stdout !== "object" || stdout === null || Array.isArray(stdout)) return shown;
-  const key = ["deltas", "requirements"].find((name) =>
-    Array.isArray((stdout as Record<string, unknown>)[name]),
-  );
-  if (key === undefined) return shown;
-  const { items, page } = pageList(
-    (stdout as Record<string, unknown[]>)[key] ?? [],
-    input,
-    ITEMS_PER_PAGE,
-  );
-  return { ...shown, stdout: { ...stdout, [key]: items }, page };
-}
-
-/** A view's line saying how to get the rest of a paged answer. */
-function restNotice(page: z.output<typeof pageSchema> | undefined): ResultBlock[] {
-  if (page === undefined || page.next_offset === null) return [];
-  return [
-    {
-      kind: "notice",
-      text: `${page.total - page.next_offset} more: --offset ${page.next_offset}.`,
-    },
-  ];
-}
 
 const requirement = z.object({
   text: z.string(),
