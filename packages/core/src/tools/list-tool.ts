@@ -7,15 +7,15 @@ import type { ResultBlock } from "../tool-presentation.js";
 import { pageCliAnswer } from "./page-cli-answer.js";
 import { restNotice } from "./rest-notice.js";
 
-/** Entries per page by default: 50 of the CLI's change entries are about 1,500 tokens. */
-const ENTRIES_PER_PAGE = 50;
+/** Entries per page by default: 40 of the CLI's change entries are about 1,800 tokens of answer. */
+const ENTRIES_PER_PAGE = 40;
 
 export const listTool = defineTool({
   name: "openspec_list",
   description:
     "List a repository's changes, or with kind `specs` its specs, as `openspec list --json` prints them.",
   notes:
-    "Run `openspec list --json` in a repository: its changes (name, task counts, last modified, status) or, with kind `specs`, its specs (id, requirement count). The CLI's JSON is returned under stdout, its `changes` or `specs` 50 a page: `page` says where the page starts, how many there are in all and, in next_offset, the offset of the next page (null on the last); `limit` (up to 1000) and `offset` choose another.",
+    "Run `openspec list --json` in a repository: its changes (name, task counts, last modified, status) or, with kind `specs`, its specs (id, requirement count). The CLI's JSON is returned under stdout, its `changes` or `specs` 40 a page: `page` says where the page starts, how many there are in all and, in next_offset, the offset of the next page (null on the last); `limit` (up to 1000) and `offset` choose another.",
   inputSchema: z
     .object({
       ...repositoryTargetFields,
