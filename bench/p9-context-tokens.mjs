@@ -33,6 +33,11 @@ export async function benchContextTokens({ budget, core, env, repository, change
         args: { identifier: "big" },
       },
       {
+        label: `openspec_list (${changes.toLocaleString("en")} changes, first page)`,
+        tool: "openspec_list",
+        args: { source: "big" },
+      },
+      {
         label: "openspec_show of a large change",
         tool: "openspec_show",
         args: { source: "big", target: LARGE_CHANGE },

@@ -70,7 +70,7 @@ function distinctKeys(shape, shapes) {
 }
 
 /**
- * One block per tool: its success fields as a table (several tables when a
+ * One block per tool: its notes, then its success fields as a table (several tables when a
  * tool answers in several shapes), from the JSON Schema the catalog publishes.
  */
 export function renderResultFields(toolCatalog, toolOutputJsonSchema) {
@@ -78,6 +78,8 @@ export function renderResultFields(toolCatalog, toolOutputJsonSchema) {
   for (const tool of toolCatalog) {
     const shapes = successShapes(toolOutputJsonSchema(tool));
     blocks.push(`### \`${tool.name}\``);
+    // The notes: what the short description leaves to the reference (fields, edge cases, refusals).
+    if (tool.notes) blocks.push(tool.notes);
     if (shapes.length === 1) {
       blocks.push(table(["field", "type", "description"], fieldRows(shapes[0])));
       continue;

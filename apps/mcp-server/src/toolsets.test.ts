@@ -35,9 +35,9 @@ describe("GIVEN the MCP server over stdio", () => {
         ok: false,
         code: "tool_unavailable",
         error: expect.stringContaining('toolset "sources"'),
-        fix: expect.stringContaining("--toolsets read,author,sources"),
+        fix: expect.stringContaining("--toolsets read,sources"),
       });
-      expect(door.stderr()).toContain("(toolsets read, author)");
+      expect(door.stderr()).toContain("(toolsets read)");
     } finally {
       await door.close();
     }
@@ -151,7 +151,7 @@ describe("GIVEN the MCP server over stdio", () => {
         ok: true,
         toolsets: [
           expect.stringMatching(/^read \(enabled\): /),
-          expect.stringMatching(/^author \(enabled\): /),
+          expect.stringMatching(/^author: /),
           expect.stringMatching(/^lifecycle: /),
           expect.stringMatching(/^sources: /),
           expect.stringMatching(/^cli: /),

@@ -65,7 +65,7 @@ function aliasFailure(
   tool: string,
   path: string,
   message: string,
-  fix = "Correct the arguments to match the tool's input schema and call again.",
+  fix = "Correct each field that issues names as its message says (limits such as a longest length are checked here, not listed in the tool's schema), and call again.",
 ): ToolFailure {
   return toolFailure("invalid_input", `Invalid input for ${tool}: ${message}.`, fix, {
     issues: [{ path, message }],

@@ -174,7 +174,7 @@ function invalidInput(tool: ToolDefinition, error: z.ZodError): ToolResult {
   return toolFailure(
     "invalid_input",
     `Invalid input for ${tool.name}: ${where}: ${message}.`,
-    "Correct the arguments to match the tool's input schema and call again.",
+    "Correct each field that issues names as its message says (limits such as a longest length are checked here, not listed in the tool's schema), and call again.",
     {
       issues: error.issues.map((entry) => ({
         path: entry.path.map(String).join("."),

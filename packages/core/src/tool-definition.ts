@@ -29,8 +29,18 @@ export type ToolDefinition<
   Output extends SuccessSchema = SuccessSchema,
 > = {
   name: string;
-  /** Written for an agent: what it does, when to call it, what comes back. */
+  /**
+   * Written for an agent choosing and calling the tool: what it does and when
+   * to pick it, in one or two short sentences (every session pays for it;
+   * `tool-description-budget.test.ts` holds each tool to `DESCRIPTION_TOKEN_CAP`).
+   */
   description: string;
+  /**
+   * The rest, for people and for an agent that looks it up: result fields,
+   * edge cases, refusals and examples. Only the generated reference docs
+   * show it (under the tool's results); no tool list carries it.
+   */
+  notes?: string;
   inputSchema: Input;
   /** The success shape; a failure is always `toolFailureSchema`. */
   outputSchema: Output;

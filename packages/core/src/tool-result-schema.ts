@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ToolDefinition } from "./tool-definition.js";
+import { withoutSafeIntegerBounds } from "./without-safe-integer-bounds.js";
 
 /**
  * The shape every failure has. Failures may carry more (`issues`,
@@ -27,7 +28,7 @@ export function toolResultSchema(tool: ToolDefinition): z.ZodType {
 export function toolOutputJsonSchema(tool: ToolDefinition): Record<string, unknown> {
   const { $schema: _dialect, ...alternatives } = z.toJSONSchema(
     z.union([tool.outputSchema, toolFailureSchema]),
-    { io: "output", unrepresentable: "any" },
+    { io: "output", unrepresentable: "any", override: withoutSafeIntegerBounds },
   );
   return {
     type: "object",

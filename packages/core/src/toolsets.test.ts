@@ -68,11 +68,7 @@ describe("toolsets", () => {
       "cli",
     ]);
     expect(names(selectToolsets(" Sources , read", toolCatalog))).toEqual(["read", "sources"]);
-    expect(names(selectToolsets("default,lifecycle", toolCatalog))).toEqual([
-      "read",
-      "author",
-      "lifecycle",
-    ]);
+    expect(names(selectToolsets("default,lifecycle", toolCatalog))).toEqual(["read", "lifecycle"]);
     const selection = selectToolsets("read", toolCatalog);
     expect(selection.ok && [...selection.tools]).toContain("openspec_context");
     expect(selection.ok && [...selection.tools]).not.toContain("openspec_change_create");

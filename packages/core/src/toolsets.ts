@@ -78,7 +78,10 @@ export const toolsets: readonly Toolset[] = [
 
 /**
  * What an agent needs in its first session: finding and reading changes and
- * specs, and proposing one. Tasks, archiving and registering repositories
- * come later and are one `--toolsets` (or one `openspec_toolsets` call) away.
+ * specs, their status and validation (about 1,250 tokens of tool list, under
+ * the 2,100 a session should pay before its first call). Proposing, tasks,
+ * archiving and registering repositories are one `--toolsets` (or, with
+ * `--dynamic-toolsets`, one `openspec_toolsets` call) away; read and author
+ * together cost about 2,900.
  */
-export const defaultToolsetNames: readonly string[] = ["read", "author"];
+export const defaultToolsetNames: readonly string[] = ["read"];

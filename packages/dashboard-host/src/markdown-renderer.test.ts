@@ -48,15 +48,22 @@ describe("markdown from a repository on a dashboard page", () => {
   it("GIVEN a text that takes longer than the time limit THEN its worker is stopped, the text is shown plain, and the next text renders in a new worker", async () => {
     const long = Array.from({ length: 12 }, (_, index) => `${SPEC}\n\nCopy ${index}.\n`).join("");
     // The yardstick: how long this text takes to render here, now.
+    // Its own renderer has all the time it needs: a loaded machine must not cut the yardstick.
     const started = performance.now();
-    const rendered = await renderer().render(long);
+    const rendered = await renderer({ timeLimitMs: 10 * 60_000 }).render(long);
     const took = performance.now() - started;
     expect(rendered.value).toContain("<h2>");
     // A tenth of that: an order of magnitude below what rendering this text takes.
     const hurried = renderer({ timeLimitMs: Math.max(1, Math.floor(took / 10)) });
     const cut = await hurried.render(`${long}\nOnce more.\n`);
     expect(cut.value).toMatch(/Shown as plain text: it took longer than [\d.]+ s to render/);
-    expect((await hurried.render("# Still here\n")).value).toBe("<h1>Still here</h1>");
+    // A short text is thousands of times cheaper than the cut one; a machine that stalls the new
+    // worker past the limit once gets another worker for the next text.
+    let answer = "";
+    for (let attempt = 1; attempt <= 5 && !answer.startsWith("<h1>"); attempt++) {
+      answer = (await hurried.render(`# Still here ${attempt}\n`)).value;
+    }
+    expect(answer).toMatch(/^<h1>Still here \d<\/h1>$/);
   });
 
   it("GIVEN the same text twice, as a live update re-fetches a page THEN the second answer is the first one, not rendered again", async () => {

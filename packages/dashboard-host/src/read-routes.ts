@@ -244,7 +244,11 @@ export function registerReadRoutes(app: Hono, state: DashboardState, page: Page)
   app.get("/s/:source/specs/:spec{.+}", async (c) => {
     const source = c.req.param("source");
     const name = c.req.param("spec");
-    const shown = await callTool(state.catalog, "openspec_spec_show", { source, name });
+    const shown = await callTool(state.catalog, "openspec_spec_show", {
+      source,
+      name,
+      limit: 1000,
+    });
     if (!shown.ok) return failed(c, shown, name);
     const markdown = await state.markdown.renderAll([
       shown.purpose,

@@ -60,7 +60,11 @@ export class SpecIndex {
       return [];
     }
     const entries = await pLimit(8).map(list.specs, async (spec): Promise<SpecEntry> => {
-      const shown = await callTool(this.catalog, "openspec_spec_show", { source, name: spec });
+      const shown = await callTool(this.catalog, "openspec_spec_show", {
+        source,
+        name: spec,
+        limit: 1000,
+      });
       if (!shown.ok) return { source, spec, title: spec, requirements: [] };
       return {
         source,

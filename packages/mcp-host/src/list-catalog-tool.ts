@@ -1,12 +1,14 @@
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { type ToolDefinition, toolInputJsonSchema, toolOutputJsonSchema } from "@org/openspec-core";
+import { leanOutputSchema } from "./lean-output-schema.js";
 import { portableJsonSchema } from "./portable-json-schema.js";
 
 /**
  * One catalog tool as tools/list shows it: the catalog's description and
  * annotations, its input schema as JSON Schema (what the catalog checks), and
  * its whole result, success or failure, as the output schema; both in the
- * portable spelling, so strict clients read them without a warning.
+ * portable spelling, so strict clients read them without a warning, and the
+ * output schema lean (no prose, each repeated shape defined once).
  */
 export function listCatalogTool(tool: ToolDefinition): Tool {
   return {
@@ -14,7 +16,10 @@ export function listCatalogTool(tool: ToolDefinition): Tool {
     title: tool.annotations.title,
     description: tool.description,
     inputSchema: { ...portableJsonSchema(toolInputJsonSchema(tool)), type: "object" },
-    outputSchema: { ...portableJsonSchema(toolOutputJsonSchema(tool)), type: "object" },
+    outputSchema: {
+      ...leanOutputSchema(portableJsonSchema(toolOutputJsonSchema(tool))),
+      type: "object",
+    },
     annotations: tool.annotations,
   };
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { createCatalog } from "@org/openspec-core";
 import { isolatedEnvironment, REAL_OPENSPEC_BIN, removeTemporaryFolders } from "@org/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -70,6 +71,61 @@ describe("the context budget: what a session costs before its first call (o200k 
     expect(Math.abs(summed - mcp("all").nameDescriptionInput.tokens)).toBeLessThan(10);
     expect(mcp("all").nameDescriptionInput.tokens).toBeLessThan(
       mcp("all").nameDescriptionInput.bytes,
+    );
+  });
+});
+
+/** The root README's table of context figures, each row as its cells. */
+function readmeFigureRows(): string[][] {
+  const readme = readFileSync(new URL("../../../README.md", import.meta.url), "utf8");
+  const start = readme.indexOf(
+    "<!-- context figures, checked by tooling/context-budget: begin -->",
+  );
+  const end = readme.indexOf("<!-- context figures: end -->");
+  if (start < 0 || end < start) throw new Error("README.md has no context-figures table");
+  return readme
+    .slice(start, end)
+    .split("\n")
+    .filter((line) => line.startsWith("| ") && !line.startsWith("| ---"))
+    .map((line) =>
+      line
+        .split("|")
+        .slice(1, -1)
+        .map((cell) => cell.trim()),
+    );
+}
+
+const figure = (tokens: number) => tokens.toLocaleString("en");
+
+describe("the README's context figures", () => {
+  it("GIVEN the table in the root README WHEN the surfaces are measured again THEN each row says what is sent today", () => {
+    const rows = readmeFigureRows();
+    const row = (label: string) => {
+      const found = rows.find((cells) => cells[0]?.includes(label));
+      if (found === undefined) throw new Error(`no README row with ${label}`);
+      return found[1];
+    };
+    const perToolset = surfaces.mcp.filter(
+      (s) => s.selection !== "default" && s.selection !== "all",
+    );
+    expect(row(`default toolset \`read\` (${mcp("default").tools} tools): name`)).toBe(
+      figure(mcp("default").nameDescriptionInput.tokens),
+    );
+    expect(row("default toolset: the whole answer")).toBe(
+      figure(mcp("default").listMessage.tokens),
+    );
+    expect(row(`all toolsets (${mcp("all").tools} tools): name`)).toBe(
+      figure(mcp("all").nameDescriptionInput.tokens),
+    );
+    expect(row("all toolsets: the whole answer")).toBe(figure(mcp("all").listMessage.tokens));
+    expect(row("input schema of `read` / `author`")).toBe(
+      perToolset.map((s) => figure(s.nameDescriptionInput.tokens)).join(" / "),
+    );
+    expect(row("`prompts/list` / the server's `instructions`")).toBe(
+      `${figure(surfaces.prompts.tokens)} / ${figure(surfaces.instructions.tokens)}`,
+    );
+    expect(row(`Hermes plugin, all ${surfaces.hermes[0]?.tools} schemas`)).toBe(
+      surfaces.hermes.map((s) => figure(s.schemas.tokens)).join(" / "),
     );
   });
 });

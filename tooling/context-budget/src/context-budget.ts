@@ -1,28 +1,24 @@
-// The context budget: what the tool surfaces cost today (measured 2026-12-04
-// with o200k on what the hosts send), plus about 2%, so a description or
-// schema that grows fails `pnpm test` instead of quietly costing every
-// session more. Lower a figure when a change makes a surface smaller; raise
-// one only with a reason in the commit. The targets are the goal of the
-// lean-schema work; the bench (P9) reports the gap to them.
+// The context budget: what the tool surfaces cost (measured 2026-12-04 with
+// o200k on what the hosts send, after the lean schemas: short descriptions
+// with the rest in each tool's notes, field descriptions of a few words, the
+// host-guarding caps left out of published input schemas, lean output
+// schemas), plus about 2%, so a description or schema that grows fails
+// `pnpm test` instead of quietly costing every session more. Lower a figure
+// when a change makes a surface smaller; raise one only by what a new tool
+// measurably adds, with the figure in the comment.
 
 /** Tokens allowed per surface (o200k). */
 export const CONTEXT_BUDGET = {
-  /**
-   * tools/list of the default toolsets: name, description and input schema of each tool (today 5,826:
-   * 5,044 plus 782 for the idea tools in the author toolset and ideas in openspec_context).
-   */
-  defaultTools: 5950,
-  /**
-   * The whole tools/list answer of the default toolsets (today 14,211, with context's `sequence`: 13,460 plus the output
-   * fields that CLI answers from a shared run (`cached`, `computed_at`) and hermes-openspec's
-   * callers (`count`, `spec`, a requirement's `status`) read), plus 2,342 for the idea tools, whose
-   * promotion answers as openspec_change_create does, and the ideas of openspec_context's answers).
-   */
-  // Both the idea tools and the CLI-contract tools landed at once; the figures are measured again after the merge.
-  defaultListMessage: 17000,
-  allTools: 9300,
-  allListMessage: 29000,
-  hermesSchemas: 9300,
+  /** tools/list of the default toolset (read): name, description and input schema of each tool (today 1,378, with the paging fields of list, show and spec show). */
+  defaultTools: 1410,
+  /** The whole tools/list answer of the default toolset, output schemas included (today 5,389). */
+  defaultListMessage: 5500,
+  /** tools/list of every toolset: name, description and input schema (today 3,961). */
+  allTools: 4045,
+  /** The whole tools/list answer of every toolset, output schemas included (today 12,930). */
+  allListMessage: 13190,
+  /** The schemas the Hermes plugin registers, all toolsets (today 3,940). */
+  hermesSchemas: 4020,
   /** prompts/list (today 752). */
   prompts: 800,
   /** The server's instructions (today 92). */
@@ -35,3 +31,15 @@ export const CONTEXT_TARGETS = {
   allTools: 4200,
   allListMessage: 8000,
 } as const;
+
+/**
+ * The most a tool's description may cost (o200k tokens): what it does and
+ * when to pick it, in one or two short sentences. Result fields, edge cases
+ * and examples go to the tool's `notes` (the generated reference docs) and
+ * to its failures' `fix` texts. `tool-description-budget.test.ts` holds
+ * every tool to it, new ones included.
+ */
+export const DESCRIPTION_TOKEN_CAP = 60;
+
+/** The most one input field's description may cost: a few words. */
+export const FIELD_DESCRIPTION_TOKEN_CAP = 30;

@@ -1,4 +1,9 @@
-export { CONTEXT_BUDGET, CONTEXT_TARGETS } from "./context-budget.js";
+export {
+  CONTEXT_BUDGET,
+  CONTEXT_TARGETS,
+  DESCRIPTION_TOKEN_CAP,
+  FIELD_DESCRIPTION_TOKEN_CAP,
+} from "./context-budget.js";
 export { countJson, countText, type TokenFigure } from "./count-tokens.js";
 export {
   type AnchorFigure,

@@ -34,13 +34,13 @@ const CLAIMS: Claim[] = [
   },
   {
     file: "README.md",
-    pattern: /`read,author`: ([\w-]+) of/,
+    pattern: /toolset \(`read`: ([\w-]+) of/,
     figure: "tools of the default toolsets",
     expected: defaultTools,
   },
   {
     file: "README.md",
-    pattern: /`read,author`: [\w-]+ of ([\w-]+) tools/,
+    pattern: /toolset \(`read`: [\w-]+ of ([\w-]+) tools/,
     figure: "tools of the catalog",
     expected: toolCatalog.length,
   },

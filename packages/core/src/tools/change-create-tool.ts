@@ -26,7 +26,7 @@ import {
   validationSchema,
 } from "./validate-change.js";
 
-const line = (what: string, max = 500) => z.string().min(1).max(max).describe(what);
+const line = (max = 500) => z.string().min(1).max(max);
 
 const deltaSpecSchema = z
   .object({
@@ -34,101 +34,72 @@ const deltaSpecSchema = z
       .string()
       .min(1)
       .max(256)
-      .describe(
-        "The capability's spec id: a new one in kebab-case (`user-auth`), or an existing one exactly as under openspec/specs (`platform/session`).",
-      ),
+      .describe("Spec id: new in kebab-case, or existing as under openspec/specs."),
     purpose: z
       .string()
       .min(1)
       .max(10_000)
       .optional()
-      .describe(
-        "For a new capability only: what it is for (50 characters or more); archive copies it into the spec it creates.",
-      ),
-    added: z.array(requirementSchema).max(200).optional().describe("New requirements."),
+      .describe("New capability only: its purpose (50+ characters)."),
+    added: z.array(requirementSchema).max(200).optional(),
     modified: z
       .array(requirementSchema)
       .max(200)
       .optional()
-      .describe(
-        "Changed requirements, each complete with every scenario the current spec has (it replaces the whole block).",
-      ),
+      .describe("Whole replacements, every scenario included."),
     removed: z
       .array(
         z
           .object({
-            name: line("The requirement's name as in the current spec.", 200),
-            reason: line("Why it goes."),
-            migration: line("What users do instead.").optional(),
+            name: line(200),
+            reason: line(),
+            migration: line().optional(),
           })
           .strict(),
       )
       .max(200)
-      .optional()
-      .describe("Requirements to drop from the current spec."),
+      .optional(),
     renamed: z
-      .array(
-        z.object({ from: line("The current name.", 200), to: line("The new name.", 200) }).strict(),
-      )
+      .array(z.object({ from: line(200), to: line(200) }).strict())
       .max(200)
       .optional()
-      .describe("Requirements to rename (names only; use modified to change their text)."),
+      .describe("Names only."),
   })
   .strict();
 
 export const changeCreateTool = defineTool({
   name: "openspec_change_create",
   description:
+    "Propose a change in one call: proposal, tasks, design and delta specs, written whole or not at all.",
+  notes:
     "Propose a change in one call, without the OpenSpec CLI: writes openspec/changes/<name>/ with proposal.md (Why, What Changes, Capabilities, Impact), tasks.md (sections numbered 1.1, 1.2…), design.md, one delta spec per capability (ADDED/MODIFIED requirements, REMOVED with a reason, RENAMED) and .openspec.yaml (from `openspec new change` when the CLI is there). The change appears whole or not at all. Refuses an existing active change (change_exists) unless force is true, which replaces the given files and names the others it left. Returns the change's token, the files written, warnings where `openspec validate --strict` would object, and, when the CLI is there, its validation of the change.",
   inputSchema: z
     .object({
       ...repositoryTargetFields,
-      name: nameField("The change name, kebab-case, e.g. `add-passkeys`."),
-      why: z
-        .string()
-        .min(1)
-        .max(10_000)
-        .describe("Why the change is needed: 50 to 1000 characters of Markdown."),
-      what_changes: z
-        .array(line("One change, one line; mark breaking ones with **BREAKING**.", 2000))
-        .min(1)
-        .max(100)
-        .describe("What changes, one bullet each."),
-      impact: z
-        .string()
-        .min(1)
-        .max(10_000)
-        .optional()
-        .describe("Affected code, APIs, dependencies or systems (Markdown)."),
-      design: z
-        .string()
-        .min(1)
-        .max(100_000)
-        .optional()
-        .describe("design.md as Markdown: a whole document, headings allowed."),
+      name: nameField("Change name, kebab-case."),
+      why: z.string().min(1).max(10_000).describe("50 to 1000 characters of Markdown."),
+      what_changes: z.array(line(2000)).min(1).max(100),
+      impact: z.string().min(1).max(10_000).optional().describe("Affected code, APIs or systems."),
+      design: z.string().min(1).max(100_000).optional().describe("design.md, whole Markdown."),
       tasks: z
         .array(
           z
             .object({
-              title: line("The section title, without its number.", 200),
-              items: z.array(line("One task, one line.", 2000)).min(1).max(200),
+              title: line(200),
+              items: z.array(line(2000)).min(1).max(200),
             })
             .strict(),
         )
         .max(50)
         .optional()
-        .describe("Task sections, numbered for you: `## 1. <title>`, `- [ ] 1.1 <item>`."),
+        .describe("Task sections; numbered for you."),
       specs: z
         .array(deltaSpecSchema)
         .max(50)
         .optional()
-        .describe(
-          "One delta spec per capability the change adds or modifies; validate wants at least one.",
-        ),
-      schema: nameField(
-        "The workflow schema (default: the project's, else spec-driven).",
-      ).optional(),
-      force: z.boolean().optional().describe("Replace the files of an existing active change."),
+        .describe("One delta spec per capability; one or more."),
+      schema: nameField("Workflow schema (default: the project's).").optional(),
+      force: z.boolean().optional().describe("Replace an existing change's files."),
     })
     .strict(),
   outputSchema: () =>

@@ -1,9 +1,9 @@
 import type {
   ChangeContext,
+  IdeaContext,
   KnownSource,
   SourceContext,
   SourceResolver,
-  IdeaContext,
   SpecContext,
 } from "@org/openspec-artifacts/context";
 import { z } from "zod";
@@ -20,7 +20,9 @@ const MAX_PAGE_LIMIT = 1000;
 export const contextTool = defineTool({
   name: "openspec_context",
   description:
-    "Resolve an OpenSpec identifier of a registered repository. `<source>` returns the repository path, a workdir hint, its active and archived changes, its specs and its ideas, each with an os_ token (six hex digits, more only where two artifacts of the repository share them). A token alone, without `<source>/`, is looked up in every registered source. `<source>/<token>` (or `<source>/<change-name>`, `<source>/archive/<change-name>`, `<source>/<spec-id>`, `<source>/ideas/<slug>`) returns that change's proposal, tasks, design and delta specs, or that spec's or idea's full content. Lists are paged: use limit, offset and query on large repositories. Reads the registry and files only; works without the OpenSpec CLI.",
+    "Resolve an OpenSpec identifier. `<source>` lists a repository's changes, specs and ideas with their os_ tokens (paged); `<source>/<token or name>`, or a token alone, returns that change's, spec's or idea's content. Start here.",
+  notes:
+    "Resolve an OpenSpec identifier of a registered repository. `<source>` returns the repository path, a workdir hint, its active and archived changes, its specs and its ideas, each with an os_ token (six hex digits, more only where two artifacts of the repository share them). A token alone, without `<source>/`, is looked up in every registered source. `<source>/<token>` (or `<source>/<change-name>`, `<source>/archive/<change-name>`, `<source>/<spec-id>`) returns that change's proposal, tasks, design and delta specs, or that spec's full content. Lists are paged: use limit, offset and query on large repositories. Reads the registry and files only; works without the OpenSpec CLI.",
   inputSchema: z
     .object({
       identifier: z
@@ -28,7 +30,7 @@ export const contextTool = defineTool({
         .min(1)
         .max(1024)
         .describe(
-          "`<source>`, `<source>/<os_token>`, `<source>/<change-name>`, `<source>/archive/<change-name>`, `<source>/<spec-id>`, `<source>/ideas/<slug>`, or an artifact's `<os_token>` alone.",
+          "`<source>`, `<source>/<os_token or name>`, `<source>/archive/<name>`, `<source>/ideas/<slug>`, or an os_ token.",
         ),
       limit: z
         .number()
@@ -36,19 +38,13 @@ export const contextTool = defineTool({
         .min(1)
         .max(MAX_PAGE_LIMIT)
         .optional()
-        .describe("Entries per list in a bare source answer (default 100)."),
-      offset: z.number().int().min(0).optional().describe("Skip this many entries of each list."),
-      query: z
-        .string()
-        .max(256)
-        .optional()
-        .describe("Keep only entries whose name or path contains this text."),
+        .describe("Entries per list (default 100)."),
+      offset: z.number().int().min(0).optional().describe("Entries to skip per list."),
+      query: z.string().max(256).optional().describe("Filter by name or path."),
       last_modified: z
         .boolean()
         .optional()
-        .describe(
-          "In a bare source answer, also say when each listed change last changed (last_modified). Costs a walk of each listed change folder and, in a git work tree, two git runs.",
-        ),
+        .describe("Add each change's last modification (slower)."),
     })
     .strict(),
   outputSchema: contextOutput,

@@ -1,13 +1,21 @@
 import { z } from "zod";
 import { repositoryTargetFields } from "../input-fields.js";
 import { cliRunFields } from "../output-fields.js";
+import { pageInputFields, pageSchema } from "../page-list.js";
 import { defineTool, readOnlyTool } from "../tool-definition.js";
 import type { ResultBlock } from "../tool-presentation.js";
+import { pageCliAnswer } from "./page-cli-answer.js";
+import { restNotice } from "./rest-notice.js";
+
+/** Entries per page by default: 40 of the CLI's change entries are about 1,800 tokens of answer. */
+const ENTRIES_PER_PAGE = 40;
 
 export const listTool = defineTool({
   name: "openspec_list",
   description:
-    "`openspec list --json` of a repository: its changes (name, task counts, last modified, status) or, with kind `specs`, its specs (id, requirement count), exactly as the CLI prints them.",
+    "List a repository's changes, or with kind `specs` its specs, as `openspec list --json` prints them.",
+  notes:
+    "Run `openspec list --json` in a repository: its changes (name, task counts, last modified, status) or, with kind `specs`, its specs (id, requirement count). The CLI's JSON is returned under stdout, its `changes` or `specs` 40 a page: `page` says where the page starts, how many there are in all and, in next_offset, the offset of the next page (null on the last); `limit` (up to 1000) and `offset` choose another.",
   inputSchema: z
     .object({
       ...repositoryTargetFields,
@@ -17,6 +25,7 @@ export const listTool = defineTool({
         .enum(["native", "cli"])
         .optional()
         .describe("native (default): read the files; cli: run openspec."),
+      ...pageInputFields("Entries", ENTRIES_PER_PAGE),
     })
     .strict(),
   outputSchema: () =>
@@ -24,6 +33,7 @@ export const listTool = defineTool({
       ...cliRunFields,
       engine: z.enum(["native", "cli"]).describe("Who answered: the file reader or the CLI."),
       cli_reason: z.string().optional().describe("Why the CLI answered a native request."),
+      page: pageSchema.optional().describe("Which changes or specs stdout holds."),
     }),
   requiresCli: true,
   annotations: readOnlyTool("List OpenSpec changes or specs"),
@@ -33,7 +43,7 @@ export const listTool = defineTool({
     shortFlags: { source: "s", workdir: "w" },
     paths: ["workdir"],
     valueFlags: [{ flag: "specs", field: "kind", value: "specs" }],
-    render: (result) => renderListing(result.stdout),
+    render: (result) => [...renderListing(result.stdout), ...restNotice(result.page)],
   },
   async handler(input, context) {
     const { listArgs } = await import("@org/openspec-cli-runner");
@@ -48,24 +58,31 @@ export const listTool = defineTool({
       const started = performance.now();
       const native = await listNatively(context, prepared.repository, request);
       if ("listing" in native) {
-        return {
-          ok: true as const,
-          command: ["openspec", ...args.args],
-          workdir: prepared.repository.root,
-          exit_code: 0 as const,
-          signal: null,
-          stdout: native.listing,
-          stderr: "",
-          truncated: false,
-          duration_ms: Math.round(performance.now() - started),
-          diagnostics: [],
-          engine: "native" as const,
-        };
+        return pageCliAnswer(
+          {
+            ok: true as const,
+            command: ["openspec", ...args.args],
+            workdir: prepared.repository.root,
+            exit_code: 0 as const,
+            signal: null,
+            stdout: native.listing,
+            stderr: "",
+            truncated: false,
+            duration_ms: Math.round(performance.now() - started),
+            diagnostics: [],
+            engine: "native" as const,
+          },
+          input,
+          ["changes", "specs"],
+          ENTRIES_PER_PAGE,
+        );
       }
       cliReason = native.needsCli;
     }
     const ran = await runCliCommand(context, prepared.repository, args, { engine: "cli" as const });
-    return ran.ok && cliReason !== undefined ? { ...ran, cli_reason: cliReason } : ran;
+    if (!ran.ok) return ran;
+    const paged = pageCliAnswer(ran, input, ["changes", "specs"], ENTRIES_PER_PAGE);
+    return cliReason === undefined ? paged : { ...paged, cli_reason: cliReason };
   },
 });
 

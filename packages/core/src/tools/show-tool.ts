@@ -1,13 +1,21 @@
 import { z } from "zod";
 import { nameField, repositoryTargetFields } from "../input-fields.js";
 import { cliRunFields } from "../output-fields.js";
+import { pageInputFields, pageSchema } from "../page-list.js";
 import { defineTool, readOnlyTool } from "../tool-definition.js";
 import type { ResultBlock } from "../tool-presentation.js";
+import { pageCliAnswer } from "./page-cli-answer.js";
+import { restNotice } from "./rest-notice.js";
+
+/** A change's deltas or a spec's requirements per page by default: ten of a large change's are about 1,700 tokens. */
+const ITEMS_PER_PAGE = 10;
 
 export const showTool = defineTool({
   name: "openspec_show",
   description:
-    "Run `openspec show <target> --json` in a repository: a change with its deltas, or a spec with its requirements. Filters: type, deltas_only (changes), requirements and no_scenarios (specs), requirement (a spec's 1-based requirement number).",
+    "Show a change with its deltas, or a spec with its requirements, as `openspec show --json` prints them.",
+  notes:
+    "Run `openspec show <target> --json` in a repository: a change with its deltas, or a spec with its requirements. Filters: type, deltas_only (changes), requirements and no_scenarios (specs), requirement (a spec's 1-based requirement number). A change's deltas or a spec's requirements come 10 a page: stdout holds that page, and `page` says where it starts, how many there are in all and, in next_offset, the offset of the next page (null on the last); `limit` (up to 1000) and `offset` choose another.",
   inputSchema: z
     .object({
       ...repositoryTargetFields,
@@ -15,19 +23,26 @@ export const showTool = defineTool({
       type: z
         .enum(["change", "spec"])
         .optional()
-        .describe("Say which, when a change and a spec share the name."),
+        .describe("When a change and a spec share the name."),
       deltas_only: z.boolean().optional().describe("Changes: only the deltas."),
       requirements: z.boolean().optional().describe("Specs: only the requirements."),
-      no_scenarios: z.boolean().optional().describe("Leave scenario content out."),
+      no_scenarios: z.boolean().optional().describe("Without scenarios."),
       requirement: z
         .number()
         .int()
         .min(1)
         .optional()
-        .describe("Specs: only this 1-based requirement."),
+        .describe("Specs: only this requirement (1-based)."),
+      ...pageInputFields("Deltas or requirements", ITEMS_PER_PAGE),
     })
     .strict(),
-  outputSchema: () => z.strictObject(cliRunFields),
+  outputSchema: () =>
+    z.strictObject({
+      ...cliRunFields,
+      page: pageSchema
+        .optional()
+        .describe("Which deltas (a change) or requirements (a spec) stdout holds."),
+    }),
   requiresCli: true,
   annotations: readOnlyTool("Show an OpenSpec change or spec"),
   presentation: {
@@ -36,12 +51,12 @@ export const showTool = defineTool({
     arguments: ["target"],
     shortFlags: { source: "s", workdir: "w", requirement: "r" },
     paths: ["workdir"],
-    render: (result) => renderShown(result.stdout),
+    render: (result) => [...renderShown(result.stdout), ...restNotice(result.page)],
   },
   async handler(input, context) {
     const { showArgs } = await import("@org/openspec-cli-runner");
     const { runCliTool } = await import("./run-cli-tool.js");
-    return runCliTool(
+    const shown = await runCliTool(
       context,
       input,
       () =>
@@ -55,6 +70,9 @@ export const showTool = defineTool({
         }),
       { name: input.target, type: input.type },
     );
+    return shown.ok
+      ? pageCliAnswer(shown, input, ["deltas", "requirements"], ITEMS_PER_PAGE)
+      : shown;
   },
 });
 

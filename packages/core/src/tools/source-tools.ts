@@ -17,24 +17,14 @@ function describeSource(source: SourceView): string {
   return `${source.display_name} ${source.token} ${source.path}${source.has_openspec ? "" : " (no openspec/ folder yet)"}`;
 }
 
-const sourceField = z
-  .string()
-  .min(1)
-  .max(256)
-  .describe("The source's vanity name, folder basename or os_ token.");
-const pathField = z
-  .string()
-  .min(1)
-  .max(4096)
-  .describe("The repository folder: an absolute path or one starting with ~/.");
-const nameField = z
-  .string()
-  .max(64)
-  .describe("A short vanity name without slashes, e.g. `shop-api`.");
+const sourceField = z.string().min(1).max(256).describe("Name, folder name or os_ token.");
+const pathField = z.string().min(1).max(4096).describe("Absolute or ~/ path.");
+const nameField = z.string().max(64).describe("Short name, no slashes.");
 
 export const sourceAddTool = defineTool({
   name: "openspec_source_add",
-  description:
+  description: "Register a repository folder as a source every tool can name.",
+  notes:
     "Register a repository folder as an OpenSpec source, shared by every host on this machine. It gets a stable os_ token and is addressed by its vanity name or, without one, by its folder's basename. The folder must exist; its openspec/ folder may come later.",
   inputSchema: z.object({ path: pathField, name: nameField.optional() }).strict(),
   outputSchema: () => oneSource,
@@ -59,7 +49,8 @@ export const sourceAddTool = defineTool({
 
 export const sourceListTool = defineTool({
   name: "openspec_source_list",
-  description:
+  description: "List the registered sources.",
+  notes:
     "List the registered OpenSpec sources, oldest first, with token, vanity name, display name, path and whether the folder holds openspec/.",
   inputSchema: z.object({}).strict(),
   outputSchema: () =>
@@ -98,7 +89,8 @@ export const sourceListTool = defineTool({
 
 export const sourceUpdateTool = defineTool({
   name: "openspec_source_update",
-  description:
+  description: "Rename a registered source or point it at a new folder.",
+  notes:
     "Rename a registered source or point it at a new folder. Its token and creation time stay. An empty name clears the vanity name so the folder basename is used.",
   inputSchema: z
     .object({
@@ -139,7 +131,8 @@ export const sourceUpdateTool = defineTool({
 
 export const sourceRemoveTool = defineTool({
   name: "openspec_source_remove",
-  description:
+  description: "Forget a registered source; its folder is not touched.",
+  notes:
     "Forget a registered source. Only the registry entry is removed; the repository folder is not touched.",
   inputSchema: z.object({ source: sourceField }).strict(),
   outputSchema: () => oneSource,

@@ -6,57 +6,49 @@ import { fromArtifactFailure } from "./from-artifact-failure.js";
 
 const stepSchema = z
   .object({
-    type: z.enum(["GIVEN", "WHEN", "THEN", "AND", "BUT"]).describe("The step keyword."),
-    text: z.string().min(1).max(2000).describe("The step, one line, without the keyword."),
+    type: z.enum(["GIVEN", "WHEN", "THEN", "AND", "BUT"]),
+    text: z.string().min(1).max(2000).describe("Without the keyword."),
   })
   .strict();
 
 const scenarioSchema = z
   .object({
-    name: z.string().min(1).max(200).describe("The scenario heading, one line."),
-    steps: z.array(stepSchema).max(50).describe("GIVEN/WHEN/THEN steps in order."),
+    name: z.string().min(1).max(200),
+    steps: z.array(stepSchema).max(50),
   })
   .strict();
 
 /** A requirement as openspec_spec_create and openspec_change_create take it. */
 export const requirementSchema = z
   .object({
-    name: z.string().min(1).max(200).describe("The requirement heading, one line."),
+    name: z.string().min(1).max(200),
     description: z
       .string()
       .min(1)
       .max(10_000)
-      .describe(
-        "The requirement text as Markdown, written and shown back exactly as given (paragraphs, code fences, lists, quotes); no line outside a code fence may start with #. Say SHALL or MUST outside code so strict validation passes.",
-      ),
-    scenarios: z
-      .array(scenarioSchema)
-      .max(50)
-      .optional()
-      .describe("At least one scenario per requirement is expected by strict validation."),
+      .describe("Markdown with SHALL or MUST; no line outside code fences starts with #."),
+    scenarios: z.array(scenarioSchema).max(50).optional(),
   })
   .strict();
 
 export const specCreateTool = defineTool({
   name: "openspec_spec_create",
   description:
+    "Write a new spec from structured requirements; with `change`, that change's delta spec instead.",
+  notes:
     "Write a new spec from structured requirements, without the OpenSpec CLI. Without `change` it writes openspec/specs/<name>/spec.md; with `change` it writes the change's delta spec openspec/changes/<change>/specs/<name>/spec.md under `## ADDED Requirements`. Refuses to replace an existing spec unless force is true. Returns the relative path and warnings where `openspec validate --strict` would object.",
   inputSchema: z
     .object({
       ...repositoryTargetFields,
-      name: nameField("The spec name, kebab-case, e.g. `user-auth`."),
-      title: z.string().min(1).max(200).describe("The spec title, one line."),
-      purpose: z
-        .string()
-        .min(1)
-        .max(10_000)
-        .describe("Why the capability exists (50 characters or more)."),
+      name: nameField("Spec id, kebab-case."),
+      title: z.string().min(1).max(200).describe("One line."),
+      purpose: z.string().min(1).max(10_000).describe("Why it exists (50+ characters)."),
       requirements: z
         .array(requirementSchema)
         .min(1)
         .max(200)
         .describe("The requirements, in order."),
-      change: nameField("An active change to write the spec into as a delta.").optional(),
+      change: nameField("Write it as this active change's delta spec.").optional(),
       force: z.boolean().optional().describe("Replace an existing spec."),
     })
     .strict(),

@@ -7,12 +7,13 @@ import { readNotices } from "./read-notices.js";
 
 export const specListTool = defineTool({
   name: "openspec_spec_list",
-  description:
+  description: "List a repository's spec ids, or with `change` that change's delta specs.",
+  notes:
     "List spec ids without the OpenSpec CLI: those under openspec/specs/, or with `change` those under that change's specs/ folder. An empty or missing folder gives an empty list.",
   inputSchema: z
     .object({
       ...repositoryTargetFields,
-      change: nameField("An active change whose delta specs to list.").optional(),
+      change: nameField("List this change's delta specs.").optional(),
     })
     .strict(),
   outputSchema: () =>

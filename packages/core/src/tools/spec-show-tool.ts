@@ -1,20 +1,27 @@
 import { z } from "zod";
 import { nameField, repositoryTargetFields } from "../input-fields.js";
 import { specDiagnosticSchema, truncatedFields } from "../output-fields.js";
+import { pageInputFields, pageList, pageSchema } from "../page-list.js";
 import { defineTool, readOnlyTool } from "../tool-definition.js";
 import type { ResultBlock } from "../tool-presentation.js";
 import { fromArtifactFailure } from "./from-artifact-failure.js";
 import { cutNotice } from "./read-notices.js";
 
+/** Requirements per page by default: ten of a large spec's are about 1,300 tokens of answer. */
+const REQUIREMENTS_PER_PAGE = 10;
+
 export const specShowTool = defineTool({
   name: "openspec_spec_show",
   description:
-    "Read one spec as structured JSON, without the OpenSpec CLI: title, purpose, and requirements with name, description and scenarios (name, GIVEN/WHEN/THEN steps, raw text). With `change`, reads that change's delta spec and marks each requirement ADDED or MODIFIED.",
+    "Read one spec, or with `change` that change's delta spec, as structured requirements and scenarios.",
+  notes:
+    "Read one spec as structured JSON, without the OpenSpec CLI: title, purpose, and requirements with name, description and scenarios (name, GIVEN/WHEN/THEN steps, raw text). With `change`, reads that change's delta spec and marks each requirement ADDED or MODIFIED. Requirements come 10 a page: `page` says where this one starts, how many there are in all and, in next_offset, the offset of the next page (null on the last); `limit` (up to 1000) and `offset` choose another.",
   inputSchema: z
     .object({
       ...repositoryTargetFields,
-      name: nameField("The spec id, e.g. `auth` or `platform/session`."),
-      change: nameField("An active change whose delta spec to read.").optional(),
+      name: nameField("Spec id, e.g. `auth`."),
+      change: nameField("Read this change's delta spec.").optional(),
+      ...pageInputFields("Requirements", REQUIREMENTS_PER_PAGE),
     })
     .strict(),
   outputSchema: () =>
@@ -45,6 +52,7 @@ export const specShowTool = defineTool({
             .describe("Delta specs: the section the requirement is in."),
         }),
       ),
+      page: pageSchema,
       removed: z.array(z.string()).optional().describe("Delta specs: removed requirement names."),
       renamed: z.array(z.strictObject({ from: z.string(), to: z.string() })).optional(),
       warnings: z.array(specDiagnosticSchema),
@@ -86,6 +94,13 @@ export const specShowTool = defineTool({
       for (const { from, to } of spec.renamed ?? []) {
         blocks.push({ kind: "heading", text: `[RENAMED] ${from} -> ${to}` });
       }
+      if (spec.page.next_offset !== null) {
+        const rest = spec.page.total - spec.page.next_offset;
+        blocks.push({
+          kind: "notice",
+          text: `${rest} more requirement${rest === 1 ? "" : "s"}: --offset ${spec.page.next_offset}.`,
+        });
+      }
       if (spec.truncated && spec.size !== undefined) blocks.push(cutNotice(spec.path, spec.size));
       return blocks;
     },
@@ -100,6 +115,8 @@ export const specShowTool = defineTool({
       change: input.change ?? null,
       maxBytes: context.maxArtifactBytes,
     });
-    return result.ok ? result : fromArtifactFailure(result);
+    if (!result.ok) return fromArtifactFailure(result);
+    const { items, page } = pageList(result.requirements, input, REQUIREMENTS_PER_PAGE);
+    return { ...result, requirements: items, page };
   },
 });

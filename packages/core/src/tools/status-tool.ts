@@ -7,6 +7,8 @@ import type { ResultBlock } from "../tool-presentation.js";
 export const statusTool = defineTool({
   name: "openspec_status",
   description:
+    "Report a change's artifacts (done, ready, blocked) and next steps, from `openspec status --json`.",
+  notes:
     "Run `openspec status --json` for a change: its schema, artifacts with done/ready/blocked status, and next steps. Without change, the only active change is used when there is exactly one.",
   inputSchema: z
     .object({

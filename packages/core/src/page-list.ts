@@ -1,0 +1,46 @@
+import { z } from "zod";
+
+/**
+ * An answer that could be long (every requirement of a large spec) comes a
+ * page at a time, so its default fits a model's working set: the input fields
+ * a tool adds for it, the `page` it answers, and the slicing. `next_offset`
+ * is where the next page starts, or null when this page reached the end.
+ */
+export const pageInputFields = (what: string, defaultLimit: number) => ({
+  limit: z
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .optional()
+    .describe(`${what} per page (default ${defaultLimit}).`),
+  offset: z.number().int().min(0).optional().describe(`${what} to skip.`),
+});
+
+export const pageSchema = z
+  .strictObject({
+    offset: z.number().int(),
+    limit: z.number().int(),
+    total: z.number().int().describe("How many there are in all."),
+    next_offset: z
+      .number()
+      .int()
+      .nullable()
+      .describe("Pass it as offset for the next page; null on the last page."),
+  })
+  .describe("Which part of the list this answer holds.");
+
+/** One page of `items`: from `offset` (default 0), at most `limit` (default `defaultLimit`). */
+export function pageList<Item>(
+  items: readonly Item[],
+  input: { offset?: number | undefined; limit?: number | undefined },
+  defaultLimit: number,
+): { items: Item[]; page: z.output<typeof pageSchema> } {
+  const offset = input.offset ?? 0;
+  const limit = input.limit ?? defaultLimit;
+  const end = Math.min(items.length, offset + limit);
+  return {
+    items: items.slice(offset, end),
+    page: { offset, limit, total: items.length, next_offset: end < items.length ? end : null },
+  };
+}
