@@ -51,8 +51,8 @@ export {
 } from "./diff-change-specs.js";
 export { diffSpecAtHead } from "./diff-spec-at-head.js";
 export type { ArchiveDiagnostic } from "./discover-delta-specs.js";
-export { type EnrichedIdea, type EnrichIdeaInput, enrichIdea } from "./enrich-idea.js";
 export { type ChangeMetadataEdit, editChangeMetadata } from "./edit-change-metadata.js";
+export { type EnrichedIdea, type EnrichIdeaInput, enrichIdea } from "./enrich-idea.js";
 export type { ArtifactCandidate, ArtifactFailureCode, Failure } from "./failure.js";
 export {
   type IdeaContentInput,

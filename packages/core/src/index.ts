@@ -10,6 +10,8 @@ export {
   writeFileAtomicAt,
 } from "@org/openspec-artifacts";
 export { HOST_SIGNALS, type HostSignal } from "@org/openspec-cli-runner";
+// The Hermes host reads the earlier plugin's database; the catalog imports its rows.
+export type { ImportSkipCode, SkippedSource, SourceToImport } from "@org/openspec-registry";
 // The team server's access tokens live in the registry file the catalog uses:
 // hosts check and manage them through core, never the registry directly.
 export {
@@ -23,15 +25,13 @@ export {
   revokeAccessToken,
   verifyAccessToken,
 } from "@org/openspec-registry";
-// The Hermes host reads the earlier plugin's database; the catalog imports its rows.
-export type { ImportSkipCode, SkippedSource, SourceToImport } from "@org/openspec-registry";
 export type { CatalogContext } from "./catalog-context.js";
 export { createCatalog } from "./create-catalog.js";
 export * from "./definitions.js";
-export type { ImportedSequence, SequenceToImport } from "./sequence/import-hermes-sequences.js";
 export { FIX_MARK, type FixMark, type FixWording, readFixMarks } from "./fix-wording.js";
 export { narrowCatalog } from "./narrow-catalog.js";
 export type { ProcessSourceView } from "./process-sources.js";
+export type { ImportedSequence, SequenceToImport } from "./sequence/import-hermes-sequences.js";
 export * from "./shell-catalog.js";
 export * from "./startup.js";
 export type { RunCliOptions, ToolCallContext, ToolProgress } from "./tool-call-context.js";

@@ -9,16 +9,16 @@
 
 /** Tokens allowed per surface (o200k). */
 export const CONTEXT_BUDGET = {
-  /** tools/list of the default toolset (read): name, description and input schema of each tool (today 1,378, with the paging fields of list, show and spec show). */
-  defaultTools: 1410,
-  /** The whole tools/list answer of the default toolset, output schemas included (today 5,389). */
-  defaultListMessage: 5500,
-  /** tools/list of every toolset: name, description and input schema (today 3,961). */
-  allTools: 4045,
-  /** The whole tools/list answer of every toolset, output schemas included (today 12,930). */
-  allListMessage: 13190,
-  /** The schemas the Hermes plugin registers, all toolsets (today 3,940). */
-  hermesSchemas: 4020,
+  /** tools/list of the default toolset (read): name, description and input schema of each tool (today 1,412). */
+  defaultTools: 1441,
+  /** The whole tools/list answer of the default toolset, output schemas included (today 5,874). */
+  defaultListMessage: 5992,
+  /** tools/list of every toolset, 30 tools: name, description and input schema (today 5,381). */
+  allTools: 5489,
+  /** The whole tools/list answer of every toolset, output schemas included (today 17,723). */
+  allListMessage: 18078,
+  /** The schemas the Hermes plugin registers, all toolsets (today 5,351). */
+  hermesSchemas: 5459,
   /** prompts/list (today 752). */
   prompts: 800,
   /** The server's instructions (today 92). */

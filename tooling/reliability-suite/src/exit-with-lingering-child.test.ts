@@ -26,9 +26,7 @@ describe.each([
   { name: "MCP server", open: openMcpDoor },
   { name: "Hermes plugin", open: openHermesDoor },
 ])("a CLI that exits while its child holds stdout, through the $name", ({ open }) => {
-  it.each([
-    ["a background child", ""],
-  ])(
+  it.each([["a background child", ""]])(
     "GIVEN %s WHEN openspec_list runs THEN it answers ok with the JSON long before the timeout, and the child is gone",
     async (_, prefix) => {
       const pidDir = temporaryFolder("lingering-");

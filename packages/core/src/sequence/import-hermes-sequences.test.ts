@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { SequenceToImport as HermesSequenceRow } from "../index.js";
 import { makeOpenSpecRepository, removeTemporaryFolders } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import type { SequenceToImport as HermesSequenceRow } from "../index.js";
 import { importHermesSequences } from "./import-hermes-sequences.js";
 
 afterEach(removeTemporaryFolders);

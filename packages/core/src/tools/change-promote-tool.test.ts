@@ -43,7 +43,12 @@ describe("openspec_change_promote", () => {
       validation: { valid: true },
     });
     expect(readFileSync(tasksFile(root), "utf8")).toContain("- [ ] 1.1 Register a passkey");
-    const validate = await runRealOpenSpec(root, ["validate", "add-passkeys", "--strict", "--json"]);
+    const validate = await runRealOpenSpec(root, [
+      "validate",
+      "add-passkeys",
+      "--strict",
+      "--json",
+    ]);
     expect(validate.status, validate.stdout).toBe(0);
   });
 
