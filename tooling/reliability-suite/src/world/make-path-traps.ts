@@ -16,6 +16,8 @@ export const LINKED_IDEAS_SOURCE = "linked-ideas";
 
 /** An idea of `shop` that is a symlink to the file outside. */
 export const LEAKING_IDEA = "leak-idea";
+/** A project schema of shop whose folder is a symlink to the outside folder. */
+export const ESCAPING_SCHEMA = "stolen";
 
 /** Sources beside `shop` that each lead out of their repository in another way. */
 export type PathTraps = {
@@ -37,7 +39,7 @@ export type PathTraps = {
  * file outside; the source `linked`, a repository whose `openspec/specs` is a
  * symlink to the outside folder; the source `linked-ideas`, whose
  * `openspec/ideas` is one, and shop's idea `leak-idea`, a symlink to the file
- * outside; the source `gone`, registered and then
+ * outside; shop's project schema `stolen`, a symlink to the outside folder; the source `gone`, registered and then
  * deleted; a repository whose folder is called like shop's token; and the
  * source `child`, a folder without openspec/ inside `outside/ancestor`, a
  * repository whose spec carries the outside marker; and the archive traps
@@ -64,6 +66,9 @@ export async function makePathTraps(world: World): Promise<PathTraps> {
   symlinkSync(world.outside, join(linkedIdeas, "openspec", "ideas"));
   mkdirSync(join(world.repo, "openspec", "ideas"), { recursive: true });
   symlinkSync(world.outsideFile, join(world.repo, "openspec", "ideas", `${LEAKING_IDEA}.md`));
+
+  mkdirSync(join(world.repo, "openspec", "schemas"), { recursive: true });
+  symlinkSync(world.outside, join(world.repo, "openspec", "schemas", ESCAPING_SCHEMA));
 
   const goneFolder = join(world.root, "gone");
   cpSync(world.repo, goneFolder, { recursive: true, verbatimSymlinks: true });
