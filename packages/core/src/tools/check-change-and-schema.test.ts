@@ -69,6 +69,28 @@ describe("a project schema symlinked out of the repository, named to the typed t
     },
   );
 
+  it.each([
+    ["its .openspec.yaml", { "openspec/changes/add-login/.openspec.yaml": "schema: stolen\n" }],
+    ["openspec/config.yaml", { "openspec/config.yaml": "schema: stolen\n" }],
+  ])(
+    "GIVEN the change add-login whose schema, named by %s, is stolen, a symlink out WHEN status and instructions name no schema THEN path_outside_repository and nothing from outside",
+    async (_by, files) => {
+      const { catalog } = makeCatalog();
+      const { root } = repositoryWithSchemaOutside({
+        "openspec/changes/add-login/proposal.md": PROPOSAL,
+        ...files,
+      });
+      for (const [tool, input] of [
+        ["openspec_status", { change: "add-login" }],
+        ["openspec_instructions", { artifact: "proposal" }],
+      ] as const) {
+        const result = await catalog.call(tool, { workdir: root, ...input });
+        expect(result, tool).toMatchObject({ ok: false, code: "path_outside_repository" });
+        expect(JSON.stringify(result)).not.toContain(MARKER);
+      }
+    },
+  );
+
   it("GIVEN the same schema as a real folder inside the repository WHEN instructions name it THEN its template comes back", async () => {
     const { catalog } = makeCatalog();
     const root = makeOpenSpecRepository({ "openspec/changes/add-login/proposal.md": PROPOSAL });

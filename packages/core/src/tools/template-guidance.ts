@@ -5,7 +5,6 @@ import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import type { CatalogContext } from "../catalog-context.js";
 import { type ToolFailure, toolFailure } from "../tool-result.js";
-import { checkChangeAndSchema } from "./check-change-and-schema.js";
 import type { TemplateInstructions } from "./instructions-output.js";
 
 const DEFAULT_SCHEMA = "spec-driven";
@@ -37,9 +36,6 @@ export async function templateGuidance(
   schema: string | undefined,
 ): Promise<TemplateInstructions | ToolFailure> {
   const schemaName = schema ?? configuredSchema(repository) ?? DEFAULT_SCHEMA;
-  // The schema openspec/config.yaml names is read as one the call names would be.
-  const escaping = checkChangeAndSchema(repository, undefined, schemaName);
-  if (escaping) return escaping;
   const whichArgs = schemaWhichArgs({ name: schemaName });
   const templateArgs = templatesArgs({ schema: schemaName });
   if (!whichArgs.ok) return toolFailure(whichArgs.code, whichArgs.error);
