@@ -45,16 +45,10 @@ export const instructionsTool = defineTool({
     if (!prepared.ok) return prepared;
     const artifact = ARTIFACT_ALIASES[input.artifact] ?? input.artifact;
     const picked = pickChange(prepared.repository, input.change);
-    if (input.schema === undefined) {
-      // The schema the change or the project names is read as one the call names would be.
-      const { schemaOfChange } = await import("./schema-of-change.js");
-      const escaping = checkChangeAndSchema(
-        prepared.repository,
-        undefined,
-        schemaOfChange(prepared.repository, picked.change),
-      );
-      if (escaping) return escaping;
-    }
+    // The schema the change or the project names is checked as one the call names.
+    const { checkSchemaOfChange } = await import("./check-schema-of-change.js");
+    const escaping = checkSchemaOfChange(prepared.repository, picked.change, input.schema);
+    if (escaping) return escaping;
     if (picked.change === undefined && picked.activeChanges.length === 0 && artifact !== "apply") {
       return templateGuidance(context, prepared.repository, artifact, input.schema);
     }

@@ -44,16 +44,10 @@ export const statusTool = defineTool({
     );
     if (!prepared.ok) return prepared;
     const picked = pickChange(prepared.repository, input.change);
-    if (input.schema === undefined) {
-      // The schema the change or the project names is read as one the call names would be.
-      const { schemaOfChange } = await import("./schema-of-change.js");
-      const escaping = checkChangeAndSchema(
-        prepared.repository,
-        undefined,
-        schemaOfChange(prepared.repository, picked.change),
-      );
-      if (escaping) return escaping;
-    }
+    // The schema the change or the project names is checked as one the call names.
+    const { checkSchemaOfChange } = await import("./check-schema-of-change.js");
+    const escaping = checkSchemaOfChange(prepared.repository, picked.change, input.schema);
+    if (escaping) return escaping;
     return runCliCommand(
       context,
       prepared.repository,
