@@ -10,7 +10,10 @@ import type { ResourceSource } from "./list-sources.js";
  * space, punctuation or the end follows it, so `/srv/shop` does not touch
  * `/srv/shop2` or `/srv/shop.git`; nested sources take the longest folder.
  */
-export function nameSourceFolders<T>(answer: T, sources: readonly ResourceSource[]): T {
+export function nameSourceFolders<T>(
+  answer: T,
+  sources: readonly Pick<ResourceSource, "name" | "path">[],
+): T {
   const folders = sources
     .flatMap((source) => spellings(source.path).map((folder) => ({ folder, name: source.name })))
     .sort((a, b) => b.folder.length - a.folder.length);

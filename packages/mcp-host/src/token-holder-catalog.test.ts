@@ -2,7 +2,13 @@ import { existsSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
-import { AUTH_SPEC, DARK_MODE_CHANGE, makeOpenSpecRepository } from "@org/test-kit";
+import {
+  AUTH_SPEC,
+  DARK_MODE_CHANGE,
+  makeOpenSpecRepository,
+  setUpOpenSpecStore,
+  temporaryFolder,
+} from "@org/test-kit";
 import { describe, expect, it } from "vitest";
 import { useHttpServers } from "./test-support/http-harness.js";
 
@@ -76,6 +82,37 @@ describe("what a token reaches over HTTP", () => {
     expect(cli).toMatchObject({ ok: true, workdir: "pay", stdout: { root: { path: "pay" } } });
     expect(missing).toMatchObject({ ok: false, error: expect.stringMatching(/^pay /) });
     expect(localList).toMatchObject({ ok: true, sources: [{ path: repository }] });
+  });
+
+  it("GIVEN a source that references a store registered on the server WHEN a token runs doctor, the CLI's context and doctor, and lists stores THEN no answer holds the store's folder, which is named store:<id>", async () => {
+    const http = await startServer();
+    const stores = temporaryFolder("stores-");
+    const storeFolder = setUpOpenSpecStore(http.env, "team", join(stores, "team"));
+    const repository = makeOpenSpecRepository(
+      { "openspec/config.yaml": "schema: spec-driven\nreferences:\n  - team\n" },
+      "shop",
+    );
+    const owner = await http.connect(http.token("owner"));
+    expect(
+      await call(owner, "openspec_source_add", { path: repository, name: "shop" }),
+    ).toMatchObject({ ok: true });
+    const reader = await http.connect(http.token("reader", true));
+
+    const doctor = await call(reader, "openspec_doctor", { source: "shop" });
+    const context = await call(reader, "openspec_cli", { source: "shop", args: ["context"] });
+    const cliDoctor = await call(reader, "openspec_cli", { source: "shop", args: ["doctor"] });
+    const listed = await call(reader, "openspec_store_list", {});
+
+    for (const answer of [doctor, context, cliDoctor, listed]) {
+      expect(answer).toMatchObject({ ok: true });
+      expect(JSON.stringify(answer)).not.toContain(stores);
+      expect(JSON.stringify(answer)).not.toContain(storeFolder);
+    }
+    expect(doctor).toMatchObject({
+      stdout: { references: [{ store_id: "team", root: "store:team" }] },
+    });
+    expect(context).toMatchObject({ stdout: { members: [{ id: "team", path: "store:team" }] } });
+    expect(listed).toMatchObject({ stdout: { stores: [{ id: "team", root: "store:team" }] } });
   });
 
   it("GIVEN a read-only token subscribed to a spec WHEN the file changes THEN resources/updated arrives, and the change's resource names the source, not its folder", async () => {

@@ -1,5 +1,6 @@
 import { type Catalog, type ToolResult, toolFailure } from "@org/openspec-core";
 import { listSources } from "./list-sources.js";
+import { listStoreFolders } from "./list-store-folders.js";
 import { nameSourceFolders } from "./name-source-folders.js";
 
 /**
@@ -8,7 +9,8 @@ import { nameSourceFolders } from "./name-source-folders.js";
  * is answered `workdir_not_allowed` without reaching the tool, unless the
  * server was started with `allowAnyWorkdir`. Every answer names a source's
  * folder by the source's name, so no token learns where repositories lie on
- * the server. A call that names neither keeps the server's default workdir,
+ * the server; a store's folder, which `doctor` and `context` print, is
+ * written as `store:<id>`. A call that names neither keeps the server's default workdir,
  * which its operator chose. Closing the view leaves the shared catalog open.
  */
 export function tokenHolderCatalog(catalog: Catalog, allowAnyWorkdir: boolean): Catalog {
@@ -27,11 +29,16 @@ export function tokenHolderCatalog(catalog: Catalog, allowAnyWorkdir: boolean): 
         );
       }
       const answer = await catalog.call(name, args, call);
-      return nameSourceFolders(answer, await listSources(catalog));
+      // Store folders lie outside every source; only these tools print them.
+      const stores = STORE_REPORTING_TOOLS.has(name) ? await listStoreFolders(catalog) : [];
+      return nameSourceFolders(answer, [...(await listSources(catalog)), ...stores]);
     },
     close: () => {},
   };
 }
+
+/** The tools whose answers may hold a store's folder: `doctor`, the passthrough's `context`, the store list. */
+const STORE_REPORTING_TOOLS = new Set(["openspec_doctor", "openspec_cli", "openspec_store_list"]);
 
 function namesWorkdir(args: unknown): boolean {
   return typeof args === "object" && args !== null && "workdir" in args;

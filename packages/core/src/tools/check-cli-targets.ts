@@ -3,6 +3,7 @@ import { checkNamedTarget, checkWritableInside, type Repository } from "@org/ope
 import { type ToolFailure, toolFailure } from "../tool-result.js";
 import type { CheckedCliCall } from "./check-cli-arguments.js";
 import { findLinkOut } from "./find-link-out.js";
+import { findRepositoryLinkOut, type RepositoryReadScope } from "./find-repository-link-out.js";
 
 /**
  * Refuses an `openspec_cli` call whose change, spec or write target leads out
@@ -26,6 +27,11 @@ export function checkCliTargets(repository: Repository, call: CheckedCliCall): T
     const escaping =
       checkNamedTarget(repository, name, kind) ?? findLinkOut(repository, name, kind);
     if (escaping) return toolFailure(escaping.code, escaping.error, escaping.fix);
+  }
+  const scope = readsEveryItem(call);
+  if (scope !== null) {
+    const escaping = findRepositoryLinkOut(repository, scope);
+    if (escaping) return escaping;
   }
   // Project schemas the call names: `--schema`, and the names of the `schema` commands.
   const schemas = [
@@ -59,4 +65,28 @@ export function checkCliTargets(repository: Repository, call: CheckedCliCall): T
       return toolFailure(escaping.code, escaping.error, escaping.fix, { path: escaping.path });
   }
   return null;
+}
+
+/** The folders a listing or a validation of every item reads, or null when the call names its item. */
+function readsEveryItem(call: CheckedCliCall): RepositoryReadScope | null {
+  const has = (flag: string) => call.argv.includes(flag);
+  switch (call.command.words.join(" ")) {
+    case "list":
+      return { specs: has("--specs"), changes: !has("--specs") };
+    case "spec list":
+      return { specs: true, changes: false };
+    case "change list":
+      return { specs: false, changes: true };
+    case "spec validate":
+      return call.positionals.has("spec-id") ? null : { specs: true, changes: false };
+    case "change validate":
+      return call.positionals.has("change-name") ? null : { specs: false, changes: true };
+    case "validate": {
+      if (call.positionals.has("item-name")) return null;
+      const all = has("--all") || !(has("--specs") || has("--changes"));
+      return { specs: all || has("--specs"), changes: all || has("--changes") };
+    }
+    default:
+      return null;
+  }
 }

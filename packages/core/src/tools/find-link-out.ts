@@ -1,6 +1,6 @@
-import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { checkWritableInside, type Repository } from "@org/openspec-artifacts";
+import { findLinkOutUnder, type LinkOut } from "./find-link-out-under.js";
 
 /**
  * A symlink inside the named change or spec folder that leads out (a spec's
@@ -14,7 +14,7 @@ export function findLinkOut(
   repository: Repository,
   name: string,
   kind: "change" | "spec" | "schema" | undefined,
-): { code: "path_outside_repository"; error: string; fix?: string } | null {
+): LinkOut | null {
   const folders =
     kind === "schema"
       ? [join(repository.openspecDir, "schemas", name)]
@@ -33,24 +33,13 @@ export function findLinkOut(
       if (escaping)
         return { code: "path_outside_repository", error: escaping.error, fix: escaping.fix };
     }
-    let entries: string[];
-    try {
-      entries = readdirSync(folder, { recursive: true, withFileTypes: true })
-        .filter((entry) => entry.isSymbolicLink())
-        .map((entry) => join(entry.parentPath, entry.name));
-    } catch {
-      continue;
-    }
-    for (const path of entries) {
-      const escaping = checkWritableInside(
-        repository,
-        path,
-        (link) =>
-          `Replace the symlink ${link} with the file itself, or name another ${kind ?? "item"}.`,
-      );
-      if (escaping)
-        return { code: "path_outside_repository", error: escaping.error, fix: escaping.fix };
-    }
+    const escaping = findLinkOutUnder(
+      repository,
+      folder,
+      (link) =>
+        `Replace the symlink ${link} with the file itself, or name another ${kind ?? "item"}.`,
+    );
+    if (escaping) return escaping;
   }
   return null;
 }

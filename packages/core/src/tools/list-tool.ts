@@ -50,7 +50,14 @@ export const listTool = defineTool({
     const { prepareCliCall, runCliCommand } = await import("./run-cli-tool.js");
     const request = { kind: input.kind ?? "changes", ...(input.sort ? { sort: input.sort } : {}) };
     const args = listArgs(request);
-    const prepared = await prepareCliCall(context, input);
+    const { findRepositoryLinkOut } = await import("./find-repository-link-out.js");
+    // Both engines, and the CLI a native listing falls back to, read every item of the kind.
+    const prepared = await prepareCliCall(context, input, (repository) =>
+      findRepositoryLinkOut(repository, {
+        specs: request.kind === "specs",
+        changes: request.kind === "changes",
+      }),
+    );
     if (!prepared.ok) return prepared;
     let cliReason: string | undefined;
     if (input.engine !== "cli" && args.ok) {

@@ -78,7 +78,7 @@ export async function runCliTool(
   context: CatalogContext,
   target: RepositoryTarget,
   buildArgs: () => ArgsResult,
-  named?: NamedTarget,
+  named?: NamedTarget | ((repository: Repository) => ToolFailure | null),
 ): Promise<RunSuccess | ToolFailure> {
   const prepared = await prepareCliCall(context, target, named);
   if (!prepared.ok) return prepared;

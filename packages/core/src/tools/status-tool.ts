@@ -40,11 +40,16 @@ export const statusTool = defineTool({
     const { statusArgs } = await import("@org/openspec-cli-runner");
     const { pickChange } = await import("./pick-change.js");
     const { prepareCliCall, runCliCommand } = await import("./run-cli-tool.js");
-    const named =
-      input.change === undefined ? undefined : { name: input.change, type: "change" as const };
-    const prepared = await prepareCliCall(context, input, named);
+    const { checkChangeAndSchema } = await import("./check-change-and-schema.js");
+    const prepared = await prepareCliCall(context, input, (repository) =>
+      checkChangeAndSchema(repository, input.change, input.schema),
+    );
     if (!prepared.ok) return prepared;
     const picked = pickChange(prepared.repository, input.change);
+    // The schema the change or the project names is checked as one the call names.
+    const { checkSchemaOfChange } = await import("./check-schema-of-change.js");
+    const escaping = checkSchemaOfChange(prepared.repository, picked.change, input.schema);
+    if (escaping) return escaping;
     return runCliCommand(
       context,
       prepared.repository,

@@ -52,6 +52,7 @@ export const validateTool = defineTool({
     }
     const { validateArgs } = await import("@org/openspec-cli-runner");
     const { runCliTool } = await import("./run-cli-tool.js");
+    const { findRepositoryLinkOut } = await import("./find-repository-link-out.js");
     const result = await runCliTool(
       context,
       input,
@@ -63,7 +64,16 @@ export const validateTool = defineTool({
               ...(input.type ? { type: input.type } : {}),
               strict: true,
             }),
-      input.target === undefined ? undefined : { name: input.target, type: input.type },
+      input.target === undefined
+        ? (repository) => {
+            // Every item is read: nothing under the folders read may lead out.
+            const scope = input.scope ?? "all";
+            return findRepositoryLinkOut(repository, {
+              specs: scope !== "changes",
+              changes: scope !== "specs",
+            });
+          }
+        : { name: input.target, type: input.type },
     );
     if (result.ok || result.code !== "exit_nonzero") return result;
     // The CLI reports invalid items only deep inside stdout; say them at the top.

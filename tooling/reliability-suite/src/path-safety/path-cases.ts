@@ -19,6 +19,7 @@ import {
   refusedAs,
 } from "./path-case-parts.js";
 import { sourceImportRows } from "./source-import-path-cases.js";
+import { wholeRepositoryReadRows } from "./whole-repository-read-cases.js";
 
 /** One attempt to get out of the repository, and what must come of it. */
 export type PathCase = {
@@ -299,5 +300,6 @@ export function readCases(): PathCase[] {
     ],
     ["the specs of gone", "openspec_spec_list", { source: "gone" }, refusedAs("invalid_workdir")],
     ...specDiffRows(),
+    ...wholeRepositoryReadRows(),
   ]);
 }

@@ -18,6 +18,8 @@ export const LINKED_IDEAS_SOURCE = "linked-ideas";
 export const LEAKING_IDEA = "leak-idea";
 /** A change of `shop` whose .openspec.yaml is a symlink to the file outside. */
 export const LINKED_METADATA_CHANGE = "linked-metadata";
+/** A project schema of shop whose folder is a symlink to the outside folder. */
+export const ESCAPING_SCHEMA = "stolen";
 
 /** Sources beside `shop` that each lead out of their repository in another way. */
 export type PathTraps = {
@@ -39,7 +41,7 @@ export type PathTraps = {
  * file outside; the source `linked`, a repository whose `openspec/specs` is a
  * symlink to the outside folder; the source `linked-ideas`, whose
  * `openspec/ideas` is one, and shop's idea `leak-idea`, a symlink to the file
- * outside; the source `gone`, registered and then
+ * outside; shop's project schema `stolen`, a symlink to the outside folder; the source `gone`, registered and then
  * deleted; a repository whose folder is called like shop's token; and the
  * source `child`, a folder without openspec/ inside `outside/ancestor`, a
  * repository whose spec carries the outside marker; and the archive traps
@@ -61,6 +63,9 @@ export async function makePathTraps(sandbox: Sandbox): Promise<PathTraps> {
   symlinkSync(sandbox.outside, join(linkedIdeas, "openspec", "ideas"));
   mkdirSync(join(sandbox.repo, "openspec", "ideas"), { recursive: true });
   symlinkSync(sandbox.outsideFile, join(sandbox.repo, "openspec", "ideas", `${LEAKING_IDEA}.md`));
+
+  mkdirSync(join(sandbox.repo, "openspec", "schemas"), { recursive: true });
+  symlinkSync(sandbox.outside, join(sandbox.repo, "openspec", "schemas", ESCAPING_SCHEMA));
 
   const goneFolder = join(sandbox.root, "gone");
   cpSync(sandbox.repo, goneFolder, { recursive: true, verbatimSymlinks: true });
