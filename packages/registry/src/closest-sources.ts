@@ -9,13 +9,18 @@ export const CLOSEST_NAMED = 5;
  * with or holds the identifier (or the other way round), then one within a few
  * edits of it (a typo: `shpo` for `shop`), ranked by edits; sources neither
  * close nor holding it are left out, so a registry of hundreds never reads as
- * a list. Names are compared ignoring case, and so are tokens.
+ * a list. Names are compared ignoring case, and so are tokens. A token is
+ * random, so it is close only to its own start or to itself with one
+ * character mistyped: any looser and a token typed wrong would name some
+ * other source's token by chance.
  */
 export function closestSources(identifier: string, sources: readonly Source[]): Source[] {
   const wanted = identifier.toLowerCase();
   const ranked = sources.flatMap((source) => {
-    const names = [source.displayName, source.token].map((name) => name.toLowerCase());
-    const score = Math.min(...names.map((name) => closeness(wanted, name)));
+    const score = Math.min(
+      closeness(wanted, source.displayName.toLowerCase()),
+      tokenCloseness(wanted, source.token.toLowerCase()),
+    );
     return Number.isFinite(score) ? [{ source, score }] : [];
   });
   return ranked
@@ -33,6 +38,12 @@ function closeness(wanted: string, name: string): number {
     wanted.length <= 3 ? 1 : Math.max(2, Math.floor(Math.max(wanted.length, name.length) / 3));
   const edits = editDistance(wanted, name, bound);
   return edits <= bound ? 1 + edits : Number.POSITIVE_INFINITY;
+}
+
+/** 0 for a token that starts with the identifier (`os_3f` of `os_3f9a2c`), 2 for one edit away, else Infinity. */
+function tokenCloseness(wanted: string, token: string): number {
+  if (wanted.length >= 5 && token.startsWith(wanted)) return 0;
+  return editDistance(wanted, token, 1) <= 1 ? 2 : Number.POSITIVE_INFINITY;
 }
 
 /**

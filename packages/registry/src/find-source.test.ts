@@ -133,6 +133,24 @@ describe("registry.resolve", () => {
     );
   });
 
+  it("GIVEN a source WHEN its token is resolved with one digit wrong THEN it is named, and with three wrong THEN no source is, as random tokens are not names", () => {
+    const { root, registry } = freshRegistry();
+    const added = registry.add({ path: makeDir(root, "shop") });
+    expectOk(added);
+    const token = added.ok ? added.source.token : "";
+    const flip = (digit: string) => (digit === "0" ? "1" : "0");
+    const oneWrong = `${token.slice(0, -1)}${flip(token.slice(-1))}`;
+    const threeWrong = `${token.slice(0, -3)}${[...token.slice(-3)].map(flip).join("")}`;
+
+    const errorOf = (identifier: string) => {
+      const result = registry.resolve(identifier);
+      return result.ok ? "" : result.error;
+    };
+
+    expect(errorOf(oneWrong)).toMatch(/closest: shop \(os_[0-9a-f]+\)/);
+    expect(errorOf(threeWrong)).toMatch(/none close to it/);
+  });
+
   it("GIVEN sources shop-api and billing WHEN a part of a name is resolved THEN the source holding it is named", () => {
     const { root, registry } = freshRegistry();
     expectOk(registry.add({ path: makeDir(root, "shop-api") }));
