@@ -16,6 +16,7 @@ import { isGone, liveDescendants } from "./processes/process-state.js";
 import { waitFor } from "./processes/wait-for.js";
 import { makeSandbox, OUTSIDE_MARKER } from "./sandbox/make-sandbox.js";
 import { registerShop } from "./sandbox/register-shop.js";
+import { registerSource } from "./sandbox/register-source.js";
 import { snapshotTree, treeChanges } from "./sandbox/snapshot-tree.js";
 
 /** Far beyond a kill's grace: a process still there at this deadline was left behind. */
@@ -90,7 +91,9 @@ describe("openspec-mcp --http for a team", () => {
       OPENSPEC_AGENT_CLI_CONCURRENCY: "1",
       OPENSPEC_AGENT_CLI_TIMEOUT_MS: "600000",
     });
-    await registerShop(sandbox);
+    // A repository of its own: shop's specs lead out of it on purpose, which a whole-repository
+    // validation refuses before any CLI starts.
+    await registerSource(sandbox.env, makeOpenSpecRepository({}, "plain"), "plain");
     const secret = await createToken(sandbox.env, sandbox.home, "reader", true);
     const server = await serve(sandbox.env, sandbox.home);
     const session = await openRawSession(server.url, secret);
@@ -105,7 +108,7 @@ describe("openspec-mcp --http for a team", () => {
             jsonrpc: "2.0",
             id: requestId,
             method: "tools/call",
-            params: { name: tool, arguments: { source: "shop" } },
+            params: { name: tool, arguments: { source: "plain" } },
           },
           pending.signal,
         )
