@@ -217,6 +217,7 @@ describe("openspec-agent", () => {
       "author",
       "lifecycle",
       "sources",
+      "cli",
     ]);
     expect(
       listing.tools.find((tool: { name: string }) => tool.name === "openspec_source_add"),

@@ -102,6 +102,7 @@ describe("GIVEN the built server over stdio and a repository made by openspec in
       "change-tasks",
       "change-design",
       "archived-change",
+      "idea",
     ]);
     const completed = await client.complete({
       ref: { type: "ref/resource", uri: "openspec://{source}/specs/{+spec}" },

@@ -21,7 +21,7 @@ export function locateIdea(
     .replace(/\.md$/, "");
   if (!IDEA_SLUG.test(slug) || slug.length > 128) {
     return failure("invalid_name", `"${printable(reference)}" is not an idea's slug.`, {
-      fix: "Pass the slug openspec_idea_create returned, e.g. `faster-search`.",
+      fix: "Pass the slug the idea was created with, e.g. `faster-search`.",
     });
   }
   if (!repository.hasOpenSpec) {

@@ -144,6 +144,8 @@ class CliExecutionContract(unittest.TestCase):
             "openspec_show": {"target": "x"},
             "openspec_instructions": {"artifact": "proposal"},
             "openspec_change_archive": {"change": "x"},
+            "openspec_change_promote": {"change": "x"},
+            "openspec_cli": {"args": ["list"]},
         }
         with session().environment(OPENSPEC_BIN=fake):
             for workdir in (os.path.join(folder, "does-not-exist"), a_file):

@@ -97,7 +97,7 @@ export async function promoteChange(
   if (deltaSpecs !== null) {
     missing.push({
       artifact: "specs/<capability>/spec.md",
-      fix: "write a delta spec with the requirements the change adds or modifies with {tool:openspec_spec_create change=...}, or set skip_specs: true in .openspec.yaml if it changes no behaviour",
+      fix: "write a delta spec with the requirements the change adds or modifies with {tool:openspec_spec_create change=...}, or set `skip_specs` to true in its .openspec.yaml if it changes no behaviour",
     });
   }
   if (missing.length > 0) {
