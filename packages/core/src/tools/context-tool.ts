@@ -30,7 +30,7 @@ export const contextTool = defineTool({
         .min(1)
         .max(1024)
         .describe(
-          "`<source>`, `<source>/<token or name>`, `<source>/archive/<name>`, `<source>/ideas/<slug>`, or a token.",
+          "<source>, <source>/<name or token>, <source>/archive/<name>, <source>/ideas/<slug>, or a token.",
         ),
       limit: z
         .number()

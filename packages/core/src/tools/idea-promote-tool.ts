@@ -32,7 +32,7 @@ export const ideaPromoteTool = defineTool({
     .strict(),
   outputSchema: () =>
     changeCreateTool.outputSchema.extend({
-      idea: z.string().describe("Idea slug."),
+      idea: z.string().describe("The idea's slug."),
       idea_path: z.string(),
     }),
   requiresCli: false,
