@@ -45,20 +45,18 @@ describe("the input schemas the hosts publish", () => {
   it("GIVEN an empty name or a field the tool does not have WHEN the catalog is called THEN it still refuses with invalid_input naming the field, and writes nothing", async () => {
     const { catalog } = makeCatalog({ cli: false });
     const workdir = makeOpenSpecRepository();
-    const empty = await catalog.call("openspec_spec_create", {
-      workdir,
-      ...CHECKOUT_SPEC_INPUT,
-      name: "",
-    });
-    expect(empty).toMatchObject({ ok: false, code: "invalid_input" });
-    expect(JSON.stringify(empty)).toContain("name");
-    const unknown = await catalog.call("openspec_spec_create", {
-      workdir,
-      ...CHECKOUT_SPEC_INPUT,
-      colour: "blue",
-    });
-    expect(unknown).toMatchObject({ ok: false, code: "invalid_input" });
-    expect(JSON.stringify(unknown)).toContain("colour");
+    for (const [change, field] of [
+      [{ name: "" }, "name"],
+      [{ colour: "blue" }, "colour"],
+    ] as const) {
+      const refused = await catalog.call("openspec_spec_create", {
+        workdir,
+        ...CHECKOUT_SPEC_INPUT,
+        ...change,
+      });
+      expect(refused).toMatchObject({ ok: false, code: "invalid_input" });
+      expect(JSON.stringify(refused)).toContain(field);
+    }
     const written = await catalog.call("openspec_spec_list", { workdir });
     expect(written).toMatchObject({ ok: true });
     expect(JSON.stringify(written)).not.toContain(CHECKOUT_SPEC_INPUT.name);
