@@ -60,7 +60,8 @@ describe("GIVEN a server that finds the OpenSpec CLI", () => {
         Object.keys(input.properties ?? {}),
       );
       expect(listed?.inputSchema.required ?? []).toEqual(input.required ?? []);
-      expect(listed?.inputSchema.additionalProperties).toBe(false);
+      // Left out of what the model reads; the catalog still refuses a field the tool does not have.
+      expect(listed?.inputSchema.additionalProperties).toBeUndefined();
       const output = toolOutputJsonSchema(definition);
       expect(listed?.outputSchema).toMatchObject({ type: "object", required: ["ok"] });
       expect(listed?.outputSchema?.anyOf).toHaveLength((output.anyOf as unknown[]).length);

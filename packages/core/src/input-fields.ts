@@ -2,8 +2,8 @@ import { z } from "zod";
 
 /** The two ways a repository-scoped tool is pointed at a repository. */
 export const repositoryTargetFields = {
-  source: z.string().min(1).max(256).optional().describe("Source name or os_ token."),
-  workdir: z.string().min(1).max(4096).optional().describe("Absolute path, if no source."),
+  source: z.string().min(1).max(256).optional().describe("Name or os_ token"),
+  workdir: z.string().min(1).max(4096).optional().describe("Absolute path"),
 };
 
 /** A change or spec name as a caller types it; the artifacts layer checks its shape. */

@@ -6,15 +6,10 @@ import { z } from "zod";
  * a tool adds for it, the `page` it answers, and the slicing. `next_offset`
  * is where the next page starts, or null when this page reached the end.
  */
-export const pageInputFields = (what: string, defaultLimit: number) => ({
-  limit: z
-    .number()
-    .int()
-    .min(1)
-    .max(1000)
-    .optional()
-    .describe(`${what} per page (default ${defaultLimit}).`),
-  offset: z.number().int().min(0).optional().describe(`${what} to skip.`),
+export const pageInputFields = (defaultLimit: number) => ({
+  // What a page holds is in the tool's description; limit and offset need no more words.
+  limit: z.number().int().min(1).max(1000).optional().describe(`Default ${defaultLimit}.`),
+  offset: z.number().int().min(0).optional(),
 });
 
 export const pageSchema = z

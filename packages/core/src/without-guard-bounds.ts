@@ -1,16 +1,24 @@
 import { withoutSafeIntegerBounds } from "./without-safe-integer-bounds.js";
 
 /**
- * The input schema as tools/list and Hermes publish it leaves out the caps
- * that guard the host against oversized input (`maxLength`, `maxItems`, and
- * zod's safe-integer bounds): no real call comes near them, yet they cost
- * every session about 550 tokens. The catalog still checks each one, and an
- * oversized value is answered with `invalid_input` whose issue names the
- * field and its cap. Every other keyword (types, enums, `required`,
- * `minLength`, a page limit's `maximum`) stays.
+ * The input schema as tools/list and Hermes publish it leaves out what costs
+ * every session tokens without helping a model call the tool: the caps that
+ * guard the host against oversized input (`maxLength`, `maxItems`, and zod's
+ * safe-integer bounds), `minLength: 1` (no call means an empty name or text)
+ * and `additionalProperties: false` (each object lists its fields, and a
+ * model sends those). Together about 1,250 tokens across the catalog. The
+ * catalog still checks each one: an empty value or a field the tool does not
+ * have is answered with `invalid_input` whose issue names the field (a few
+ * common misnamings are taken as their field; see `argument-aliases.ts`).
+ * Every other keyword
+ * (types, enums, `required`, a longer `minLength`, `minItems`, a page
+ * limit's `maximum`) stays.
  */
 export function withoutGuardBounds(context: { jsonSchema: Record<string, unknown> }) {
   withoutSafeIntegerBounds(context);
-  delete context.jsonSchema.maxLength;
-  delete context.jsonSchema.maxItems;
+  const { jsonSchema } = context;
+  delete jsonSchema.maxLength;
+  delete jsonSchema.maxItems;
+  if (jsonSchema.minLength === 1) delete jsonSchema.minLength;
+  if (jsonSchema.additionalProperties === false) delete jsonSchema.additionalProperties;
 }

@@ -1,24 +1,25 @@
-// The context budget: what the tool surfaces cost (measured 2026-12-04 with
-// o200k on what the hosts send, after the lean schemas: short descriptions
-// with the rest in each tool's notes, field descriptions of a few words, the
-// host-guarding caps left out of published input schemas, lean output
-// schemas), plus about 2%, so a description or schema that grows fails
+// The context budget: what the tool surfaces cost (measured 2026-12-05 with
+// o200k on what the hosts send, 30 tools, after the lean schemas: short
+// descriptions with the rest in each tool's notes, field descriptions of a
+// few words, the host-guarding caps, `minLength: 1` and
+// `additionalProperties: false` left out of published input schemas, lean
+// output schemas), plus about 2%, so a description or schema that grows fails
 // `pnpm test` instead of quietly costing every session more. Lower a figure
 // when a change makes a surface smaller; raise one only by what a new tool
 // measurably adds, with the figure in the comment.
 
 /** Tokens allowed per surface (o200k). */
 export const CONTEXT_BUDGET = {
-  /** tools/list of the default toolset (read): name, description and input schema of each tool (today 1,412). */
-  defaultTools: 1441,
-  /** The whole tools/list answer of the default toolset, output schemas included (today 5,874). */
-  defaultListMessage: 5992,
-  /** tools/list of every toolset, 30 tools: name, description and input schema (today 5,381). */
-  allTools: 5489,
-  /** The whole tools/list answer of every toolset, output schemas included (today 17,723). */
-  allListMessage: 18078,
-  /** The schemas the Hermes plugin registers, all toolsets (today 5,351). */
-  hermesSchemas: 5459,
+  /** tools/list of the default toolset (read): name, description and input schema of each tool (today 1,083, with the paging fields of list, show and spec show). */
+  defaultTools: 1105,
+  /** The whole tools/list answer of the default toolset, output schemas included (today 5,545). */
+  defaultListMessage: 5660,
+  /** tools/list of every toolset: name, description and input schema (today 4,185, 30 tools). */
+  allTools: 4200,
+  /** The whole tools/list answer of every toolset, output schemas included (today 16,529, 30 tools). */
+  allListMessage: 16860,
+  /** The schemas the Hermes plugin registers, all toolsets (today 4,155, 30 tools). */
+  hermesSchemas: 4240,
   /** prompts/list (today 752). */
   prompts: 800,
   /** The server's instructions (today 92). */

@@ -30,23 +30,14 @@ const line = (max = 500) => z.string().min(1).max(max);
 
 const deltaSpecSchema = z
   .object({
-    name: z
-      .string()
-      .min(1)
-      .max(256)
-      .describe("Spec id: new in kebab-case, or existing as under openspec/specs."),
-    purpose: z
-      .string()
-      .min(1)
-      .max(10_000)
-      .optional()
-      .describe("New capability only: its purpose (50+ characters)."),
+    name: z.string().min(1).max(256).describe("Spec id, kebab-case."),
+    purpose: z.string().min(1).max(10_000).optional().describe("New spec only; 50+ characters."),
     added: z.array(requirementSchema).max(200).optional(),
     modified: z
       .array(requirementSchema)
       .max(200)
       .optional()
-      .describe("Whole replacements, every scenario included."),
+      .describe("Whole, with every scenario."),
     removed: z
       .array(
         z
@@ -80,7 +71,7 @@ export const changeCreateTool = defineTool({
       why: z.string().min(1).max(10_000).describe("50 to 1000 characters of Markdown."),
       what_changes: z.array(line(2000)).min(1).max(100),
       impact: z.string().min(1).max(10_000).optional().describe("Affected code, APIs or systems."),
-      design: z.string().min(1).max(100_000).optional().describe("design.md, whole Markdown."),
+      design: z.string().min(1).max(100_000).optional().describe("Whole design.md."),
       tasks: z
         .array(
           z
@@ -93,12 +84,8 @@ export const changeCreateTool = defineTool({
         .max(50)
         .optional()
         .describe("Task sections; numbered for you."),
-      specs: z
-        .array(deltaSpecSchema)
-        .max(50)
-        .optional()
-        .describe("One delta spec per capability; one or more."),
-      schema: nameField("Workflow schema (default: the project's).").optional(),
+      specs: z.array(deltaSpecSchema).max(50).optional().describe("One per capability."),
+      schema: nameField("Workflow schema.").optional(),
       force: z.boolean().optional().describe("Replace an existing change's files."),
     })
     .strict(),

@@ -6,7 +6,9 @@ import { validationSchema } from "./validate-change.js";
 export const changePromoteTool = defineTool({
   name: "openspec_change_promote",
   description:
-    "Make a draft change ready to implement: checks its proposal, tasks and delta spec, writes tasks.md from tasks, validates strictly.",
+    "Make a draft change ready to implement: check it, write tasks.md from tasks, validate strictly.",
+  notes:
+    "Make a draft change ready to implement: checks its proposal, tasks and delta spec, writes tasks.md from tasks, and validates strictly.",
   inputSchema: z
     .object({
       ...repositoryTargetFields,

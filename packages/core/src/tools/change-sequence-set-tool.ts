@@ -6,8 +6,9 @@ import type { ResultBlock } from "../tool-presentation.js";
 
 export const changeSequenceSetTool = defineTool({
   name: "openspec_change_sequence_set",
-  description:
-    "Order a group of active changes and say which each needs first (kept in each .openspec.yaml). Use after proposing related changes.",
+  description: "Order related active changes and say which each needs first.",
+  notes:
+    "Order a group of active changes and say which each needs first; kept in each change's .openspec.yaml. Use after proposing related changes.",
   inputSchema: z
     .object({
       ...repositoryTargetFields,

@@ -19,7 +19,7 @@ export const changeWriteTool = defineTool({
   inputSchema: z
     .object({
       ...repositoryTargetFields,
-      change: nameField("The active change."),
+      change: nameField("Active change."),
       artifact: z
         .enum(["proposal", "design", "tasks", "spec"])
         .describe("Which file; `spec` needs spec."),

@@ -20,7 +20,7 @@ const MAX_PAGE_LIMIT = 1000;
 export const contextTool = defineTool({
   name: "openspec_context",
   description:
-    "Resolve an OpenSpec identifier. `<source>` lists a repository's changes, specs and ideas with their os_ tokens (paged); `<source>/<token or name>`, or a token alone, returns that change's, spec's or idea's content. Start here.",
+    "Resolve an OpenSpec identifier: `<source>` lists a repository's changes, specs and ideas with os_ tokens; `<source>/<name>` or a token returns one's content. Start here.",
   notes:
     "Resolve an OpenSpec identifier of a registered repository. `<source>` returns the repository path, a workdir hint, its active and archived changes, its specs and its ideas, each with an os_ token (six hex digits, more only where two artifacts of the repository share them). A token alone, without `<source>/`, is looked up in every registered source. `<source>/<token>` (or `<source>/<change-name>`, `<source>/archive/<change-name>`, `<source>/<spec-id>`) returns that change's proposal, tasks, design and delta specs, or that spec's full content. Lists are paged: use limit, offset and query on large repositories. Reads the registry and files only; works without the OpenSpec CLI.",
   inputSchema: z
@@ -30,7 +30,7 @@ export const contextTool = defineTool({
         .min(1)
         .max(1024)
         .describe(
-          "A source, `<source>/<name or token>` (also `archive/<name>`, `ideas/<slug>`), or a token.",
+          "<source>, <source>/<name or token>, <source>/archive/<name>, <source>/ideas/<slug>, or a token.",
         ),
       limit: z
         .number()
@@ -38,8 +38,8 @@ export const contextTool = defineTool({
         .min(1)
         .max(MAX_PAGE_LIMIT)
         .optional()
-        .describe("Entries per list (default 100)."),
-      offset: z.number().int().min(0).optional().describe("Entries to skip per list."),
+        .describe("Per list; default 100."),
+      offset: z.number().int().min(0).optional(),
       query: z.string().max(256).optional().describe("Filter by name or path."),
       last_modified: z
         .boolean()

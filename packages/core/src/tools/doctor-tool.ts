@@ -6,8 +6,9 @@ import type { ResultBlock } from "../tool-presentation.js";
 
 export const doctorTool = defineTool({
   name: "openspec_doctor",
-  description:
-    "Run `openspec doctor --json`: health of the repository's OpenSpec root, store and references, with a fix per finding.",
+  description: "Check a repository's OpenSpec setup, with a fix per finding.",
+  notes:
+    "Run `openspec doctor --json`: the health of the repository's OpenSpec root, store and references, with a fix per finding.",
   inputSchema: z.object({ ...repositoryTargetFields }).strict(),
   outputSchema: () =>
     z.strictObject({

@@ -6,14 +6,15 @@ import { fromArtifactFailure } from "./from-artifact-failure.js";
 /** Records an idea, the step before a change, as a file git shares with the team. */
 export const ideaCreateTool = defineTool({
   name: "openspec_idea_create",
-  description:
+  description: "Record an idea, the step before a change, as openspec/ideas/<slug>.md.",
+  notes:
     "Record an idea, the step before a change, as openspec/ideas/<slug>.md. Never overwrites: a taken slug gets -2, -3….",
   inputSchema: z
     .object({
       ...repositoryTargetFields,
       // Lengths and emptiness are the artifacts layer's to check, naming the field.
       title: z.string().describe("One line."),
-      prompt: z.string().describe("The idea as told, kept verbatim."),
+      prompt: z.string().describe("Verbatim."),
       origin: z.string().optional().describe("human, agent or mixed."),
       tags: z.array(z.string()).optional(),
       notes: z.string().optional(),

@@ -12,11 +12,13 @@ const items = z.array(z.string());
 export const ideaEnrichTool = defineTool({
   name: "openspec_idea_enrich",
   description:
-    "Write a structured evaluation into an idea: problem, direction, questions, feasibility, T-shirt size, risks, next step. A second call replaces it.",
+    "Write a structured evaluation (problem, direction, feasibility, size, risks, next step) into an idea.",
+  notes:
+    "Write a structured evaluation into an idea: problem, proposed direction, key questions, feasibility, T-shirt size with its justification, risks and suggested next step. A second call replaces the earlier evaluation.",
   inputSchema: z
     .object({
       ...repositoryTargetFields,
-      idea: z.string().describe("The idea's slug."),
+      idea: z.string().describe("Idea slug."),
       problem: text.optional(),
       proposed_direction: text.optional(),
       key_questions: items.optional(),

@@ -16,21 +16,17 @@ import { renderValidation } from "./validate-change.js";
 export const ideaPromoteTool = defineTool({
   name: "openspec_idea_promote",
   description:
-    "Propose a change from an idea; the proposal and the idea link to each other. Add delta specs after (openspec_spec_create with change) for validate --strict to pass.",
+    "Propose a change from an idea, linking the two; then add delta specs (openspec_spec_create with change).",
+  notes:
+    "Propose a change from an idea: the proposal and the idea link to each other. Add delta specs afterwards (openspec_spec_create with change) for `openspec validate --strict` to pass.",
   inputSchema: z
     .object({
       ...repositoryTargetFields,
       // Lengths and emptiness are checked by openspec_change_create's writer, naming the field.
-      idea: z.string().describe("The idea's slug."),
+      idea: z.string().describe("Idea slug."),
       change: z.string().describe("The new change name, kebab-case."),
-      why: z
-        .string()
-        .optional()
-        .describe("Default: the idea's evaluated problem, else its prompt."),
-      what_changes: z
-        .array(z.string())
-        .optional()
-        .describe("Default: the idea's proposed direction, else its title."),
+      why: z.string().optional().describe("Default: from the idea."),
+      what_changes: z.array(z.string()).optional().describe("Default: from the idea."),
       force: z.boolean().optional().describe("Replace the files of an existing change."),
     })
     .strict(),

@@ -12,20 +12,16 @@ const ENTRIES_PER_PAGE = 40;
 
 export const listTool = defineTool({
   name: "openspec_list",
-  description:
-    "List a repository's changes, or with kind `specs` its specs, as `openspec list --json` prints them.",
+  description: "List a repository's changes, or with kind `specs` its specs.",
   notes:
     "Run `openspec list --json` in a repository: its changes (name, task counts, last modified, status) or, with kind `specs`, its specs (id, requirement count). The CLI's JSON is returned under stdout, its `changes` or `specs` 40 a page: `page` says where the page starts, how many there are in all and, in next_offset, the offset of the next page (null on the last); `limit` (up to 1000) and `offset` choose another.",
   inputSchema: z
     .object({
       ...repositoryTargetFields,
-      kind: z.enum(["changes", "specs"]).optional().describe("What to list (default changes)."),
-      sort: z.enum(["recent", "name"]).optional().describe("Sort order for changes."),
-      engine: z
-        .enum(["native", "cli"])
-        .optional()
-        .describe("native (default): read the files; cli: run openspec."),
-      ...pageInputFields("Entries", ENTRIES_PER_PAGE),
+      kind: z.enum(["changes", "specs"]).optional().describe("Default changes."),
+      sort: z.enum(["recent", "name"]).optional().describe("Changes only."),
+      engine: z.enum(["native", "cli"]).optional().describe("Default native (reads the files)."),
+      ...pageInputFields(ENTRIES_PER_PAGE),
     })
     .strict(),
   outputSchema: () =>

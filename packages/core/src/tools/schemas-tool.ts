@@ -6,7 +6,9 @@ import { defineTool, readOnlyTool } from "../tool-definition.js";
 export const schemasTool = defineTool({
   name: "openspec_schemas",
   description:
-    "List the workflow schemas a repository can use, or with name say where that schema resolves from (`openspec schemas`, `schema which`).",
+    "List the workflow schemas a repository can use, or with name where one resolves from.",
+  notes:
+    "List the workflow schemas a repository can use (`openspec schemas`), or with name say where that schema resolves from (`openspec schema which`).",
   inputSchema: z
     .object({
       ...repositoryTargetFields,

@@ -17,9 +17,9 @@ function describeSource(source: SourceView): string {
   return `${source.display_name} ${source.token} ${source.path}${source.has_openspec ? "" : " (no openspec/ folder yet)"}`;
 }
 
-const sourceField = z.string().min(1).max(256).describe("Name, folder name or os_ token.");
+const sourceField = z.string().min(1).max(256).describe("Name, folder or os_ token.");
 const pathField = z.string().min(1).max(4096).describe("Absolute or ~/ path.");
-const nameField = z.string().max(64).describe("Short name, no slashes.");
+const nameField = z.string().max(64).describe("No slashes.");
 
 export const sourceAddTool = defineTool({
   name: "openspec_source_add",

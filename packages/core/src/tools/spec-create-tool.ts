@@ -22,11 +22,7 @@ const scenarioSchema = z
 export const requirementSchema = z
   .object({
     name: z.string().min(1).max(200),
-    description: z
-      .string()
-      .min(1)
-      .max(10_000)
-      .describe("Markdown with SHALL or MUST; no line outside code fences starts with #."),
+    description: z.string().min(1).max(10_000).describe("Markdown with SHALL or MUST."),
     scenarios: z.array(scenarioSchema).max(50).optional(),
   })
   .strict();
@@ -42,12 +38,8 @@ export const specCreateTool = defineTool({
       ...repositoryTargetFields,
       name: nameField("Spec id, kebab-case."),
       title: z.string().min(1).max(200).describe("One line."),
-      purpose: z.string().min(1).max(10_000).describe("Why it exists (50+ characters)."),
-      requirements: z
-        .array(requirementSchema)
-        .min(1)
-        .max(200)
-        .describe("The requirements, in order."),
+      purpose: z.string().min(1).max(10_000).describe("50+ characters."),
+      requirements: z.array(requirementSchema).min(1).max(200).describe("In order."),
       change: nameField("Write it as this active change's delta spec.").optional(),
       force: z.boolean().optional().describe("Replace an existing spec."),
     })

@@ -11,13 +11,13 @@ import { withRequirementStatus } from "./with-requirement-status.js";
 export const specDiffTool = defineTool({
   name: "openspec_spec_diff",
   description:
-    "Preview what a change's delta specs do to the baseline specs (requirements and a unified diff), writing nothing; with `from_git`, a spec against git HEAD.",
+    "Preview what a change's delta specs do to the baseline specs; with `from_git`, a spec against git HEAD.",
   notes:
     "Show what a change will do to the baseline specs, without the OpenSpec CLI and without writing anything: for each of the change's delta specs (or only `spec`), the requirements it adds, modifies, removes or renames (with the scenarios added, removed and changed), and a unified diff of openspec/specs/<id>/spec.md against exactly what `openspec archive` would write. Problems the archive would refuse (MODIFIED of a missing requirement, ADDED of an existing one, a rename onto an existing name) are diagnostics with the CLI's wording; `errors` counts them, 0 means the archive would accept every delta. A baseline spec or archive folder the archive would write through a symlink out of the repository is refused with path_outside_repository, as the archive is. With from_git: true and spec instead of change (or spec alone): the baseline spec in the working tree against its version at git HEAD.",
   inputSchema: z
     .object({
       ...repositoryTargetFields,
-      change: nameField("The active change.").optional(),
+      change: nameField("Active change.").optional(),
       spec: nameField("Only this spec id.").optional(),
       from_git: z.boolean().optional().describe("Compare `spec` with git HEAD instead."),
     })

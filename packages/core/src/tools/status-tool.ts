@@ -6,15 +6,14 @@ import type { ResultBlock } from "../tool-presentation.js";
 
 export const statusTool = defineTool({
   name: "openspec_status",
-  description:
-    "Report a change's artifacts (done, ready, blocked) and next steps, from `openspec status --json`.",
+  description: "Report a change's artifact status and next steps.",
   notes:
     "Run `openspec status --json` for a change: its schema, artifacts with done/ready/blocked status, and next steps. Without change, the only active change is used when there is exactly one.",
   inputSchema: z
     .object({
       ...repositoryTargetFields,
       change: nameField("The change to report on.").optional(),
-      schema: nameField("A workflow schema to report against.").optional(),
+      schema: nameField("Workflow schema.").optional(),
     })
     .strict(),
   outputSchema: () =>

@@ -4,8 +4,9 @@ import { defineTool, readOnlyTool } from "../tool-definition.js";
 
 export const storeListTool = defineTool({
   name: "openspec_store_list",
-  description:
-    "List the OpenSpec stores registered on this machine (`openspec store list --json`), which openspec_source_import registers.",
+  description: "List this machine's OpenSpec stores, which openspec_source_import registers.",
+  notes:
+    "List the OpenSpec stores registered on this machine (`openspec store list --json`), which openspec_source_import registers as sources.",
   inputSchema: z.object({}).strict(),
   outputSchema: () => z.strictObject({ ...cliRunFields }),
   requiresCli: true,

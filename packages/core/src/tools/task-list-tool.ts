@@ -11,8 +11,7 @@ import { taskProgressSummary } from "./task-progress-summary.js";
 
 export const taskListTool = defineTool({
   name: "openspec_task_list",
-  description:
-    "List the tasks of a change's tasks.md, with the ids openspec_task_set_status takes.",
+  description: "List a change's tasks with the ids openspec_task_set_status takes.",
   notes:
     "List the tasks of an active change's tasks.md, without the OpenSpec CLI: each task's id (its number such as 1.2, or #<position> when it has none or shares it), text, done, section heading and line, with done and total counts equal to `openspec list`. Without change, the only active change is used when there is exactly one. Tick tasks with openspec_task_set_status by these ids.",
   inputSchema: z

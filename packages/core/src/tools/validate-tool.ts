@@ -8,18 +8,14 @@ import { summarizeValidation } from "./summarize-validation.js";
 
 export const validateTool = defineTool({
   name: "openspec_validate",
-  description:
-    "Validate a change, a spec or a whole scope with `openspec validate --strict`; a failure lists each invalid item with its issues.",
+  description: "Validate a change, a spec or a whole scope with `openspec validate --strict`.",
   notes:
     "Run `openspec validate --strict --json --no-interactive` in a repository, on one target (a change or spec) or a scope (all, changes, specs; default all). ok is false when any item is invalid: code validation_failed, error counts and names the invalid items, fix says what to correct first, invalid lists each invalid item with its file and issues; the full report stays under stdout.",
   inputSchema: z
     .object({
       ...repositoryTargetFields,
       target: nameField("A change name or spec id.").optional(),
-      type: z
-        .enum(["change", "spec"])
-        .optional()
-        .describe("When a change and a spec share the name."),
+      type: z.enum(["change", "spec"]).optional().describe("If a change and a spec share it."),
       scope: z
         .enum(["all", "changes", "specs"])
         .optional()
