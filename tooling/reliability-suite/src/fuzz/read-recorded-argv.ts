@@ -14,6 +14,8 @@ export const CATALOG_FLAGS = new Set([
   "--change",
   "--changes",
   "--deltas-only",
+  // openspec_cli answers a command's help by building `<command> --help` itself: a read.
+  "--help",
   "--json",
   "--no-interactive",
   "--no-scenarios",
