@@ -1,6 +1,6 @@
 import type { SequenceToImport as HermesSequenceRow } from "@org/openspec-core";
-import Database from "better-sqlite3";
 import type { HermesImportFailure } from "./import-hermes-sources.js";
+import { readHermesDatabase } from "./read-hermes-database.js";
 
 export type HermesSequencesResult =
   | { readonly ok: true; readonly rows: readonly HermesSequenceRow[] }
@@ -14,16 +14,14 @@ export type HermesSequencesResult =
  * the default group without dependencies, as the plugin read them.
  */
 export function readHermesSequences(file: string): HermesSequencesResult {
-  let hermes: Database.Database | undefined;
-  try {
-    hermes = new Database(file, { readonly: true, fileMustExist: true });
+  return readHermesDatabase(file, (hermes) => {
     const columns = new Set(
       hermes
         .prepare("SELECT name FROM pragma_table_info('change_sequence')")
         .all()
         .map((row) => String((row as { name: unknown }).name)),
     );
-    if (!columns.has("change_name")) return { ok: true, rows: [] };
+    if (!columns.has("change_name")) return { ok: true as const, rows: [] };
     const group = columns.has("group_id") ? "CAST(group_id AS TEXT)" : "'default'";
     const dependsOn = columns.has("depends_on") ? "CAST(depends_on AS TEXT)" : "'[]'";
     const rows = hermes
@@ -33,18 +31,8 @@ export function readHermesSequences(file: string): HermesSequencesResult {
          FROM change_sequence ORDER BY source_id, grp, position, change_name`,
       )
       .all();
-    return { ok: true, rows: rows.map(parseRow) };
-  } catch (error) {
-    if (!(error instanceof Database.SqliteError)) throw error;
-    return {
-      ok: false,
-      code: "hermes_db_unreadable",
-      error: `The Hermes database ${file} cannot be read (${error.message}).`,
-      fix: "Pass the path of <HERMES_HOME>/openspec.db, the earlier Python Hermes plugin's database.",
-    };
-  } finally {
-    hermes?.close();
-  }
+    return { ok: true as const, rows: rows.map(parseRow) };
+  });
 }
 
 function parseRow(row: unknown): HermesSequenceRow {

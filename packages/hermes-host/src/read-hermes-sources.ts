@@ -1,6 +1,6 @@
 import type { SourceToImport } from "@org/openspec-core";
-import Database from "better-sqlite3";
 import type { HermesImportFailure } from "./import-hermes-sources.js";
+import { readHermesDatabase } from "./read-hermes-database.js";
 
 // SQLite does not enforce column types, so the casts pin down what each value can be.
 const SELECT_SOURCES = `
@@ -15,21 +15,9 @@ const SELECT_SOURCES = `
  * seconds. The file is opened read-only.
  */
 export function readHermesSources(file: string): SourceToImport[] | HermesImportFailure {
-  let hermes: Database.Database | undefined;
-  try {
-    hermes = new Database(file, { readonly: true, fileMustExist: true });
-    return hermes.prepare(SELECT_SOURCES).all().map(toSourceToImport);
-  } catch (error) {
-    if (!(error instanceof Database.SqliteError)) throw error;
-    return {
-      ok: false,
-      code: "hermes_db_unreadable",
-      error: `The Hermes database ${file} cannot be read (${error.message}).`,
-      fix: "Pass the path of <HERMES_HOME>/openspec.db, the earlier Python Hermes plugin's database.",
-    };
-  } finally {
-    hermes?.close();
-  }
+  return readHermesDatabase(file, (hermes) =>
+    hermes.prepare(SELECT_SOURCES).all().map(toSourceToImport),
+  );
 }
 
 function toSourceToImport(row: unknown): SourceToImport {
