@@ -18,6 +18,7 @@ import { defineTool, writingTool } from "../tool-definition.js";
 import type { ResultBlock } from "../tool-presentation.js";
 import { type ToolFailure, toolFailure } from "../tool-result.js";
 import { fromArtifactFailure } from "./from-artifact-failure.js";
+import { renderWarnings } from "./render-warnings.js";
 import { requirementSchema } from "./spec-create-tool.js";
 import {
   notValidated,
@@ -128,13 +129,7 @@ export const changeCreateTool = defineTool({
       ...result.files.map(
         (file): ResultBlock => ({ kind: "text", text: `  ${file}`, tone: "dim" }),
       ),
-      ...result.warnings.map(
-        (warning): ResultBlock => ({
-          kind: "text",
-          text: `warning ${warning.message}`,
-          tone: "warning",
-        }),
-      ),
+      ...renderWarnings(result.warnings),
       ...renderValidation(result.validation, result.note),
     ],
   },

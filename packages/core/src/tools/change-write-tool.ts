@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { nameField, repositoryTargetFields } from "../input-fields.js";
 import { defineTool, writingTool } from "../tool-definition.js";
-import type { ResultBlock } from "../tool-presentation.js";
 import { fromArtifactFailure } from "./from-artifact-failure.js";
+import { renderWarnings } from "./render-warnings.js";
 import {
   notValidated,
   renderValidation,
@@ -64,13 +64,7 @@ export const changeWriteTool = defineTool({
     render: (result) => [
       { kind: "text", text: `${result.created ? "created" : "replaced"} ${result.path}` },
       { kind: "text", text: `  ${result.bytes} bytes`, tone: "dim" },
-      ...result.warnings.map(
-        (warning): ResultBlock => ({
-          kind: "text",
-          text: `warning ${warning.message}`,
-          tone: "warning",
-        }),
-      ),
+      ...renderWarnings(result.warnings),
       ...renderValidation(result.validation, result.note),
     ],
   },

@@ -5,13 +5,8 @@
 // `--json` where the command has it. commander's own parsing cannot serve
 // here: the point is to refuse before the CLI sees anything.
 import { type ToolFailure, toolFailure } from "../tool-result.js";
-import {
-  type CliCommand,
-  type CliOption,
-  type CliValue,
-  cliCommandTable,
-  cliGroupOptions,
-} from "./cli-command-table.js";
+import { cliCommandTable, cliGroupOptions } from "./cli-command-table.js";
+import type { CliCommand, CliOption, CliValue } from "./cli-command-types.js";
 
 /** An argument array the table accepts, with what the handler still checks on disk. */
 export type CheckedCliCall = {

@@ -2,7 +2,8 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { isolatedEnvironment, REAL_OPENSPEC_BIN, removeTemporaryFolders } from "@org/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type CliCommand, cliCommandTable, cliGroupOptions } from "./cli-command-table.js";
+import { cliCommandTable, cliGroupOptions } from "./cli-command-table.js";
+import type { CliCommand } from "./cli-command-types.js";
 
 afterAll(removeTemporaryFolders);
 

@@ -6,88 +6,18 @@
 // CLI's `--help` of every command and fails when a command or option is
 // missing here or gone there, so an upgrade cannot slip one through.
 
-/**
- * What a command does: `read` only reads the repository (and the CLI's own
- * schemas); `write` writes inside the repository; `interactive` needs a
- * terminal; `refused` writes or reads outside the repository, or reaches the
- * network, and is never run here.
- */
-export type CliCommandKind = "read" | "write" | "interactive" | "refused";
-
-/**
- * How an option's value (or a positional) is checked: `name` a change, spec,
- * schema or artifact name (no path, never an option); `path-name` a name that
- * may hold `/` between safe segments (spec ids such as `area/auth`); `text`
- * free text; `count` a positive whole number; `list` comma-separated names;
- * an array: one of these words.
- */
-export type CliValue = "name" | "path-name" | "text" | "count" | "list" | readonly string[];
-
-/** One option as the CLI's help lists it. */
-export type CliOption = {
-  /** The long flag, e.g. `--change`; a negated one keeps its `--no-`. */
-  flag: string;
-  /** Its one-letter form, e.g. `-r`. */
-  short?: string;
-  /** The value it takes; absent for a switch. */
-  value?: CliValue;
-  /** Why it is never passed on, when it is not: it would lead outside the repository. */
-  refused?: { reason: string; fix: string };
-};
-
-/** One command (a leaf of the CLI's command tree). */
-export type CliCommand = {
-  /** The words that name it, e.g. `["schema", "which"]`. */
-  words: readonly string[];
-  /** Other names commander takes for the last word, e.g. `ls` for `list`. */
-  aliases?: readonly string[];
-  kind: CliCommandKind;
-  /** Whether the CLI prints one JSON document with `--json` (added by `openspec_cli`). */
-  json: boolean;
-  /** Positional arguments, in order; `required` ones first. */
-  positionals: readonly { label: string; required: boolean; value: CliValue }[];
-  options: readonly CliOption[];
-  /** For `interactive` and `refused`: why, and what to do instead. */
-  refusal?: { reason: string; fix: string };
-  /** For `write`: the folders under `openspec/` it writes into, checked to stay inside. */
-  writes?: readonly string[];
-};
-
-const otherRoot = {
-  reason: "selects another registered OpenSpec root, outside the source",
-  fix: "Register that store's folder as a source ({tool:openspec_source_import}) and name it with source.",
-};
-const store: CliOption = { flag: "--store", value: "name", refused: otherRoot };
-const json: CliOption = { flag: "--json" };
-const noInteractive: CliOption = { flag: "--no-interactive" };
-const itemType: CliOption = { flag: "--type", value: ["change", "spec"] };
-const inTerminal = (command: string, why: string) => ({
-  reason: why,
-  fix: `Run \`openspec ${command}\` in a terminal in the repository.`,
-});
-const outsideHome = (command: string, what: string) => ({
-  reason: `${what}, outside the repository`,
-  fix: `Run \`openspec ${command}\` in a terminal yourself.`,
-});
-
-const read = (
-  words: string[],
-  options: CliOption[],
-  positionals: CliCommand["positionals"] = [],
-  hasJson = true,
-): CliCommand => ({
-  words,
-  kind: "read",
-  json: hasJson,
-  positionals,
-  options: hasJson ? [...options, json] : options,
-});
-
-const optionalName = (label: string, value: CliValue = "name") => [
-  { label, required: false, value },
-];
-const help = (group: string[]): CliCommand =>
-  read([...group, "help"], [], optionalName("command"), false);
+import {
+  help,
+  inTerminal,
+  itemType,
+  json,
+  noInteractive,
+  optionalName,
+  outsideHome,
+  read,
+  store,
+} from "./cli-command-rows.js";
+import type { CliCommand, CliOption } from "./cli-command-types.js";
 
 /**
  * Options a command group takes before its subcommand (`openspec config

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { repositoryTargetFields } from "../input-fields.js";
 import { defineTool, writingTool } from "../tool-definition.js";
-import type { ResultBlock } from "../tool-presentation.js";
 import { toolFailure } from "../tool-result.js";
 import { changeCreateTool, writeChange } from "./change-create-tool.js";
 import { fromArtifactFailure } from "./from-artifact-failure.js";
+import { renderWarnings } from "./render-warnings.js";
 import { renderValidation } from "./validate-change.js";
 
 /**
@@ -46,13 +46,7 @@ export const ideaPromoteTool = defineTool({
     fallsShort: (result) => result.validation?.valid === false,
     render: (result) => [
       { kind: "text", text: `promoted ${result.idea_path} to ${result.path} (${result.token})` },
-      ...result.warnings.map(
-        (warning): ResultBlock => ({
-          kind: "text",
-          text: `warning ${warning.message}`,
-          tone: "warning",
-        }),
-      ),
+      ...renderWarnings(result.warnings),
       ...renderValidation(result.validation, result.note),
     ],
   },

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { nameField, repositoryTargetFields } from "../input-fields.js";
 import { defineTool, writingTool } from "../tool-definition.js";
-import type { ResultBlock } from "../tool-presentation.js";
 import { fromArtifactFailure } from "./from-artifact-failure.js";
+import { renderWarnings } from "./render-warnings.js";
 
 const stepSchema = z
   .object({
@@ -76,13 +76,7 @@ export const specCreateTool = defineTool({
     paths: ["workdir"],
     render: (result) => [
       { kind: "text", text: `wrote ${result.path}` },
-      ...result.warnings.map(
-        (warning): ResultBlock => ({
-          kind: "text",
-          text: `warning ${warning.message}`,
-          tone: "warning",
-        }),
-      ),
+      ...renderWarnings(result.warnings),
     ],
   },
   async handler(input, context) {
