@@ -1,11 +1,10 @@
 import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { setTimeout as delay } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
 import { writeFakeBin } from "./test-support/fake-bin.js";
 import { waitForPids } from "./test-support/pid-file.js";
-import { isProcessRunning } from "./test-support/process-state.js";
+import { survivingProcesses } from "./test-support/process-state.js";
 import { useSandbox } from "./test-support/sandbox.js";
 
 const BUILT_RUNNER = join(import.meta.dirname, "..", "dist", "index.js");
@@ -35,7 +34,6 @@ describe("a host that exits during a run", () => {
     const exited = new Promise((resolve) => child.once("exit", resolve));
     const pids = await waitForPids(pidFile);
     await exited;
-    for (let tries = 0; tries < 3000 && pids.some(isProcessRunning); tries += 1) await delay(20);
-    expect(pids.filter(isProcessRunning)).toEqual([]);
+    expect(await survivingProcesses(pids)).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import type { RunProgress } from "./run-progress.js";
 import { writeFakeBin } from "./test-support/fake-bin.js";
 import { writeFakeOpenSpecPackage } from "./test-support/fake-openspec-package.js";
 import { waitForPids } from "./test-support/pid-file.js";
-import { isProcessRunning } from "./test-support/process-state.js";
+import { isProcessRunning, survivingProcesses } from "./test-support/process-state.js";
 import { useSandbox } from "./test-support/sandbox.js";
 
 // Fake binaries: the real CLI cannot be made to run long on demand.
@@ -59,7 +59,7 @@ describe("runOpenSpec with a signal and a progress listener", () => {
     const result = await pending;
 
     expect(result).toMatchObject({ ok: false, code: "cancelled", signal: "SIGKILL" });
-    expect(pids.filter(isProcessRunning)).toEqual([]);
+    expect(await survivingProcesses(pids)).toEqual([]);
   });
 
   it("GIVEN a CLI that runs for a while WHEN a progress listener is given THEN it hears the start and heartbeats naming the command, never its flags", async () => {
@@ -145,7 +145,7 @@ export function runCli(argv = process.argv) { void run(argv); }
     const after = await run("report");
 
     expect(cancelled).toMatchObject({ ok: false, code: "cancelled" });
-    expect(isProcessRunning(workerPid ?? -1)).toBe(false);
+    expect(await survivingProcesses([workerPid ?? -1])).toEqual([]);
     expect(after).toMatchObject({ ok: true, stdout: { ran: "report" } });
     expect(pool.stats()).toMatchObject({ warm: 2 });
   });

@@ -36,7 +36,7 @@ describe("runOpenSpec limits, with fake CLIs", () => {
 
     const result = await pending;
 
-    expectKilledByTimeout(result, pids);
+    await expectKilledByTimeout(result, pids);
   });
 
   it("GIVEN a CLI that prints 500 MB WHEN it runs THEN each stream keeps at most the cap, truncated is set and memory stays bounded", async () => {

@@ -1,10 +1,9 @@
 import { join } from "node:path";
-import { setTimeout as delay } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
 import { runOpenSpec } from "./run-openspec.js";
 import { writeFakeBin } from "./test-support/fake-bin.js";
 import { waitForPids } from "./test-support/pid-file.js";
-import { isProcessRunning } from "./test-support/process-state.js";
+import { survivingProcesses } from "./test-support/process-state.js";
 import { useSandbox } from "./test-support/sandbox.js";
 
 // Fake binaries: the real CLI never leaves a child behind on demand.
@@ -23,12 +22,6 @@ describe("a CLI that exits while something it started lives on", () => {
     });
   };
   const pidFile = () => join(box.current.root, "pids");
-  // SIGKILL is delivered asynchronously; a killed process may need a moment to be reaped, longer on a
-  // loaded machine. The children sleep 300 s, so one still there after 60 s was left behind.
-  const survivors = async (pids: number[]) => {
-    for (let tries = 0; tries < 3000 && pids.some(isProcessRunning); tries += 1) await delay(20);
-    return pids.filter(isProcessRunning);
-  };
 
   it("GIVEN a CLI that exits 0 while a background child holds stdout WHEN it runs THEN the answer is ok with the parsed JSON, not a timeout, and the child is gone", async () => {
     const result = await run(
@@ -36,7 +29,7 @@ describe("a CLI that exits while something it started lives on", () => {
     );
     const pids = await waitForPids(pidFile());
     expect(result).toMatchObject({ ok: true, exit_code: 0, signal: null, stdout: { changes: [] } });
-    expect(await survivors(pids)).toEqual([]);
+    expect(await survivingProcesses(pids)).toEqual([]);
   });
 
   it("GIVEN a child that left the process group with setsid and holds stdout WHEN the CLI exits THEN the answer is ok, not a timeout: the runner stops reading instead of waiting for it", async () => {

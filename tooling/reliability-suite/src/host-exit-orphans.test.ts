@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
+import { setTimeout as delay } from "node:timers/promises";
 import { CLI_BIN, MCP_BIN } from "@org/host-doors";
 import { packagePaths } from "@org/openspec-hermes-host";
 import { removeTemporaryFolders } from "@org/test-kit";
@@ -102,6 +103,10 @@ describe("a host with a call whose OpenSpec CLI hangs", () => {
       const { fake, sandbox } = await hangingSandbox();
       const child = startHost(host, sandbox.env, sandbox.home);
       expect(await waitFor(() => fake.pids().length === 2, EVENTUALLY_MS)).toBe(true);
+      // The host tells its watchdog about the run in the step right after the OS starts
+      // the CLI; a SIGKILL landing before that step is the gap the cli-runner README
+      // names. A second is hundreds of times what that step takes on a loaded machine.
+      if (signal === "SIGKILL") await delay(1000);
 
       child.kill(signal);
       await exitOf(child);

@@ -201,7 +201,7 @@ export function runCli() {
     const pids = await waitForPids(pidFile);
     const result = await pending;
 
-    expectKilledByTimeout(result, pids);
+    await expectKilledByTimeout(result, pids);
     expect(pool.stats()).toMatchObject({ warm: 1 });
   });
 
