@@ -1,6 +1,7 @@
 import { once } from "node:events";
 import { createServer as createHttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { homedir } from "node:os";
 import { getRequestListener, type HttpBindings } from "@hono/node-server";
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
@@ -94,7 +95,7 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
   const catalog = options.catalog ?? createCatalog(catalogOptions);
   const registry = openHttpRegistry(catalogOptions);
   const allowAnyWorkdir = options.allowAnyWorkdir === true;
-  const tokenView = tokenHolderCatalog(catalog, allowAnyWorkdir);
+  const tokenView = tokenHolderCatalog(catalog, allowAnyWorkdir, catalogOptions.home ?? homedir());
   const readOnlyTokenView = readOnlyCatalog(tokenView);
   const catalogFor = (principal: Principal) =>
     principal.tokenId === null ? catalog : principal.readOnly ? readOnlyTokenView : tokenView;

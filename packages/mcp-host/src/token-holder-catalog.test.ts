@@ -1,11 +1,12 @@
 import { existsSync, readdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { basename, dirname, isAbsolute, join } from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import {
   AUTH_SPEC,
   DARK_MODE_CHANGE,
   makeOpenSpecRepository,
+  REAL_OPENSPEC_BIN,
   setUpOpenSpecStore,
   temporaryFolder,
 } from "@org/test-kit";
@@ -113,6 +114,32 @@ describe("what a token reaches over HTTP", () => {
     });
     expect(context).toMatchObject({ stdout: { members: [{ id: "team", path: "store:team" }] } });
     expect(listed).toMatchObject({ stdout: { stores: [{ id: "team", root: "store:team" }] } });
+  });
+
+  it("GIVEN a registered source WHEN a token validates it and runs doctor through the CLI THEN the command names the programs without their install paths and no answer holds the server's home; without auth both are given", async () => {
+    const http = await startServer();
+    const repository = makeOpenSpecRepository(DARK_MODE_CHANGE, "shop");
+    const client = await http.connect(http.token("ci"));
+    expect(
+      await call(client, "openspec_source_add", { path: repository, name: "shop" }),
+    ).toMatchObject({ ok: true });
+    const local = await startServer({ noAuth: true, extraEnv: http.env });
+    const localClient = await local.connect();
+
+    const validated = await call(client, "openspec_validate", { source: "shop" });
+    const doctor = await call(client, "openspec_cli", { source: "shop", args: ["doctor"] });
+    const localValidated = await call(localClient, "openspec_validate", { source: "shop" });
+
+    const localCommand = localValidated.command as string[];
+    expect(localCommand).toContain(REAL_OPENSPEC_BIN);
+    expect(validated.command).toEqual(
+      localCommand.map((word) => (isAbsolute(word) ? basename(word) : word)),
+    );
+    for (const answer of [validated, doctor]) {
+      expect(answer).toMatchObject({ ok: true });
+      expect(JSON.stringify(answer)).not.toContain(http.home);
+      expect(JSON.stringify(answer)).not.toContain(dirname(REAL_OPENSPEC_BIN));
+    }
   });
 
   it("GIVEN a read-only token subscribed to a spec WHEN the file changes THEN resources/updated arrives, and the change's resource names the source, not its folder", async () => {

@@ -1,4 +1,5 @@
 import { type Catalog, type ToolResult, toolFailure } from "@org/openspec-core";
+import { hideServerPaths } from "./hide-server-paths.js";
 import { listSources } from "./list-sources.js";
 import { listStoreFolders } from "./list-store-folders.js";
 import { nameSourceFolders } from "./name-source-folders.js";
@@ -10,10 +11,15 @@ import { nameSourceFolders } from "./name-source-folders.js";
  * server was started with `allowAnyWorkdir`. Every answer names a source's
  * folder by the source's name, so no token learns where repositories lie on
  * the server; a store's folder, which `doctor` and `context` print, is
- * written as `store:<id>`. A call that names neither keeps the server's default workdir,
+ * written as `store:<id>`, and the server's own paths (its home, where node
+ * and the CLI are installed) are hidden too. A call that names neither keeps the server's default workdir,
  * which its operator chose. Closing the view leaves the shared catalog open.
  */
-export function tokenHolderCatalog(catalog: Catalog, allowAnyWorkdir: boolean): Catalog {
+export function tokenHolderCatalog(
+  catalog: Catalog,
+  allowAnyWorkdir: boolean,
+  serverHome: string,
+): Catalog {
   return {
     ...catalog,
     call: async (name, args, call): Promise<ToolResult> => {
@@ -31,7 +37,10 @@ export function tokenHolderCatalog(catalog: Catalog, allowAnyWorkdir: boolean): 
       const answer = await catalog.call(name, args, call);
       // Store folders lie outside every source; only these tools print them.
       const stores = STORE_REPORTING_TOOLS.has(name) ? await listStoreFolders(catalog) : [];
-      return nameSourceFolders(answer, [...(await listSources(catalog)), ...stores]);
+      return hideServerPaths(
+        nameSourceFolders(answer, [...(await listSources(catalog)), ...stores]),
+        serverHome,
+      );
     },
     close: () => {},
   };
