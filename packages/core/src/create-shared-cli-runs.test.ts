@@ -12,12 +12,12 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { runOpenSpec } from "@org/openspec-cli-runner";
 import {
   AUTH_SPEC,
   fakeOpenSpecBinary,
   makeOpenSpecRepository,
   REAL_OPENSPEC_BIN,
+  runRealOpenSpec,
   temporaryFolder,
 } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
@@ -37,6 +37,14 @@ function countingCli() {
     `echo "$*" >> ${JSON.stringify(log)}\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(REAL_OPENSPEC_BIN)} "$@"`,
   );
   return { bin, runs: () => (existsSync(log) ? readFileSync(log, "utf8").trim().split("\n") : []) };
+}
+
+function parsedJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 }
 
 // `validate` times each item; nothing else differs between two runs of the same files.
@@ -71,7 +79,9 @@ const QUESTIONS = [
 
 describe("one run per question: answers of unchanged repositories are reused, and every edit misses", () => {
   it("GIVEN cached answers of list, validate and show WHEN each kind of edit that changes the CLI's answer is made THEN the next answer is not cached and equals a fresh run, and repeating it is answered from the cache", async () => {
-    const { catalog, env } = makeCatalog();
+    // Warm workers on both sides, as the team server runs: the pool's own differential test
+    // (packages/cli-runner) shows their answers byte-identical to cold runs.
+    const { catalog } = makeCatalog({ catalog: { warmPool: true } });
     const root = makeOpenSpecRepository({
       "openspec/specs/auth/spec.md": AUTH_SPEC,
       "openspec/changes/add-login/proposal.md": PROPOSAL,
@@ -80,14 +90,12 @@ describe("one run per question: answers of unchanged repositories are reused, an
     });
     const file = (path: string) => join(root, "openspec", path);
     const fresh = async (args: readonly string[]) => {
-      const run = await runOpenSpec({
-        args,
-        workdir: root,
-        env,
-        bin: REAL_OPENSPEC_BIN,
-        node: process.execPath,
-      });
-      return { exit_code: run.exit_code, stdout: withoutTimings(run.stdout), stderr: run.stderr };
+      const run = await runRealOpenSpec(root, [...args]);
+      return {
+        exit_code: run.status,
+        stdout: withoutTimings(parsedJson(run.stdout)),
+        stderr: run.stderr,
+      };
     };
     // Asks every question until the answer comes from the cache, checking each answer against a fresh run.
     const askAll = async (edit: string) => {
@@ -103,7 +111,10 @@ describe("one run per question: answers of unchanged repositories are reused, an
           stderr: first.stderr,
         }).toEqual(expected);
         let answer = first;
-        for (let attempt = 0; attempt < 3 && answer.cached !== true; attempt += 1) {
+        // An answer is kept once the edited files have been quiet for a timestamp tick (50 ms,
+        // 2 s on whole-second timestamps): ask again until then, far past both.
+        for (let attempt = 0; attempt < 100 && answer.cached !== true; attempt += 1) {
+          await sleep(60);
           answer = await catalog.call(question.tool, { workdir: root, ...question.input });
         }
         expect(answer, `${edit}: ${question.tool} repeated`).toMatchObject({
