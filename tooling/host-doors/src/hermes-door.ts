@@ -1,7 +1,7 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
-import { installHermesPlugin } from "@org/openspec-hermes-host";
+import { installPlugin } from "@org/openspec-hermes-plugin";
 import { temporaryFolder } from "@org/test-kit";
 import type { Door, DoorOptions } from "./door.js";
 
@@ -30,7 +30,7 @@ type DriverReply = {
  */
 export async function openHermesDoor({ env, cwd }: DoorOptions): Promise<Door> {
   const hermesHome = temporaryFolder("hermes-home-");
-  const installed = installHermesPlugin({ hermesHome, env });
+  const installed = installPlugin({ hermesHome, env });
   if (!installed.ok) throw new Error(`installing the Hermes plugin failed: ${installed.error}`);
   const driver = spawn(PYTHON, [DRIVER], {
     env: { ...env, HERMES_HOME: hermesHome },
