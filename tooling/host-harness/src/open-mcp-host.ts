@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { callThroughMcpClient } from "./call-through-mcp-client.js";
-import type { Door, DoorOptions } from "./door.js";
+import type { HostOptions, HostUnderTest } from "./host-under-test.js";
 
 export const MCP_BIN = join(
   dirname(fileURLToPath(import.meta.resolve("@org/openspec-mcp/package.json"))),
@@ -12,7 +12,7 @@ export const MCP_BIN = join(
 );
 
 /** The MCP server over real stdio, driven by the SDK's own client as an MCP host would. */
-export async function openMcpDoor({ env, cwd }: DoorOptions): Promise<Door> {
+export async function openMcpHost({ env, cwd }: HostOptions): Promise<HostUnderTest> {
   const definedEnv = Object.fromEntries(
     Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined),
   );

@@ -4,15 +4,15 @@ import { createInterface } from "node:readline";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { callThroughMcpClient } from "./call-through-mcp-client.js";
-import type { Door, DoorOptions } from "./door.js";
-import { MCP_BIN } from "./mcp-door.js";
+import type { HostOptions, HostUnderTest } from "./host-under-test.js";
+import { MCP_BIN } from "./open-mcp-host.js";
 
 /**
  * The MCP server over Streamable HTTP (`openspec-mcp --http --port 0
  * --no-auth` on 127.0.0.1), driven by the SDK's own HTTP client: the same
- * catalog as the stdio door, through sessions, SSE and the HTTP checks.
+ * catalog as the stdio host, through sessions, SSE and the HTTP checks.
  */
-export async function openHttpDoor({ env, cwd }: DoorOptions): Promise<Door> {
+export async function openHttpHost({ env, cwd }: HostOptions): Promise<HostUnderTest> {
   const definedEnv = Object.fromEntries(
     Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined),
   );

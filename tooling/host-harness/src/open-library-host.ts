@@ -1,8 +1,8 @@
 import { createCatalog } from "@org/openspec-core";
-import type { Door, DoorOptions } from "./door.js";
+import type { HostOptions, HostUnderTest } from "./host-under-test.js";
 
 /** The catalog called in-process, as a Node script would. */
-export async function openLibraryDoor({ env }: DoorOptions): Promise<Door> {
+export async function openLibraryHost({ env }: HostOptions): Promise<HostUnderTest> {
   const catalog = createCatalog({ env });
   return {
     name: "library",

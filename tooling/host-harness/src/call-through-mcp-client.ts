@@ -1,6 +1,6 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
-import type { DoorAnswer } from "./door.js";
+import type { HostAnswer } from "./host-under-test.js";
 
 /** Longer than any call may take here; a call that reaches it has hung, which the checks report themselves. */
 const REQUEST_TIMEOUT_MS = 600_000;
@@ -13,7 +13,7 @@ export async function callThroughMcpClient(
   client: Client,
   tool: string,
   args: unknown,
-): Promise<DoorAnswer> {
+): Promise<HostAnswer> {
   try {
     const result = await client.callTool(
       { name: tool, arguments: args as Record<string, unknown> },

@@ -3,12 +3,12 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { installPlugin } from "@org/openspec-hermes-plugin";
 import { temporaryFolder } from "@org/test-kit";
-import type { Door, DoorOptions } from "./door.js";
+import type { HostOptions, HostUnderTest } from "./host-under-test.js";
 
 // Shipped beside src/ and dist/, so it is found from either.
 const DRIVER = join(import.meta.dirname, "..", "hermes_driver.py");
 
-/** Python as this process finds it: the door's own PATH may hold only node's folder. */
+/** Python as this process finds it: the host's own PATH may hold only node's folder. */
 export const PYTHON = execFileSync("python3", ["-c", "import sys; print(sys.executable)"], {
   encoding: "utf8",
 }).trim();
@@ -28,7 +28,7 @@ type DriverReply = {
  * installer and loaded by a Python driver exactly as Hermes loads it; calls go
  * through the Python handlers and the Node bridge.
  */
-export async function openHermesDoor({ env, cwd }: DoorOptions): Promise<Door> {
+export async function openHermesHost({ env, cwd }: HostOptions): Promise<HostUnderTest> {
   const hermesHome = temporaryFolder("hermes-home-");
   const installed = installPlugin({ hermesHome, env });
   if (!installed.ok) throw new Error(`installing the Hermes plugin failed: ${installed.error}`);

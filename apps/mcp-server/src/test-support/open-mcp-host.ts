@@ -3,7 +3,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { BUILT_SERVER } from "./sandbox.js";
 
-export type McpDoorOptions = {
+export type McpHostOptions = {
   /** The server's whole environment (HOME, PATH, OPENSPEC_AGENT_DB, ...). */
   env: Record<string, string>;
   cwd?: string;
@@ -11,24 +11,24 @@ export type McpDoorOptions = {
   args?: string[];
 };
 
-export type McpDoor = {
+export type McpHost = {
   /** Calls a tool and returns its result object (the `structuredContent`). */
   call(tool: string, args: Record<string, unknown>): Promise<unknown>;
   /** The names `tools/list` offers now, in the server's order. */
   listTools(): Promise<string[]>;
   close(): Promise<void>;
-  /** The SDK client, for what the door does not cover (raw results, notifications). */
+  /** The SDK client, for what the host does not cover (raw results, notifications). */
   client: Client;
   /** What the server wrote to stderr so far. */
   stderr(): string;
 };
 
 /**
- * The MCP server as one "door" to the tool catalog: the built server is
+ * The MCP server as one "host" to the tool catalog: the built server is
  * spawned over stdio and driven by the SDK's own client, exactly as an MCP
  * host would. Needs `pnpm build` first.
  */
-export async function openMcpDoor(options: McpDoorOptions): Promise<McpDoor> {
+export async function openMcpHost(options: McpHostOptions): Promise<McpHost> {
   if (!existsSync(BUILT_SERVER))
     throw new Error(`${BUILT_SERVER} is missing: run pnpm build first.`);
   const transport = new StdioClientTransport({

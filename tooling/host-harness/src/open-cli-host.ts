@@ -1,6 +1,6 @@
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Door, DoorOptions } from "./door.js";
+import type { HostOptions, HostUnderTest } from "./host-under-test.js";
 import { runProcess } from "./run-process.js";
 
 /** The built `openspec-agent` launcher. */
@@ -21,18 +21,18 @@ export type CliCommandRun = (
  * The shell CLI: one `openspec-agent call <tool> --args -` process per call,
  * the arguments on stdin (a command line cannot carry a megabyte).
  */
-export async function openCliDoor({ env, cwd }: DoorOptions): Promise<Door> {
-  return cliDoorOver(
+export async function openCliHost({ env, cwd }: HostOptions): Promise<HostUnderTest> {
+  return cliHostOver(
     (args, input = "") => runProcess(process.execPath, [CLI_BIN, ...args], { env, cwd, input }),
     "stdin",
   );
 }
 
 /**
- * A door that calls each tool with `openspec-agent call <tool>` through `run`,
+ * A host that calls each tool with `openspec-agent call <tool>` through `run`,
  * handing the arguments on stdin (`--args -`) or in the command line itself.
  */
-export function cliDoorOver(run: CliCommandRun, argumentsVia: "stdin" | "argv"): Door {
+export function cliHostOver(run: CliCommandRun, argumentsVia: "stdin" | "argv"): HostUnderTest {
   return {
     name: "cli",
     async call(tool, args) {

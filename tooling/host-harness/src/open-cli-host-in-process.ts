@@ -1,17 +1,17 @@
 import { runCli } from "@org/openspec-cli";
-import { cliDoorOver } from "./cli-door.js";
-import type { Door, DoorOptions } from "./door.js";
+import type { HostOptions, HostUnderTest } from "./host-under-test.js";
+import { cliHostOver } from "./open-cli-host.js";
 
 /**
  * The shell CLI run in this process through its main function, `runCli`:
  * the same command line, parsing, tool call and printing as the bin, without
  * starting Node and loading the bundle for every call. For suites that call
  * a tool hundreds of times; what only the bin's own process does (stdin,
- * signals, the exit status the shell sees) is the bin door's and the CLI's
+ * signals, the exit status the shell sees) is the bin host's and the CLI's
  * own tests'.
  */
-export async function openCliDoorInProcess({ env, cwd }: DoorOptions): Promise<Door> {
-  return cliDoorOver(async (args) => {
+export async function openCliHostInProcess({ env, cwd }: HostOptions): Promise<HostUnderTest> {
+  return cliHostOver(async (args) => {
     let stdout = "";
     let stderr = "";
     // As the bin prints to a pipe: each line ends in a newline, no colour, no status line.
