@@ -30,7 +30,7 @@ const LONGEST_FIRST = [
   // Mostly waits on npm's registry when its cache is cold, as on a fresh clone.
   "tooling/release-checks",
   "packages/artifacts",
-  // Runs every case through every door in its global setup.
+  // Runs every case through every host in its global setup.
   "tooling/contract-suite",
   // The contract suite and the apps' start-up checks on the other Node lines.
   "node-24",
@@ -46,7 +46,7 @@ const LONGEST_FIRST = [
 
 /**
  * What runs on Node 22 and 24 besides the whole run on the installing Node: every tool through
- * every host (the contract suite's doors: library, shell CLI, MCP over stdio and HTTP, Hermes),
+ * every host (the contract suite's hosts: library, shell CLI, MCP over stdio and HTTP, Hermes),
  * and the apps' own start-up checks, whose start path differs by line (Node's compile cache from
  * 22.1). Chosen to prove the product works there at a fraction of the whole run's time
  * (docs/ci-time.md, "Node lines").

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { AUTH_SPEC, makeOpenSpecRepository, removeTemporaryFolders } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
-import { openMcpDoor } from "./test-support/mcp-door.js";
+import { openMcpHost } from "./test-support/open-mcp-host.js";
 import { BUILT_SERVER, serverEnvironment } from "./test-support/sandbox.js";
 
 afterEach(removeTemporaryFolders);
@@ -10,32 +10,32 @@ afterEach(removeTemporaryFolders);
 describe("GIVEN the built server's command line", () => {
   it("WHEN it starts with --workdir THEN calls without source or workdir use that repository", async () => {
     const shop = makeOpenSpecRepository({ "openspec/specs/auth/spec.md": AUTH_SPEC });
-    const door = await openMcpDoor({
+    const host = await openMcpHost({
       env: serverEnvironment({ cli: false }).env,
       args: ["--workdir", shop],
     });
     try {
-      expect(await door.call("openspec_spec_list", {})).toMatchObject({
+      expect(await host.call("openspec_spec_list", {})).toMatchObject({
         ok: true,
         specs: ["auth"],
       });
     } finally {
-      await door.close();
+      await host.close();
     }
   });
 
   it("WHEN OPENSPEC_AGENT_WORKDIR is set THEN calls without source or workdir use that repository", async () => {
     const shop = makeOpenSpecRepository({ "openspec/specs/auth/spec.md": AUTH_SPEC });
-    const door = await openMcpDoor({
+    const host = await openMcpHost({
       env: serverEnvironment({ cli: false, extra: { OPENSPEC_AGENT_WORKDIR: shop } }).env,
     });
     try {
-      expect(await door.call("openspec_spec_show", { name: "auth" })).toMatchObject({
+      expect(await host.call("openspec_spec_show", { name: "auth" })).toMatchObject({
         ok: true,
         title: "Auth",
       });
     } finally {
-      await door.close();
+      await host.close();
     }
   });
 

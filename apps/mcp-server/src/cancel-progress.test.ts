@@ -12,12 +12,12 @@ import {
   temporaryFolder,
 } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
-import { type McpDoor, openMcpDoor } from "./test-support/mcp-door.js";
+import { type McpHost, openMcpHost } from "./test-support/open-mcp-host.js";
 import { serverEnvironment } from "./test-support/sandbox.js";
 
-const doors: McpDoor[] = [];
+const hosts: McpHost[] = [];
 afterEach(async () => {
-  for (const door of doors.splice(0)) await door.close();
+  for (const host of hosts.splice(0)) await host.close();
   removeTemporaryFolders();
 });
 
@@ -57,17 +57,17 @@ async function serverWithSlowCli() {
       `echo '{"changes":[]}'`,
     ].join("\n"),
   );
-  const door = await openMcpDoor(serverEnvironment({ cli: false, extra: { OPENSPEC_BIN: bin } }));
-  doors.push(door);
-  return { door, pidFile, workdir: makeOpenSpecRepository() };
+  const host = await openMcpHost(serverEnvironment({ cli: false, extra: { OPENSPEC_BIN: bin } }));
+  hosts.push(host);
+  return { host, pidFile, workdir: makeOpenSpecRepository() };
 }
 
 describe("GIVEN the built server over stdio and a slow OpenSpec CLI", () => {
   it("WHEN a CLI-backed call carries a progress token THEN progress notifications arrive while it runs, naming the command, and the call answers", async () => {
-    const { door, workdir } = await serverWithSlowCli();
+    const { host, workdir } = await serverWithSlowCli();
     const heard: Progress[] = [];
 
-    const result = await door.client.callTool(
+    const result = await host.client.callTool(
       { name: "openspec_list", arguments: { workdir } },
       undefined,
       { onprogress: (progress) => heard.push(progress), timeout: 120_000 },
@@ -84,14 +84,14 @@ describe("GIVEN the built server over stdio and a slow OpenSpec CLI", () => {
   }, 120_000);
 
   it("WHEN a running call is cancelled with the client's AbortSignal THEN the CLI and its grandchild are gone soon after, the log says nothing went wrong, and the next call succeeds", async () => {
-    const { door, pidFile, workdir } = await serverWithSlowCli();
+    const { host, pidFile, workdir } = await serverWithSlowCli();
     const errors: string[] = [];
-    door.client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => {
+    host.client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => {
       if (params.level === "error") errors.push(String(params.data));
     });
     const controller = new AbortController();
 
-    const pending = door.client.callTool(
+    const pending = host.client.callTool(
       { name: "openspec_validate", arguments: { workdir } },
       undefined,
       { signal: controller.signal, timeout: 120_000 },
@@ -102,7 +102,7 @@ describe("GIVEN the built server over stdio and a slow OpenSpec CLI", () => {
 
     await expect(pending).rejects.toThrow();
     await expect.poll(() => pids.filter(isRunning), { timeout: 30_000, interval: 100 }).toEqual([]);
-    const after = await door.client.callTool(
+    const after = await host.client.callTool(
       { name: "openspec_list", arguments: { workdir } },
       undefined,
       { timeout: 120_000 },

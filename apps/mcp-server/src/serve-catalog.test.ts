@@ -16,37 +16,37 @@ import {
 } from "@org/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALL_TOOLS } from "./test-support/expected-tools.js";
-import { type McpDoor, openMcpDoor } from "./test-support/mcp-door.js";
+import { type McpHost, openMcpHost } from "./test-support/open-mcp-host.js";
 import { serverEnvironment } from "./test-support/sandbox.js";
 
 // One server for the whole file: each start costs a node boot, each CLI call ~0.7 s.
-let door: McpDoor;
+let host: McpHost;
 let shop: string;
 // The library, for answers that must be the same through MCP.
 let catalog: Catalog;
 
 beforeAll(async () => {
   shop = makeOpenSpecRepository({ ...DARK_MODE_CHANGE, "openspec/specs/auth/spec.md": AUTH_SPEC });
-  door = await openMcpDoor({ env: serverEnvironment({ cli: true }).env });
+  host = await openMcpHost({ env: serverEnvironment({ cli: true }).env });
   catalog = createCatalog({ env: serverEnvironment({ cli: false }).env });
-  expect(await door.call("openspec_source_add", { path: shop, name: "webshop" })).toMatchObject({
+  expect(await host.call("openspec_source_add", { path: shop, name: "webshop" })).toMatchObject({
     ok: true,
   });
 });
 
 afterAll(async () => {
-  await door.close();
+  await host.close();
   catalog.close();
   removeTemporaryFolders();
 });
 
 describe("GIVEN a server that finds the OpenSpec CLI", () => {
   it("WHEN the tools are listed THEN all 14 catalog tools are offered, in catalog order", async () => {
-    expect(await door.listTools()).toEqual(ALL_TOOLS);
+    expect(await host.listTools()).toEqual(ALL_TOOLS);
   });
 
   it("WHEN the tools are listed THEN each carries the catalog's description, annotations, input schema and result schema", async () => {
-    const { tools } = await door.client.listTools();
+    const { tools } = await host.client.listTools();
     for (const definition of toolCatalog) {
       const listed = tools.find((tool) => tool.name === definition.name);
       expect(listed).toMatchObject({
@@ -75,7 +75,7 @@ describe("GIVEN a server that finds the OpenSpec CLI", () => {
   });
 
   it("WHEN a tool succeeds THEN structuredContent is the catalog's result and the one text block is the same JSON", async () => {
-    const result = await door.client.callTool({ name: "openspec_source_list", arguments: {} });
+    const result = await host.client.callTool({ name: "openspec_source_list", arguments: {} });
     expect(result.isError).toBeFalsy();
     expect(result.structuredContent).toMatchObject({
       ok: true,
@@ -91,34 +91,34 @@ describe("GIVEN a server that finds the OpenSpec CLI", () => {
 
   it("GIVEN a second repository WHEN it is added, renamed, listed and removed as a source THEN each step answers with the source", async () => {
     const billing = makeOpenSpecRepository({}, "billing");
-    expect(await door.call("openspec_source_add", { path: billing })).toMatchObject({
+    expect(await host.call("openspec_source_add", { path: billing })).toMatchObject({
       ok: true,
       source: { name: null, display_name: "billing", path: billing },
     });
     expect(
-      await door.call("openspec_source_update", { source: "billing", name: "invoices" }),
+      await host.call("openspec_source_update", { source: "billing", name: "invoices" }),
     ).toMatchObject({
       ok: true,
       source: { name: "invoices", display_name: "invoices", path: billing },
     });
-    expect(await door.call("openspec_source_list", {})).toMatchObject({ ok: true, total: 2 });
-    expect(await door.call("openspec_source_remove", { source: "invoices" })).toMatchObject({
+    expect(await host.call("openspec_source_list", {})).toMatchObject({ ok: true, total: 2 });
+    expect(await host.call("openspec_source_remove", { source: "invoices" })).toMatchObject({
       ok: true,
       source: { name: "invoices", path: billing },
     });
     expect(existsSync(billing)).toBe(true);
-    expect(await door.call("openspec_source_list", {})).toMatchObject({ ok: true, total: 1 });
+    expect(await host.call("openspec_source_list", {})).toMatchObject({ ok: true, total: 1 });
   });
 
   it("WHEN openspec_context resolves the source and then its change token THEN the change's proposal comes back", async () => {
-    const overview = await door.call("openspec_context", { identifier: "webshop" });
+    const overview = await host.call("openspec_context", { identifier: "webshop" });
     expect(overview).toMatchObject({
       ok: true,
       path: shop,
       changes: [{ name: "add-dark-mode", token: "os_243ec3" }],
       specs: [{ path: "auth/spec.md" }],
     });
-    expect(await door.call("openspec_context", { identifier: "webshop/os_243ec3" })).toMatchObject({
+    expect(await host.call("openspec_context", { identifier: "webshop/os_243ec3" })).toMatchObject({
       ok: true,
       change: {
         name: "add-dark-mode",
@@ -129,7 +129,7 @@ describe("GIVEN a server that finds the OpenSpec CLI", () => {
 
   it("WHEN a spec is created, shown and listed through the source THEN the file exists and reads back", async () => {
     expect(
-      await door.call("openspec_spec_create", { source: "webshop", ...CHECKOUT_SPEC_INPUT }),
+      await host.call("openspec_spec_create", { source: "webshop", ...CHECKOUT_SPEC_INPUT }),
     ).toMatchObject({
       ok: true,
       path: "openspec/specs/checkout/spec.md",
@@ -138,7 +138,7 @@ describe("GIVEN a server that finds the OpenSpec CLI", () => {
       /^### Requirement: Pay with a saved card$/m,
     );
     expect(
-      await door.call("openspec_spec_show", { source: "webshop", name: "checkout" }),
+      await host.call("openspec_spec_show", { source: "webshop", name: "checkout" }),
     ).toMatchObject({
       ok: true,
       title: "Checkout",
@@ -146,14 +146,14 @@ describe("GIVEN a server that finds the OpenSpec CLI", () => {
         { name: "Pay with a saved card", scenarios: [{ name: "Saved card accepted" }] },
       ],
     });
-    expect(await door.call("openspec_spec_list", { source: "webshop" })).toMatchObject({
+    expect(await host.call("openspec_spec_list", { source: "webshop" })).toMatchObject({
       ok: true,
       specs: ["auth", "checkout"],
     });
   });
 
   it("WHEN the CLI-backed tools run on the source THEN list, show, validate, status and instructions return the CLI's JSON", async () => {
-    expect(await door.call("openspec_list", { source: "webshop" })).toMatchObject({
+    expect(await host.call("openspec_list", { source: "webshop" })).toMatchObject({
       ok: true,
       exit_code: 0,
       stdout: {
@@ -163,24 +163,24 @@ describe("GIVEN a server that finds the OpenSpec CLI", () => {
       },
     });
     expect(
-      await door.call("openspec_show", { source: "webshop", target: "auth", type: "spec" }),
+      await host.call("openspec_show", { source: "webshop", target: "auth", type: "spec" }),
     ).toMatchObject({
       ok: true,
       stdout: expect.objectContaining({ id: "auth" }),
     });
     expect(
-      await door.call("openspec_validate", { source: "webshop", target: "auth", type: "spec" }),
+      await host.call("openspec_validate", { source: "webshop", target: "auth", type: "spec" }),
     ).toMatchObject({
       ok: true,
       command: expect.arrayContaining(["validate", "auth", "--strict"]),
     });
-    expect(await door.call("openspec_status", { source: "webshop" })).toMatchObject({
+    expect(await host.call("openspec_status", { source: "webshop" })).toMatchObject({
       ok: true,
       change: "add-dark-mode",
       stdout: { changeName: "add-dark-mode" },
     });
     expect(
-      await door.call("openspec_instructions", {
+      await host.call("openspec_instructions", {
         source: "webshop",
         artifact: "tasks",
         change: "add-dark-mode",
@@ -193,7 +193,7 @@ describe("GIVEN a server that finds the OpenSpec CLI", () => {
   });
 
   it("WHEN a tool fails THEN isError is set, structuredContent holds the failure and the text leads with code, error and fix", async () => {
-    const result = await door.client.callTool({
+    const result = await host.client.callTool({
       name: "openspec_context",
       arguments: { identifier: "nowhere" },
     });
@@ -213,7 +213,7 @@ describe("GIVEN a server that finds the OpenSpec CLI", () => {
   });
 
   it("WHEN the CLI exits non-zero THEN the failure keeps the CLI's envelope in structuredContent", async () => {
-    const result = await door.client.callTool({
+    const result = await host.client.callTool({
       name: "openspec_show",
       arguments: { source: "webshop", target: "missing-thing" },
     });
@@ -228,7 +228,7 @@ describe("GIVEN a server that finds the OpenSpec CLI", () => {
 
   it("WHEN spec_create would overwrite an existing spec without force THEN ok is false with spec_exists and the file is unchanged", async () => {
     expect(
-      await door.call("openspec_spec_create", {
+      await host.call("openspec_spec_create", {
         source: "webshop",
         ...CHECKOUT_SPEC_INPUT,
         name: "auth",
@@ -247,7 +247,7 @@ describe("GIVEN a server that finds the OpenSpec CLI", () => {
   ])(
     "WHEN a call has %s THEN the catalog answers invalid_input with its issues and a fix, as through every other host",
     async (_label, name, args, path) => {
-      const result = await door.client.callTool({ name, arguments: args });
+      const result = await host.client.callTool({ name, arguments: args });
       expect(result.isError).toBe(true);
       expect(result.structuredContent).toMatchObject({
         ok: false,
@@ -261,10 +261,10 @@ describe("GIVEN a server that finds the OpenSpec CLI", () => {
   );
 
   it("WHEN a tool that does not exist is called THEN the answer is an error result and the server keeps serving", async () => {
-    expect(await door.call("openspec_archive", {})).toMatchObject({
+    expect(await host.call("openspec_archive", {})).toMatchObject({
       ok: false,
       code: "unknown_tool",
     });
-    expect(await door.listTools()).toHaveLength(ALL_TOOLS.length);
+    expect(await host.listTools()).toHaveLength(ALL_TOOLS.length);
   });
 });

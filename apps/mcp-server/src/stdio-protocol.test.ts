@@ -1,13 +1,13 @@
 import { LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { fakeOpenSpecBinary, makeOpenSpecRepository, removeTemporaryFolders } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
-import { type McpDoor, openMcpDoor } from "./test-support/mcp-door.js";
+import { type McpHost, openMcpHost } from "./test-support/open-mcp-host.js";
 import { spawnRawServer } from "./test-support/raw-server.js";
 import { PUBLISHED_BIN, serverEnvironment } from "./test-support/sandbox.js";
 
-const doors: McpDoor[] = [];
+const hosts: McpHost[] = [];
 afterEach(async () => {
-  for (const door of doors.splice(0)) await door.close();
+  for (const host of hosts.splice(0)) await host.close();
   removeTemporaryFolders();
 });
 
@@ -134,24 +134,24 @@ async function serverWithWarningRepository() {
     "openspec/config.yaml": "schema: spec-driven\ncontext: 5\n",
     "openspec/changes/add-x/proposal.md": "## Why\n\nBecause.\n\n## What Changes\n\n- x\n",
   });
-  const door = await openMcpDoor(serverEnvironment({ cli: true }));
-  doors.push(door);
+  const host = await openMcpHost(serverEnvironment({ cli: true }));
+  hosts.push(host);
   const events: string[] = [];
-  door.client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => {
+  host.client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => {
     events.push(`${params.level} ${String(params.data)}`);
   });
   const callStatus = () =>
-    door.client.callTool({ name: "openspec_status", arguments: { workdir, change: "add-x" } });
-  return { door, events, callStatus };
+    host.client.callTool({ name: "openspec_status", arguments: { workdir, change: "add-x" } });
+  return { host, events, callStatus };
 }
 
 const CLI_WARNING = "warning openspec_status: Invalid 'context' field in config (must be string)";
 
 describe("GIVEN the built server over stdio and a CLI that warns", () => {
   it("WHEN a client at debug calls a CLI-backed tool THEN the run's stages arrive at debug and the warning at warning, between the call and its result", async () => {
-    const { door, events, callStatus } = await serverWithWarningRepository();
-    await door.client.setLoggingLevel("debug");
-    await door.client.ping();
+    const { host, events, callStatus } = await serverWithWarningRepository();
+    await host.client.setLoggingLevel("debug");
+    await host.client.ping();
     events.splice(0);
 
     events.push("call");
@@ -183,12 +183,12 @@ describe("GIVEN a change whose proposal opens with OpenSpec's own '# Proposal' h
         "# Proposal\n\n## Why\n\nBecause.\n\n## What Changes\n\n- x\n",
       "openspec/changes/add-y/proposal.md": "# Add passkeys\n\n## Why\n\nPasswords leak.\n",
     });
-    const door = await openMcpDoor(serverEnvironment({ cli: true }));
-    doors.push(door);
-    expect(await door.call("openspec_source_add", { path: root })).toMatchObject({ ok: true });
+    const host = await openMcpHost(serverEnvironment({ cli: true }));
+    hosts.push(host);
+    expect(await host.call("openspec_source_add", { path: root })).toMatchObject({ ok: true });
 
     const read = async (uri: string) => {
-      const [content] = (await door.client.readResource({ uri })).contents;
+      const [content] = (await host.client.readResource({ uri })).contents;
       return content !== undefined && "text" in content ? content.text : "";
     };
     const plain = (await read("openspec://shop/changes/add-x")).split("\n");

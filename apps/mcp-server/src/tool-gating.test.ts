@@ -4,68 +4,68 @@ import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/typ
 import { REAL_OPENSPEC_BIN, removeTemporaryFolders, temporaryFolder } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import { ALL_TOOLS, FILESYSTEM_TOOLS } from "./test-support/expected-tools.js";
-import { openMcpDoor } from "./test-support/mcp-door.js";
+import { openMcpHost } from "./test-support/open-mcp-host.js";
 import { serverEnvironment } from "./test-support/sandbox.js";
 
 afterEach(removeTemporaryFolders);
 
 /** Resolves on the next tools/list_changed notification the client receives. */
-function nextListChanged(door: Awaited<ReturnType<typeof openMcpDoor>>): Promise<void> {
+function nextListChanged(host: Awaited<ReturnType<typeof openMcpHost>>): Promise<void> {
   return new Promise((resolve) => {
-    door.client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve());
+    host.client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve());
   });
 }
 
 describe("GIVEN no OpenSpec CLI anywhere the server looks", () => {
   it("WHEN the tools are listed THEN only the tools that need no CLI are offered, and a CLI tool called anyway gets the catalog's failure", async () => {
-    const door = await openMcpDoor({ env: serverEnvironment({ cli: false }).env });
+    const host = await openMcpHost({ env: serverEnvironment({ cli: false }).env });
     try {
-      expect(await door.listTools()).toEqual(FILESYSTEM_TOOLS);
+      expect(await host.listTools()).toEqual(FILESYSTEM_TOOLS);
       // The log line says why, from the discovery failure's `error`.
-      expect(door.stderr()).toContain(
+      expect(host.stderr()).toContain(
         `offering the ${FILESYSTEM_TOOLS.length} tools that need no OpenSpec CLI: No executable openspec CLI was found`,
       );
       // Called anyway, a CLI tool answers as the catalog does: where the CLI was looked for, and how to get it.
-      expect(await door.call("openspec_list", { workdir: "/tmp" })).toMatchObject({
+      expect(await host.call("openspec_list", { workdir: "/tmp" })).toMatchObject({
         ok: false,
         code: "openspec_not_found",
         fix: expect.any(String),
       });
-      expect(await door.call("openspec_source_list", {})).toEqual({
+      expect(await host.call("openspec_source_list", {})).toEqual({
         ok: true,
         sources: [],
         total: 0,
       });
     } finally {
-      await door.close();
+      await host.close();
     }
   });
 
   it("WHEN the CLI appears at OPENSPEC_BIN and later disappears THEN the client is told each time and the list follows", async () => {
     const binDir = join(temporaryFolder("late-bin-"), "bin");
     const lateBin = join(binDir, "openspec");
-    const door = await openMcpDoor({
+    const host = await openMcpHost({
       env: serverEnvironment({ cli: false, extra: { OPENSPEC_BIN: lateBin } }).env,
     });
     try {
-      expect(await door.listTools()).toEqual(FILESYSTEM_TOOLS);
+      expect(await host.listTools()).toEqual(FILESYSTEM_TOOLS);
 
-      const appeared = nextListChanged(door);
+      const appeared = nextListChanged(host);
       mkdirSync(binDir);
       symlinkSync(REAL_OPENSPEC_BIN, lateBin);
       await appeared;
-      expect(await door.listTools()).toEqual(ALL_TOOLS);
-      expect(await door.call("openspec_list", { workdir: "/nonexistent" })).toMatchObject({
+      expect(await host.listTools()).toEqual(ALL_TOOLS);
+      expect(await host.call("openspec_list", { workdir: "/nonexistent" })).toMatchObject({
         ok: false,
         code: "invalid_workdir",
       });
 
-      const disappeared = nextListChanged(door);
+      const disappeared = nextListChanged(host);
       rmSync(lateBin);
       await disappeared;
-      expect(await door.listTools()).toEqual(FILESYSTEM_TOOLS);
+      expect(await host.listTools()).toEqual(FILESYSTEM_TOOLS);
     } finally {
-      await door.close();
+      await host.close();
     }
   });
 });

@@ -3,7 +3,7 @@ import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/typ
 import { defaultToolsetNames, toolCatalog, toolsets } from "@org/openspec-core";
 import { AUTH_SPEC, makeOpenSpecRepository, removeTemporaryFolders } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
-import { openMcpDoor } from "./test-support/mcp-door.js";
+import { openMcpHost } from "./test-support/open-mcp-host.js";
 import { BUILT_SERVER, serverEnvironment } from "./test-support/sandbox.js";
 
 afterEach(removeTemporaryFolders);
@@ -23,23 +23,23 @@ const openServer = (args: string[], toolsetsSetting?: string) => {
   const { env } = serverEnvironment({ cli: true, extra });
   // No setting at all: what a user gets who names no toolsets.
   if (toolsetsSetting === undefined) delete env.OPENSPEC_AGENT_TOOLSETS;
-  return openMcpDoor({ env, args });
+  return openMcpHost({ env, args });
 };
 
 describe("GIVEN the MCP server over stdio", () => {
   it("WHEN no toolsets are named THEN tools/list offers the default toolsets only, and a tool of another toolset is refused with how to get it", async () => {
-    const door = await openServer([]);
+    const host = await openServer([]);
     try {
-      expect(await door.listTools()).toEqual(toolsOf(...defaultToolsetNames));
-      expect(await door.call("openspec_source_list", {})).toMatchObject({
+      expect(await host.listTools()).toEqual(toolsOf(...defaultToolsetNames));
+      expect(await host.call("openspec_source_list", {})).toMatchObject({
         ok: false,
         code: "tool_unavailable",
         error: expect.stringContaining('toolset "sources"'),
         fix: expect.stringContaining("--toolsets read,sources"),
       });
-      expect(door.stderr()).toContain("(toolsets read)");
+      expect(host.stderr()).toContain("(toolsets read)");
     } finally {
-      await door.close();
+      await host.close();
     }
   });
 
@@ -47,7 +47,7 @@ describe("GIVEN the MCP server over stdio", () => {
   it("WHEN no toolsets are named THEN resources and prompt completion still reach every registered source", async () => {
     const repo = makeOpenSpecRepository({ "openspec/specs/auth/spec.md": AUTH_SPEC });
     const { env } = serverEnvironment({ cli: true });
-    const admin = await openMcpDoor({ env, args: ["--toolsets", "sources"] });
+    const admin = await openMcpHost({ env, args: ["--toolsets", "sources"] });
     try {
       expect(await admin.call("openspec_source_add", { path: repo, name: "shop" })).toMatchObject({
         ok: true,
@@ -56,33 +56,33 @@ describe("GIVEN the MCP server over stdio", () => {
       await admin.close();
     }
     delete env.OPENSPEC_AGENT_TOOLSETS;
-    const door = await openMcpDoor({ env, args: [] });
+    const host = await openMcpHost({ env, args: [] });
     try {
-      expect(await door.listTools()).toEqual(toolsOf(...defaultToolsetNames));
-      const listed = await door.client.listResources();
+      expect(await host.listTools()).toEqual(toolsOf(...defaultToolsetNames));
+      const listed = await host.client.listResources();
       expect(listed.resources.map((resource) => resource.uri)).toContain(
         "openspec://shop/specs/auth",
       );
-      const completed = await door.client.complete({
+      const completed = await host.client.complete({
         ref: { type: "ref/prompt", name: "apply" },
         argument: { name: "source", value: "sh" },
       });
       expect(completed.completion.values).toContain("shop");
     } finally {
-      await door.close();
+      await host.close();
     }
   });
 
   it("WHEN --toolsets names sources,lifecycle THEN only their tools are listed and they answer", async () => {
-    const door = await openServer(["--toolsets", "sources,lifecycle"]);
+    const host = await openServer(["--toolsets", "sources,lifecycle"]);
     try {
-      expect(await door.listTools()).toEqual(toolsOf("sources", "lifecycle"));
-      expect(await door.call("openspec_source_list", {})).toMatchObject({ ok: true, sources: [] });
-      expect(await door.call("openspec_context", { identifier: "x" })).toMatchObject({
+      expect(await host.listTools()).toEqual(toolsOf("sources", "lifecycle"));
+      expect(await host.call("openspec_source_list", {})).toMatchObject({ ok: true, sources: [] });
+      expect(await host.call("openspec_context", { identifier: "x" })).toMatchObject({
         code: "tool_unavailable",
       });
     } finally {
-      await door.close();
+      await host.close();
     }
   });
 
@@ -102,23 +102,23 @@ describe("GIVEN the MCP server over stdio", () => {
   });
 
   it("WHEN --read-only is given with all toolsets THEN only the tools that change nothing (and the passthrough, read-only) are listed, and a write is refused", async () => {
-    const door = await openServer(["--read-only"], "all");
+    const host = await openServer(["--read-only"], "all");
     try {
-      expect(await door.listTools()).toEqual(
+      expect(await host.listTools()).toEqual(
         toolCatalog
           .filter((tool) => tool.annotations.readOnlyHint || tool.servesReadOnly)
           .map((tool) => tool.name),
       );
       expect(
-        await door.call("openspec_cli", { workdir: "/tmp", args: ["schema", "init", "x"] }),
+        await host.call("openspec_cli", { workdir: "/tmp", args: ["schema", "init", "x"] }),
       ).toMatchObject({ ok: false, code: "command_not_allowed", kind: "write" });
-      expect(await door.call("openspec_source_add", { path: "/tmp" })).toMatchObject({
+      expect(await host.call("openspec_source_add", { path: "/tmp" })).toMatchObject({
         ok: false,
         code: "tool_unavailable",
         fix: "Start the server without --read-only.",
       });
     } finally {
-      await door.close();
+      await host.close();
     }
   });
 
@@ -140,13 +140,13 @@ describe("GIVEN the MCP server over stdio", () => {
   });
 
   it("WHEN --dynamic-toolsets is given THEN openspec_toolsets lists the toolsets, enabling one tells the client the list changed, and its tools become callable", async () => {
-    const door = await openServer(["--dynamic-toolsets"]);
+    const host = await openServer(["--dynamic-toolsets"]);
     try {
-      expect(await door.listTools()).toEqual([
+      expect(await host.listTools()).toEqual([
         ...toolsOf(...defaultToolsetNames),
         "openspec_toolsets",
       ]);
-      const listing = await door.call("openspec_toolsets", {});
+      const listing = await host.call("openspec_toolsets", {});
       expect(listing).toMatchObject({
         ok: true,
         toolsets: [
@@ -157,27 +157,27 @@ describe("GIVEN the MCP server over stdio", () => {
           expect.stringMatching(/^cli: /),
         ],
       });
-      expect(await door.call("openspec_source_list", {})).toMatchObject({
+      expect(await host.call("openspec_source_list", {})).toMatchObject({
         code: "tool_unavailable",
         fix: expect.stringContaining('openspec_toolsets with enable "sources"'),
       });
 
       const changed = new Promise<void>((resolve) => {
-        door.client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve());
+        host.client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve());
       });
-      expect(await door.call("openspec_toolsets", { enable: "sources" })).toMatchObject({
+      expect(await host.call("openspec_toolsets", { enable: "sources" })).toMatchObject({
         ok: true,
         enabled: "sources",
       });
       await changed;
-      expect(await door.listTools()).toContain("openspec_source_list");
-      expect(await door.call("openspec_source_list", {})).toMatchObject({ ok: true, sources: [] });
-      expect(await door.call("openspec_toolsets", { enable: "nope" })).toMatchObject({
+      expect(await host.listTools()).toContain("openspec_source_list");
+      expect(await host.call("openspec_source_list", {})).toMatchObject({ ok: true, sources: [] });
+      expect(await host.call("openspec_toolsets", { enable: "nope" })).toMatchObject({
         ok: false,
         code: "invalid_input",
       });
     } finally {
-      await door.close();
+      await host.close();
     }
   });
 });

@@ -1,6 +1,7 @@
 export type { BridgeCatalog } from "./answer-bridge-request.js";
 export { type HermesImportFailure, importHermesSources } from "./import-hermes-sources.js";
 export {
+  type InstallablePlugin,
   type InstallOptions,
   type InstallSuccess,
   installHermesPlugin,
@@ -8,6 +9,7 @@ export {
 export type { InstallerFailure, InstallerFailureCode } from "./installer-result.js";
 export { packagePaths } from "./package-paths.js";
 export type { BridgeId, BridgeOperation, BridgeRequest } from "./parse-bridge-request.js";
+export { renderPluginFolder } from "./render-plugin-folder.js";
 export type { HermesHomeOptions } from "./resolve-hermes-home.js";
 export { type BridgeStreams, runBridge } from "./run-bridge.js";
 export { startBridgeProcess } from "./start-bridge-process.js";

@@ -6,29 +6,41 @@ import { inspectPluginFolder } from "./inspect-plugin-folder.js";
 import { type InstallerFailure, installerFailure, ioFailure } from "./installer-result.js";
 import {
   PACKAGE_NAME,
+  PLUGIN_APP_NAME,
   PLUGIN_FILES,
   PLUGIN_NAME,
   PLUGIN_SKILL_FILES,
   packagePaths,
-  packageVersion,
 } from "./package-paths.js";
 import { copyPluginFolder, linkPluginFolder, moveAside } from "./place-plugin-folder.js";
 import { type HermesHomeOptions, resolveHermesHome } from "./resolve-hermes-home.js";
 
-export type InstallOptions = HermesHomeOptions & {
-  /** Link the package's plugin folder instead of copying it, so edits show up at once (development). */
-  link?: boolean;
-  /** Move a plugin we did not install out of the way instead of stopping. */
-  force?: boolean;
-  /** The node executable the plugin starts the bridge with; defaults to the one running now. */
-  nodePath?: string;
-  /**
-   * The registry file the plugin's bridge uses (recorded in bridge.json, which
-   * the plugin passes on as OPENSPEC_AGENT_DB). Unset: the bridge uses
-   * OPENSPEC_AGENT_DB from Hermes's environment, else the default file.
-   */
-  registryPath?: string;
+/**
+ * The plugin to install, as the Hermes plugin app (@org/openspec-hermes-plugin)
+ * ships it: this library holds the installer's logic, the app the files.
+ */
+export type InstallablePlugin = {
+  /** The plugin folder to copy or link (plugin.yaml, the Python side, tools.json, skills/). */
+  pluginFolder: string;
+  /** The version written into the installed plugin.yaml, skills and bridge.json. */
+  version: string;
 };
+
+export type InstallOptions = HermesHomeOptions &
+  InstallablePlugin & {
+    /** Link the plugin folder instead of copying it, so edits show up at once (development). */
+    link?: boolean;
+    /** Move a plugin we did not install out of the way instead of stopping. */
+    force?: boolean;
+    /** The node executable the plugin starts the bridge with; defaults to the one running now. */
+    nodePath?: string;
+    /**
+     * The registry file the plugin's bridge uses (recorded in bridge.json, which
+     * the plugin passes on as OPENSPEC_AGENT_DB). Unset: the bridge uses
+     * OPENSPEC_AGENT_DB from Hermes's environment, else the default file.
+     */
+    registryPath?: string;
+  };
 
 export type InstallSuccess = {
   ok: true;
@@ -63,24 +75,20 @@ export type InstallSuccess = {
  * bridge and node are, and enables it in config.yaml. Running it again
  * refreshes the copy and changes nothing else.
  */
-export function installHermesPlugin(
-  options: InstallOptions = {},
-): InstallSuccess | InstallerFailure {
+export function installHermesPlugin(options: InstallOptions): InstallSuccess | InstallerFailure {
   const { hermesHome, pluginDir, configPath } = resolveHermesHome(options);
   // Hermes makes its home when it is installed; a missing one is worth saying.
   const hermesFound = existsSync(hermesHome);
   const legacyDb = findLegacyDatabase(hermesHome);
   const missing = [
     packagePaths.bridgeEntry,
-    ...[...PLUGIN_FILES, ...PLUGIN_SKILL_FILES].map((file) =>
-      join(packagePaths.pluginFolder, file),
-    ),
+    ...[...PLUGIN_FILES, ...PLUGIN_SKILL_FILES].map((file) => join(options.pluginFolder, file)),
   ].filter((path) => !existsSync(path));
   if (missing.length > 0) {
     return installerFailure(
       "plugin_not_built",
       `The plugin is not built: ${missing.join(", ")} missing.`,
-      `Build it first: pnpm --filter ${PACKAGE_NAME} build`,
+      `Build it first: pnpm --filter ${PLUGIN_APP_NAME}... build`,
       legacyDb,
     );
   }
@@ -115,14 +123,14 @@ export function installHermesPlugin(
       bridge: packagePaths.bridgeEntry,
       node,
       installed_by: PACKAGE_NAME,
-      version: packageVersion(),
+      version: options.version,
       ...(registry === undefined ? {} : { registry }),
     };
     const bridgeJson = `${JSON.stringify(record, null, 2)}\n`;
-    if (mode === "link") linkPluginFolder(hermesHome, pluginDir, bridgeJson);
-    else copyPluginFolder(hermesHome, pluginDir, bridgeJson);
+    if (mode === "link") linkPluginFolder(options.pluginFolder, hermesHome, pluginDir, bridgeJson);
+    else copyPluginFolder(options, hermesHome, pluginDir, bridgeJson);
     done.push(
-      `${existing.state === "ours" ? "replaced" : "installed"} the plugin at ${pluginDir} (${mode === "link" ? `linked to ${packagePaths.pluginFolder}` : "copied"})`,
+      `${existing.state === "ours" ? "replaced" : "installed"} the plugin at ${pluginDir} (${mode === "link" ? `linked to ${options.pluginFolder}` : "copied"})`,
     );
     done.push(...saveConfigEdit(configPath, config));
   } catch (error) {

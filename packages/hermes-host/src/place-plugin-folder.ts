@@ -15,22 +15,27 @@ import {
 } from "node:fs";
 import { dirname, join } from "node:path";
 import { writeFileAtomicAt } from "@org/openspec-core";
-import { PLUGIN_FILES, PLUGIN_NAME, PLUGIN_SKILL_FILES, packagePaths } from "./package-paths.js";
+import type { InstallablePlugin } from "./install-hermes-plugin.js";
+import { PLUGIN_FILES, PLUGIN_NAME, PLUGIN_SKILL_FILES } from "./package-paths.js";
 import { versionedPluginFiles } from "./versioned-plugin-files.js";
 
 /** How often a rename into place is retried while other installs keep putting their copy there. */
 const PLACE_ATTEMPTS = 20;
 
 // Staged next to the target, synced, and renamed into place, so Hermes never sees half a plugin.
-export function copyPluginFolder(hermesHome: string, pluginDir: string, bridgeJson: string): void {
+export function copyPluginFolder(
+  { pluginFolder, version }: InstallablePlugin,
+  hermesHome: string,
+  pluginDir: string,
+  bridgeJson: string,
+): void {
   const staging = mkdtempSync(join(hermesHome, ".openspec-plugin-"));
-  const versioned = versionedPluginFiles();
+  const versioned = versionedPluginFiles(version);
   try {
     for (const file of [...PLUGIN_FILES, ...PLUGIN_SKILL_FILES]) {
       mkdirSync(dirname(join(staging, file)), { recursive: true });
       const content = versioned[file];
-      if (content === undefined)
-        copyFileSync(join(packagePaths.pluginFolder, file), join(staging, file));
+      if (content === undefined) copyFileSync(join(pluginFolder, file), join(staging, file));
       else writeFileSync(join(staging, file), content);
     }
     writeFileSync(join(staging, "bridge.json"), bridgeJson);
@@ -41,13 +46,18 @@ export function copyPluginFolder(hermesHome: string, pluginDir: string, bridgeJs
   }
 }
 
-export function linkPluginFolder(hermesHome: string, pluginDir: string, bridgeJson: string): void {
-  const written = writeFileAtomicAt(join(packagePaths.pluginFolder, "bridge.json"), bridgeJson, {
+export function linkPluginFolder(
+  pluginFolder: string,
+  hermesHome: string,
+  pluginDir: string,
+  bridgeJson: string,
+): void {
+  const written = writeFileAtomicAt(join(pluginFolder, "bridge.json"), bridgeJson, {
     overwrite: true,
   });
   if (!written.ok) throw new Error(written.error);
   const staging = join(hermesHome, `.openspec-plugin-link-${randomBytes(6).toString("hex")}`);
-  symlinkSync(packagePaths.pluginFolder, staging, "dir");
+  symlinkSync(pluginFolder, staging, "dir");
   try {
     putInPlace(hermesHome, staging, pluginDir);
   } finally {

@@ -1,19 +1,13 @@
-import { toolCatalog, workflowCatalog } from "@org/openspec-core";
-import { packageVersion } from "./package-paths.js";
-import { renderPluginYaml } from "./render-plugin-files.js";
-import { renderSkillFiles } from "./render-skill-files.js";
+import { renderPluginFolder } from "./render-plugin-folder.js";
 
 /**
- * The plugin files an installed copy carries with this package's version, keyed
+ * The plugin files an installed copy carries with the installed version, keyed
  * by their path in the plugin folder: the committed ones have none, so a release
- * never makes them stale. A linked plugin (development) shows the committed
- * files, without a version.
+ * never makes them stale. tools.json names no version and is copied as the
+ * plugin app ships it. A linked plugin (development) shows the committed files,
+ * without a version.
  */
-export function versionedPluginFiles(
-  version: string = packageVersion(),
-): Readonly<Record<string, string>> {
-  return {
-    "plugin.yaml": renderPluginYaml(toolCatalog, version),
-    ...renderSkillFiles(workflowCatalog, version),
-  };
+export function versionedPluginFiles(version: string): Readonly<Record<string, string>> {
+  const { "tools.json": _copiedAsShipped, ...versioned } = renderPluginFolder(version);
+  return versioned;
 }

@@ -3,7 +3,7 @@ import type { ContractCase } from "./contract-case.js";
 
 // Run last: by then webshop is renamed store and fresh is no longer registered.
 // Calls as the earlier Python Hermes plugin's users write them (its argument
-// names, see core's argument-aliases.ts): every door must read them as ours,
+// names, see core's argument-aliases.ts): every host must read them as ours,
 // and answer with that plugin's result fields too. Each case fails without the
 // alias, since the input schemas reject names they do not list.
 

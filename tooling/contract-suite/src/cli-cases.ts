@@ -1,7 +1,7 @@
 import type { ContractCase } from "./contract-case.js";
 
 // Run after the alias cases: the change the passthrough makes in fresh is
-// then seen by no other case. The CLI's own JSON must come through every door
+// then seen by no other case. The CLI's own JSON must come through every host
 // unchanged, and every refusal must be the same value everywhere.
 
 /** openspec_cli, openspec_doctor, openspec_schemas and openspec_store_list. */

@@ -1,6 +1,6 @@
 import type { Sandbox } from "./sandbox.js";
 
-/** What a case expects of the library's answer; every other door must then answer the same. */
+/** What a case expects of the library's answer; every other host must then answer the same. */
 export type Expectation = { ok: true; [key: string]: unknown } | { ok: false; code: string };
 
 export type ContractCase = {
@@ -8,7 +8,7 @@ export type ContractCase = {
   tool: string;
   /** `sourceTokens`: the tokens of the sources earlier cases registered, in order. */
   args: (sandbox: Sandbox, sourceTokens: readonly string[]) => Record<string, unknown>;
-  /** Runs in each door's sandbox before the case: what no tool makes, e.g. OpenSpec stores made with the real CLI. */
+  /** Runs in each host's sandbox before the case: what no tool makes, e.g. OpenSpec stores made with the real CLI. */
   prepare?: (sandbox: Sandbox) => void;
   expect: Expectation;
 };

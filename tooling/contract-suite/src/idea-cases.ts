@@ -7,7 +7,7 @@ import type { Sandbox } from "./sandbox.js";
 // safe slug that never overwrites, evaluated in place, promoted to a change
 // that links back, and read through openspec_context. The idea read back is
 // written by `prepare`, so its text (and its Created time) is the same in
-// every door.
+// every host.
 
 const GIFT_WRAP =
   "# Gift wrap\n\n## Source\n- Origin: human\n- Created: 2026-01-02T03:04:05Z\n- Tags: checkout\n\n## Prompt\nOffer gift wrap at checkout.\n";

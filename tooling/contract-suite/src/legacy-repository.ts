@@ -19,10 +19,10 @@ export const RICH_DESCRIPTION = [
 ].join("\n");
 
 /**
- * A repository as old archives and placeholders leave them, in the door's
+ * A repository as old archives and placeholders leave them, in the host's
  * home: a change whose `specs/notes/spec.md` has no delta section and no
  * Purpose, and the same kind of file as a baseline spec. Written on first use
- * (each door has its own sandbox); returns the repository's folder.
+ * (each host has its own sandbox); returns the repository's folder.
  */
 export function legacyRepository(sandbox: Sandbox): string {
   const root = join(sandbox.home, "legacy");

@@ -18,9 +18,9 @@ const VOLATILE_KEYS = new Set([
 ]);
 
 /**
- * A result with everything that legitimately differs between doors replaced:
- * each door's own temporary paths, the random source tokens its registry
- * made, and times. What is left must be identical through every door.
+ * A result with everything that legitimately differs between hosts replaced:
+ * each host's own temporary paths, the random source tokens its registry
+ * made, and times. What is left must be identical through every host.
  */
 export function normalizeResult(
   result: unknown,

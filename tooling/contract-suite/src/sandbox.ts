@@ -8,7 +8,7 @@ import {
   REAL_OPENSPEC_BIN,
 } from "@org/test-kit";
 
-/** One door's world: its own home and registry, and two repositories laid out alike for every door. */
+/** One host's world: its own home and registry, and two repositories laid out alike for every host. */
 export type Sandbox = {
   env: Record<string, string | undefined>;
   home: string;

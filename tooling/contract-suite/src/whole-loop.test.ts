@@ -1,13 +1,13 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import {
-  type Door,
-  type DoorOptions,
-  openCliDoor,
-  openHermesDoor,
-  openLibraryDoor,
-  openMcpDoor,
-} from "@org/host-doors";
+  type HostOptions,
+  type HostUnderTest,
+  openCliHost,
+  openHermesHost,
+  openLibraryHost,
+  openMcpHost,
+} from "@org/host-harness";
 import { removeTemporaryFolders, runRealOpenSpec } from "@org/test-kit";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeSandbox } from "./sandbox.js";
@@ -90,25 +90,25 @@ function shownRequirements(spec: (typeof SPECS)[number]) {
   }));
 }
 
-const doors: Record<string, (options: DoorOptions) => Promise<Door>> = {
-  library: openLibraryDoor,
-  cli: openCliDoor,
-  mcp: openMcpDoor,
-  hermes: openHermesDoor,
+const hosts: Record<string, (options: HostOptions) => Promise<HostUnderTest>> = {
+  library: openLibraryHost,
+  cli: openCliHost,
+  mcp: openMcpHost,
+  hermes: openHermesHost,
 };
 
 describe("the whole change loop: propose, validate, tick, archive, unarchive", () => {
-  it.each(Object.keys(doors))(
-    "GIVEN a fresh `openspec init` repository WHEN the %s door carries a change through its life THEN the baseline specs hold its requirements and unarchive says they stay",
-    async (doorName) => {
+  it.each(Object.keys(hosts))(
+    "GIVEN a fresh `openspec init` repository WHEN the %s host carries a change through its life THEN the baseline specs hold its requirements and unarchive says they stay",
+    async (hostName) => {
       const sandbox = makeSandbox({ cli: true });
       const repo = sandbox.fresh;
-      const door = await (doors[doorName] as (options: DoorOptions) => Promise<Door>)({
+      const host = await (hosts[hostName] as (options: HostOptions) => Promise<HostUnderTest>)({
         env: sandbox.env,
         cwd: sandbox.home,
       });
       const call = async (tool: string, args: Record<string, unknown>) => {
-        const answer = await door.call(tool, { workdir: repo, ...args });
+        const answer = await host.call(tool, { workdir: repo, ...args });
         if (answer.kind !== "result") throw new Error(`${tool} refused: ${answer.detail}`);
         return answer.result as Record<string, unknown>;
       };
@@ -175,7 +175,7 @@ describe("the whole change loop: propose, validate, tick, archive, unarchive", (
           code: "change_not_found",
         });
       } finally {
-        await door.close();
+        await host.close();
       }
     },
     300_000,

@@ -1,11 +1,11 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import type { Door } from "@org/host-doors";
+import type { HostUnderTest } from "@org/host-harness";
 import { REAL_OPENSPEC_BIN, removeTemporaryFolders } from "@org/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordFigure } from "./figures/record-figure.js";
 import { findAnswerProblem } from "./fuzz/find-answer-problem.js";
-import { LONG_LIVED_DOORS } from "./sandbox/doors.js";
+import { LONG_LIVED_HOSTS } from "./sandbox/hosts.js";
 import {
   ARCHIVE_LINKED_SOURCE,
   archiveChangeInto,
@@ -77,19 +77,19 @@ const CALLS: Call[] = [
   ],
 ];
 
-describe.each(LONG_LIVED_DOORS)(
-  "H17 an archive through a baseline spec symlinked out of the repository, through the $door host",
+describe.each(LONG_LIVED_HOSTS)(
+  "H17 an archive through a baseline spec symlinked out of the repository, through the $host host",
   ({ open }) => {
-    let door: Door;
+    let host: HostUnderTest;
     beforeAll(async () => {
-      door = await open({ env: sandbox.env, cwd: sandbox.home });
+      host = await open({ env: sandbox.env, cwd: sandbox.home });
     });
-    afterAll(async () => door?.close());
+    afterAll(async () => host?.close());
 
     it.each(CALLS)(
       "GIVEN %s WHEN called THEN path_outside_repository names the path before the CLI runs, the change stays, and nothing outside changes",
       async (_what, tool, args, path) => {
-        const answer = await door.call(tool, args);
+        const answer = await host.call(tool, args);
         calls += 1;
         expect(findAnswerProblem(answer)).toBeNull();
         expect(treeChanges(outsideBefore, snapshotTree(sandbox.root, [sandbox.repo]))).toEqual([]);

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { openHermesDoor } from "@org/host-doors";
+import { openHermesHost } from "@org/host-harness";
 import { packagePaths } from "@org/openspec-hermes-host";
 import { REAL_OPENSPEC_BIN, removeTemporaryFolders } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
@@ -135,7 +135,7 @@ describe("the Hermes bridge meets a bad peer", () => {
 /** The Hermes plugin loaded by Python with its bridge started, and a way to kill Python as Hermes might die. */
 async function hermesWithBridge(sandbox: Sandbox) {
   await registerShop(sandbox);
-  const hermes = await openHermesDoor({ env: sandbox.env, cwd: sandbox.home });
+  const hermes = await openHermesHost({ env: sandbox.env, cwd: sandbox.home });
   await hermes.call("openspec_source_list", {});
   const bridgePid = (await hermes.hostPid()) ?? 0;
   const pythonPid = readStat(bridgePid)?.ppid ?? 0;

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { MCP_BIN, openMcpDoor } from "@org/host-doors";
+import { MCP_BIN, openMcpHost } from "@org/host-harness";
 import { REAL_OPENSPEC_BIN, removeTemporaryFolders } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import { hangingFake } from "./fake-cli/hanging-fake.js";
@@ -122,7 +122,7 @@ describe("the MCP server meets a bad peer", () => {
   it("GIVEN the server keeps warm OpenSpec workers after a few calls WHEN it is killed with SIGKILL THEN every process it started is gone", async () => {
     const sandbox = makeSandbox({ OPENSPEC_BIN: REAL_OPENSPEC_BIN });
     await registerShop(sandbox);
-    const client = await openMcpDoor({ env: sandbox.env, cwd: sandbox.home });
+    const client = await openMcpHost({ env: sandbox.env, cwd: sandbox.home });
     for (let call = 0; call < 3; call += 1) await client.call("openspec_list", { source: "shop" });
     const serverPid = (await client.hostPid()) ?? 0;
     // The server keeps workers that have loaded the CLI (core's warm pool): they must die with it.

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Door } from "@org/host-doors";
+import type { HostUnderTest } from "@org/host-harness";
 import {
   isolatedEnvironment,
   makeOpenSpecRepository,
@@ -9,7 +9,7 @@ import {
 } from "@org/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordFigure } from "./figures/record-figure.js";
-import { LONG_LIVED_DOORS } from "./sandbox/doors.js";
+import { LONG_LIVED_HOSTS } from "./sandbox/hosts.js";
 import { registerSource } from "./sandbox/register-source.js";
 
 /**
@@ -62,17 +62,17 @@ afterAll(() => {
   removeTemporaryFolders();
 });
 
-describe.each(LONG_LIVED_DOORS)(
-  "C09 rich requirement descriptions through the $door host",
-  ({ door: doorName, open }) => {
-    let door: Door;
+describe.each(LONG_LIVED_HOSTS)(
+  "C09 rich requirement descriptions through the $host host",
+  ({ host: hostName, open }) => {
+    let host: HostUnderTest;
     beforeAll(async () => {
-      door = await open({ env: sandbox.env, cwd: sandbox.home });
+      host = await open({ env: sandbox.env, cwd: sandbox.home });
     });
-    afterAll(async () => door?.close());
+    afterAll(async () => host?.close());
 
     const call = async (tool: string, args: Record<string, unknown>) => {
-      const answer = await door.call(tool, args);
+      const answer = await host.call(tool, args);
       expect(answer.kind).toBe("result");
       return (answer as { result: Record<string, unknown> }).result;
     };
@@ -83,7 +83,7 @@ describe.each(LONG_LIVED_DOORS)(
     };
 
     it("WHEN a spec is created, shown, edited from what was shown, and written back with force THEN no word, blank line, fence, list or quote is lost, and the CLI still validates it strictly", async () => {
-      const name = `kept-${doorName}`;
+      const name = `kept-${hostName}`;
       const base = {
         source: "shop",
         name,

@@ -1,12 +1,12 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import {
-  type Door,
-  type DoorOptions,
-  openHermesDoor,
-  openLibraryDoor,
-  openMcpDoor,
-} from "@org/host-doors";
+  type HostOptions,
+  type HostUnderTest,
+  openHermesHost,
+  openLibraryHost,
+  openMcpHost,
+} from "@org/host-harness";
 import { fakeOpenSpecBinary, removeTemporaryFolders, temporaryFolder } from "@org/test-kit";
 import { afterAll, describe, expect, it } from "vitest";
 import { isGone } from "./processes/process-state.js";
@@ -22,9 +22,9 @@ const CLI_TIMEOUT_MS = 60_000;
 // A CLI that exits 0 with complete JSON while a child it started holds stdout
 // was answered with `timeout` after the whole CLI timeout (120 s by default).
 describe.each([
-  { name: "library", open: openLibraryDoor },
-  { name: "MCP server", open: openMcpDoor },
-  { name: "Hermes plugin", open: openHermesDoor },
+  { name: "library", open: openLibraryHost },
+  { name: "MCP server", open: openMcpHost },
+  { name: "Hermes plugin", open: openHermesHost },
 ])("a CLI that exits while its child holds stdout, through the $name", ({ open }) => {
   it.each([["a background child", ""]])(
     "GIVEN %s WHEN openspec_list runs THEN it answers ok with the JSON long before the timeout, and the child is gone",
@@ -43,10 +43,10 @@ describe.each([
         OPENSPEC_AGENT_CLI_TIMEOUT_MS: String(CLI_TIMEOUT_MS),
       });
       await registerShop(sandbox);
-      const options: DoorOptions = { env: sandbox.env, cwd: sandbox.home };
-      const door: Door = await open(options);
+      const options: HostOptions = { env: sandbox.env, cwd: sandbox.home };
+      const host: HostUnderTest = await open(options);
       try {
-        const answer = await door.call("openspec_list", { source: "shop" });
+        const answer = await host.call("openspec_list", { source: "shop" });
         expect(answer).toMatchObject({
           kind: "result",
           result: { ok: true, exit_code: 0, stdout: { changes: [] } },
@@ -54,7 +54,7 @@ describe.each([
         const child = Number(readFileSync(join(pidDir, "pid"), "utf8").trim());
         expect(await waitFor(() => isGone(child), EVENTUALLY_MS)).toBe(true);
       } finally {
-        await door.close();
+        await host.close();
       }
     },
   );

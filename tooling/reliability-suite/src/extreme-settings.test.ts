@@ -1,11 +1,11 @@
 import {
-  type Door,
-  type DoorOptions,
-  openCliDoor,
-  openHermesDoor,
-  openLibraryDoor,
-  openMcpDoor,
-} from "@org/host-doors";
+  type HostOptions,
+  type HostUnderTest,
+  openCliHost,
+  openHermesHost,
+  openLibraryHost,
+  openMcpHost,
+} from "@org/host-harness";
 import { REAL_OPENSPEC_BIN, removeTemporaryFolders } from "@org/test-kit";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeSandbox } from "./sandbox/make-sandbox.js";
@@ -16,16 +16,16 @@ afterAll(removeTemporaryFolders);
 // Node's timers overflow above 2147483647 ms and fire at once: every CLI tool
 // used to fail with "did not finish within 99999999999999 ms".
 describe.each([
-  { name: "library", open: openLibraryDoor },
-  { name: "shell CLI", open: openCliDoor },
-  { name: "MCP server", open: openMcpDoor },
-  { name: "Hermes plugin", open: openHermesDoor },
+  { name: "library", open: openLibraryHost },
+  { name: "shell CLI", open: openCliHost },
+  { name: "MCP server", open: openMcpHost },
+  { name: "Hermes plugin", open: openHermesHost },
 ])("an extreme setting through the $name", ({ open }) => {
-  const openWith = async (extra: Record<string, string>): Promise<Door> => {
+  const openWith = async (extra: Record<string, string>): Promise<HostUnderTest> => {
     const sandbox = makeSandbox({ OPENSPEC_BIN: REAL_OPENSPEC_BIN });
     await registerShop(sandbox);
     // The bad value reaches only the host under test, not the setup above.
-    const options: DoorOptions = { env: { ...sandbox.env, ...extra }, cwd: sandbox.home };
+    const options: HostOptions = { env: { ...sandbox.env, ...extra }, cwd: sandbox.home };
     return open(options);
   };
 
@@ -36,9 +36,9 @@ describe.each([
   ])(
     "GIVEN %s=%s WHEN a CLI-backed tool is called THEN it answers invalid_setting naming the variable, its value and the range",
     async (name, value) => {
-      const door = await openWith({ [name]: value });
+      const host = await openWith({ [name]: value });
       try {
-        const answer = await door.call("openspec_list", { source: "shop" });
+        const answer = await host.call("openspec_list", { source: "shop" });
         expect(answer).toMatchObject({
           kind: "result",
           result: {
@@ -53,7 +53,7 @@ describe.each([
           },
         });
       } finally {
-        await door.close();
+        await host.close();
       }
     },
   );

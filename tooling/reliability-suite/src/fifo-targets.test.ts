@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
-import { openHermesDoor } from "@org/host-doors";
+import { openHermesHost } from "@org/host-harness";
 import {
   AUTH_SPEC,
   DARK_MODE_CHANGE,
@@ -153,14 +153,14 @@ describe("a FIFO where a file is expected", () => {
 
   it("GIVEN the same repository WHEN the calls go through the Hermes plugin THEN every call answers", async () => {
     const { home, env } = await fifoSandbox();
-    const door = await openHermesDoor({ env, cwd: home });
+    const host = await openHermesHost({ env, cwd: home });
     try {
       for (const [tool, args, expected] of CALLS) {
-        const answer = await withDeadline(door.call(tool, args), DEADLINE_MS, tool);
+        const answer = await withDeadline(host.call(tool, args), DEADLINE_MS, tool);
         expect(answer, tool).toMatchObject({ kind: "result", result: expected });
       }
     } finally {
-      await door.close();
+      await host.close();
     }
   });
 });

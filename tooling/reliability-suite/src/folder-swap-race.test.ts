@@ -3,7 +3,12 @@ import { once } from "node:events";
 import { lstatSync, mkdirSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
-import { type Door, type DoorOptions, openLibraryDoor, openMcpDoor } from "@org/host-doors";
+import {
+  type HostOptions,
+  type HostUnderTest,
+  openLibraryHost,
+  openMcpHost,
+} from "@org/host-harness";
 import { removeTemporaryFolders } from "@org/test-kit";
 import { afterAll, describe, expect, it } from "vitest";
 import { recordFigure } from "./figures/record-figure.js";
@@ -57,18 +62,18 @@ async function startSwapper(folder: string, target: string, aside: string) {
 }
 
 describe.each([
-  { door: "library", open: openLibraryDoor },
-  { door: "mcp", open: openMcpDoor },
-] as { door: string; open: (options: DoorOptions) => Promise<Door> }[])(
-  "H5 the swap race of spec_create through the $door host",
-  ({ door, open }) => {
+  { host: "library", open: openLibraryHost },
+  { host: "mcp", open: openMcpHost },
+] as { host: string; open: (options: HostOptions) => Promise<HostUnderTest> }[])(
+  "H5 the swap race of spec_create through the $host host",
+  ({ host, open }) => {
     it(`GIVEN a process that swaps openspec/specs/${NAME} for a symlink out and back in a tight loop for ${SWAP_MS / 1000} s WHEN spec_create with force runs again and again meanwhile THEN nothing is written outside the repository and no temporary file is left`, async () => {
       const sandbox = makeSandbox();
       await registerShop(sandbox);
       const target = join(sandbox.outside, "swap-target");
       mkdirSync(target);
       const folder = join(sandbox.repo, "openspec", "specs", NAME);
-      const library: Door = await open({ env: sandbox.env, cwd: sandbox.home });
+      const library: HostUnderTest = await open({ env: sandbox.env, cwd: sandbox.home });
       const first = await library.call("openspec_spec_create", {
         source: "shop",
         name: NAME,
@@ -104,7 +109,7 @@ describe.each([
       const summary = [...outcomes].map(([outcome, count]) => `${count} ${outcome}`).join(", ");
       recordFigure(
         "H5",
-        `${door}: ${swaps} swaps in ${SWAP_MS / 1000} s against ${[...outcomes.values()].reduce((a, b) => a + b, 0)} forced writes (${summary}): ${leaked.length} paths changed outside, ${leftovers.length} temporary files left`,
+        `${host}: ${swaps} swaps in ${SWAP_MS / 1000} s against ${[...outcomes.values()].reduce((a, b) => a + b, 0)} forced writes (${summary}): ${leaked.length} paths changed outside, ${leftovers.length} temporary files left`,
       );
       expect(leaked).toEqual([]);
       expect(leftovers).toEqual([]);

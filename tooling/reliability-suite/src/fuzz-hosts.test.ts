@@ -1,10 +1,10 @@
 import {
-  type Door,
-  type DoorOptions,
-  openCliDoor,
-  openHermesDoor,
-  openMcpDoor,
-} from "@org/host-doors";
+  type HostOptions,
+  type HostUnderTest,
+  openCliHost,
+  openHermesHost,
+  openMcpHost,
+} from "@org/host-harness";
 import { toolCatalog } from "@org/openspec-core";
 import { removeTemporaryFolders } from "@org/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -22,14 +22,14 @@ const sizes = reliabilitySizes();
 
 type Host = {
   name: string;
-  open: (options: DoorOptions) => Promise<Door>;
+  open: (options: HostOptions) => Promise<HostUnderTest>;
   callsPerTool: number;
 };
 
 const hosts: Host[] = [
-  { name: "mcp", open: openMcpDoor, callsPerTool: sizes.hostCallsPerTool },
-  { name: "hermes", open: openHermesDoor, callsPerTool: sizes.hostCallsPerTool },
-  { name: "cli", open: openCliDoor, callsPerTool: sizes.shellCallsPerTool },
+  { name: "mcp", open: openMcpHost, callsPerTool: sizes.hostCallsPerTool },
+  { name: "hermes", open: openHermesHost, callsPerTool: sizes.hostCallsPerTool },
+  { name: "cli", open: openCliHost, callsPerTool: sizes.shellCallsPerTool },
 ];
 
 afterAll(removeTemporaryFolders);
@@ -38,27 +38,27 @@ describe.each(hosts)("R1 fuzzing through the $name host", ({ name, open, callsPe
   const figures: FuzzFigures = { calls: 0, slowestMs: 0, knownBugs: {} };
   let sandbox: Sandbox;
   let argvLog: string;
-  let door: Door;
+  let host: HostUnderTest;
   let hostPid: number | undefined;
 
   beforeAll(async () => {
     const fuzz = fuzzEnvironment();
     argvLog = fuzz.argvLog;
     sandbox = makeSandbox(fuzz.env);
-    door = await open({ env: sandbox.env, cwd: sandbox.home });
+    host = await open({ env: sandbox.env, cwd: sandbox.home });
   });
 
   afterAll(async () => {
-    await door?.close();
+    await host?.close();
     recordFigure(`R1 ${name}`, describeFuzzFigures(figures, `${callsPerTool} per tool`));
   });
 
   it.each(toolCatalog.map((tool) => tool.name))(
     `GIVEN ${callsPerTool} generated hostile inputs for %s WHEN each is called THEN every answer keeps the result contract, none hangs, and nothing outside the repository changes`,
     async (tool) => {
-      hostPid ??= await door.hostPid();
+      hostPid ??= await host.hostPid();
       const problem = await fuzzCatalogTool({
-        door,
+        host,
         sandbox,
         tool,
         numRuns: callsPerTool,
@@ -72,7 +72,7 @@ describe.each(hosts)("R1 fuzzing through the $name host", ({ name, open, callsPe
   it("GIVEN every fuzzed call WHEN they are done THEN the host is still the same process and no input reached the CLI as an option", async () => {
     if (hostPid !== undefined) {
       expect(isGone(hostPid)).toBe(false);
-      expect(await door.hostPid()).toBe(hostPid);
+      expect(await host.hostPid()).toBe(hostPid);
     }
     expect(findSmuggledOptions(readRecordedArgv(argvLog))).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import { type Door, openLibraryDoor } from "@org/host-doors";
+import { type HostUnderTest, openLibraryHost } from "@org/host-harness";
 import { cliToolNames, toolCatalog } from "@org/openspec-core";
 import { REAL_OPENSPEC_BIN, removeTemporaryFolders } from "@org/test-kit";
 import fc from "fast-check";
@@ -20,13 +20,13 @@ const figures: FuzzFigures = { calls: 0, slowestMs: 0, knownBugs: {} };
 const prototypeBefore = Object.getOwnPropertyNames(Object.prototype).sort();
 let sandbox: Sandbox;
 let argvLog: string;
-let library: Door;
+let library: HostUnderTest;
 
 beforeAll(async () => {
   const fuzz = fuzzEnvironment();
   argvLog = fuzz.argvLog;
   sandbox = makeSandbox(fuzz.env);
-  library = await openLibraryDoor({ env: sandbox.env, cwd: sandbox.home });
+  library = await openLibraryHost({ env: sandbox.env, cwd: sandbox.home });
 });
 
 afterAll(async () => {
@@ -46,7 +46,7 @@ describe("R1 fuzzing through the library", () => {
     `GIVEN ${sizes.libraryCallsPerTool} generated hostile inputs for %s WHEN each is called THEN every answer keeps the result contract, none hangs, and nothing outside the repository changes`,
     async (tool) => {
       const problem = await fuzzCatalogTool({
-        door: library,
+        host: library,
         sandbox,
         tool,
         numRuns: sizes.libraryCallsPerTool,
@@ -71,7 +71,7 @@ describe("R1 fuzzing through the library", () => {
       fc.string({ unit: "binary", maxLength: 40 }),
     );
     const problem = await fuzzTool({
-      door: { ...library, call: (_tool, args) => library.call(String(args), {}) },
+      host: { ...library, call: (_tool, args) => library.call(String(args), {}) },
       tool: "<name>",
       input: names,
       numRuns: 100,
@@ -125,13 +125,13 @@ describe("R1 regressions found by fuzzing", () => {
 if (sizes.realCliCallsPerTool > 0) {
   describe("R1 fuzzing the CLI-backed tools through the library with the real OpenSpec CLI", () => {
     let realSandbox: Sandbox;
-    let realLibrary: Door;
+    let realLibrary: HostUnderTest;
     beforeAll(async () => {
       realSandbox = makeSandbox({
         OPENSPEC_BIN: REAL_OPENSPEC_BIN,
         OPENSPEC_AGENT_CLI_TIMEOUT_MS: String(REAL_CLI_TIMEOUT_MS),
       });
-      realLibrary = await openLibraryDoor({ env: realSandbox.env, cwd: realSandbox.home });
+      realLibrary = await openLibraryHost({ env: realSandbox.env, cwd: realSandbox.home });
     });
     afterAll(async () => realLibrary?.close());
 
@@ -139,7 +139,7 @@ if (sizes.realCliCallsPerTool > 0) {
       `GIVEN ${sizes.realCliCallsPerTool} generated hostile inputs for %s WHEN each runs the real CLI THEN every answer keeps the result contract, none hangs, and nothing outside the repository changes`,
       async (tool) => {
         const problem = await fuzzCatalogTool({
-          door: realLibrary,
+          host: realLibrary,
           sandbox: realSandbox,
           tool,
           numRuns: sizes.realCliCallsPerTool,

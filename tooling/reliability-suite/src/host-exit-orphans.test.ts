@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { setTimeout as delay } from "node:timers/promises";
-import { CLI_BIN, MCP_BIN } from "@org/host-doors";
+import { CLI_BIN, MCP_BIN } from "@org/host-harness";
 import { packagePaths } from "@org/openspec-hermes-host";
 import { removeTemporaryFolders } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";

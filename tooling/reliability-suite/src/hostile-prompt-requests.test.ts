@@ -1,4 +1,4 @@
-import { MCP_BIN } from "@org/host-doors";
+import { MCP_BIN } from "@org/host-harness";
 import { removeTemporaryFolders } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import { type JsonLinePeer, startJsonLinePeer } from "./processes/json-line-peer.js";

@@ -1,12 +1,12 @@
 import { join } from "node:path";
 import {
-  type Door,
-  type DoorAnswer,
-  type DoorOptions,
-  openCliDoor,
-  openHermesDoor,
-  openMcpDoor,
-} from "@org/host-doors";
+  type HostAnswer,
+  type HostOptions,
+  type HostUnderTest,
+  openCliHost,
+  openHermesHost,
+  openMcpHost,
+} from "@org/host-harness";
 import { REAL_OPENSPEC_BIN, removeTemporaryFolders } from "@org/test-kit";
 import { afterAll, describe, expect, it } from "vitest";
 import { recordFigure } from "./figures/record-figure.js";
@@ -114,11 +114,11 @@ const CALLS: Call[] = [
 
 /**
  * The library in a long-lived process of its own: a call that blocked it would
- * stall only this door, whose deadline reports it, and the calls after it show
+ * stall only this host, whose deadline reports it, and the calls after it show
  * whether the library still answers. One process, not one per call: the shell
- * CLI's door already starts a fresh process for every call.
+ * CLI's host already starts a fresh process for every call.
  */
-async function openLibraryProcessDoor({ env, cwd }: DoorOptions): Promise<Door> {
+async function openLibraryProcessHost({ env, cwd }: HostOptions): Promise<HostUnderTest> {
   const peer = startJsonLinePeer(process.execPath, [SERVE_LIBRARY], { env, cwd });
   let calls = 0;
   return {
@@ -129,7 +129,7 @@ async function openLibraryProcessDoor({ env, cwd }: DoorOptions): Promise<Door> 
       await peer.write(`${JSON.stringify({ id, tool, args })}\n`);
       // The deadline in the check reports a hang; this one only keeps a dead peer from waiting forever.
       const message = await peer.answer(id, CLI_DEADLINE_MS + 5_000);
-      return { kind: "result", result: message.result } satisfies DoorAnswer;
+      return { kind: "result", result: message.result } satisfies HostAnswer;
     },
     listTools: async () => [],
     hostPid: async () => peer.child.pid,
@@ -144,24 +144,24 @@ async function openLibraryProcessDoor({ env, cwd }: DoorOptions): Promise<Door> 
 
 afterAll(() => removeTemporaryFolders());
 
-// The four doors run side by side, each on a sandbox of its own: their calls mostly wait on
+// The four hosts run side by side, each on a sandbox of its own: their calls mostly wait on
 // the CLI's 8 s timeout, so one after another they took the sum of four such waits.
 describe("H0 a repository made of every hostile file at once", () => {
   it.concurrent.each([
-    { door: "library", open: openLibraryProcessDoor },
-    { door: "cli", open: openCliDoor },
-    { door: "mcp", open: openMcpDoor },
-    { door: "hermes", open: openHermesDoor },
-  ] as { door: string; open: (options: DoorOptions) => Promise<Door> }[])(
-    "GIVEN it behind the $door host WHEN every tool is called on it THEN each answers a result within the usual time, nothing outside the repository changes, and the host still answers afterwards",
-    async ({ door: doorName, open }) => {
+    { host: "library", open: openLibraryProcessHost },
+    { host: "cli", open: openCliHost },
+    { host: "mcp", open: openMcpHost },
+    { host: "hermes", open: openHermesHost },
+  ] as { host: string; open: (options: HostOptions) => Promise<HostUnderTest> }[])(
+    "GIVEN it behind the $host host WHEN every tool is called on it THEN each answers a result within the usual time, nothing outside the repository changes, and the host still answers afterwards",
+    async ({ host: hostName, open }) => {
       const sandbox = makeSandbox({
         OPENSPEC_BIN: REAL_OPENSPEC_BIN,
         OPENSPEC_AGENT_CLI_TIMEOUT_MS: String(CLI_TIMEOUT_MS),
       });
       makeHostileRepository(sandbox.repo);
       await registerShop(sandbox);
-      const door = await open({ env: sandbox.env, cwd: sandbox.home });
+      const host = await open({ env: sandbox.env, cwd: sandbox.home });
       try {
         const outsideBefore = snapshotTree(sandbox.root, [sandbox.repo]);
         const problems: string[] = [];
@@ -170,7 +170,7 @@ describe("H0 a repository made of every hostile file at once", () => {
           const what = `${call.tool} ${JSON.stringify(call.args)}`;
           const deadline = call.cli ? CLI_DEADLINE_MS : FILE_DEADLINE_MS;
           try {
-            const answer = await withDeadline(door.call(call.tool, call.args), deadline, what);
+            const answer = await withDeadline(host.call(call.tool, call.args), deadline, what);
             const problem = findAnswerProblem(answer);
             if (problem) problems.push(`${what}: ${problem}`);
           } catch (error) {
@@ -181,14 +181,14 @@ describe("H0 a repository made of every hostile file at once", () => {
         }
         expect(problems).toEqual([]);
         const after = await withDeadline(
-          door.call("openspec_source_list", {}),
+          host.call("openspec_source_list", {}),
           FILE_DEADLINE_MS,
           "source_list",
         );
         expect(after).toMatchObject({ kind: "result", result: { ok: true } });
-        recordFigure("H0", `${doorName}: ${CALLS.length} calls in ${Date.now() - started} ms`);
+        recordFigure("H0", `${hostName}: ${CALLS.length} calls in ${Date.now() - started} ms`);
       } finally {
-        await door.close();
+        await host.close();
       }
     },
     900_000,

@@ -1,11 +1,11 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Door } from "@org/host-doors";
+import type { HostUnderTest } from "@org/host-harness";
 import { REAL_OPENSPEC_BIN, removeTemporaryFolders } from "@org/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordFigure } from "./figures/record-figure.js";
 import { findAnswerProblem } from "./fuzz/find-answer-problem.js";
-import { LONG_LIVED_DOORS, resultOf } from "./sandbox/doors.js";
+import { LONG_LIVED_HOSTS, resultOf } from "./sandbox/hosts.js";
 import { makeSandbox, type Sandbox } from "./sandbox/make-sandbox.js";
 import { snapshotTree, treeChanges } from "./sandbox/snapshot-tree.js";
 
@@ -51,23 +51,23 @@ afterAll(() => {
   removeTemporaryFolders();
 });
 
-describe.each(LONG_LIVED_DOORS)(
-  "H15 a hand-edited OpenSpec store registry, through the $door host",
+describe.each(LONG_LIVED_HOSTS)(
+  "H15 a hand-edited OpenSpec store registry, through the $host host",
   ({ open }) => {
     let sandbox: Sandbox;
-    let door: Door;
+    let host: HostUnderTest;
     let before: ReturnType<typeof snapshotTree>;
     beforeAll(async () => {
       sandbox = makeSandbox({ OPENSPEC_BIN: REAL_OPENSPEC_BIN });
       mkdirSync(join(sandbox.root, "elsewhere", "openspec", "specs"), { recursive: true });
       writeStoreRegistry(sandbox);
       before = snapshotTree(sandbox.root);
-      door = await open({ env: sandbox.env, cwd: sandbox.home });
+      host = await open({ env: sandbox.env, cwd: sandbox.home });
     });
-    afterAll(async () => door?.close());
+    afterAll(async () => host?.close());
 
     async function importStores(): Promise<Record<string, unknown>> {
-      const answer = await door.call("openspec_source_import", {});
+      const answer = await host.call("openspec_source_import", {});
       calls += 1;
       expect(findAnswerProblem(answer)).toBeNull();
       expect(treeChanges(before, snapshotTree(sandbox.root))).toEqual([]);
@@ -77,7 +77,7 @@ describe.each(LONG_LIVED_DOORS)(
     it("GIVEN relative, file, missing, escaping and linked-out roots beside one real store WHEN imported twice THEN only the real store is registered, once, at its normalized folder, and every trap is skipped with its reason", async () => {
       const first = await importStores();
       const second = await importStores();
-      const listed = resultOf(await door.call("openspec_source_list", {}));
+      const listed = resultOf(await host.call("openspec_source_list", {}));
 
       const reasons = (result: Record<string, unknown>) =>
         Object.fromEntries(

@@ -1,9 +1,9 @@
 import { mkdirSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
-import type { Door } from "@org/host-doors";
+import type { HostUnderTest } from "@org/host-harness";
 import { isolatedEnvironment, removeTemporaryFolders } from "@org/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EVERY_DOOR, resultOf } from "./sandbox/doors.js";
+import { EVERY_HOST, resultOf } from "./sandbox/hosts.js";
 
 afterAll(() => removeTemporaryFolders());
 
@@ -15,10 +15,10 @@ const LOOKALIKE_NAMES = [
 ] as const;
 
 // Two sources could look identical, and one folder could be registered twice under two spellings.
-describe.each(EVERY_DOOR)(
-  "C11 sources that pass for others, through the $door host",
+describe.each(EVERY_HOST)(
+  "C11 sources that pass for others, through the $host host",
   ({ open }) => {
-    let door: Door;
+    let host: HostUnderTest;
     let home: string;
 
     beforeAll(async () => {
@@ -26,25 +26,25 @@ describe.each(EVERY_DOOR)(
       home = isolated.home;
       for (const folder of ["billing", "web", "api"]) mkdirSync(join(home, folder));
       symlinkSync(join(home, "billing"), join(home, "billing-link"));
-      door = await open({ env: isolated.env, cwd: home });
+      host = await open({ env: isolated.env, cwd: home });
       const added = resultOf(
-        await door.call("openspec_source_add", { path: join(home, "billing"), name: "billing" }),
+        await host.call("openspec_source_add", { path: join(home, "billing"), name: "billing" }),
       );
       expect(added).toMatchObject({ ok: true });
       expect(
-        resultOf(await door.call("openspec_source_add", { path: join(home, "web") })),
+        resultOf(await host.call("openspec_source_add", { path: join(home, "web") })),
       ).toMatchObject({ ok: true });
     });
-    afterAll(async () => door?.close());
+    afterAll(async () => host?.close());
 
     it.each(LOOKALIKE_NAMES)(
       "GIVEN a name with %s WHEN a source is added or renamed to it THEN both are refused with invalid_name naming the code point",
       async (_, name) => {
         const added = resultOf(
-          await door.call("openspec_source_add", { path: join(home, "api"), name }),
+          await host.call("openspec_source_add", { path: join(home, "api"), name }),
         );
         const renamed = resultOf(
-          await door.call("openspec_source_update", { source: "web", name }),
+          await host.call("openspec_source_update", { source: "web", name }),
         );
 
         for (const result of [added, renamed]) {
@@ -56,7 +56,7 @@ describe.each(EVERY_DOOR)(
 
     it("GIVEN billing WHEN the same folder is added again through a symlink THEN it is refused with duplicate_source_path naming billing", async () => {
       const result = resultOf(
-        await door.call("openspec_source_add", { path: join(home, "billing-link"), name: "other" }),
+        await host.call("openspec_source_add", { path: join(home, "billing-link"), name: "other" }),
       );
 
       expect(result).toMatchObject({ ok: false, code: "duplicate_source_path" });
@@ -65,7 +65,7 @@ describe.each(EVERY_DOOR)(
 
     it("GIVEN billing and web WHEN web is moved to a symlink of billing's folder THEN it is refused with duplicate_source_path", async () => {
       const result = resultOf(
-        await door.call("openspec_source_update", {
+        await host.call("openspec_source_update", {
           source: "web",
           path: join(home, "billing-link"),
         }),
@@ -75,7 +75,7 @@ describe.each(EVERY_DOOR)(
     });
 
     it("GIVEN the refusals WHEN the sources are listed THEN only billing and web are registered, each with its path as given", async () => {
-      const result = resultOf(await door.call("openspec_source_list", {}));
+      const result = resultOf(await host.call("openspec_source_list", {}));
 
       expect(result).toMatchObject({
         ok: true,

@@ -1,12 +1,12 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import {
-  type Door,
-  type DoorOptions,
-  openHermesDoor,
-  openLibraryDoor,
-  openMcpDoor,
-} from "@org/host-doors";
+  type HostOptions,
+  type HostUnderTest,
+  openHermesHost,
+  openLibraryHost,
+  openMcpHost,
+} from "@org/host-harness";
 import { removeTemporaryFolders, temporaryFolder } from "@org/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Misbehaviour, misbehavingOpenSpec } from "./fake-cli/fake-openspec.js";
@@ -26,10 +26,10 @@ const MEMORY_LIMIT_BYTES = 100 * 1024 * 1024;
 const MB = 1024 * 1024;
 
 /** A host whose CLI is the misbehaving fake, and the switch that picks what the fake does next. */
-type Rig = { door: Door; behave(misbehaviour: Misbehaviour): void; controlDir: string };
+type Rig = { host: HostUnderTest; behave(misbehaviour: Misbehaviour): void; controlDir: string };
 
 async function openRig(
-  open: (options: DoorOptions) => Promise<Door>,
+  open: (options: HostOptions) => Promise<HostUnderTest>,
   timeoutMs: number,
 ): Promise<Rig> {
   const controlDir = temporaryFolder("fake-control-");
@@ -38,18 +38,18 @@ async function openRig(
     OPENSPEC_AGENT_CLI_TIMEOUT_MS: String(timeoutMs),
   });
   await registerShop(sandbox);
-  const door = await open({ env: sandbox.env, cwd: sandbox.home });
+  const host = await open({ env: sandbox.env, cwd: sandbox.home });
   // The Hermes bridge starts on the first call; its memory is measured from then on.
-  await door.call("openspec_source_list", {});
+  await host.call("openspec_source_list", {});
   return {
-    door,
+    host,
     controlDir,
     behave: (misbehaviour) => writeFileSync(join(controlDir, "behaviour"), misbehaviour),
   };
 }
 
-async function listChanges(door: Door): Promise<Record<string, unknown>> {
-  const answer = await door.call("openspec_list", { source: "shop" });
+async function listChanges(host: HostUnderTest): Promise<Record<string, unknown>> {
+  const answer = await host.call("openspec_list", { source: "shop" });
   if (answer.kind !== "result") throw new Error(`the host refused the call: ${answer.detail}`);
   return answer.result as Record<string, unknown>;
 }
@@ -57,9 +57,9 @@ async function listChanges(door: Door): Promise<Record<string, unknown>> {
 afterAll(removeTemporaryFolders);
 
 describe.each([
-  { name: "library", open: openLibraryDoor },
-  { name: "mcp", open: openMcpDoor },
-  { name: "hermes", open: openHermesDoor },
+  { name: "library", open: openLibraryHost },
+  { name: "mcp", open: openMcpHost },
+  { name: "hermes", open: openHermesHost },
 ])("R3 the OpenSpec CLI misbehaving, through the $name host", ({ name, open }) => {
   let quick: Rig;
   let patient: Rig;
@@ -72,12 +72,12 @@ describe.each([
   });
 
   afterAll(async () => {
-    await Promise.all([quick?.door.close(), patient?.door.close()]);
+    await Promise.all([quick?.host.close(), patient?.host.close()]);
   });
 
   it("GIVEN a CLI that ignores SIGTERM, has a child, and never finishes WHEN a tool runs it THEN ok is false with timeout and both processes are gone", async () => {
     quick.behave("hang");
-    const result = await listChanges(quick.door);
+    const result = await listChanges(quick.host);
     expect(result).toMatchObject({ ok: false, code: "timeout" });
     const pids = readFakePids(join(quick.controlDir, "pids"));
     expect(pids).toHaveLength(2);
@@ -86,9 +86,9 @@ describe.each([
 
   it("GIVEN a CLI that prints a gigabyte WHEN a tool runs it THEN stdout is capped at 1 MiB, truncated is set, and a host process grows by less than 100 MB", async () => {
     patient.behave("flood");
-    const hostPid = await patient.door.hostPid();
+    const hostPid = await patient.host.hostPid();
     const hostBefore = hostPid === undefined ? undefined : rssBytes(hostPid);
-    const result = await listChanges(patient.door);
+    const result = await listChanges(patient.host);
     expect(result).toMatchObject({ ok: true, exit_code: 0, truncated: true });
     expect(typeof result.stdout).toBe("string");
     expect(Buffer.byteLength(result.stdout as string)).toBeLessThanOrEqual(MAX_OUTPUT_BYTES);
@@ -109,7 +109,7 @@ describe.each([
 
   it("GIVEN a CLI that prints invalid JSON and exits 0 WHEN a tool runs it THEN ok is true with the text as stdout, as the envelope contract says", async () => {
     quick.behave("invalid-json");
-    expect(await listChanges(quick.door)).toMatchObject({
+    expect(await listChanges(quick.host)).toMatchObject({
       ok: true,
       exit_code: 0,
       stdout: '{"changes": [ this is not JSON\n',
@@ -119,7 +119,7 @@ describe.each([
 
   it("GIVEN a CLI that prints invalid JSON and exits 3 WHEN a tool runs it THEN ok is false with exit_nonzero and the text as stdout", async () => {
     quick.behave("invalid-json-failing");
-    expect(await listChanges(quick.door)).toMatchObject({
+    expect(await listChanges(quick.host)).toMatchObject({
       ok: false,
       code: "exit_nonzero",
       exit_code: 3,
@@ -129,7 +129,7 @@ describe.each([
 
   it("GIVEN a CLI that kills itself with SIGKILL WHEN a tool runs it THEN ok is false with killed_by_signal", async () => {
     quick.behave("self-kill");
-    expect(await listChanges(quick.door)).toMatchObject({
+    expect(await listChanges(quick.host)).toMatchObject({
       ok: false,
       code: "killed_by_signal",
       exit_code: null,

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { chmodSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { CLI_BIN, type Door } from "@org/host-doors";
+import { CLI_BIN, type HostUnderTest } from "@org/host-harness";
 import {
   isolatedEnvironment,
   NOBODY,
@@ -12,7 +12,7 @@ import {
   whyNobodyCannotRun,
 } from "@org/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EVERY_DOOR, resultOf } from "./sandbox/doors.js";
+import { EVERY_HOST, resultOf } from "./sandbox/hosts.js";
 
 const WORKERS = join(import.meta.dirname, "workers");
 const hashOf = (file: string) => createHash("sha256").update(readFileSync(file)).digest("hex");
@@ -33,10 +33,10 @@ function runWorker(
 }
 
 // Only the newest migration's time was compared, so a file of a newer build was used with the wrong schema.
-describe.each(EVERY_DOOR)(
-  "C10 a registry migrated by a newer build, through the $door host",
+describe.each(EVERY_HOST)(
+  "C10 a registry migrated by a newer build, through the $host host",
   ({ open }) => {
-    let door: Door;
+    let host: HostUnderTest;
     let file: string;
     let repo: string;
     let before: string;
@@ -50,9 +50,9 @@ describe.each(EVERY_DOOR)(
       runWorker("call-tool.mjs", ["openspec_source_add", JSON.stringify({ path: repo })], env);
       known = Number(runWorker("record-newer-migration.mjs", [file], env).trim());
       before = hashOf(file);
-      door = await open({ env, cwd: home });
+      host = await open({ env, cwd: home });
     });
-    afterAll(async () => door?.close());
+    afterAll(async () => host?.close());
 
     it.each([
       ["openspec_source_list", {}],
@@ -62,7 +62,7 @@ describe.each(EVERY_DOOR)(
     ])(
       "GIVEN the file is one schema version ahead WHEN %s is called THEN it answers registry_too_new naming both versions, with a fix to upgrade, and the file stays byte-identical",
       async (tool, args) => {
-        const result = resultOf(await door.call(tool, args));
+        const result = resultOf(await host.call(tool, args));
 
         expect(result).toMatchObject({ ok: false, code: "registry_too_new" });
         expect(String(result.error)).toContain(

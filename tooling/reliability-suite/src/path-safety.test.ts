@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { type Door, openLibraryDoor } from "@org/host-doors";
+import { type HostUnderTest, openLibraryHost } from "@org/host-harness";
 import { removeTemporaryFolders } from "@org/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordFigure } from "./figures/record-figure.js";
@@ -16,7 +16,7 @@ import {
   writeCases,
 } from "./path-safety/path-cases.js";
 import { EVENTUALLY_MS } from "./processes/wait-for.js";
-import { LONG_LIVED_DOORS } from "./sandbox/doors.js";
+import { LONG_LIVED_HOSTS } from "./sandbox/hosts.js";
 import { ANCESTOR_SPEC_ID, makePathTraps, type PathTraps } from "./sandbox/make-path-traps.js";
 import {
   ESCAPING_CHANGE,
@@ -71,15 +71,15 @@ afterAll(() => {
   removeTemporaryFolders();
 });
 
-describe.each(LONG_LIVED_DOORS)("R4 path safety through the $door host", ({ open }) => {
-  let door: Door;
+describe.each(LONG_LIVED_HOSTS)("R4 path safety through the $host host", ({ open }) => {
+  let host: HostUnderTest;
   beforeAll(async () => {
-    door = await open({ env: sandbox.env, cwd: sandbox.home });
+    host = await open({ env: sandbox.env, cwd: sandbox.home });
   });
-  afterAll(async () => door?.close());
+  afterAll(async () => host?.close());
 
   async function expectSafe(pathCase: PathCase): Promise<Record<string, unknown>> {
-    const answer = await door.call(pathCase.tool, fillPlaceholders(pathCase.args, traps));
+    const answer = await host.call(pathCase.tool, fillPlaceholders(pathCase.args, traps));
     calls += 1;
     expect(findAnswerProblem(answer)).toBeNull();
     expect(treeChanges(outsideBefore, snapshotTree(sandbox.root, [sandbox.repo]))).toEqual([]);
@@ -131,9 +131,9 @@ describe.each(LONG_LIVED_DOORS)("R4 path safety through the $door host", ({ open
 });
 
 describe("R4 path safety: regressions found by this suite", () => {
-  let library: Door;
+  let library: HostUnderTest;
   beforeAll(async () => {
-    library = await openLibraryDoor({ env: sandbox.env, cwd: sandbox.home });
+    library = await openLibraryHost({ env: sandbox.env, cwd: sandbox.home });
   });
   afterAll(async () => library?.close());
 

@@ -4,12 +4,12 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import {
-  type Door,
-  type DoorAnswer,
-  openCliDoor,
-  openLibraryDoor,
-  openMcpDoor,
-} from "@org/host-doors";
+  type HostAnswer,
+  type HostUnderTest,
+  openCliHost,
+  openLibraryHost,
+  openMcpHost,
+} from "@org/host-harness";
 import { removeTemporaryFolders } from "@org/test-kit";
 import { afterAll, describe, expect, it } from "vitest";
 import { recordFigure } from "./figures/record-figure.js";
@@ -54,9 +54,9 @@ function startWriter(sandbox: Sandbox, index: number, count: number, root: strin
 }
 
 /** The shell CLI as a writer too: one process per call, as scripts run it. */
-async function writeThroughShell(cli: Door, root: string): Promise<unknown[]> {
+async function writeThroughShell(cli: HostUnderTest, root: string): Promise<unknown[]> {
   const failures: unknown[] = [];
-  const expectOk = (answer: DoorAnswer) => {
+  const expectOk = (answer: HostAnswer) => {
     if (answer.kind !== "result" || (answer.result as { ok?: unknown }).ok !== true)
       failures.push(answer);
   };
@@ -76,7 +76,7 @@ async function writeThroughShell(cli: Door, root: string): Promise<unknown[]> {
 
 /** Reads through another host while the writers run; every answer must be ok. */
 async function readWhileWriting(
-  reader: Door,
+  reader: HostUnderTest,
   until: Promise<unknown>,
 ): Promise<{ reads: number; failures: unknown[] }> {
   let writing = true;
@@ -113,8 +113,8 @@ describe("R2 the registry under contention", () => {
       mkdirSync(join(root, `cli-${index}`), { recursive: true });
 
     const [reader, cli] = await Promise.all([
-      openMcpDoor({ env: sandbox.env, cwd: sandbox.home }),
-      openCliDoor({ env: sandbox.env, cwd: sandbox.home }),
+      openMcpHost({ env: sandbox.env, cwd: sandbox.home }),
+      openCliHost({ env: sandbox.env, cwd: sandbox.home }),
     ]);
     const writers = Array.from({ length: sizes.registryWriters }, (_, index) =>
       startWriter(sandbox, index, sizes.sourcesPerWriter, root),
@@ -135,7 +135,7 @@ describe("R2 the registry under contention", () => {
     expect(shellFailures).toEqual([]);
     expect(reading.failures).toEqual([]);
 
-    const library = await openLibraryDoor({ env: sandbox.env, cwd: sandbox.home });
+    const library = await openLibraryHost({ env: sandbox.env, cwd: sandbox.home });
     const listed = await library.call("openspec_source_list", {});
     await library.close();
     const sources =

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { join } from "node:path";
-import { type Door, openMcpDoor } from "@org/host-doors";
+import { type HostUnderTest, openMcpHost } from "@org/host-harness";
 import { removeTemporaryFolders } from "@org/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordFigure } from "./figures/record-figure.js";
@@ -11,16 +11,16 @@ import { registerShop } from "./sandbox/register-shop.js";
 const HOLD_LOCK = join(import.meta.dirname, "workers", "hold-registry-lock.mjs");
 
 let sandbox: Sandbox;
-let door: Door;
+let host: HostUnderTest;
 
 beforeAll(async () => {
   sandbox = makeSandbox();
   await registerShop(sandbox);
-  door = await openMcpDoor({ env: sandbox.env, cwd: sandbox.home });
+  host = await openMcpHost({ env: sandbox.env, cwd: sandbox.home });
 });
 
 afterAll(async () => {
-  await door?.close();
+  await host?.close();
   removeTemporaryFolders();
 });
 
@@ -38,13 +38,13 @@ describe("H04 a registry write lock held by another process", () => {
     });
     await once(holder.stdout, "data");
     let addSettled = false;
-    const adding = door.call("openspec_source_add", { path: sandbox.outside, name: "beside" });
+    const adding = host.call("openspec_source_add", { path: sandbox.outside, name: "beside" });
     void adding.then(() => {
       addSettled = true;
     });
 
-    const context = await timed(door.call("openspec_context", { identifier: "shop" }));
-    const listed = await timed(door.call("openspec_source_list", {}));
+    const context = await timed(host.call("openspec_context", { identifier: "shop" }));
+    const listed = await timed(host.call("openspec_source_list", {}));
     const addWaitedMeanwhile = !addSettled;
     holder.stdin.end();
     await once(holder, "exit");

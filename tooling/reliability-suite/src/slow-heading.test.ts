@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { join } from "node:path";
-import { type Door, openMcpDoor } from "@org/host-doors";
+import { type HostUnderTest, openMcpHost } from "@org/host-harness";
 import { isolatedEnvironment, makeOpenSpecRepository, removeTemporaryFolders } from "@org/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordFigure } from "./figures/record-figure.js";
@@ -119,11 +119,11 @@ describe("h03: a delta spec whose title is padded with 80,000 spaces", () => {
   });
 
   it("GIVEN the slow heading WHEN openspec_spec_show runs through the MCP server THEN it answers about as fast as a short-title call through the library, and the server goes on answering", async () => {
-    const door: Door = await openMcpDoor({ env, cwd: repo });
+    const host: HostUnderTest = await openMcpHost({ env, cwd: repo });
     try {
       const started = performance.now();
       const shown = await withDeadline(
-        door.call("openspec_spec_show", args()),
+        host.call("openspec_spec_show", args()),
         HANG_GUARD_MS,
         "openspec_spec_show through the MCP server",
       );
@@ -136,13 +136,13 @@ describe("h03: a delta spec whose title is padded with 80,000 spaces", () => {
         result: { ok: true, format: "delta", title: TITLE },
       });
       const listed = await withDeadline(
-        door.call("openspec_spec_list", { workdir: repo, change: "slow-heading" }),
+        host.call("openspec_spec_list", { workdir: repo, change: "slow-heading" }),
         HANG_GUARD_MS,
         "openspec_spec_list after the slow heading",
       );
       expect(listed).toMatchObject({ kind: "result", result: { ok: true, specs: ["auth"] } });
     } finally {
-      await door.close();
+      await host.close();
     }
   });
 });

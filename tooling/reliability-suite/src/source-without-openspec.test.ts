@@ -1,13 +1,13 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { Door } from "@org/host-doors";
+import type { HostUnderTest } from "@org/host-harness";
 import { createCatalog } from "@org/openspec-core";
 import { REAL_OPENSPEC_BIN, removeTemporaryFolders } from "@org/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordFigure } from "./figures/record-figure.js";
 import { findAnswerProblem } from "./fuzz/find-answer-problem.js";
 import { SPEC_CONTENT } from "./path-safety/path-cases.js";
-import { LONG_LIVED_DOORS } from "./sandbox/doors.js";
+import { LONG_LIVED_HOSTS } from "./sandbox/hosts.js";
 import { makeSandbox, type Sandbox } from "./sandbox/make-sandbox.js";
 import { snapshotTree, treeChanges } from "./sandbox/snapshot-tree.js";
 
@@ -51,17 +51,17 @@ const REFUSED: [tool: string, args: Record<string, unknown>][] = [
   ["openspec_instructions", { artifact: "proposal" }],
 ];
 
-describe.each(LONG_LIVED_DOORS)(
-  "H7 a source without openspec/ under an ancestor that has one, through the $door host",
+describe.each(LONG_LIVED_HOSTS)(
+  "H7 a source without openspec/ under an ancestor that has one, through the $host host",
   ({ open }) => {
-    let door: Door;
+    let host: HostUnderTest;
     beforeAll(async () => {
-      door = await open({ env: sandbox.env, cwd: sandbox.home });
+      host = await open({ env: sandbox.env, cwd: sandbox.home });
     });
-    afterAll(async () => door?.close());
+    afterAll(async () => host?.close());
 
     async function call(tool: string, args: Record<string, unknown>) {
-      const answer = await door.call(tool, args);
+      const answer = await host.call(tool, args);
       calls += 1;
       expect(findAnswerProblem(answer)).toBeNull();
       expect(treeChanges(shopBefore, snapshotTree(join(sandbox.repo, "openspec")))).toEqual([]);

@@ -1,12 +1,12 @@
 import { symlinkSync } from "node:fs";
 import { join } from "node:path";
-import type { Door } from "@org/host-doors";
+import type { HostUnderTest } from "@org/host-harness";
 import { createCatalog } from "@org/openspec-core";
 import { makeOpenSpecRepository, REAL_OPENSPEC_BIN, removeTemporaryFolders } from "@org/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordFigure } from "./figures/record-figure.js";
 import { findAnswerProblem } from "./fuzz/find-answer-problem.js";
-import { LONG_LIVED_DOORS } from "./sandbox/doors.js";
+import { LONG_LIVED_HOSTS } from "./sandbox/hosts.js";
 import { ESCAPING_CHANGE, makeSandbox, type Sandbox } from "./sandbox/make-sandbox.js";
 import { registerShop } from "./sandbox/register-shop.js";
 import { snapshotTree, treeChanges } from "./sandbox/snapshot-tree.js";
@@ -57,17 +57,17 @@ const PICKED: [tool: string, args: Record<string, unknown>][] = [
   ["openspec_validate", {}],
 ];
 
-describe.each(LONG_LIVED_DOORS)(
-  "H6 a change folder symlinked out of the repository, through the $door host",
+describe.each(LONG_LIVED_HOSTS)(
+  "H6 a change folder symlinked out of the repository, through the $host host",
   ({ open }) => {
-    let door: Door;
+    let host: HostUnderTest;
     beforeAll(async () => {
-      door = await open({ env: sandbox.env, cwd: sandbox.home });
+      host = await open({ env: sandbox.env, cwd: sandbox.home });
     });
-    afterAll(async () => door?.close());
+    afterAll(async () => host?.close());
 
     async function call(tool: string, args: Record<string, unknown>) {
-      const answer = await door.call(tool, args);
+      const answer = await host.call(tool, args);
       calls += 1;
       // The answer must hold no outside marker, and nothing outside may change.
       expect(findAnswerProblem(answer)).toBeNull();

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { CLI_BIN, runProcess } from "@org/host-doors";
+import { CLI_BIN, runProcess } from "@org/host-harness";
 import {
   isolatedEnvironment,
   makeOpenSpecRepository,

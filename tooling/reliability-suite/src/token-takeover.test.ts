@@ -1,21 +1,21 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
-import type { Door } from "@org/host-doors";
+import type { HostUnderTest } from "@org/host-harness";
 import { isolatedEnvironment, makeOpenSpecRepository, removeTemporaryFolders } from "@org/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SPEC_CONTENT } from "./path-safety/path-cases.js";
-import { EVERY_DOOR, resultOf } from "./sandbox/doors.js";
+import { EVERY_HOST, resultOf } from "./sandbox/hosts.js";
 
 const INSERT_LEGACY_SOURCE = join(import.meta.dirname, "workers", "insert-legacy-source.mjs");
 
 afterAll(() => removeTemporaryFolders());
 
 // A folder named like alpha's token, added without a name, once took every write addressed to alpha's token.
-describe.each(EVERY_DOOR)(
-  "C07 a folder named like another source's token, through the $door host",
+describe.each(EVERY_HOST)(
+  "C07 a folder named like another source's token, through the $host host",
   ({ open }) => {
-    let door: Door;
+    let host: HostUnderTest;
     let alpha: string;
     let token: string;
     let decoy: string;
@@ -24,15 +24,15 @@ describe.each(EVERY_DOOR)(
     beforeAll(async () => {
       const { env, home } = isolatedEnvironment();
       registryFile = String(env.OPENSPEC_AGENT_DB);
-      door = await open({ env, cwd: home });
+      host = await open({ env, cwd: home });
       alpha = makeOpenSpecRepository({}, "alpha");
-      const added = resultOf(await door.call("openspec_source_add", { path: alpha }));
+      const added = resultOf(await host.call("openspec_source_add", { path: alpha }));
       token = String((added.source as { token?: string } | undefined)?.token);
       // A repository that would take the write, were the token resolved to it.
       decoy = join(dirname(makeOpenSpecRepository({}, "decoy")), token);
       mkdirSync(join(decoy, "openspec", "specs"), { recursive: true });
     });
-    afterAll(async () => door?.close());
+    afterAll(async () => host?.close());
 
     it.each([
       ["its token", (value: string) => value],
@@ -43,7 +43,7 @@ describe.each(EVERY_DOOR)(
         const folder = join(dirname(decoy), spell(token));
         if (!existsSync(folder)) mkdirSync(folder);
 
-        const result = resultOf(await door.call("openspec_source_add", { path: folder }));
+        const result = resultOf(await host.call("openspec_source_add", { path: folder }));
 
         expect(result).toMatchObject({ ok: false, code: "invalid_name" });
         expect(String(result.error)).toMatch(/vanity name/);
@@ -61,7 +61,7 @@ describe.each(EVERY_DOOR)(
       expect(inserted.status).toBe(0);
 
       const result = resultOf(
-        await door.call("openspec_spec_create", {
+        await host.call("openspec_spec_create", {
           source: token.toUpperCase(),
           name: "takeover",
           ...SPEC_CONTENT,

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { setTimeout as delay } from "node:timers/promises";
-import { type Door, openLibraryDoor } from "@org/host-doors";
+import { type HostUnderTest, openLibraryHost } from "@org/host-harness";
 import { removeTemporaryFolders } from "@org/test-kit";
 import { afterAll, describe, expect, it } from "vitest";
 import { recordFigure } from "./figures/record-figure.js";
@@ -49,7 +49,11 @@ const CONTENTS = [
 afterAll(removeTemporaryFolders);
 
 /** Writes each content once through the library and returns the exact file text each gives. */
-async function renderedContents(library: Door, sandbox: Sandbox, name: string): Promise<string[]> {
+async function renderedContents(
+  library: HostUnderTest,
+  sandbox: Sandbox,
+  name: string,
+): Promise<string[]> {
   const texts: string[] = [];
   for (const content of CONTENTS) {
     const answer = await library.call("openspec_spec_create", {
@@ -117,7 +121,7 @@ async function killWritersOf(sandbox: Sandbox, name: string, kills: number): Pro
 describe("R5 torn writes", () => {
   it(`GIVEN a writer replacing a spec with force in a tight loop WHEN it is killed with SIGKILL at a random moment, ${sizes.tornWriteKills} times THEN the file is always exactly the old or the new content, and leftover temporary files never show up as specs`, async () => {
     const sandbox = makeSandbox();
-    const library = await openLibraryDoor({ env: sandbox.env, cwd: sandbox.home });
+    const library = await openLibraryHost({ env: sandbox.env, cwd: sandbox.home });
     const names = Array.from({ length: CHAINS }, (_, chain) => `torn-${chain}`);
     const rendered = await Promise.all(
       names.map((name) => renderedContents(library, sandbox, name)),

@@ -341,8 +341,8 @@ describe("turbo's cache keys", () => {
         "biome.json",
       ]),
     );
-    const hostDoors = dry.tasks.find((task) => task.taskId === "@org/host-doors#build");
-    expect(Object.keys(hostDoors?.inputs ?? {})).toContain("hermes_driver.py");
+    const hostHarness = dry.tasks.find((task) => task.taskId === "@org/host-harness#build");
+    expect(Object.keys(hostHarness?.inputs ?? {})).toContain("hermes_driver.py");
   });
 
   it("GIVEN OPENSPEC_AGENT_RELIABILITY=long WHEN turbo hashes the reliability suite's tests THEN the hash differs from the default run, so the short run is never replayed for the long one", () => {

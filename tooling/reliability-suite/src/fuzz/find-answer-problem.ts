@@ -1,4 +1,4 @@
-import type { DoorAnswer } from "@org/host-doors";
+import type { HostAnswer } from "@org/host-harness";
 import { OUTSIDE_MARKER } from "../sandbox/make-sandbox.js";
 import { previewValue } from "./preview-value.js";
 
@@ -10,7 +10,7 @@ const SNAKE_CASE = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
  * `code` and an `error` sentence; never `internal_error` (a handler threw);
  * never text from outside the repository.
  */
-export function findAnswerProblem(answer: DoorAnswer): string | null {
+export function findAnswerProblem(answer: HostAnswer): string | null {
   if (answer.kind === "refused") {
     return typeof answer.detail === "string" && answer.detail.length > 0
       ? null

@@ -1,4 +1,4 @@
-import type { Door } from "@org/host-doors";
+import type { HostUnderTest } from "@org/host-harness";
 import { toolCatalog, toolInputJsonSchema } from "@org/openspec-core";
 import type { Sandbox } from "../sandbox/make-sandbox.js";
 import { registerShop } from "../sandbox/register-shop.js";
@@ -9,7 +9,7 @@ import { type InputSchema, toolInput } from "./schema-shaped-input.js";
 const SOURCE_WRITERS = new Set(["openspec_source_update", "openspec_source_remove"]);
 
 export type CatalogFuzzRequest = {
-  door: Door;
+  host: HostUnderTest;
   sandbox: Sandbox;
   tool: string;
   numRuns: number;
@@ -18,7 +18,7 @@ export type CatalogFuzzRequest = {
 };
 
 /**
- * Fuzzes one catalog tool through a door with inputs made from the tool's own
+ * Fuzzes one catalog tool through a host with inputs made from the tool's own
  * input schema, with the repository registered as `shop`. Resolves with null,
  * or with the first input that broke a rule.
  */

@@ -1,4 +1,4 @@
-import type { Door } from "@org/host-doors";
+import type { HostUnderTest } from "@org/host-harness";
 import fc from "fast-check";
 import { withDeadline } from "../processes/with-deadline.js";
 import type { Sandbox } from "../sandbox/make-sandbox.js";
@@ -11,7 +11,7 @@ import { previewValue } from "./preview-value.js";
 export type FuzzFigures = { calls: number; slowestMs: number; knownBugs: Record<string, number> };
 
 export type FuzzRequest = {
-  door: Door;
+  host: HostUnderTest;
   tool: string;
   input: fc.Arbitrary<unknown>;
   numRuns: number;
@@ -24,22 +24,22 @@ export type FuzzRequest = {
 };
 
 /**
- * Calls one tool through one door with `numRuns` generated inputs. After
+ * Calls one tool through one host with `numRuns` generated inputs. After
  * every call the answer must keep the result contract and nothing outside the
  * repository may have changed. Resolves with null, or with a description of
  * the first input that broke a rule (the seed reproduces the run).
  */
 export async function fuzzTool(request: FuzzRequest): Promise<string | null> {
-  const { door, tool, sandbox, figures } = request;
+  const { host, tool, sandbox, figures } = request;
   const outsideBefore = snapshotTree(sandbox.root, [sandbox.repo]);
   const details = await fc.check(
     fc.asyncProperty(request.input, async (args) => {
       await request.beforeEachCall?.();
       const started = performance.now();
       const answer = await withDeadline(
-        door.call(tool, args),
+        host.call(tool, args),
         request.deadlineMs,
-        `${door.name} ${tool}`,
+        `${host.name} ${tool}`,
       );
       figures.calls += 1;
       figures.slowestMs = Math.max(figures.slowestMs, Math.round(performance.now() - started));
@@ -60,5 +60,5 @@ export async function fuzzTool(request: FuzzRequest): Promise<string | null> {
     details.errorInstance instanceof Error
       ? details.errorInstance.message
       : String(details.errorInstance);
-  return `${door.name} ${tool} failed after ${details.numRuns} runs (seed ${details.seed}, path ${details.counterexamplePath}): ${error}\ninput: ${previewValue(details.counterexample?.[0], 600)}`;
+  return `${host.name} ${tool} failed after ${details.numRuns} runs (seed ${details.seed}, path ${details.counterexamplePath}): ${error}\ninput: ${previewValue(details.counterexample?.[0], 600)}`;
 }

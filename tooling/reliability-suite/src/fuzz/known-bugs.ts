@@ -1,4 +1,4 @@
-import type { DoorAnswer } from "@org/host-doors";
+import type { HostAnswer } from "@org/host-harness";
 
 /**
  * Failures caused by bugs reported in packages this suite may not change.
@@ -10,7 +10,7 @@ const KNOWN_BUGS: { id: string; matches: (result: Record<string, unknown>) => bo
 ];
 
 /** The known bug an answer shows, or null. */
-export function knownBugOf(answer: DoorAnswer): string | null {
+export function knownBugOf(answer: HostAnswer): string | null {
   if (answer.kind !== "result" || typeof answer.result !== "object" || answer.result === null) {
     return null;
   }

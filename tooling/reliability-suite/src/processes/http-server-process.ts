@@ -2,7 +2,7 @@ import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { once } from "node:events";
 import { type IncomingMessage, request } from "node:http";
 import { createInterface } from "node:readline";
-import { CLI_BIN, MCP_BIN, runProcess } from "@org/host-doors";
+import { CLI_BIN, MCP_BIN, runProcess } from "@org/host-harness";
 
 /** `openspec-mcp --http` as a team runs it, on 127.0.0.1 port 0, with its stderr kept. */
 export type HttpServerProcess = {

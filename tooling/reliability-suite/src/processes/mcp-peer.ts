@@ -1,4 +1,4 @@
-import { MCP_BIN } from "@org/host-doors";
+import { MCP_BIN } from "@org/host-harness";
 import { type JsonLinePeer, startJsonLinePeer } from "./json-line-peer.js";
 
 /** The MCP server over raw stdio, so a check can signal it or close its stdin itself. */

@@ -1,0 +1,26 @@
+/**
+ * What a host answered: the catalog's result object, or a refusal by the
+ * host's own transport before the catalog saw the call (an MCP JSON-RPC error,
+ * e.g. for arguments that are not an object at all).
+ */
+export type HostAnswer = { kind: "result"; result: unknown } | { kind: "refused"; detail: string };
+
+/** One way into the tool catalog: the library, the shell CLI, the MCP server or the Hermes plugin. */
+export type HostUnderTest = {
+  name: HostName;
+  /** Calls a tool with any value as its arguments; rejects only when the host broke. */
+  call(tool: string, args: unknown): Promise<HostAnswer>;
+  /** The tools the host offers now (its tools/list, check_fn, or availability). */
+  listTools(): Promise<string[]>;
+  /** The process serving the calls (the MCP server, the Hermes bridge); undefined in-process and for the shell CLI. */
+  hostPid(): Promise<number | undefined>;
+  close(): Promise<void>;
+};
+
+export type HostName = "library" | "cli" | "mcp" | "hermes" | "http";
+
+export type HostOptions = {
+  /** The whole environment of the host: HOME, PATH, OPENSPEC_BIN, OPENSPEC_AGENT_DB, ... */
+  env: Record<string, string | undefined>;
+  cwd: string;
+};

@@ -1,0 +1,8 @@
+export type { HostAnswer, HostName, HostOptions, HostUnderTest } from "./host-under-test.js";
+export { CLI_BIN, openCliHost } from "./open-cli-host.js";
+export { openCliHostInProcess } from "./open-cli-host-in-process.js";
+export { openHermesHost, PYTHON } from "./open-hermes-host.js";
+export { openHttpHost } from "./open-http-host.js";
+export { openLibraryHost } from "./open-library-host.js";
+export { MCP_BIN, openMcpHost } from "./open-mcp-host.js";
+export { type ProcessRun, runProcess } from "./run-process.js";
