@@ -12,7 +12,8 @@ import { portableJsonSchema } from "./portable-json-schema.js";
  * title is not repeated inside the annotations.
  */
 export function listCatalogTool(tool: ToolDefinition): Tool {
-  // The title is sent once, as the tool's own: clients show `title` before `annotations.title`.
+  // The title is sent once, as the tool's own: clients that show a title fall back from
+  // `annotations.title` to `title` or the other way round (VS Code reads the annotation first).
   const { title, ...annotations } = tool.annotations;
   return {
     name: tool.name,
