@@ -40,6 +40,9 @@ function examples(node: unknown, root: Schema, depth: number): unknown[] {
     const { allOf, ...rest } = node;
     return examples(allOf.reduce(merged, rest), root, depth + 1);
   }
+  if (Array.isArray(node.type)) {
+    return node.type.flatMap((type) => examples({ ...node, type }, root, depth + 1));
+  }
   switch (node.type) {
     case "string":
       return ["s"];
