@@ -5,8 +5,8 @@ import { benchResult } from "./result.mjs";
 
 /**
  * P9: what each host puts into a model's context, in o200k tokens
- * (`gpt-tokenizer`): the MCP server's tools/list (whole answer, and name +
- * description + input schema alone) for the default toolsets, all and each
+ * (`gpt-tokenizer`): the MCP server's tools/list (whole answer, name +
+ * description + input schema alone, output schemas alone) for the default toolsets, all and each
  * one; prompts/list; the instructions; the Hermes plugin's registered schemas;
  * and typical answers on the large repository (a bare openspec_context, show of
  * a large change, spec show of a large spec, a failed validate). Beside them,
@@ -95,6 +95,7 @@ export async function benchContextTokens({ budget, core, env, repository, change
           `MCP tools/list ${surface.selection}: name + description + input schema`,
           surface.nameDescriptionInput,
         ),
+        line(`MCP tools/list ${surface.selection}: output schemas alone`, surface.outputSchemas),
       ]),
       line("MCP prompts/list", surfaces.prompts),
       line("MCP instructions", surfaces.instructions),

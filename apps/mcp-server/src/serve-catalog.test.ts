@@ -49,11 +49,10 @@ describe("GIVEN a server that finds the OpenSpec CLI", () => {
     const { tools } = await host.client.listTools();
     for (const definition of toolCatalog) {
       const listed = tools.find((tool) => tool.name === definition.name);
-      expect(listed).toMatchObject({
-        title: definition.annotations.title,
-        description: definition.description,
-        annotations: definition.annotations,
-      });
+      const { title, ...hints } = definition.annotations;
+      // The title is sent once, as the tool's own, not again inside the annotations.
+      expect(listed).toMatchObject({ title, description: definition.description });
+      expect(listed?.annotations).toEqual(hints);
       // Published in the portable spelling, so compared by what they name, not letter by letter.
       const input = toolInputJsonSchema(definition);
       expect(Object.keys(listed?.inputSchema.properties ?? {})).toEqual(

@@ -8,18 +8,22 @@ import { portableJsonSchema } from "./portable-json-schema.js";
  * annotations, its input schema as JSON Schema (what the catalog checks), and
  * its whole result, success or failure, as the output schema; both in the
  * portable spelling, so strict clients read them without a warning, and the
- * output schema lean (no prose, each repeated shape defined once).
+ * output schema lean (no prose, each repeated shape defined once). The
+ * title is not repeated inside the annotations.
  */
 export function listCatalogTool(tool: ToolDefinition): Tool {
+  // The title is sent once, as the tool's own: clients that show a title fall back from
+  // `annotations.title` to `title` or the other way round (VS Code reads the annotation first).
+  const { title, ...annotations } = tool.annotations;
   return {
     name: tool.name,
-    title: tool.annotations.title,
+    title,
     description: tool.description,
     inputSchema: { ...portableJsonSchema(toolInputJsonSchema(tool)), type: "object" },
     outputSchema: {
       ...leanOutputSchema(portableJsonSchema(toolOutputJsonSchema(tool))),
       type: "object",
     },
-    annotations: tool.annotations,
+    annotations,
   };
 }

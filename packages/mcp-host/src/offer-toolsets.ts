@@ -36,7 +36,6 @@ const toolsetsTool: Tool = {
     additionalProperties: false,
   },
   annotations: {
-    title: "List and enable OpenSpec toolsets",
     readOnlyHint: true,
     destructiveHint: false,
     idempotentHint: true,

@@ -2,6 +2,7 @@ import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv
 import { toolCatalog, toolInputJsonSchema, toolOutputJsonSchema } from "@org/openspec-core";
 import { describe, expect, it } from "vitest";
 import { portableJsonSchema } from "./portable-json-schema.js";
+import { schemaSamples } from "./test-support/schema-samples.js";
 
 const ANY = {
   anyOf: ["string", "number", "boolean", "object", "array", "null"].map((type) => ({ type })),
@@ -79,7 +80,7 @@ describe("portableJsonSchema", () => {
         expect(lintFindings(portable)).toEqual([]);
         const before = ajv.getValidator(original);
         const after = ajv.getValidator(portable);
-        for (const sample of SAMPLES) {
+        for (const sample of [...SAMPLES, ...schemaSamples(original)]) {
           expect(after(sample).valid, JSON.stringify(sample)).toBe(before(sample).valid);
         }
       }

@@ -45,7 +45,7 @@ const CONSTRAINING = new Set([
 ]);
 
 /** Any JSON value, spelled as a choice of every type, so a client that needs a type per schema gets one. */
-const ANY_JSON_VALUE = {
+export const ANY_JSON_VALUE = {
   anyOf: ["string", "number", "boolean", "object", "array", "null"].map((type) => ({ type })),
 };
 

@@ -36,9 +36,10 @@ describe("the context budget: what a session costs before its first call (o200k 
     );
   });
 
-  it("GIVEN every toolset WHEN an MCP client lists the tools THEN the full tools/list stays within the budget", () => {
+  it("GIVEN every toolset WHEN an MCP client lists the tools THEN the full tools/list, and its output schemas alone, stay within the budget", () => {
     expect(mcp("all").nameDescriptionInput.tokens).toBeLessThanOrEqual(CONTEXT_BUDGET.allTools);
     expect(mcp("all").listMessage.tokens).toBeLessThanOrEqual(CONTEXT_BUDGET.allListMessage);
+    expect(mcp("all").outputSchemas.tokens).toBeLessThanOrEqual(CONTEXT_BUDGET.allOutputSchemas);
   });
 
   it("GIVEN the Hermes plugin WHEN it registers every toolset THEN its schemas stay within the budget, and each Hermes toolset costs less than all", () => {
@@ -118,6 +119,9 @@ describe("the README's context figures", () => {
       figure(mcp("all").nameDescriptionInput.tokens),
     );
     expect(row("all toolsets: the whole answer")).toBe(figure(mcp("all").listMessage.tokens));
+    expect(row("all toolsets: the output schemas alone")).toBe(
+      figure(mcp("all").outputSchemas.tokens),
+    );
     expect(row("input schema of `read` / `author`")).toBe(
       perToolset.map((s) => figure(s.nameDescriptionInput.tokens)).join(" / "),
     );

@@ -3,7 +3,8 @@
 // descriptions with the rest in each tool's notes, field descriptions of a
 // few words, the host-guarding caps, `minLength: 1` and
 // `additionalProperties: false` left out of published input schemas, lean
-// output schemas), plus about 2%, so a description or schema that grows fails
+// output schemas that restate nothing their result already says, the title
+// sent once), plus about 2%, so a description or schema that grows fails
 // `pnpm test` instead of quietly costing every session more. Lower a figure
 // when a change makes a surface smaller; raise one only by what a new tool
 // measurably adds, with the figure in the comment.
@@ -12,12 +13,14 @@
 export const CONTEXT_BUDGET = {
   /** tools/list of the default toolset (read): name, description and input schema of each tool (today 1,083, with the paging fields of list, show and spec show). */
   defaultTools: 1105,
-  /** The whole tools/list answer of the default toolset, output schemas included (today 5,545). */
-  defaultListMessage: 5660,
+  /** The whole tools/list answer of the default toolset, output schemas included (today 5,148). */
+  defaultListMessage: 5250,
   /** tools/list of every toolset: name, description and input schema (today 4,185, 30 tools); held at the target, not 2% above it. */
   allTools: 4200,
-  /** The whole tools/list answer of every toolset, output schemas included (today 16,529, 30 tools). */
-  allListMessage: 16860,
+  /** The whole tools/list answer of every toolset, output schemas included (today 15,286, 30 tools; 16,529 before output schemas left out what their result restates and annotations the title). */
+  allListMessage: 15590,
+  /** The output schemas of every toolset alone (today 9,901, 30 tools): exact, so this is the floor of `allListMessage` beside the tools themselves. */
+  allOutputSchemas: 10100,
   /** The schemas the Hermes plugin registers, all toolsets (today 4,155, 30 tools). */
   hermesSchemas: 4240,
   /** prompts/list (today 752). */

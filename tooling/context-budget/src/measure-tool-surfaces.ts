@@ -17,6 +17,8 @@ export type McpSurface = {
   listMessage: TokenFigure;
   /** Only name, description and input schema of each tool, as a client that drops the rest would pass them on. */
   nameDescriptionInput: TokenFigure;
+  /** Only the output schemas, as a list: what the whole answer carries for clients that check results. */
+  outputSchemas: TokenFigure;
 };
 
 /** One Hermes toolset's registered schemas: `{ name, description, parameters }` of each tool, as Hermes hands them to the model. */
@@ -63,6 +65,7 @@ export async function measureToolSurfaces(catalog: Catalog): Promise<ToolSurface
           inputSchema,
         })),
       ),
+      outputSchemas: countJson(session.tools.map(({ outputSchema }) => outputSchema)),
     });
     prompts ??= countJson(session.promptsMessage);
     instructions ??= countText(session.instructions);
