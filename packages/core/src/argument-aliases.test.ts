@@ -163,7 +163,7 @@ describe("calls written for the earlier Python Hermes plugin", () => {
 
   it("GIVEN a spec without a change WHEN openspec_spec_diff is called THEN it is compared with git HEAD", async () => {
     const { catalog } = makeCatalog({ cli: false });
-    const root = makeOpenSpecRepository();
+    const root = makeOpenSpecRepository({ "openspec/specs/auth/spec.md": AUTH_SPEC });
     // Outside git, so the comparison with HEAD is what answers.
     expect(await catalog.call("openspec_spec_diff", { workdir: root, spec: "auth" })).toMatchObject(
       {
