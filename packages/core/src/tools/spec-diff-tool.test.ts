@@ -43,6 +43,16 @@ The system SHALL end a session on request.
 const PROPOSAL =
   "## Why\n\nPeople asked to see their cart right after signing in, and to sign out.\n\n## What Changes\n\n- Show the cart; add sign out.\n";
 
+/** The auth baseline and the change cart-after-sign-in, whose auth delta spec is `authDelta`, with `files` beside. */
+function cartChange(authDelta = AUTH_DELTA, files: Record<string, string> = {}): string {
+  return makeOpenSpecRepository({
+    "openspec/specs/auth/spec.md": AUTH_SPEC,
+    "openspec/changes/cart-after-sign-in/proposal.md": PROPOSAL,
+    "openspec/changes/cart-after-sign-in/specs/auth/spec.md": authDelta,
+    ...files,
+  });
+}
+
 function git(folder: string, ...args: string[]): void {
   execFileSync(
     "git",
@@ -54,11 +64,7 @@ function git(folder: string, ...args: string[]): void {
 describe("openspec_spec_diff", () => {
   it("GIVEN a change that modifies one requirement and adds another WHEN diffed THEN both are listed from the delta, with a unified diff and no error", async () => {
     const { catalog } = makeCatalog({ cli: false });
-    const root = makeOpenSpecRepository({
-      "openspec/specs/auth/spec.md": AUTH_SPEC,
-      "openspec/changes/cart-after-sign-in/proposal.md": PROPOSAL,
-      "openspec/changes/cart-after-sign-in/specs/auth/spec.md": AUTH_DELTA,
-    });
+    const root = cartChange();
     const result = await catalog.call("openspec_spec_diff", {
       workdir: root,
       change: "cart-after-sign-in",
@@ -101,11 +107,7 @@ describe("openspec_spec_diff", () => {
 
   it("GIVEN a change's whole diff WHEN it names no spec THEN the answer has no one-spec fields at its top level", async () => {
     const { catalog } = makeCatalog({ cli: false });
-    const root = makeOpenSpecRepository({
-      "openspec/specs/auth/spec.md": AUTH_SPEC,
-      "openspec/changes/cart-after-sign-in/proposal.md": PROPOSAL,
-      "openspec/changes/cart-after-sign-in/specs/auth/spec.md": AUTH_DELTA,
-    });
+    const root = cartChange();
     const result = await catalog.call("openspec_spec_diff", {
       workdir: root,
       change: "cart-after-sign-in",
@@ -117,10 +119,7 @@ describe("openspec_spec_diff", () => {
 
   it("GIVEN a call written for the earlier Hermes plugin (spec and change) WHEN diffed THEN the top level has its status, baseline_exists, requirements by kind and line_diff, beside specs", async () => {
     const { catalog } = makeCatalog({ cli: false });
-    const root = makeOpenSpecRepository({
-      "openspec/specs/auth/spec.md": AUTH_SPEC,
-      "openspec/changes/cart-after-sign-in/proposal.md": PROPOSAL,
-      "openspec/changes/cart-after-sign-in/specs/auth/spec.md": AUTH_DELTA,
+    const root = cartChange(AUTH_DELTA, {
       "openspec/changes/cart-after-sign-in/specs/cart/spec.md":
         "## ADDED Requirements\n\n### Requirement: Cart badge\nThe system SHALL show how many items the cart holds.\n\n#### Scenario: One item\n- **WHEN** a shopper adds an item\n- **THEN** the badge shows 1\n",
     });
@@ -163,11 +162,7 @@ describe("openspec_spec_diff", () => {
 
   it("GIVEN a change spec written as a whole spec, without delta sections WHEN one spec is diffed THEN its status is invalid and the diagnostic says what the archive would say", async () => {
     const { catalog } = makeCatalog({ cli: false });
-    const root = makeOpenSpecRepository({
-      "openspec/specs/auth/spec.md": AUTH_SPEC,
-      "openspec/changes/cart-after-sign-in/proposal.md": PROPOSAL,
-      "openspec/changes/cart-after-sign-in/specs/auth/spec.md": SIGN_IN_REWORDED,
-    });
+    const root = cartChange(SIGN_IN_REWORDED);
     const result = await catalog.call("openspec_spec_diff", {
       workdir: root,
       spec: "auth",
