@@ -163,6 +163,7 @@ export const argumentAliases: Readonly<Record<string, readonly ArgumentAlias[]>>
   openspec_change_sequence_set: [
     ...sourceAliases,
     { alias: "group_id", field: "group" },
+    { alias: "groupId", field: "group" },
     { alias: "dependencies", field: "depends_on" },
   ],
   openspec_change_archive: changeAliases,

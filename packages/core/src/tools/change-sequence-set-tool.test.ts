@@ -296,6 +296,14 @@ describe("openspec_change_sequence_set", () => {
       group: "poc",
       changes: [{}, { sequence: { depends_on: ["phase-one"] } }],
     });
+    // Its handler also took the group as groupId, the name its answers used.
+    expect(
+      await catalog.call("openspec_change_sequence_set", {
+        workdir: root,
+        changes: ["phase-two"],
+        groupId: "later",
+      }),
+    ).toMatchObject({ ok: true, group: "later" });
   });
 
   it("GIVEN a .openspec.yaml that is not YAML WHEN set THEN metadata_unparsable and the file is left as it was", async () => {
