@@ -121,7 +121,7 @@ describe("openspec-agent", () => {
     const { run } = setUp({ cli: false });
     const missing = await run(["spec", "show", "ghost"]);
     expect(missing.status).toBe(1);
-    expect(missing.stderr).toContain('No spec "ghost"');
+    expect(missing.stderr).toContain('Spec "ghost" not found');
     expect(missing.stderr).toContain("fix");
     expect((await run(["context", "nowhere"])).status).toBe(1);
   });

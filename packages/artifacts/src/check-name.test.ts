@@ -26,4 +26,29 @@ describe("name checks", () => {
     expect(checkSpecId("/abs")?.code).toBe("invalid_name");
     expect(checkSpecId("a//b")?.code).toBe("invalid_name");
   });
+
+  // Callers written for the earlier Hermes plugin match these words in the error.
+  it.each([
+    [
+      "../escape",
+      'The spec name "../escape" is not kebab-case: it contains parent references ("..").',
+    ],
+    ["with/slash", 'The spec name "with/slash" is not kebab-case: it contains a slash.'],
+    [".hidden", 'The spec name ".hidden" is not kebab-case: it starts with a dot.'],
+    ["has_underscore", 'The spec name "has_underscore" is not kebab-case.'],
+  ])(
+    "GIVEN the new name %j WHEN checked THEN the error says it is not kebab-case and why",
+    (name, error) => {
+      expect(checkNewName("spec", name)?.error).toBe(error);
+    },
+  );
+
+  it("GIVEN a spec id that climbs out WHEN checked THEN the error names the parent references", () => {
+    expect(checkSpecId("../../../etc/passwd")?.error).toBe(
+      'The spec id "../../../etc/passwd" contains parent references ("..").',
+    );
+    expect(checkSegment("change", "..")?.error).toBe(
+      'The change name ".." contains parent references ("..").',
+    );
+  });
 });

@@ -11,11 +11,16 @@ export type NameKind = "spec" | "change";
  */
 export function checkNewName(kind: NameKind, name: string): Failure | null {
   const unsafe = checkSegment(kind, name);
-  if (unsafe) return unsafe;
-  if (!KEBAB_CASE.test(name)) {
-    return failure("invalid_name", `The ${kind} name "${name}" is not kebab-case.`, {
-      fix: `Use lowercase letters, digits and single hyphens, for example "user-auth".`,
-    });
+  const problem = segmentProblem(name);
+  if (unsafe && problem === null) return unsafe;
+  if (problem !== null || !KEBAB_CASE.test(name)) {
+    // Callers written for the earlier Hermes plugin look for "kebab-case" in this error.
+    const because = problem === null ? "" : `: it ${problem}`;
+    return failure(
+      "invalid_name",
+      `The ${kind} name "${printable(name)}" is not kebab-case${because}.`,
+      { fix: `Use lowercase letters, digits and single hyphens, for example "user-auth".` },
+    );
   }
   return null;
 }
@@ -38,25 +43,26 @@ export function checkSegment(kind: NameKind, name: string): Failure | null {
       },
     );
   }
-  if (name.includes("/") || name.includes("\\")) {
-    return failure("invalid_name", `The ${kind} name "${printable(name)}" contains a slash.`, {
-      fix,
-    });
-  }
-  if (name === "." || name === ".." || name.startsWith(".")) {
-    return failure("invalid_name", `The ${kind} name "${printable(name)}" starts with a dot.`, {
-      fix,
-    });
-  }
-  if (name.startsWith("-")) {
-    return failure("invalid_name", `The ${kind} name "${printable(name)}" starts with a hyphen.`, {
-      fix,
-    });
-  }
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
   if (/[\u0000-\u001f\u007f]/.test(name)) {
     return failure("invalid_name", `The ${kind} name contains a control character.`, { fix });
   }
+  const problem = segmentProblem(name);
+  if (problem !== null) {
+    return failure("invalid_name", `The ${kind} name "${printable(name)}" ${problem}.`, { fix });
+  }
+  return null;
+}
+
+/**
+ * What keeps a name from being one folder name, worded to follow "it": parent
+ * references first, as callers written for the earlier Hermes plugin look for them.
+ */
+function segmentProblem(name: string): string | null {
+  if (name.split(/[/\\]/).includes("..")) return 'contains parent references ("..")';
+  if (name.includes("/") || name.includes("\\")) return "contains a slash";
+  if (name.startsWith(".")) return "starts with a dot";
+  if (name.startsWith("-")) return "starts with a hyphen";
   return null;
 }
 
@@ -67,7 +73,15 @@ export function checkSpecId(id: string): Failure | null {
       fix: `Pass a spec id such as "auth" or "platform/session".`,
     });
   }
-  for (const segment of id.split("/")) {
+  const segments = id.split("/");
+  if (segments.includes("..")) {
+    return failure(
+      "invalid_name",
+      `The spec id "${printable(id)}" contains parent references ("..").`,
+      { fix: `Pass a spec id such as "auth" or "platform/session".` },
+    );
+  }
+  for (const segment of segments) {
     const unsafe = checkSegment("spec", segment);
     if (unsafe) return unsafe;
   }

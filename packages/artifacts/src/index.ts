@@ -15,6 +15,7 @@ export {
   type TaskSectionInput,
 } from "./change-content.js";
 export { changeMetadata, DEFAULT_CHANGE_SCHEMA, skipsSpecs } from "./change-metadata.js";
+export { changeNameOf, type NamedChange } from "./change-name-of.js";
 export type { ChangeWarning } from "./change-warnings.js";
 export { type ArchiveWritesOptions, checkArchiveWrites } from "./check-archive-writes.js";
 export { checkNamedTarget } from "./check-named-target.js";

@@ -175,6 +175,32 @@ describe("previewChangeArchive", () => {
     });
   });
 
+  it("GIVEN a spec the change has no delta for WHEN previewed THEN spec_not_found says it was not found in the change", () => {
+    const repository = repositoryWith({
+      "openspec/changes/add-logout/specs/auth/spec.md": ADD_LOGOUT,
+    });
+    expect(
+      previewChangeArchive(repository, { change: "add-logout", spec: "billing" }),
+    ).toMatchObject({
+      ok: false,
+      code: "spec_not_found",
+      error: 'Delta spec "billing" not found in change "add-logout".',
+    });
+  });
+
+  it("GIVEN a spec id with parent references WHEN previewed THEN invalid_name says so before any file is read", () => {
+    const repository = repositoryWith({
+      "openspec/changes/add-logout/specs/auth/spec.md": ADD_LOGOUT,
+    });
+    expect(
+      previewChangeArchive(repository, { change: "add-logout", spec: "../../../etc/passwd" }),
+    ).toMatchObject({
+      ok: false,
+      code: "invalid_name",
+      error: 'The spec id "../../../etc/passwd" contains parent references ("..").',
+    });
+  });
+
   it("GIVEN a change that declares retire_capabilities WHEN previewed THEN a warning says the preview does not show a retirement", () => {
     const repository = repositoryWith({
       "openspec/changes/add-logout/specs/auth/spec.md": ADD_LOGOUT,

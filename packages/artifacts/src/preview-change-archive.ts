@@ -8,6 +8,7 @@ import {
 } from "@org/openspec-spec-parser";
 import { archiveName } from "./archive-name.js";
 import { checkArchiveWrites } from "./check-archive-writes.js";
+import { checkSpecId } from "./check-name.js";
 import { type ArchiveDiagnostic, discoverDeltaSpecs } from "./discover-delta-specs.js";
 import { type Failure, failure } from "./failure.js";
 import { locateActiveChange } from "./locate-active-change.js";
@@ -69,6 +70,10 @@ export function previewChangeArchive(
   repository: Repository,
   options: ArchivePreviewOptions,
 ): ChangeArchivePreview | Failure {
+  if (options.spec !== undefined) {
+    const invalid = checkSpecId(options.spec);
+    if (invalid) return invalid;
+  }
   const located = locateActiveChange(repository, options.change);
   if ("ok" in located) return located;
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_ARTIFACT_BYTES;
@@ -84,7 +89,7 @@ export function previewChangeArchive(
   if (options.spec !== undefined && !discovery.specs.some((spec) => spec.id === options.spec)) {
     return failure(
       "spec_not_found",
-      `The change "${options.change}" has no delta spec for "${options.spec}".`,
+      `Delta spec "${options.spec}" not found in change "${options.change}".`,
       { fix: "Leave out {field:spec} to preview every delta spec of the change." },
     );
   }

@@ -94,6 +94,15 @@ describe("readSpecAtHead", () => {
     });
   });
 
+  it("GIVEN a folder outside any git work tree WHEN a spec that is not in the working tree is read THEN spec_not_found names it first", async () => {
+    const { repository } = makeRepository({ "openspec/specs/auth/spec.md": AUTH_SPEC });
+    expect(await readSpecAtHead(repository, { spec: "ghost" })).toMatchObject({
+      ok: false,
+      code: "spec_not_found",
+      error: 'Spec "ghost" not found in openspec/specs, nor at HEAD.',
+    });
+  });
+
   it("GIVEN no git on the PATH WHEN a spec is read THEN git_not_found says to install it", async () => {
     const { root, repository } = makeRepository({ "openspec/specs/auth/spec.md": AUTH_SPEC });
     commitAll(root);

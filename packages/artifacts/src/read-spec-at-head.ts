@@ -56,6 +56,8 @@ export async function readSpecAtHead(
   const git = (args: string[]) => runGit(repository.root, args, input.env);
   const prefix = await git(["rev-parse", "--show-prefix"]);
   const refused = gitFailure(prefix, repository.root);
+  // Outside git, a spec missing from the working tree is named first: its name is what to fix.
+  if (refused?.code === "not_a_git_repository" && !current.exists) return specNotFound(input.spec);
   if (refused) return refused;
   const tracked = `${(prefix as GitRunDone).stdout.trim()}${path}`;
 
@@ -78,11 +80,7 @@ export async function readSpecAtHead(
       path,
     });
   }
-  if (!blob && !current.exists) {
-    return failure("spec_not_found", `No spec "${input.spec}" in openspec/specs, nor at HEAD.`, {
-      fix: "Pass the id of a baseline spec ({tool:openspec_spec_list} lists them).",
-    });
-  }
+  if (!blob && !current.exists) return specNotFound(input.spec);
   let baseline = "";
   if (blob) {
     const size = Number(blob[3]);
@@ -110,6 +108,12 @@ export async function readSpecAtHead(
 }
 
 type GitRunDone = Extract<GitRun, { ok: true }>;
+
+function specNotFound(spec: string): Failure {
+  return failure("spec_not_found", `Spec "${spec}" not found in openspec/specs, nor at HEAD.`, {
+    fix: "Pass the id of a baseline spec ({tool:openspec_spec_list} lists them).",
+  });
+}
 
 function readWorkingCopy(
   repository: Repository,

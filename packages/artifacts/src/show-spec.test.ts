@@ -55,6 +55,16 @@ describe("showSpec on a change's spec.md without delta sections", () => {
     });
   });
 
+  it("GIVEN a spec id with no spec WHEN showing it THEN spec_not_found says it was not found, and where", () => {
+    const { repository } = makeRepository({ "openspec/specs/auth/spec.md": AUTH_SPEC });
+    expect(showSpec(repository, { name: "ghost" })).toMatchObject({
+      ok: false,
+      code: "spec_not_found",
+      error: 'Spec "ghost" not found in openspec/specs.',
+      fix: "Known specs: auth.",
+    });
+  });
+
   it("GIVEN a baseline spec with neither section WHEN showing it THEN it keeps failing with spec_unparsable", () => {
     const { repository } = makeRepository({
       "openspec/specs/notes/spec.md": "# Notes\n\nA placeholder, nothing more.\n",

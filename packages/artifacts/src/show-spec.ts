@@ -73,7 +73,7 @@ export function showSpec(
   if (!read.ok) {
     const known = scanSpecFiles(repository, location.specsDir).map((spec) => spec.id);
     const where = location.change === null ? "openspec/specs" : `change "${location.change}"`;
-    return failure("spec_not_found", `No spec "${options.name}" in ${where}.`, {
+    return failure("spec_not_found", `Spec "${options.name}" not found in ${where}.`, {
       fix:
         known.length === 0
           ? "There are no specs there yet; create one with {tool:openspec_spec_create}."

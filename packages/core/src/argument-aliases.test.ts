@@ -163,7 +163,7 @@ describe("calls written for the earlier Python Hermes plugin", () => {
 
   it("GIVEN a spec without a change WHEN openspec_spec_diff is called THEN it is compared with git HEAD", async () => {
     const { catalog } = makeCatalog({ cli: false });
-    const root = makeOpenSpecRepository();
+    const root = makeOpenSpecRepository({ "openspec/specs/auth/spec.md": AUTH_SPEC });
     // Outside git, so the comparison with HEAD is what answers.
     expect(await catalog.call("openspec_spec_diff", { workdir: root, spec: "auth" })).toMatchObject(
       {
@@ -181,6 +181,31 @@ describe("calls written for the earlier Python Hermes plugin", () => {
     });
     expect(result).toMatchObject({ ok: false, code: "invalid_input" });
     expect(result.ok === false && result.error).toContain("always validates strictly");
+  });
+
+  it("GIVEN with_spec WHEN openspec_change_create is called THEN false is left out, and true is invalid_input saying no placeholder spec is written and what to pass", async () => {
+    const { catalog } = makeCatalog({ cli: false });
+    const root = makeOpenSpecRepository();
+    const call = {
+      workdir: root,
+      change: "add-search",
+      summary: "Shoppers cannot find products by name today, so they leave.",
+      title: "Search",
+    };
+    expect(
+      await catalog.call("openspec_change_create", { ...call, with_spec: false }),
+    ).toMatchObject({
+      ok: true,
+      change: "add-search",
+    });
+    const refused = await catalog.call("openspec_change_create", {
+      ...call,
+      change: "add-filter",
+      with_spec: true,
+    });
+    expect(refused).toMatchObject({ ok: false, code: "invalid_input" });
+    expect(refused.ok === false && refused.error).toContain("no placeholder delta spec is written");
+    expect(existsSync(join(root, "openspec/changes/add-filter"))).toBe(false);
   });
 
   it("GIVEN every tool's published input schema THEN no alias appears in it", () => {

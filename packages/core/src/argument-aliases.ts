@@ -43,6 +43,15 @@ function alwaysStrict(given: unknown): AliasValue {
   return { error: "openspec_validate always validates strictly; leave strict out" };
 }
 
+/** `with_spec: true` asked for a placeholder delta spec, which is never written here; `false` asked for nothing. */
+function noPlaceholderSpec(given: unknown): AliasValue {
+  if (given === false) return { value: undefined };
+  return {
+    error:
+      "with_spec is not taken, as no placeholder delta spec is written; pass each delta spec's requirements in specs, or add one with openspec_spec_create and change",
+  };
+}
+
 /** Task texts as a list of strings: one section of tasks, numbered 1.1, 1.2… */
 function taskTexts(given: unknown): AliasValue {
   if (!Array.isArray(given) || !given.every((item) => typeof item === "string")) {
@@ -124,6 +133,7 @@ export const argumentAliases: Readonly<Record<string, readonly ArgumentAlias[]>>
     { alias: "summary", field: "why" },
     { alias: "title", field: "what_changes", value: titleAsWhatChanges },
     { alias: "tasks", field: "tasks", value: taskTexts },
+    { alias: "with_spec", field: "with_spec", value: noPlaceholderSpec },
   ],
   // Its `source` (another name for origin) is not taken: `source` names the registered source here.
   openspec_idea_create: sourceAliases,
@@ -153,6 +163,7 @@ export const argumentAliases: Readonly<Record<string, readonly ArgumentAlias[]>>
   openspec_change_sequence_set: [
     ...sourceAliases,
     { alias: "group_id", field: "group" },
+    { alias: "groupId", field: "group" },
     { alias: "dependencies", field: "depends_on" },
   ],
   openspec_change_archive: changeAliases,

@@ -99,6 +99,27 @@ export const promoteAndSequenceCases: ContractCase[] = [
     },
   },
   {
+    name: "sequence: the same order by the changes' os_ tokens",
+    tool: "openspec_change_sequence_set",
+    // The tokens openspec_change_create and openspec_context give add-passkeys and add-recovery.
+    args: () => ({
+      source: "fresh",
+      changes: ["os_146e4f", "os_488c67"],
+      group: "login",
+      depends_on: { os_488c67: ["os_146e4f"] },
+    }),
+    expect: {
+      ok: true,
+      group: "login",
+      changes: [
+        { name: "add-passkeys", sequence: { position: 1, depends_on: [] } },
+        { name: "add-recovery", sequence: { position: 2, depends_on: ["add-passkeys"] } },
+      ],
+      removed: [],
+      written: [],
+    },
+  },
+  {
     name: "sequence: refuse a cycle, naming it",
     tool: "openspec_change_sequence_set",
     args: () => ({

@@ -123,6 +123,11 @@ export const specDiffCases: ContractCase[] = [
           ],
         },
       ],
+      // The call names one spec, so that spec is also at the top level, as hermes-openspec answered.
+      spec: "checkout",
+      status: "modified",
+      baseline_exists: true,
+      requirements: { added: [], modified: [{ name: savedCard.name }], removed: [], renamed: [] },
     },
   },
   {
@@ -140,6 +145,12 @@ export const specDiffCases: ContractCase[] = [
       errors: 1,
       specs: [{ spec: "checkout", unified_diff: "", diagnostics: [{ severity: "error" }] }],
     },
+  },
+  {
+    name: "spec diff: one spec whose delta the archive would refuse is invalid at the top level",
+    tool: "openspec_spec_diff",
+    args: (s) => ({ workdir: s.fresh, change: "refund-checkout", spec: "checkout" }),
+    expect: { ok: true, errors: 1, status: "invalid", line_diff: "" },
   },
   {
     name: "spec diff: a spec the change has no delta for",

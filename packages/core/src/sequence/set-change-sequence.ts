@@ -2,6 +2,7 @@ import type { Repository } from "@org/openspec-artifacts";
 import { type ToolFailure, toolFailure } from "../tool-result.js";
 import { fromArtifactFailure } from "../tools/from-artifact-failure.js";
 import { type ChangeSequence, GROUP_NAME } from "./change-sequence.js";
+import { changesByName } from "./changes-by-name.js";
 import { findDependencyCycle } from "./find-dependency-cycle.js";
 import { notActiveChange } from "./not-active-change.js";
 import { readChangeSequence } from "./read-change-sequence.js";
@@ -28,14 +29,16 @@ export type SequenceSet = {
  * Makes `group` exactly the given changes in the given order, each with the
  * changes it needs first, in each change's `.openspec.yaml`; changes that were
  * in the group and are not named leave it. Everything is checked before the
- * first file is written: every name an active change, no change twice, every
+ * first file is written: every name (or `os_` token) an active change, no change twice, every
  * change needed first placed earlier in the group when it is in it, and no
  * cycle through the dependencies any active change records.
  */
 export async function setChangeSequence(
   repository: Repository,
-  request: SequenceRequest,
+  given: SequenceRequest,
 ): Promise<SequenceSet | ToolFailure> {
+  const request = await changesByName(repository, given);
+  if ("code" in request) return request;
   const { changeMetadata, editChangeMetadata, listActiveChangeFolders } = await import(
     "@org/openspec-artifacts"
   );

@@ -63,7 +63,7 @@ describe("openspec_change_archive", () => {
     expect(result).toMatchObject({
       ok: false,
       code: "tasks_open",
-      error: '1 of 2 tasks of "add-dark-mode" are open, so it is not archived.',
+      error: '1 of 2 tasks of "add-dark-mode" are not complete, so it is not archived.',
       fix: expect.stringContaining("openspec_task_set_status"),
     });
     expect(result).not.toHaveProperty("command");

@@ -182,7 +182,7 @@ export const changeArchiveTool = defineTool({
     if (open > 0 && input.force !== true) {
       return toolFailure(
         "tasks_open",
-        `${open} of ${tasks.total} tasks of "${input.change}" are open, so it is not archived.`,
+        `${open} of ${tasks.total} tasks of "${input.change}" are not complete, so it is not archived.`,
         "Tick the finished ones with {tool:openspec_task_set_status done=true}, or pass {field:force=true} to archive it anyway.",
       );
     }

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { changeToken, specToken } from "@org/openspec-artifacts";
 import { makeOpenSpecRepository, runRealOpenSpec } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import { parse } from "yaml";
@@ -74,6 +75,63 @@ describe("openspec_change_sequence_set", () => {
       schema: "spec-driven",
       sequence: { group: "poc", position: 3, depends_on: ["phase-one", "phase-two"] },
     });
+  });
+
+  it("GIVEN os_ tokens in changes and on both sides of depends_on WHEN sequenced THEN each is taken as the change it names, and the answer and files use folder names", async () => {
+    const { catalog } = makeCatalog();
+    const root = rollout();
+    const result = await catalog.call("openspec_change_sequence_set", {
+      workdir: root,
+      changes: [changeToken("phase-one"), "phase-two", changeToken("final-proof")],
+      group: "poc",
+      depends_on: { [changeToken("final-proof")]: [changeToken("phase-one"), "phase-two"] },
+    });
+    expect(result).toMatchObject({
+      ok: true,
+      changes: [
+        { name: "phase-one", sequence: { position: 1 } },
+        { name: "phase-two", sequence: { position: 2 } },
+        { name: "final-proof", sequence: { position: 3, depends_on: ["phase-one", "phase-two"] } },
+      ],
+    });
+    expect(parse(metadataOf(root, "final-proof"))).toMatchObject({
+      sequence: { group: "poc", position: 3, depends_on: ["phase-one", "phase-two"] },
+    });
+  });
+
+  it("GIVEN the token of a spec, of an archived change or of nothing WHEN sequenced THEN change_not_found says what the token names and nothing is written", async () => {
+    const { catalog } = makeCatalog();
+    const root = rollout({
+      "openspec/specs/phase-zero/spec.md":
+        "# Phase zero\n\n## Purpose\nWhat came before the rollout.\n\n## Requirements\n\n### Requirement: Zero\nThe system SHALL start.\n\n#### Scenario: Start\n- **WHEN** it starts\n- **THEN** it runs\n",
+      "openspec/changes/archive/2026-11-30-warm-up/proposal.md":
+        "# warm-up\n\n## Why\n\nDone already.\n\n## What Changes\n\n- Warm up.\n",
+    });
+    const spec = await catalog.call("openspec_change_sequence_set", {
+      workdir: root,
+      changes: ["phase-one", specToken("phase-zero/spec.md")],
+    });
+    expect(spec).toMatchObject({
+      ok: false,
+      code: "change_not_found",
+      error: `The token "${specToken("phase-zero/spec.md")}" names the spec "phase-zero", not a change.`,
+    });
+    const archived = await catalog.call("openspec_change_sequence_set", {
+      workdir: root,
+      changes: ["phase-one", "phase-two"],
+      depends_on: { "phase-two": [changeToken("2026-11-30-warm-up")] },
+    });
+    expect(archived).toMatchObject({
+      ok: false,
+      code: "change_not_found",
+      error: expect.stringContaining('names the archived change "2026-11-30-warm-up"'),
+    });
+    const nothing = await catalog.call("openspec_change_sequence_set", {
+      workdir: root,
+      changes: ["os_abcdef"],
+    });
+    expect(nothing).toMatchObject({ ok: false, code: "change_not_found" });
+    expect(existsSync(join(root, "openspec/changes/phase-two/.openspec.yaml"))).toBe(false);
   });
 
   it("GIVEN sequenced changes WHEN the pinned CLI validates, lists and archives them THEN it accepts the extra key, and the archive keeps it", async () => {
@@ -238,6 +296,14 @@ describe("openspec_change_sequence_set", () => {
       group: "poc",
       changes: [{}, { sequence: { depends_on: ["phase-one"] } }],
     });
+    // Its handler also took the group as groupId, the name its answers used.
+    expect(
+      await catalog.call("openspec_change_sequence_set", {
+        workdir: root,
+        changes: ["phase-two"],
+        groupId: "later",
+      }),
+    ).toMatchObject({ ok: true, group: "later" });
   });
 
   it("GIVEN a .openspec.yaml that is not YAML WHEN set THEN metadata_unparsable and the file is left as it was", async () => {

@@ -5,6 +5,7 @@ import type { ResultBlock } from "../tool-presentation.js";
 import { toolFailure } from "../tool-result.js";
 import { fromArtifactFailure } from "./from-artifact-failure.js";
 import { renderSpecDiff } from "./render-spec-diff.js";
+import { singleSpecDiff, singleSpecDiffFields } from "./single-spec-diff.js";
 import { changeDiffDiagnosticSchema, specDiffSchema } from "./spec-diff-output.js";
 import { withRequirementStatus } from "./with-requirement-status.js";
 
@@ -13,7 +14,7 @@ export const specDiffTool = defineTool({
   description:
     "Preview what a change's delta specs do to the baseline specs; with `from_git`, a spec against git HEAD.",
   notes:
-    "Show what a change will do to the baseline specs, without the OpenSpec CLI and without writing anything: for each of the change's delta specs (or only `spec`), the requirements it adds, modifies, removes or renames (with the scenarios added, removed and changed), and a unified diff of openspec/specs/<id>/spec.md against exactly what `openspec archive` would write. Problems the archive would refuse (MODIFIED of a missing requirement, ADDED of an existing one, a rename onto an existing name) are diagnostics with the CLI's wording; `errors` counts them, 0 means the archive would accept every delta. A baseline spec or archive folder the archive would write through a symlink out of the repository is refused with path_outside_repository, as the archive is. With from_git: true and spec instead of change (or spec alone): the baseline spec in the working tree against its version at git HEAD.",
+    "Show what a change will do to the baseline specs, without the OpenSpec CLI and without writing anything: for each of the change's delta specs (or only `spec`), the requirements it adds, modifies, removes or renames (with the scenarios added, removed and changed), and a unified diff of openspec/specs/<id>/spec.md against exactly what `openspec archive` would write. Problems the archive would refuse (MODIFIED of a missing requirement, ADDED of an existing one, a rename onto an existing name) are diagnostics with the CLI's wording; `errors` counts them, 0 means the archive would accept every delta. A baseline spec or archive folder the archive would write through a symlink out of the repository is refused with path_outside_repository, as the archive is. With from_git: true and spec instead of change (or spec alone): the baseline spec in the working tree against its version at git HEAD. A call that names a spec also gets that spec at the top level, in the form the earlier Hermes plugin answered: spec, status (added for a spec the change creates, modified, unchanged, or invalid when the archive would refuse its delta), baseline_exists, requirements grouped by status (added, modified, removed, renamed; each entry as in specs[].requirements) and line_diff (its unified_diff).",
   inputSchema: z
     .object({
       ...repositoryTargetFields,
@@ -37,6 +38,7 @@ export const specDiffTool = defineTool({
         .describe(
           "Error diagnostics here and in the specs: problems that make `openspec archive` refuse; 0 when it would accept.",
         ),
+      ...singleSpecDiffFields(),
     }),
   requiresCli: false,
   annotations: readOnlyTool("Diff a change's specs against the baselines"),
@@ -96,25 +98,31 @@ export const specDiffTool = defineTool({
       });
       if (!diffed.ok) return fromArtifactFailure(diffed);
       const { ok: _ok, ...spec } = diffed;
+      const diffedSpec = withRequirementStatus(spec);
       return {
         ok: true,
         change: null,
         from_git: true,
-        specs: [withRequirementStatus(spec)],
+        specs: [diffedSpec],
         diagnostics: [],
         errors: countErrors([spec]),
+        ...singleSpecDiff(diffedSpec),
       };
     }
     const change = input.change as string;
     const diffed = diffChangeSpecs(target.repository, { change, spec: input.spec, maxBytes });
     if (!diffed.ok) return fromArtifactFailure(diffed);
+    const specs = diffed.specs.map(withRequirementStatus);
+    const [only] = specs;
     return {
       ok: true,
       change,
       from_git: false,
-      specs: diffed.specs.map(withRequirementStatus),
+      specs,
       diagnostics: diffed.diagnostics,
       errors: countErrors([...diffed.specs, { diagnostics: diffed.diagnostics }]),
+      // The earlier Hermes plugin's form, for a call that names one spec.
+      ...(input.spec !== undefined && only !== undefined ? singleSpecDiff(only) : {}),
     };
   },
 });
@@ -138,7 +146,7 @@ function checkMode(change: string | undefined, spec: string | undefined, fromGit
   if (!fromGit && change === undefined) {
     return toolFailure(
       "invalid_input",
-      "Nothing to diff: neither change nor from_git was given.",
+      "Nothing to diff: the spec is required unless a change is given.",
       "Pass {field:change} (an active change, see {tool:openspec_list}), or {field:from_git=true} with {field:spec} to compare a spec with git HEAD.",
     );
   }
