@@ -4,8 +4,15 @@ import type { Repository } from "@org/openspec-artifacts";
 import type { ChangeSequence } from "./change-sequence.js";
 import { readChangeSequence } from "./read-change-sequence.js";
 
-/** A change's sequence as answers show it: also which changes it needs are still active. */
-export type SequenceView = ChangeSequence & { blocked_by: string[] };
+/**
+ * A change's sequence as answers show it: also which changes it needs are still active, and
+ * the group and dependencies again under the earlier Python plugin's names.
+ */
+export type SequenceView = ChangeSequence & {
+  blocked_by: string[];
+  groupId: string;
+  dependsOn: string[];
+};
 
 /**
  * The sequence of the active change `change` and what blocks it, or null when
@@ -18,6 +25,8 @@ export function sequenceView(repository: Repository, change: string): SequenceVi
   return {
     ...sequence,
     blocked_by: sequence.depends_on.filter((name) => isActiveChange(repository, name)),
+    groupId: sequence.group,
+    dependsOn: sequence.depends_on,
   };
 }
 

@@ -63,6 +63,13 @@ describe("openspec_change_sequence_set", () => {
       ],
       removed: [],
     });
+    // Read as the earlier Python plugin's callers read it: its group and dependency names.
+    const changes = (result as unknown as { changes: { sequence: Record<string, unknown> }[] })
+      .changes;
+    expect(changes[2]?.sequence).toMatchObject({
+      groupId: "poc",
+      dependsOn: ["phase-one", "phase-two"],
+    });
     const first = metadataOf(root, "phase-one");
     expect(first).toContain("# kept by hand");
     expect(parse(first)).toEqual({
@@ -362,6 +369,8 @@ describe("sequences in the other tools", () => {
             position: 3,
             depends_on: ["phase-one", "phase-two"],
             blocked_by: ["phase-one", "phase-two"],
+            groupId: "poc",
+            dependsOn: ["phase-one", "phase-two"],
           },
         }),
         expect.objectContaining({

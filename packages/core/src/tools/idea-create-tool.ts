@@ -28,6 +28,8 @@ export const ideaCreateTool = defineTool({
       title: z.string(),
       token: z.string(),
       path: z.string(),
+      // `path` again, under the name the earlier Python plugin gave it (its `path` was absolute).
+      relative_path: z.string(),
       origin: z.string(),
       created_at: z.string(),
       tags: z.array(z.string()),
@@ -55,6 +57,6 @@ export const ideaCreateTool = defineTool({
       notes: input.notes ?? null,
       slug: input.slug ?? null,
     });
-    return created.ok ? created : fromArtifactFailure(created);
+    return created.ok ? { ...created, relative_path: created.path } : fromArtifactFailure(created);
   },
 });

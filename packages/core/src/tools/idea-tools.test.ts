@@ -81,6 +81,9 @@ describe("the idea tools", () => {
     expect(proposal).toContain(
       "## Source Idea\n\n- `openspec/ideas/passkeys-for-everyone.md`: Passkeys for everyone",
     );
+    // The earlier plugin's callers find the idea's `relative_path` in the proposal.
+    expect(created).toMatchObject({ relative_path: "openspec/ideas/passkeys-for-everyone.md" });
+    expect(proposal).toContain(created.ok ? String(created.relative_path) : "none");
     expect(
       readFileSync(join(root, "openspec/changes/add-passkeys/.openspec.yaml"), "utf8"),
     ).toContain("sourceIdea: openspec/ideas/passkeys-for-everyone.md");
