@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { specMarkdown } from "./generate-repository.mjs";
 import { benchResult } from "./result.mjs";
@@ -33,6 +33,11 @@ export async function benchContextTokens({ budget, core, env, repository, change
         args: { identifier: "big" },
       },
       {
+        label: `openspec_context with detail summary (${changes.toLocaleString("en")} changes)`,
+        tool: "openspec_context",
+        args: { identifier: "big", detail: "summary" },
+      },
+      {
         label: `openspec_list (${changes.toLocaleString("en")} changes, first page)`,
         tool: "openspec_list",
         args: { source: "big" },
@@ -48,9 +53,29 @@ export async function benchContextTokens({ budget, core, env, repository, change
         args: { source: "big", name: LARGE_SPEC },
       },
       {
+        label: "openspec_spec_diff of a change creating a 40-requirement spec, first page",
+        tool: "openspec_spec_diff",
+        args: { source: "big", change: NEW_SPEC_CHANGE },
+      },
+      {
+        label: "the same, detail full",
+        tool: "openspec_spec_diff",
+        args: { source: "big", change: NEW_SPEC_CHANGE, detail: "full" },
+      },
+      {
         label: "failed openspec_validate (one change)",
         tool: "openspec_validate",
         args: { source: "big", target: BROKEN_CHANGE },
+      },
+      {
+        label: `failed openspec_validate of everything (${changes.toLocaleString("en")} changes, ${BROKEN_CHANGES + 1} invalid), first page`,
+        tool: "openspec_validate",
+        args: { source: "big" },
+      },
+      {
+        label: "the same, detail summary",
+        tool: "openspec_validate",
+        args: { source: "big", detail: "summary" },
       },
     ]);
     const anchor = budget.measureHermesOpenspecSchemas(anchorPath);
@@ -122,6 +147,9 @@ export async function benchContextTokens({ budget, core, env, repository, change
 const LARGE_CHANGE = "large-change";
 const LARGE_SPEC = "large-capability";
 const BROKEN_CHANGE = "broken-change";
+const NEW_SPEC_CHANGE = "large-new-spec";
+/** Changes as broken as BROKEN_CHANGE besides it, so validating everything fails on many items. */
+const BROKEN_CHANGES = 30;
 
 /** One row of the P9 table: tokens and bytes, and the whole result's tokens for answers. */
 function line(surface, figure, whole) {
@@ -135,8 +163,8 @@ function line(surface, figure, whole) {
 
 /**
  * A large change (proposal, design, 40 tasks, a delta of 30 requirements), a
- * spec of 40 requirements, and a change whose delta has a requirement without
- * a scenario, so `openspec validate` fails on it.
+ * spec of 40 requirements, a change creating a spec of 40 requirements, and a change whose delta has a requirement without
+ * a scenario, so `openspec validate` fails on it, with BROKEN_CHANGES copies.
  */
 function addLargeArtifacts(root) {
   const change = join(root, "openspec", "changes", LARGE_CHANGE);
@@ -157,6 +185,19 @@ function addLargeArtifacts(root) {
     join(change, "specs", LARGE_SPEC, "spec.md"),
     specMarkdown(LARGE_SPEC, 30).replace(/^[\s\S]*?## Requirements\n/, "## ADDED Requirements\n"),
   );
+  const created = join(root, "openspec", "changes", NEW_SPEC_CHANGE);
+  mkdirSync(join(created, "specs", `${LARGE_SPEC}-next`), { recursive: true });
+  writeFileSync(
+    join(created, "proposal.md"),
+    "# Next capability\n\n## Why\n\nRelease steps need a spec of their own.\n\n## What Changes\n\n- Add the spec.\n",
+  );
+  writeFileSync(
+    join(created, "specs", `${LARGE_SPEC}-next`, "spec.md"),
+    specMarkdown(`${LARGE_SPEC}-next`, 40).replace(
+      /^[\s\S]*?## Requirements\n/,
+      "## ADDED Requirements\n",
+    ),
+  );
   const spec = join(root, "openspec", "specs", LARGE_SPEC);
   mkdirSync(spec, { recursive: true });
   writeFileSync(join(spec, "spec.md"), specMarkdown(LARGE_SPEC, 40));
@@ -170,4 +211,7 @@ function addLargeArtifacts(root) {
     join(broken, "specs", "billing", "spec.md"),
     "## ADDED Requirements\n\n### Requirement: Due dates\nInvoices have a due date.\n",
   );
+  for (let i = 1; i <= BROKEN_CHANGES; i += 1) {
+    cpSync(broken, join(root, "openspec", "changes", `${BROKEN_CHANGE}-${i}`), { recursive: true });
+  }
 }

@@ -10,16 +10,16 @@
 
 /** Tokens allowed per surface (o200k). */
 export const CONTEXT_BUDGET = {
-  /** tools/list of the default toolset (read): name, description and input schema of each tool (today 1,083, with the paging fields of list, show and spec show). */
-  defaultTools: 1105,
-  /** The whole tools/list answer of the default toolset, output schemas included (today 5,545). */
-  defaultListMessage: 5660,
-  /** tools/list of every toolset: name, description and input schema (today 4,185, 30 tools); held at the target, not 2% above it. */
-  allTools: 4200,
-  /** The whole tools/list answer of every toolset, output schemas included (today 16,529, 30 tools). */
+  /** tools/list of the default toolset (read): name, description and input schema of each tool (today 1,186: 1,083 plus 103 for limit, offset and detail on validate and spec diff, detail on context). */
+  defaultTools: 1210,
+  /** The whole tools/list answer of the default toolset, output schemas included (today 5,804 with the lean answers' page and truncated fields). */
+  defaultListMessage: 5920,
+  /** tools/list of every toolset: name, description and input schema (today 4,288, 30 tools: 4,185 plus the lean answers' 103); 88 over the target, held there, not 2% above it. */
+  allTools: 4288,
+  /** The whole tools/list answer of every toolset, output schemas included (today 16,802, 30 tools, with the lean answers' fields). */
   allListMessage: 16860,
-  /** The schemas the Hermes plugin registers, all toolsets (today 4,155, 30 tools). */
-  hermesSchemas: 4240,
+  /** The schemas the Hermes plugin registers, all toolsets (today 4,258, 30 tools: 4,155 plus the lean answers' 103). */
+  hermesSchemas: 4345,
   /** prompts/list (today 752). */
   prompts: 800,
   /** The server's instructions (today 92). */

@@ -1,25 +1,33 @@
 import { z } from "zod";
-import { nameField, repositoryTargetFields } from "../input-fields.js";
+import { detailField, nameField, repositoryTargetFields } from "../input-fields.js";
+import { pageInputFields, pageList, pageSchema } from "../page-list.js";
 import { defineTool, readOnlyTool } from "../tool-definition.js";
 import type { ResultBlock } from "../tool-presentation.js";
 import { toolFailure } from "../tool-result.js";
+import { capSpecDiff } from "./cap-spec-diff.js";
 import { fromArtifactFailure } from "./from-artifact-failure.js";
 import { renderSpecDiff } from "./render-spec-diff.js";
+import { restNotice } from "./rest-notice.js";
 import { changeDiffDiagnosticSchema, specDiffSchema } from "./spec-diff-output.js";
 import { withRequirementStatus } from "./with-requirement-status.js";
+
+/** Delta specs per page by default; each one is capped too (capSpecDiff), so a page stays under 2,000 tokens. */
+const SPECS_PER_PAGE = 2;
 
 export const specDiffTool = defineTool({
   name: "openspec_spec_diff",
   description:
     "Preview what a change's delta specs do to the baseline specs; with `from_git`, a spec against git HEAD.",
   notes:
-    "Show what a change will do to the baseline specs, without the OpenSpec CLI and without writing anything: for each of the change's delta specs (or only `spec`), the requirements it adds, modifies, removes or renames (with the scenarios added, removed and changed), and a unified diff of openspec/specs/<id>/spec.md against exactly what `openspec archive` would write. Problems the archive would refuse (MODIFIED of a missing requirement, ADDED of an existing one, a rename onto an existing name) are diagnostics with the CLI's wording; `errors` counts them, 0 means the archive would accept every delta. A baseline spec or archive folder the archive would write through a symlink out of the repository is refused with path_outside_repository, as the archive is. With from_git: true and spec instead of change (or spec alone): the baseline spec in the working tree against its version at git HEAD.",
+    "Show what a change will do to the baseline specs, without the OpenSpec CLI and without writing anything: for each of the change's delta specs (or only `spec`), the requirements it adds, modifies, removes or renames (with the scenarios added, removed and changed), and a unified diff of openspec/specs/<id>/spec.md against exactly what `openspec archive` would write. Problems the archive would refuse (MODIFIED of a missing requirement, ADDED of an existing one, a rename onto an existing name) are diagnostics with the CLI's wording; `errors` counts them, 0 means the archive would accept every delta. A baseline spec or archive folder the archive would write through a symlink out of the repository is refused with path_outside_repository, as the archive is. With from_git: true and spec instead of change (or spec alone): the baseline spec in the working tree against its version at git HEAD. Specs come 2 a page (`page`, `limit`, `offset`); each lists its first 8 requirement changes and a unified diff cut at a line's end within 2,000 bytes, with truncated (and the diff's size) when cut: detail full keeps both whole, detail summary leaves the diffs out.",
   inputSchema: z
     .object({
       ...repositoryTargetFields,
       change: nameField("Active change.").optional(),
       spec: nameField("Only this spec id.").optional(),
       from_git: z.boolean().optional().describe("Compare `spec` with git HEAD instead."),
+      ...pageInputFields(SPECS_PER_PAGE),
+      detail: detailField,
     })
     .strict(),
   outputSchema: () =>
@@ -31,6 +39,7 @@ export const specDiffTool = defineTool({
       diagnostics: z
         .array(changeDiffDiagnosticSchema)
         .describe("Findings about the change as a whole; empty with from_git."),
+      page: pageSchema,
       errors: z
         .number()
         .int()
@@ -75,7 +84,7 @@ export const specDiffTool = defineTool({
           tone: "bad",
         });
       }
-      return blocks;
+      return [...blocks, ...restNotice(result.page)];
     },
   },
   async handler(input, context) {
@@ -96,25 +105,30 @@ export const specDiffTool = defineTool({
       });
       if (!diffed.ok) return fromArtifactFailure(diffed);
       const { ok: _ok, ...spec } = diffed;
+      const { items, page } = pageList([withRequirementStatus(spec)], input, SPECS_PER_PAGE);
       return {
         ok: true,
         change: null,
         from_git: true,
-        specs: [withRequirementStatus(spec)],
+        specs: items.map((shown) => capSpecDiff(shown, input.detail)),
         diagnostics: [],
         errors: countErrors([spec]),
+        page,
       };
     }
     const change = input.change as string;
     const diffed = diffChangeSpecs(target.repository, { change, spec: input.spec, maxBytes });
     if (!diffed.ok) return fromArtifactFailure(diffed);
+    const { items, page } = pageList(diffed.specs, input, SPECS_PER_PAGE);
     return {
       ok: true,
       change,
       from_git: false,
-      specs: diffed.specs.map(withRequirementStatus),
+      specs: items.map((spec) => capSpecDiff(withRequirementStatus(spec), input.detail)),
       diagnostics: diffed.diagnostics,
+      // Every spec's errors, not only this page's: the count says whether the archive would refuse.
       errors: countErrors([...diffed.specs, { diagnostics: diffed.diagnostics }]),
+      page,
     };
   },
 });
