@@ -46,7 +46,9 @@ describe("lean answers on the 2,000-change repository", () => {
     expect(bare?.text.tokens).toBeLessThanOrEqual(ANSWER_CAP);
     expect(summary?.text.tokens).toBeLessThan(bare?.text.tokens ?? 0);
 
-    const first = (await catalog.call("openspec_context", { identifier: "big" })) as Overview;
+    const first = (await catalog.call("openspec_context", {
+      identifier: "big",
+    })) as unknown as Overview;
     expect(first.totals).toMatchObject({ changes: 2000, archived_changes: 500, specs: 1000 });
     expect(first.changes.length).toBeGreaterThan(0);
     expect(first.changes.every((change) => change.token.startsWith("os_"))).toBe(true);
@@ -59,7 +61,7 @@ describe("lean answers on the 2,000-change repository", () => {
       const page = (await catalog.call("openspec_context", {
         identifier: "big",
         offset: next,
-      })) as Overview;
+      })) as unknown as Overview;
       seen.push(...page.changes.map((change) => change.name));
       next = page.page.next_offset;
       if (next === null) expect(page.truncated).toBe(false);
@@ -72,7 +74,7 @@ describe("lean answers on the 2,000-change repository", () => {
     const summary = (await catalog.call("openspec_context", {
       identifier: "big",
       detail: "summary",
-    })) as Overview;
+    })) as unknown as Overview;
     expect(summary.totals).toMatchObject({ changes: 2000, archived_changes: 500, specs: 1000 });
     expect(summary.changes).toEqual([]);
     expect(summary.truncated).toBe(true);
