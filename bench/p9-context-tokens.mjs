@@ -144,12 +144,12 @@ export async function benchContextTokens({ budget, core, env, repository, change
   }
 }
 
-const LARGE_CHANGE = "large-change";
-const LARGE_SPEC = "large-capability";
-const BROKEN_CHANGE = "broken-change";
-const NEW_SPEC_CHANGE = "large-new-spec";
+export const LARGE_CHANGE = "large-change";
+export const LARGE_SPEC = "large-capability";
+export const BROKEN_CHANGE = "broken-change";
+export const NEW_SPEC_CHANGE = "large-new-spec";
 /** Changes as broken as BROKEN_CHANGE besides it, so validating everything fails on many items. */
-const BROKEN_CHANGES = 30;
+export const BROKEN_CHANGES = 30;
 
 /** One row of the P9 table: tokens and bytes, and the whole result's tokens for answers. */
 function line(surface, figure, whole) {
@@ -166,7 +166,7 @@ function line(surface, figure, whole) {
  * spec of 40 requirements, a change creating a spec of 40 requirements, and a change whose delta has a requirement without
  * a scenario, so `openspec validate` fails on it, with BROKEN_CHANGES copies.
  */
-function addLargeArtifacts(root) {
+export function addLargeArtifacts(root) {
   const change = join(root, "openspec", "changes", LARGE_CHANGE);
   mkdirSync(join(change, "specs", LARGE_SPEC), { recursive: true });
   writeFileSync(

@@ -3,16 +3,25 @@ import { type Catalog, createCatalog } from "@org/openspec-core";
 import { isolatedEnvironment, REAL_OPENSPEC_BIN, removeTemporaryFolders } from "@org/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateRepository, LARGE_REPOSITORY } from "../../../bench/generate-repository.mjs";
+import {
+  addLargeArtifacts,
+  BROKEN_CHANGES,
+  NEW_SPEC_CHANGE,
+} from "../../../bench/p9-context-tokens.mjs";
 import { measureAnswers } from "./measure-answers.js";
 
 /** The target for the default answer of a large-output tool (o200k tokens). */
 const ANSWER_CAP = 2000;
+/** The generated 2,000 changes, the large change, the one creating a spec, and the failing ones. */
+const ACTIVE_CHANGES = 2000 + 3 + BROKEN_CHANGES;
 
 let catalog: Catalog;
 let repository: string;
 
 beforeAll(async () => {
   repository = generateRepository(LARGE_REPOSITORY);
+  // The bench's large change and spec, and its failing changes, as P9 measures them.
+  addLargeArtifacts(repository);
   const { env } = isolatedEnvironment({ OPENSPEC_BIN: REAL_OPENSPEC_BIN });
   catalog = createCatalog({ env });
   const added = await catalog.call("openspec_source_add", { path: repository, name: "big" });
@@ -49,7 +58,7 @@ describe("lean answers on the 2,000-change repository", () => {
     const first = (await catalog.call("openspec_context", {
       identifier: "big",
     })) as unknown as Overview;
-    expect(first.totals).toMatchObject({ changes: 2000, archived_changes: 500, specs: 1000 });
+    expect(first.totals).toMatchObject({ changes: ACTIVE_CHANGES, archived_changes: 500 });
     expect(first.changes.length).toBeGreaterThan(0);
     expect(first.changes.every((change) => change.token.startsWith("os_"))).toBe(true);
     expect(first.truncated).toBe(true);
@@ -66,8 +75,8 @@ describe("lean answers on the 2,000-change repository", () => {
       next = page.page.next_offset;
       if (next === null) expect(page.truncated).toBe(false);
     }
-    expect(seen).toHaveLength(2000);
-    expect(new Set(seen).size).toBe(2000);
+    expect(seen).toHaveLength(ACTIVE_CHANGES);
+    expect(new Set(seen).size).toBe(ACTIVE_CHANGES);
   }, 300_000);
 
   it("GIVEN the 2,000-change repository WHEN context is asked with detail summary THEN it holds every count and no entries, and says where the entries start", async () => {
@@ -75,9 +84,51 @@ describe("lean answers on the 2,000-change repository", () => {
       identifier: "big",
       detail: "summary",
     })) as unknown as Overview;
-    expect(summary.totals).toMatchObject({ changes: 2000, archived_changes: 500, specs: 1000 });
+    expect(summary.totals).toMatchObject({ changes: ACTIVE_CHANGES, archived_changes: 500 });
     expect(summary.changes).toEqual([]);
     expect(summary.truncated).toBe(true);
     expect(summary.page.next_offset).toBe(0);
+  });
+
+  it("GIVEN the 2,000-change repository with failing changes WHEN everything is validated THEN the first page is within the cap, and the pages name each invalid change exactly once", async () => {
+    const [validated] = await measureAnswers(catalog, [
+      { label: "validate", tool: "openspec_validate", args: { source: "big" } },
+    ]);
+    expect(validated?.ok).toBe(false);
+    expect(validated?.text.tokens).toBeLessThanOrEqual(ANSWER_CAP);
+
+    type Failed = { invalid: { id: string }[]; page: { next_offset: number | null } };
+    const invalid: string[] = [];
+    let next: number | null = 0;
+    while (next !== null) {
+      // Every page after the first is the same run's report, answered from its cache.
+      const page = (await catalog.call("openspec_validate", {
+        source: "big",
+        offset: next,
+        limit: 1000,
+      })) as unknown as Failed;
+      invalid.push(...page.invalid.map((item) => item.id));
+      next = page.page.next_offset;
+    }
+    expect(invalid).toHaveLength(BROKEN_CHANGES + 1);
+    expect(new Set(invalid).size).toBe(BROKEN_CHANGES + 1);
+  }, 600_000);
+
+  it("GIVEN a change that creates a 40-requirement spec WHEN it is diffed THEN the default answer is within the cap, while the whole diff is not", async () => {
+    const [capped, whole] = await measureAnswers(catalog, [
+      {
+        label: "diff",
+        tool: "openspec_spec_diff",
+        args: { source: "big", change: NEW_SPEC_CHANGE },
+      },
+      {
+        label: "full",
+        tool: "openspec_spec_diff",
+        args: { source: "big", change: NEW_SPEC_CHANGE, detail: "full" },
+      },
+    ]);
+    expect(capped?.ok).toBe(true);
+    expect(capped?.text.tokens).toBeLessThanOrEqual(ANSWER_CAP);
+    expect(whole?.text.tokens).toBeGreaterThan(ANSWER_CAP);
   });
 });
