@@ -26,58 +26,7 @@ export async function benchContextTokens({ budget, core, env, repository, change
     const surfaces = await budget.measureToolSurfaces(catalog);
     const added = await catalog.call("openspec_source_add", { path: repository, name: "big" });
     if (!added.ok) throw new Error(`could not register the repository: ${added.error}`);
-    const answers = await budget.measureAnswers(catalog, [
-      {
-        label: `bare openspec_context (${changes.toLocaleString("en")} changes)`,
-        tool: "openspec_context",
-        args: { identifier: "big" },
-      },
-      {
-        label: `openspec_context with detail summary (${changes.toLocaleString("en")} changes)`,
-        tool: "openspec_context",
-        args: { identifier: "big", detail: "summary" },
-      },
-      {
-        label: `openspec_list (${changes.toLocaleString("en")} changes, first page)`,
-        tool: "openspec_list",
-        args: { source: "big" },
-      },
-      {
-        label: "openspec_show of a large change",
-        tool: "openspec_show",
-        args: { source: "big", target: LARGE_CHANGE },
-      },
-      {
-        label: "openspec_spec_show of a large spec",
-        tool: "openspec_spec_show",
-        args: { source: "big", name: LARGE_SPEC },
-      },
-      {
-        label: "openspec_spec_diff of a change creating a 40-requirement spec, first page",
-        tool: "openspec_spec_diff",
-        args: { source: "big", change: NEW_SPEC_CHANGE },
-      },
-      {
-        label: "the same, detail full",
-        tool: "openspec_spec_diff",
-        args: { source: "big", change: NEW_SPEC_CHANGE, detail: "full" },
-      },
-      {
-        label: "failed openspec_validate (one change)",
-        tool: "openspec_validate",
-        args: { source: "big", target: BROKEN_CHANGE },
-      },
-      {
-        label: `failed openspec_validate of everything (${changes.toLocaleString("en")} changes, ${BROKEN_CHANGES + 1} invalid), first page`,
-        tool: "openspec_validate",
-        args: { source: "big" },
-      },
-      {
-        label: "the same, detail summary",
-        tool: "openspec_validate",
-        args: { source: "big", detail: "summary" },
-      },
-    ]);
+    const answers = await budget.measureAnswers(catalog, largeAnswerCalls(changes));
     const anchor = budget.measureHermesOpenspecSchemas(anchorPath);
     const mcp = (selection) => surfaces.mcp.find((surface) => surface.selection === selection);
     const targets = budget.CONTEXT_TARGETS;
@@ -150,6 +99,68 @@ export const BROKEN_CHANGE = "broken-change";
 export const NEW_SPEC_CHANGE = "large-new-spec";
 /** Changes as broken as BROKEN_CHANGE besides it, so validating everything fails on many items. */
 export const BROKEN_CHANGES = 30;
+
+/**
+ * The typical answers P9 counts on the large repository registered as "big"
+ * (with addLargeArtifacts), each as `measureAnswers` takes it; the context
+ * budget's test holds some of them to the 2,000-token target.
+ *
+ * @param {number} changes the generated repository's change count, for the labels
+ */
+export function largeAnswerCalls(changes) {
+  return [
+    {
+      label: `bare openspec_context (${changes.toLocaleString("en")} changes)`,
+      tool: "openspec_context",
+      args: { identifier: "big" },
+    },
+    {
+      label: `openspec_context with detail summary (${changes.toLocaleString("en")} changes)`,
+      tool: "openspec_context",
+      args: { identifier: "big", detail: "summary" },
+    },
+    {
+      label: `openspec_list (${changes.toLocaleString("en")} changes, first page)`,
+      tool: "openspec_list",
+      args: { source: "big" },
+    },
+    {
+      label: "openspec_show of a large change",
+      tool: "openspec_show",
+      args: { source: "big", target: LARGE_CHANGE },
+    },
+    {
+      label: "openspec_spec_show of a large spec",
+      tool: "openspec_spec_show",
+      args: { source: "big", name: LARGE_SPEC },
+    },
+    {
+      label: "openspec_spec_diff of a change creating a 40-requirement spec, first page",
+      tool: "openspec_spec_diff",
+      args: { source: "big", change: NEW_SPEC_CHANGE },
+    },
+    {
+      label: "the same, detail full",
+      tool: "openspec_spec_diff",
+      args: { source: "big", change: NEW_SPEC_CHANGE, detail: "full" },
+    },
+    {
+      label: "failed openspec_validate (one change)",
+      tool: "openspec_validate",
+      args: { source: "big", target: BROKEN_CHANGE },
+    },
+    {
+      label: `failed openspec_validate of everything (${changes.toLocaleString("en")} changes, ${BROKEN_CHANGES + 1} invalid), first page`,
+      tool: "openspec_validate",
+      args: { source: "big" },
+    },
+    {
+      label: "the same, detail summary",
+      tool: "openspec_validate",
+      args: { source: "big", detail: "summary" },
+    },
+  ];
+}
 
 /** One row of the P9 table: tokens and bytes, and the whole result's tokens for answers. */
 function line(surface, figure, whole) {
