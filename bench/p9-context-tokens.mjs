@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { specMarkdown } from "./generate-repository.mjs";
 import { benchResult } from "./result.mjs";
@@ -26,33 +26,7 @@ export async function benchContextTokens({ budget, core, env, repository, change
     const surfaces = await budget.measureToolSurfaces(catalog);
     const added = await catalog.call("openspec_source_add", { path: repository, name: "big" });
     if (!added.ok) throw new Error(`could not register the repository: ${added.error}`);
-    const answers = await budget.measureAnswers(catalog, [
-      {
-        label: `bare openspec_context (${changes.toLocaleString("en")} changes)`,
-        tool: "openspec_context",
-        args: { identifier: "big" },
-      },
-      {
-        label: `openspec_list (${changes.toLocaleString("en")} changes, first page)`,
-        tool: "openspec_list",
-        args: { source: "big" },
-      },
-      {
-        label: "openspec_show of a large change",
-        tool: "openspec_show",
-        args: { source: "big", target: LARGE_CHANGE },
-      },
-      {
-        label: "openspec_spec_show of a large spec",
-        tool: "openspec_spec_show",
-        args: { source: "big", name: LARGE_SPEC },
-      },
-      {
-        label: "failed openspec_validate (one change)",
-        tool: "openspec_validate",
-        args: { source: "big", target: BROKEN_CHANGE },
-      },
-    ]);
+    const answers = await budget.measureAnswers(catalog, largeAnswerCalls(changes));
     const anchor = budget.measureHermesOpenspecSchemas(anchorPath);
     const mcp = (selection) => surfaces.mcp.find((surface) => surface.selection === selection);
     const targets = budget.CONTEXT_TARGETS;
@@ -120,9 +94,74 @@ export async function benchContextTokens({ budget, core, env, repository, change
   }
 }
 
-const LARGE_CHANGE = "large-change";
-const LARGE_SPEC = "large-capability";
-const BROKEN_CHANGE = "broken-change";
+export const LARGE_CHANGE = "large-change";
+export const LARGE_SPEC = "large-capability";
+export const BROKEN_CHANGE = "broken-change";
+export const NEW_SPEC_CHANGE = "large-new-spec";
+/** Changes as broken as BROKEN_CHANGE besides it, so validating everything fails on many items. */
+export const BROKEN_CHANGES = 30;
+
+/**
+ * The typical answers P9 counts on the large repository registered as "big"
+ * (with addLargeArtifacts), each as `measureAnswers` takes it; the context
+ * budget's test holds some of them to the 2,000-token target.
+ *
+ * @param {number} changes the generated repository's change count, for the labels
+ */
+export function largeAnswerCalls(changes) {
+  return [
+    {
+      label: `bare openspec_context (${changes.toLocaleString("en")} changes)`,
+      tool: "openspec_context",
+      args: { identifier: "big" },
+    },
+    {
+      label: `openspec_context with detail summary (${changes.toLocaleString("en")} changes)`,
+      tool: "openspec_context",
+      args: { identifier: "big", detail: "summary" },
+    },
+    {
+      label: `openspec_list (${changes.toLocaleString("en")} changes, first page)`,
+      tool: "openspec_list",
+      args: { source: "big" },
+    },
+    {
+      label: "openspec_show of a large change",
+      tool: "openspec_show",
+      args: { source: "big", target: LARGE_CHANGE },
+    },
+    {
+      label: "openspec_spec_show of a large spec",
+      tool: "openspec_spec_show",
+      args: { source: "big", name: LARGE_SPEC },
+    },
+    {
+      label: "openspec_spec_diff of a change creating a 40-requirement spec, first page",
+      tool: "openspec_spec_diff",
+      args: { source: "big", change: NEW_SPEC_CHANGE },
+    },
+    {
+      label: "the same, detail full",
+      tool: "openspec_spec_diff",
+      args: { source: "big", change: NEW_SPEC_CHANGE, detail: "full" },
+    },
+    {
+      label: "failed openspec_validate (one change)",
+      tool: "openspec_validate",
+      args: { source: "big", target: BROKEN_CHANGE },
+    },
+    {
+      label: `failed openspec_validate of everything (${changes.toLocaleString("en")} changes, ${BROKEN_CHANGES + 1} invalid), first page`,
+      tool: "openspec_validate",
+      args: { source: "big" },
+    },
+    {
+      label: "the same, detail summary",
+      tool: "openspec_validate",
+      args: { source: "big", detail: "summary" },
+    },
+  ];
+}
 
 /** One row of the P9 table: tokens and bytes, and the whole result's tokens for answers. */
 function line(surface, figure, whole) {
@@ -136,10 +175,10 @@ function line(surface, figure, whole) {
 
 /**
  * A large change (proposal, design, 40 tasks, a delta of 30 requirements), a
- * spec of 40 requirements, and a change whose delta has a requirement without
- * a scenario, so `openspec validate` fails on it.
+ * spec of 40 requirements, a change creating a spec of 40 requirements, and a change whose delta has a requirement without
+ * a scenario, so `openspec validate` fails on it, with BROKEN_CHANGES copies.
  */
-function addLargeArtifacts(root) {
+export function addLargeArtifacts(root) {
   const change = join(root, "openspec", "changes", LARGE_CHANGE);
   mkdirSync(join(change, "specs", LARGE_SPEC), { recursive: true });
   writeFileSync(
@@ -158,6 +197,19 @@ function addLargeArtifacts(root) {
     join(change, "specs", LARGE_SPEC, "spec.md"),
     specMarkdown(LARGE_SPEC, 30).replace(/^[\s\S]*?## Requirements\n/, "## ADDED Requirements\n"),
   );
+  const created = join(root, "openspec", "changes", NEW_SPEC_CHANGE);
+  mkdirSync(join(created, "specs", `${LARGE_SPEC}-next`), { recursive: true });
+  writeFileSync(
+    join(created, "proposal.md"),
+    "# Next capability\n\n## Why\n\nRelease steps need a spec of their own.\n\n## What Changes\n\n- Add the spec.\n",
+  );
+  writeFileSync(
+    join(created, "specs", `${LARGE_SPEC}-next`, "spec.md"),
+    specMarkdown(`${LARGE_SPEC}-next`, 40).replace(
+      /^[\s\S]*?## Requirements\n/,
+      "## ADDED Requirements\n",
+    ),
+  );
   const spec = join(root, "openspec", "specs", LARGE_SPEC);
   mkdirSync(spec, { recursive: true });
   writeFileSync(join(spec, "spec.md"), specMarkdown(LARGE_SPEC, 40));
@@ -171,4 +223,7 @@ function addLargeArtifacts(root) {
     join(broken, "specs", "billing", "spec.md"),
     "## ADDED Requirements\n\n### Requirement: Due dates\nInvoices have a due date.\n",
   );
+  for (let i = 1; i <= BROKEN_CHANGES; i += 1) {
+    cpSync(broken, join(root, "openspec", "changes", `${BROKEN_CHANGE}-${i}`), { recursive: true });
+  }
 }

@@ -60,4 +60,33 @@ describe("human output", () => {
       "fix   Start with spec billing (openspec/specs/billing/spec.md): correct the 4 issues listed for it, then run openspec-agent validate again.",
     );
   });
+
+  it("GIVEN 12 failing changes WHEN validate runs for people THEN the first ten are listed with where the rest start, --offset lists the last two, and --detail summary only the counts", () => {
+    const { env } = isolatedEnvironment({ OPENSPEC_BIN: REAL_OPENSPEC_BIN });
+    const files: Record<string, string> = {};
+    for (let i = 10; i <= 21; i += 1) {
+      files[`openspec/changes/broken-${i}/proposal.md`] = PROPOSAL;
+      files[`openspec/changes/broken-${i}/specs/billing/spec.md`] =
+        "## ADDED Requirements\n\n### Requirement: Due dates\nInvoices have a due date.\n";
+    }
+    const root = makeOpenSpecRepository(files);
+    const listed = (stderr: string) =>
+      stderr.split("\n").filter((line) => line.startsWith("invalid change")).length;
+
+    const first = runBin(["validate"], { env, cwd: root });
+    expect(first.status).toBe(1);
+    expect(listed(first.stderr)).toBe(10);
+    expect(first.stderr).toContain("2 more report items: --offset 10.");
+    expect(first.stderr).toContain("error 12 of 12 items are invalid");
+
+    const rest = runBin(["validate", "--offset", "10"], { env, cwd: root });
+    expect(listed(rest.stderr)).toBe(2);
+    expect(rest.stderr).toContain("invalid change broken-21");
+    expect(rest.stderr).not.toContain("more report items");
+
+    const summary = runBin(["validate", "--detail", "summary"], { env, cwd: root });
+    expect(summary.status).toBe(1);
+    expect(listed(summary.stderr)).toBe(0);
+    expect(summary.stderr).toContain("error 12 of 12 items are invalid");
+  });
 });

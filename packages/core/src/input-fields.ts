@@ -8,3 +8,11 @@ export const repositoryTargetFields = {
 
 /** A change or spec name as a caller types it; the artifacts layer checks its shape. */
 export const nameField = (what: string) => z.string().min(1).max(256).describe(what);
+
+/**
+ * How much a long answer carries, the same on every tool that offers it:
+ * `summary` keeps the counts and leaves the entries' content out, `full` has
+ * everything on the page uncut. Each tool's notes say what it keeps; the
+ * enum alone is published, as its two words say enough to pick one.
+ */
+export const detailField = z.enum(["summary", "full"]).optional();

@@ -165,7 +165,13 @@ export function registerReadRoutes(app: Hono, state: DashboardState, page: Page)
       ? [null, null]
       : await Promise.all([
           callTool(state.catalog, "openspec_task_list", { source, change }),
-          callTool(state.catalog, "openspec_spec_diff", { source, change }),
+          // The page shows every delta spec's whole diff, not a model's first page.
+          callTool(state.catalog, "openspec_spec_diff", {
+            source,
+            change,
+            detail: "full",
+            limit: 1000,
+          }),
         ]);
     const { change: content } = answer;
     const markdown = await state.markdown.renderAll([
@@ -267,6 +273,8 @@ export function registerReadRoutes(app: Hono, state: DashboardState, page: Page)
       c.req.query("run") === "1"
         ? await callTool(state.catalog, "openspec_validate", {
             source,
+            // Every invalid item on one page, not a model's first ten.
+            limit: 1000,
             ...(target ? { target } : {}),
           })
         : null;

@@ -116,6 +116,16 @@ export const contractCases: ContractCase[] = [
     expect: { ok: false, code: "validation_failed" },
   },
   {
+    name: "validate everything, the counts alone with detail summary",
+    tool: "openspec_validate",
+    args: () => ({ source: "webshop", detail: "summary", limit: 1 }),
+    expect: {
+      ok: true,
+      stdout: { items: [], summary: { totals: { failed: 0 } } },
+      page: { offset: 0, limit: 1, next_offset: 0 },
+    },
+  },
+  {
     name: "validate one change",
     tool: "openspec_validate",
     args: () => ({ source: "webshop", target: "add-dark-mode", type: "change" }),

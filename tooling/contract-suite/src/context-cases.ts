@@ -24,6 +24,25 @@ export const contextCases: ContractCase[] = [
     },
   },
   {
+    name: "context: a bare source with detail summary: the counts, no entries",
+    tool: "openspec_context",
+    args: () => ({ identifier: "webshop", detail: "summary" }),
+    expect: {
+      ok: true,
+      changes: [],
+      specs: [],
+      totals: { changes: 1 },
+      truncated: true,
+      page: { offset: 0, next_offset: 0 },
+    },
+  },
+  {
+    name: "context: a bare source whose lists hold one entry each, one a page: not truncated",
+    tool: "openspec_context",
+    args: () => ({ identifier: "webshop", limit: 1 }),
+    expect: { ok: true, truncated: false, page: { limit: 1, next_offset: null } },
+  },
+  {
     name: "context: a bare source by basename",
     tool: "openspec_context",
     args: () => ({ identifier: "FRESH" }),

@@ -97,6 +97,17 @@ export const specDiffCases: ContractCase[] = [
     },
   },
   {
+    name: "spec diff: one delta spec a page, the diff text left out with detail summary",
+    tool: "openspec_spec_diff",
+    args: (s) => ({ workdir: s.fresh, change: "add-passkeys", limit: 1, detail: "summary" }),
+    expect: {
+      ok: true,
+      errors: 0,
+      specs: [{ spec: "auth/sessions", unified_diff: "", truncated: true }],
+      page: { offset: 0, limit: 1, total: 2, next_offset: 1 },
+    },
+  },
+  {
     name: "spec diff: create a change that modifies a requirement of checkout",
     tool: "openspec_change_create",
     args: (s) => ({ workdir: s.fresh, ...tuneCheckoutChange }),

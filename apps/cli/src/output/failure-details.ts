@@ -13,20 +13,31 @@ type InvalidItem = {
 
 /**
  * What a failure carries beyond its sentence, shown above it: for a failed
- * validation, each invalid item with its file and issues. Undefined when there is none.
+ * validation, each invalid item of the page with its file and issues, and
+ * where the next page starts. Undefined when there is none.
  */
 export function failureDetails(result: PrintedFailure, terminal: Terminal): string | undefined {
   const invalid = invalidItems(result);
   if (invalid === undefined || invalid.length === 0) return undefined;
-  return invalid
-    .flatMap((item) => [
-      `${paint(terminal, "red", "invalid")} ${item.type} ${item.id}  ${paint(terminal, "dim", item.file)}`,
-      ...item.issues.map(
-        (issue) =>
-          `  ${issue.level === "ERROR" ? paint(terminal, "red", issue.level) : paint(terminal, "yellow", issue.level)} ${issue.path}: ${issue.message.split("\n")[0]}`,
+  const lines = invalid.flatMap((item) => [
+    `${paint(terminal, "red", "invalid")} ${item.type} ${item.id}  ${paint(terminal, "dim", item.file)}`,
+    ...item.issues.map(
+      (issue) =>
+        `  ${issue.level === "ERROR" ? paint(terminal, "red", issue.level) : paint(terminal, "yellow", issue.level)} ${issue.path}: ${issue.message.split("\n")[0]}`,
+    ),
+  ]);
+  // The report comes a page at a time: say where the rest starts, as a paged listing does.
+  const { page } = result as { page?: { total?: unknown; next_offset?: unknown } };
+  if (typeof page?.next_offset === "number" && typeof page.total === "number") {
+    lines.push(
+      paint(
+        terminal,
+        "dim",
+        `${page.total - page.next_offset} more report items: --offset ${page.next_offset}.`,
       ),
-    ])
-    .join("\n");
+    );
+  }
+  return lines.join("\n");
 }
 
 // Checked by hand rather than with zod: this module loads with every command line,

@@ -83,6 +83,7 @@ export function contextOutput() {
       query: z.string().nullable(),
       next_offset: z.number().int().nullable().describe("The next page's offset, or null."),
     }),
+    truncated: z.boolean().describe("A list goes on past this page; see note."),
     warnings: z.array(readWarningSchema).optional(),
   });
 

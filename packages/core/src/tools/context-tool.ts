@@ -7,22 +7,26 @@ import type {
   SpecContext,
 } from "@org/openspec-artifacts/context";
 import { z } from "zod";
+import { detailField } from "../input-fields.js";
 import { describeSequence } from "../sequence/describe-sequence.js";
 import { defineTool, readOnlyTool } from "../tool-definition.js";
 import type { ResultBlock } from "../tool-presentation.js";
 import { type ToolFailureCode, toolFailure } from "../tool-result.js";
 import { type ContextOverview, contextOutput } from "./context-output.js";
+import { leanOverview } from "./lean-overview.js";
 import { cutNotice, readNotices } from "./read-notices.js";
 
 /** The artifacts' MAX_PAGE_LIMIT, written out so the schema loads without them (a test keeps the two equal). */
 const MAX_PAGE_LIMIT = 1000;
+/** Entries per list by default: 20 changes, archived changes and specs each are about 1,500 tokens of answer. */
+const ENTRIES_PER_PAGE = 20;
 
 export const contextTool = defineTool({
   name: "openspec_context",
   description:
     "Resolve an OpenSpec identifier: `<source>` lists a repository's changes, specs and ideas with os_ tokens; `<source>/<name>` or a token returns one's content. Start here.",
   notes:
-    "Resolve an OpenSpec identifier of a registered repository. `<source>` returns the repository path, a workdir hint, its active and archived changes, its specs and its ideas, each with an os_ token (six hex digits, more only where two artifacts of the repository share them). A token alone, without `<source>/`, is looked up in every registered source. `<source>/<token>` (or `<source>/<change-name>`, `<source>/archive/<change-name>`, `<source>/<spec-id>`) returns that change's proposal, tasks, design and delta specs, or that spec's full content. Lists are paged: use limit, offset and query on large repositories. Reads the registry and files only; works without the OpenSpec CLI.",
+    "Resolve an OpenSpec identifier of a registered repository. `<source>` returns the repository path, a workdir hint, its active and archived changes, its specs and its ideas, each with an os_ token (six hex digits, more only where two artifacts of the repository share them). A token alone, without `<source>/`, is looked up in every registered source. `<source>/<token>` (or `<source>/<change-name>`, `<source>/archive/<change-name>`, `<source>/<spec-id>`) returns that change's proposal, tasks, design and delta specs, or that spec's full content. Lists are paged, 20 entries each by default: truncated says a list goes on, note and page.next_offset where; use limit, offset and query on large repositories, and detail summary for the counts alone. Reads the registry and files only; works without the OpenSpec CLI.",
   inputSchema: z
     .object({
       identifier: z
@@ -38,13 +42,14 @@ export const contextTool = defineTool({
         .min(1)
         .max(MAX_PAGE_LIMIT)
         .optional()
-        .describe("Per list; default 100."),
+        .describe(`Per list; default ${ENTRIES_PER_PAGE}.`),
       offset: z.number().int().min(0).optional(),
       query: z.string().max(256).optional().describe("Filter by name or path."),
       last_modified: z
         .boolean()
         .optional()
         .describe("Add each change's last modification (slower)."),
+      detail: detailField,
     })
     .strict(),
   outputSchema: contextOutput,
@@ -122,18 +127,20 @@ export const contextTool = defineTool({
       input.identifier,
       resolveNamed,
       {
-        ...(input.limit === undefined ? {} : { limit: input.limit }),
+        limit: input.limit ?? ENTRIES_PER_PAGE,
         ...(input.offset === undefined ? {} : { offset: input.offset }),
         ...(input.query === undefined ? {} : { query: input.query }),
       },
       { everySource, maxArtifactBytes: context.maxArtifactBytes },
     );
     if (!result.ok) return toolFailure(result.code, result.error, result.fix, extrasOf(result));
+    if ("changes" in result && input.detail === "summary") return leanOverview(result, "summary");
     const sequenced = await addSequences(result);
-    if (input.last_modified === true && "changes" in sequenced) {
-      return addLastModified(sequenced.path, sequenced, context.env);
-    }
-    return sequenced;
+    if (!("changes" in sequenced)) return sequenced;
+    const overview = leanOverview(sequenced, input.detail);
+    return input.last_modified === true
+      ? addLastModified(overview.path, overview, context.env)
+      : overview;
   },
 });
 
@@ -166,6 +173,8 @@ function renderOverview(overview: ContextOverview): ResultBlock[] {
   const changeName = (change: { name: string; scaffolded?: true | undefined }) =>
     change.scaffolded ? `${change.name} (scaffolded)` : change.name;
   const sequenced = overview.changes.some((change) => change.sequence !== undefined);
+  // A list with entries elsewhere (another offset, or detail summary) is not empty.
+  const empty = (total: number) => (total > 0 ? "(not on this page)" : "(none)");
   const blocks: ResultBlock[] = [
     { kind: "heading", text: `${overview.name}  ${overview.path}` },
     { kind: "text", text: overview.hint, tone: "dim" },
@@ -180,7 +189,7 @@ function renderOverview(overview: ContextOverview): ResultBlock[] {
         change.tasks ? `${change.tasks.completed}/${change.tasks.total}` : "-",
         ...(sequenced ? [change.sequence ? describeSequence(change.sequence) : "-"] : []),
       ]),
-      empty: "(none)",
+      empty: empty(overview.totals.changes),
     },
   ];
   if (overview.totals.archived_changes > 0) {
@@ -190,7 +199,7 @@ function renderOverview(overview: ContextOverview): ResultBlock[] {
         kind: "table",
         columns: ["TOKEN", "CHANGE"],
         rows: overview.archived_changes.map((change) => [change.token, changeName(change)]),
-        empty: "(none)",
+        empty: empty(overview.totals.archived_changes),
       },
     );
   }
@@ -200,7 +209,7 @@ function renderOverview(overview: ContextOverview): ResultBlock[] {
       kind: "table",
       columns: ["TOKEN", "SPEC"],
       rows: overview.specs.map((spec) => [spec.token, spec.path]),
-      empty: "(none)",
+      empty: empty(overview.totals.specs),
     },
   );
   if (overview.totals.ideas > 0) {
@@ -210,7 +219,7 @@ function renderOverview(overview: ContextOverview): ResultBlock[] {
         kind: "table",
         columns: ["TOKEN", "IDEA", "CHANGE"],
         rows: overview.ideas.map((idea) => [idea.token, idea.slug, idea.change ?? "-"]),
-        empty: "(none)",
+        empty: empty(overview.totals.ideas),
       },
     );
   }

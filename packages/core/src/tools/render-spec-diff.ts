@@ -32,11 +32,17 @@ export function renderSpecDiff(diff: SpecDiffView): ResultBlock[] {
       tone: diagnostic.severity === "error" ? "bad" : "warning",
     });
   }
-  blocks.push(
-    diff.unified_diff === ""
-      ? { kind: "text", text: `${diff.path}: no change`, tone: "dim" }
-      : { kind: "diff", title: diff.path, text: diff.unified_diff },
-  );
+  if (diff.unified_diff !== "") {
+    blocks.push({ kind: "diff", title: diff.path, text: diff.unified_diff });
+  } else if (!diff.truncated) {
+    blocks.push({ kind: "text", text: `${diff.path}: no change`, tone: "dim" });
+  }
+  if (diff.truncated) {
+    blocks.push({
+      kind: "notice",
+      text: `${diff.path}: cut; --detail full shows it whole.`,
+    });
+  }
   return blocks;
 }
 

@@ -45,6 +45,11 @@ export const specDiffSchema = z.strictObject({
       "The baseline against the result (a/ and b/ file names, as git writes them); empty when nothing changes or the archive would refuse.",
     ),
   diagnostics: z.array(specDiffDiagnosticSchema),
+  truncated: z
+    .literal(true)
+    .optional()
+    .describe("Present when requirements or the diff were cut; detail full has them."),
+  size: z.number().int().optional().describe("With a cut diff: its whole size in bytes."),
 });
 
 /** A finding about the change as a whole (a delta file the archive would not merge, its archive folder in the way). */

@@ -1,26 +1,34 @@
 import { z } from "zod";
-import { nameField, repositoryTargetFields } from "../input-fields.js";
+import { detailField, nameField, repositoryTargetFields } from "../input-fields.js";
+import { pageInputFields, pageList, pageSchema } from "../page-list.js";
 import { defineTool, readOnlyTool } from "../tool-definition.js";
 import type { ResultBlock } from "../tool-presentation.js";
 import { toolFailure } from "../tool-result.js";
+import { capSpecDiff } from "./cap-spec-diff.js";
 import { fromArtifactFailure } from "./from-artifact-failure.js";
 import { renderSpecDiff } from "./render-spec-diff.js";
+import { restNotice } from "./rest-notice.js";
 import { singleSpecDiff, singleSpecDiffFields } from "./single-spec-diff.js";
 import { changeDiffDiagnosticSchema, specDiffSchema } from "./spec-diff-output.js";
 import { withRequirementStatus } from "./with-requirement-status.js";
+
+/** Delta specs per page by default; each one is capped too (capSpecDiff), so a page stays under 2,000 tokens. */
+const SPECS_PER_PAGE = 2;
 
 export const specDiffTool = defineTool({
   name: "openspec_spec_diff",
   description:
     "Preview what a change's delta specs do to the baseline specs; with `from_git`, a spec against git HEAD.",
   notes:
-    "Show what a change will do to the baseline specs, without the OpenSpec CLI and without writing anything: for each of the change's delta specs (or only `spec`), the requirements it adds, modifies, removes or renames (with the scenarios added, removed and changed), and a unified diff of openspec/specs/<id>/spec.md against exactly what `openspec archive` would write. Problems the archive would refuse (MODIFIED of a missing requirement, ADDED of an existing one, a rename onto an existing name) are diagnostics with the CLI's wording; `errors` counts them, 0 means the archive would accept every delta. A baseline spec or archive folder the archive would write through a symlink out of the repository is refused with path_outside_repository, as the archive is. With from_git: true and spec instead of change (or spec alone): the baseline spec in the working tree against its version at git HEAD. A call that names a spec also gets that spec at the top level, in the form the earlier Hermes plugin answered: spec, status (added for a spec the change creates, modified, unchanged, or invalid when the archive would refuse its delta), baseline_exists, requirements grouped by status (added, modified, removed, renamed; each entry as in specs[].requirements) and line_diff (its unified_diff).",
+    "Show what a change will do to the baseline specs, without the OpenSpec CLI and without writing anything: for each of the change's delta specs (or only `spec`), the requirements it adds, modifies, removes or renames (with the scenarios added, removed and changed), and a unified diff of openspec/specs/<id>/spec.md against exactly what `openspec archive` would write. Problems the archive would refuse (MODIFIED of a missing requirement, ADDED of an existing one, a rename onto an existing name) are diagnostics with the CLI's wording; `errors` counts them, 0 means the archive would accept every delta. A baseline spec or archive folder the archive would write through a symlink out of the repository is refused with path_outside_repository, as the archive is. With from_git: true and spec instead of change (or spec alone): the baseline spec in the working tree against its version at git HEAD. Specs come 2 a page (`page`, `limit`, `offset`); each lists its first 8 requirement changes and a unified diff cut at a line's end within 2,000 bytes, with truncated (and the diff's size) when cut: detail full keeps both whole, detail summary leaves the diffs out. A call that names a spec also gets that spec at the top level, in the form the earlier Hermes plugin answered: spec, status (added for a spec the change creates, modified, unchanged, or invalid when the archive would refuse its delta), baseline_exists, requirements grouped by status (added, modified, removed, renamed; each entry as in specs[].requirements) and line_diff (its unified_diff).",
   inputSchema: z
     .object({
       ...repositoryTargetFields,
       change: nameField("Active change.").optional(),
       spec: nameField("Only this spec id.").optional(),
       from_git: z.boolean().optional().describe("Compare `spec` with git HEAD instead."),
+      ...pageInputFields(SPECS_PER_PAGE),
+      detail: detailField,
     })
     .strict(),
   outputSchema: () =>
@@ -32,6 +40,7 @@ export const specDiffTool = defineTool({
       diagnostics: z
         .array(changeDiffDiagnosticSchema)
         .describe("Findings about the change as a whole; empty with from_git."),
+      page: pageSchema,
       errors: z
         .number()
         .int()
@@ -77,7 +86,7 @@ export const specDiffTool = defineTool({
           tone: "bad",
         });
       }
-      return blocks;
+      return [...blocks, ...restNotice(result.page)];
     },
   },
   async handler(input, context) {
@@ -98,21 +107,24 @@ export const specDiffTool = defineTool({
       });
       if (!diffed.ok) return fromArtifactFailure(diffed);
       const { ok: _ok, ...spec } = diffed;
-      const diffedSpec = withRequirementStatus(spec);
+      const diffedSpec = capSpecDiff(withRequirementStatus(spec), input.detail);
+      const { items, page } = pageList([diffedSpec], input, SPECS_PER_PAGE);
       return {
         ok: true,
         change: null,
         from_git: true,
-        specs: [diffedSpec],
+        specs: items,
         diagnostics: [],
         errors: countErrors([spec]),
+        page,
         ...singleSpecDiff(diffedSpec),
       };
     }
     const change = input.change as string;
     const diffed = diffChangeSpecs(target.repository, { change, spec: input.spec, maxBytes });
     if (!diffed.ok) return fromArtifactFailure(diffed);
-    const specs = diffed.specs.map(withRequirementStatus);
+    const { items, page } = pageList(diffed.specs, input, SPECS_PER_PAGE);
+    const specs = items.map((spec) => capSpecDiff(withRequirementStatus(spec), input.detail));
     const [only] = specs;
     return {
       ok: true,
@@ -120,7 +132,9 @@ export const specDiffTool = defineTool({
       from_git: false,
       specs,
       diagnostics: diffed.diagnostics,
+      // Every spec's errors, not only this page's: the count says whether the archive would refuse.
       errors: countErrors([...diffed.specs, { diagnostics: diffed.diagnostics }]),
+      page,
       // The earlier Hermes plugin's form, for a call that names one spec.
       ...(input.spec !== undefined && only !== undefined ? singleSpecDiff(only) : {}),
     };

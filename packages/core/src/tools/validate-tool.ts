@@ -1,16 +1,19 @@
 import { z } from "zod";
-import { nameField, repositoryTargetFields } from "../input-fields.js";
+import { detailField, nameField, repositoryTargetFields } from "../input-fields.js";
 import { cliRunFields } from "../output-fields.js";
+import { pageInputFields, pageSchema } from "../page-list.js";
 import { defineTool, readOnlyTool } from "../tool-definition.js";
 import type { ResultBlock } from "../tool-presentation.js";
 import { toolFailure } from "../tool-result.js";
+import { pageValidation, VALIDATION_ITEMS_PER_PAGE } from "./page-validation.js";
+import { restNotice } from "./rest-notice.js";
 import { summarizeValidation } from "./summarize-validation.js";
 
 export const validateTool = defineTool({
   name: "openspec_validate",
   description: "Validate a change, a spec or a whole scope with `openspec validate --strict`.",
   notes:
-    "Run `openspec validate --strict --json --no-interactive` in a repository, on one target (a change or spec) or a scope (all, changes, specs; default all). ok is false when any item is invalid: code validation_failed, error counts and names the invalid items, fix says what to correct first, invalid lists each invalid item with its file and issues; the full report stays under stdout.",
+    "Run `openspec validate --strict --json --no-interactive` in a repository, on one target (a change or spec) or a scope (all, changes, specs; default all). ok is false when any item is invalid: code validation_failed, error counts and names the invalid items, fix says what to correct first, invalid lists each invalid item with its file and issues; the report stays under stdout. The report's items and the invalid list come 10 a page: `page` says where the page starts, how many items there are in all and, in next_offset, the offset of the next page (null on the last); `limit` (up to 1000) and `offset` choose another, and detail summary keeps only the counts.",
   inputSchema: z
     .object({
       ...repositoryTargetFields,
@@ -20,9 +23,15 @@ export const validateTool = defineTool({
         .enum(["all", "changes", "specs"])
         .optional()
         .describe("Every item of a kind (default all)."),
+      ...pageInputFields(VALIDATION_ITEMS_PER_PAGE),
+      detail: detailField,
     })
     .strict(),
-  outputSchema: () => z.strictObject(cliRunFields),
+  outputSchema: () =>
+    z.strictObject({
+      ...cliRunFields,
+      page: pageSchema.optional().describe("Which report items stdout holds."),
+    }),
   requiresCli: true,
   annotations: readOnlyTool("Validate OpenSpec artifacts"),
   presentation: {
@@ -36,7 +45,7 @@ export const validateTool = defineTool({
       { flag: "changes", field: "scope", value: "changes" },
       { flag: "specs", field: "scope", value: "specs" },
     ],
-    render: (result) => renderReport(result.stdout),
+    render: (result) => [...renderReport(result.stdout), ...restNotice(result.page)],
   },
   handler: async (input, context) => {
     if (input.target !== undefined && input.scope !== undefined) {
@@ -71,11 +80,12 @@ export const validateTool = defineTool({
           }
         : { name: input.target, type: input.type },
     );
-    if (result.ok || result.code !== "exit_nonzero") return result;
+    if (result.ok) return pageValidation(result, input);
+    if (result.code !== "exit_nonzero") return result;
     // The CLI reports invalid items only deep inside stdout; say them at the top.
     const summary = summarizeValidation(result.stdout);
     if (summary === null) return result;
-    return { ...result, code: "validation_failed", ...summary };
+    return pageValidation({ ...result, code: "validation_failed" as const, ...summary }, input);
   },
 });
 

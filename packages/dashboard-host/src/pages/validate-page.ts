@@ -20,8 +20,8 @@ export function validateBody(view: ValidateView): SafeHtml {
 <form method="get" action="${base}">${view.target ? html`<input type="hidden" name="target" value="${view.target}">` : ""}<input type="hidden" name="run" value="1"><button type="submit">${view.result ? "Run again" : "Run validation"}</button></form></div>`;
   if (view.result === null) return head;
   if (view.result.ok) {
-    const items = readItems(view.result.stdout);
-    return html`${head}<div class="notice ok"><strong>Valid.</strong> ${items.length} item(s) checked.</div>
+    const checked = view.result.page?.total ?? readItems(view.result.stdout).length;
+    return html`${head}<div class="notice ok"><strong>Valid.</strong> ${checked} item(s) checked.</div>
 ${view.result.diagnostics.map(
   (item) =>
     html`<p class="notice ${item.severity}">${item.message}${item.fix ? html`<span class="fix"> Fix: ${item.fix}</span>` : ""}</p>`,
