@@ -84,7 +84,8 @@ async function listToolsOverMcp(
     const parsed: unknown = JSON.parse(line);
     if (typeof parsed === "object" && parsed !== null && !("id" in parsed)) continue;
     const message = response.parse(parsed);
-    if (message.id === 2) tools = z.array(z.record(z.string(), z.unknown())).parse(message.result.tools);
+    if (message.id === 2)
+      tools = z.array(z.record(z.string(), z.unknown())).parse(message.result.tools);
   }
   expect(await exited).toBe(0);
   return tools;
@@ -133,7 +134,9 @@ describe("openspec-agent mcp", () => {
     const { home, env } = isolatedEnvironment({ OPENSPEC_AGENT_OUTPUT_SCHEMAS: "no" });
     const run = runBin(["mcp"], { env, cwd: home });
     expect(run.status).toBe(2);
-    expect(run.stderr).toContain('OPENSPEC_AGENT_OUTPUT_SCHEMAS is "no", which is neither on nor off.');
+    expect(run.stderr).toContain(
+      'OPENSPEC_AGENT_OUTPUT_SCHEMAS is "no", which is neither on nor off.',
+    );
     expect(run.stderr).toContain("--no-output-schemas");
   });
 

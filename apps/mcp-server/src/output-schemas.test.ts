@@ -82,14 +82,21 @@ describe("GIVEN the MCP server over stdio", () => {
       encoding: "utf8",
     });
     expect(run.status).toBe(2);
-    expect(run.stderr).toContain('OPENSPEC_AGENT_OUTPUT_SCHEMAS is "false", which is neither on nor off.');
+    expect(run.stderr).toContain(
+      'OPENSPEC_AGENT_OUTPUT_SCHEMAS is "false", which is neither on nor off.',
+    );
     expect(run.stderr).toContain("--no-output-schemas");
   });
 });
 
 describe("GIVEN the MCP server over HTTP (openspec-mcp --http)", () => {
   it("WHEN it starts with --no-output-schemas THEN no tool of a session has an output schema, and a call answers with structured content the SDK client accepts", async () => {
-    const server = await startHttpProcess(["--no-auth", "--toolsets", "all", "--no-output-schemas"]);
+    const server = await startHttpProcess([
+      "--no-auth",
+      "--toolsets",
+      "all",
+      "--no-output-schemas",
+    ]);
     const client = new Client({ name: "output-schemas-test", version: "0" });
     try {
       await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
