@@ -12,6 +12,17 @@ afterEach(removeTemporaryFolders);
 
 const response = z.object({ id: z.number(), result: z.record(z.string(), z.unknown()) });
 
+/** The initialize request an MCP client sends first, with id 1. */
+const INITIALIZE = {
+  id: 1,
+  method: "initialize",
+  params: {
+    protocolVersion: "2025-06-18",
+    capabilities: {},
+    clientInfo: { name: "t", version: "0" },
+  },
+};
+
 /**
  * Starts `command args` as an MCP client would, registers `repository` as a
  * source over JSON-RPC and closes stdin; resolves with the tools/call result.
@@ -27,15 +38,7 @@ async function addSourceOverMcp(
   const send = (message: object) =>
     child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", ...message })}\n`);
   const lines = createInterface({ input: child.stdout });
-  send({
-    id: 1,
-    method: "initialize",
-    params: {
-      protocolVersion: "2025-06-18",
-      capabilities: {},
-      clientInfo: { name: "t", version: "0" },
-    },
-  });
+  send(INITIALIZE);
   let answer: Record<string, unknown> = {};
   for await (const line of lines) {
     const parsed: unknown = JSON.parse(line);
@@ -67,15 +70,7 @@ async function listToolsOverMcp(
   const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
   const send = (message: object) =>
     child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", ...message })}\n`);
-  send({
-    id: 1,
-    method: "initialize",
-    params: {
-      protocolVersion: "2025-06-18",
-      capabilities: {},
-      clientInfo: { name: "t", version: "0" },
-    },
-  });
+  send(INITIALIZE);
   send({ method: "notifications/initialized" });
   send({ id: 2, method: "tools/list" });
   child.stdin.end();
