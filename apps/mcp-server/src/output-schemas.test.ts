@@ -105,6 +105,7 @@ describe("GIVEN the MCP server over HTTP (openspec-mcp --http)", () => {
       expect(await withOutputSchema({ client })).toEqual([]);
       const answer = await client.callTool({ name: "openspec_source_list", arguments: {} });
       expect(answer.structuredContent).toMatchObject({ ok: true, sources: [] });
+      expect(server.log.join("\n")).toContain("no output schemas");
     } finally {
       await client.close();
       expect(await stopHttpProcess(server)).toBe(0);

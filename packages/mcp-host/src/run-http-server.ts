@@ -68,6 +68,6 @@ export async function runHttpServer(options: HttpProcessOptions = {}): Promise<v
   process.on("unhandledRejection", (reason) => writeLog(`unhandled rejection: ${String(reason)}`));
   const offered = await server.catalog.available();
   writeLog(
-    `serving ${offered.length} of ${server.catalog.tools.length} tools at ${server.url}${options.noAuth ? " without tokens (loopback only)" : " (bearer tokens required)"}`,
+    `serving ${offered.length} of ${server.catalog.tools.length} tools at ${server.url}${options.noAuth ? " without tokens (loopback only)" : " (bearer tokens required)"}${outputSchemas.outputSchemas ? "" : ", no output schemas"}`,
   );
 }
