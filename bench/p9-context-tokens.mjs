@@ -58,6 +58,12 @@ export async function benchContextTokens({ budget, core, env, repository, change
         targets.allListMessage,
         { bytes: mcp("all").listMessage.bytes },
       ),
+      row(
+        "MCP tools/list, all toolsets: the whole answer with --no-output-schemas",
+        mcp("all").listMessageWithoutOutputSchemas.tokens,
+        targets.allListMessage,
+        { bytes: mcp("all").listMessageWithoutOutputSchemas.bytes },
+      ),
     ];
     const table = [
       ...surfaces.mcp.flatMap((surface) => [
@@ -70,6 +76,10 @@ export async function benchContextTokens({ budget, core, env, repository, change
           surface.nameDescriptionInput,
         ),
         line(`MCP tools/list ${surface.selection}: output schemas alone`, surface.outputSchemas),
+        line(
+          `MCP tools/list ${surface.selection}: whole answer with --no-output-schemas`,
+          surface.listMessageWithoutOutputSchemas,
+        ),
       ]),
       line("MCP prompts/list", surfaces.prompts),
       line("MCP instructions", surfaces.instructions),

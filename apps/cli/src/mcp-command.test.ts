@@ -12,6 +12,17 @@ afterEach(removeTemporaryFolders);
 
 const response = z.object({ id: z.number(), result: z.record(z.string(), z.unknown()) });
 
+/** The initialize request an MCP client sends first, with id 1. */
+const INITIALIZE = {
+  id: 1,
+  method: "initialize",
+  params: {
+    protocolVersion: "2025-06-18",
+    capabilities: {},
+    clientInfo: { name: "t", version: "0" },
+  },
+};
+
 /**
  * Starts `command args` as an MCP client would, registers `repository` as a
  * source over JSON-RPC and closes stdin; resolves with the tools/call result.
@@ -27,15 +38,7 @@ async function addSourceOverMcp(
   const send = (message: object) =>
     child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", ...message })}\n`);
   const lines = createInterface({ input: child.stdout });
-  send({
-    id: 1,
-    method: "initialize",
-    params: {
-      protocolVersion: "2025-06-18",
-      capabilities: {},
-      clientInfo: { name: "t", version: "0" },
-    },
-  });
+  send(INITIALIZE);
   let answer: Record<string, unknown> = {};
   for await (const line of lines) {
     const parsed: unknown = JSON.parse(line);
@@ -56,6 +59,31 @@ async function addSourceOverMcp(
   }
   expect(await exited).toBe(0);
   return answer;
+}
+
+/** Starts `node args` as an MCP client would and resolves with its tools/list answer. */
+async function listToolsOverMcp(
+  args: readonly string[],
+  env: Record<string, string | undefined>,
+): Promise<Record<string, unknown>[]> {
+  const child = spawn(process.execPath, args, { env, stdio: ["pipe", "pipe", "pipe"] });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+  const send = (message: object) =>
+    child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", ...message })}\n`);
+  send(INITIALIZE);
+  send({ method: "notifications/initialized" });
+  send({ id: 2, method: "tools/list" });
+  child.stdin.end();
+  let tools: Record<string, unknown>[] = [];
+  for await (const line of createInterface({ input: child.stdout })) {
+    const parsed: unknown = JSON.parse(line);
+    if (typeof parsed === "object" && parsed !== null && !("id" in parsed)) continue;
+    const message = response.parse(parsed);
+    if (message.id === 2)
+      tools = z.array(z.record(z.string(), z.unknown())).parse(message.result.tools);
+  }
+  expect(await exited).toBe(0);
+  return tools;
 }
 
 describe("openspec-agent mcp", () => {
@@ -95,6 +123,32 @@ describe("openspec-agent mcp", () => {
     expect(run.status).toBe(2);
     expect(run.stderr).toContain("everything");
     expect(run.stderr).toContain("lifecycle");
+  });
+
+  it("GIVEN OPENSPEC_AGENT_OUTPUT_SCHEMAS that is neither on nor off WHEN openspec-agent mcp starts THEN it is a usage error naming the values and the flag", () => {
+    const { home, env } = isolatedEnvironment({ OPENSPEC_AGENT_OUTPUT_SCHEMAS: "no" });
+    const run = runBin(["mcp"], { env, cwd: home });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain(
+      'OPENSPEC_AGENT_OUTPUT_SCHEMAS is "no", which is neither on nor off.',
+    );
+    expect(run.stderr).toContain("--no-output-schemas");
+  });
+
+  it("GIVEN --no-output-schemas WHEN openspec-agent mcp lists its tools THEN none has an output schema, and a call still answers with structured content", async () => {
+    const { env } = isolatedEnvironment({ OPENSPEC_AGENT_TOOLSETS: "sources" });
+    const listed = await listToolsOverMcp([CLI_BIN, "mcp", "--no-output-schemas"], env);
+    expect(listed.map((tool) => tool.name)).toContain("openspec_source_add");
+    expect(listed.filter((tool) => "outputSchema" in tool)).toEqual([]);
+    const withSchemas = await listToolsOverMcp([CLI_BIN, "mcp"], env);
+    expect(withSchemas.every((tool) => "outputSchema" in tool)).toBe(true);
+    const added = await addSourceOverMcp(
+      process.execPath,
+      [CLI_BIN, "mcp", "--no-output-schemas"],
+      env,
+      makeOpenSpecRepository(),
+    );
+    expect(added).toMatchObject({ structuredContent: { ok: true } });
   });
 
   it("GIVEN --read-only with --http WHEN openspec-agent mcp starts THEN it is a usage error saying that tokens are read-only over HTTP", () => {

@@ -1,10 +1,11 @@
 import { packageVersion } from "./package-version.js";
 import { parseArguments } from "./parse-arguments.js";
 
-const USAGE = `Usage: openspec-mcp [--workdir <path>] [--toolsets <names>] [--dynamic-toolsets] [--read-only]
+const USAGE = `Usage: openspec-mcp [--workdir <path>] [--toolsets <names>] [--dynamic-toolsets]
+                    [--no-output-schemas] [--read-only]
        openspec-mcp --http [--port 3845] [--host 127.0.0.1] [--no-auth] [--allowed-host <name>]...
                            [--max-sessions-per-token 20] [--allow-any-workdir]
-                    [--toolsets <names>] [--dynamic-toolsets]
+                    [--toolsets <names>] [--dynamic-toolsets] [--no-output-schemas]
 
 An MCP server with the OpenSpec tools for every registered repository: over
 stdio by default, or over Streamable HTTP at http://<host>:<port>/mcp with --http
@@ -29,6 +30,9 @@ Options:
                         Over HTTP a client can choose its own with the header X-OpenSpec-Toolsets.
   --dynamic-toolsets    Also offer openspec_toolsets, which lists the other toolsets and
                         enables one during the session (the tool list then changes).
+  --no-output-schemas   Leave each tool's output schema out of tools/list, for clients that
+                        put it into the model's context (Codex's code mode); answers keep
+                        their structured content.
   --read-only           Offer only the tools that change nothing (stdio; over HTTP, tokens say so).
   --version         Print the version.
   --help            Print this help.
@@ -40,6 +44,8 @@ Environment:
                           then the @fission-ai/openspec installed with this server).
   OPENSPEC_AGENT_WORKDIR  The default repository, as --workdir.
   OPENSPEC_AGENT_TOOLSETS The toolsets to offer, as --toolsets.
+  OPENSPEC_AGENT_OUTPUT_SCHEMAS
+                          off: as --no-output-schemas; on (the default) sends them.
 `;
 
 const command = parseArguments(process.argv.slice(2));
@@ -58,13 +64,21 @@ switch (command.kind) {
   case "serve-http": {
     // Loaded only here, so --help and --version answer without it; stdio
     // loads only the stdio server, not the HTTP server's modules.
-    const { chooseToolsets, startStdioServer, writeLog } = await import(
+    const { chooseOutputSchemas, chooseToolsets, startStdioServer, writeLog } = await import(
       "@org/openspec-mcp-host/stdio"
     );
     const toolsets = command.toolsets ?? (process.env.OPENSPEC_AGENT_TOOLSETS || undefined);
     const chosen = chooseToolsets(toolsets);
     if (!chosen.ok) {
       process.stderr.write(`openspec-mcp: ${chosen.error} ${chosen.fix}\n`);
+      process.exit(2);
+    }
+    const outputSchemas = chooseOutputSchemas(
+      command.outputSchemas,
+      process.env.OPENSPEC_AGENT_OUTPUT_SCHEMAS || undefined,
+    );
+    if (!outputSchemas.ok) {
+      process.stderr.write(`openspec-mcp: ${outputSchemas.error} ${outputSchemas.fix}\n`);
       process.exit(2);
     }
     let serving: Promise<unknown>;

@@ -32,6 +32,8 @@ describe("parseArguments", () => {
       ["--http", "--toolsets=all", "--dynamic-toolsets"],
       { kind: "serve-http", toolsets: "all", dynamicToolsets: true },
     ],
+    [["--no-output-schemas"], { kind: "serve", outputSchemas: false }],
+    [["--http", "--no-output-schemas"], { kind: "serve-http", outputSchemas: false }],
   ])("WHEN the arguments are %j THEN the command is %j", (argv, expected) => {
     expect(parseArguments(argv)).toEqual(expected);
   });

@@ -11,10 +11,15 @@ export type HttpArguments = {
   allowAnyWorkdir?: boolean;
 };
 
-/** Which tools a server offers: `--toolsets`, `--dynamic-toolsets`, and `--read-only` (stdio). */
+/**
+ * Which tools a server offers and how it lists them: `--toolsets`,
+ * `--dynamic-toolsets`, `--no-output-schemas` (`outputSchemas: false`), and
+ * `--read-only` (stdio).
+ */
 export type OfferArguments = {
   toolsets?: string;
   dynamicToolsets?: boolean;
+  outputSchemas?: false;
   readOnly?: boolean;
 };
 
@@ -37,6 +42,7 @@ const FLAGS = {
   "allow-any-workdir": { type: "boolean" },
   toolsets: { type: "string" },
   "dynamic-toolsets": { type: "boolean" },
+  "no-output-schemas": { type: "boolean" },
   "read-only": { type: "boolean" },
 } as const;
 
@@ -53,7 +59,7 @@ const HTTP_ONLY = [
  * Reads `--workdir <path>`, `--http` with `--port <n>`, `--host <address>`,
  * `--no-auth`, `--allowed-host <name>` (repeatable), `--max-sessions-per-token
  * <n>` and `--allow-any-workdir`, `--toolsets <names>`, `--dynamic-toolsets`,
- * `--read-only` (stdio only: over HTTP the token says so), `--help` and
+ * `--no-output-schemas`, `--read-only` (stdio only: over HTTP the token says so), `--help` and
  * `--version`, through core's `readCommandLine` (Node's `parseArgs`); nothing
  * else is accepted. Toolset names are checked where the catalog is loaded, not
  * here, so `--help` stays light.
@@ -86,7 +92,11 @@ export function parseArguments(argv: readonly string[]): BinCommand {
     };
   }
   const workdir = values.workdir === undefined ? {} : { workdir: resolve(values.workdir) };
-  const offer = defined({ toolsets: values.toolsets, dynamicToolsets: values["dynamic-toolsets"] });
+  const offer = defined({
+    toolsets: values.toolsets,
+    dynamicToolsets: values["dynamic-toolsets"],
+    outputSchemas: values["no-output-schemas"] ? (false as const) : undefined,
+  });
   if (!values.http) {
     return { kind: "serve", ...workdir, ...offer, ...defined({ readOnly: values["read-only"] }) };
   }

@@ -116,7 +116,9 @@ export async function createServer(options: CreateServerOptions = {}): Promise<O
       ...catalog.tools
         .filter((tool) => offered.has(tool.name))
         .map((tool) => {
-          const known = listed.get(tool.name) ?? listCatalogTool(tool);
+          const known =
+            listed.get(tool.name) ??
+            listCatalogTool(tool, { outputSchema: options.outputSchemas !== false });
           listed.set(tool.name, known);
           return known;
         }),

@@ -55,6 +55,12 @@ export type HttpServerOptions = {
   toolsets?: string;
   /** Sessions start with their toolsets plus `openspec_toolsets`, which enables the others. */
   dynamicToolsets?: boolean;
+  /**
+   * Send each tool's output schema in tools/list, for every session of this
+   * server; default true (`runHttpServer` also reads `OPENSPEC_AGENT_OUTPUT_SCHEMAS`).
+   * Off for clients that put output schemas into the model's context (Codex's code mode).
+   */
+  outputSchemas?: boolean;
   /** Where diagnostics go; default stderr. */
   log?: (message: string) => void;
   /** Settings of the catalog the server makes (registry path, env, warm pool…). */

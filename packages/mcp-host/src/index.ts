@@ -1,3 +1,4 @@
+export { chooseOutputSchemas } from "./choose-output-schemas.js";
 export { chooseToolsets } from "./choose-toolsets.js";
 export { DEFAULT_CLIENT_LOG_LEVEL, type ServerLog } from "./client-log.js";
 export {

@@ -9,9 +9,14 @@ import { portableJsonSchema } from "./portable-json-schema.js";
  * its whole result, success or failure, as the output schema; both in the
  * portable spelling, so strict clients read them without a warning, and the
  * output schema lean (no prose, each repeated shape defined once). The
- * title is not repeated inside the annotations.
+ * title is not repeated inside the annotations. With `outputSchema: false`
+ * the output schema is left out (answers keep `structuredContent`, which the
+ * protocol allows without one), for clients that put it into the model's context.
  */
-export function listCatalogTool(tool: ToolDefinition): Tool {
+export function listCatalogTool(
+  tool: ToolDefinition,
+  { outputSchema = true }: { outputSchema?: boolean } = {},
+): Tool {
   // The title is sent once, as the tool's own: clients that show a title fall back from
   // `annotations.title` to `title` or the other way round (VS Code reads the annotation first).
   const { title, ...annotations } = tool.annotations;
@@ -20,10 +25,14 @@ export function listCatalogTool(tool: ToolDefinition): Tool {
     title,
     description: tool.description,
     inputSchema: { ...portableJsonSchema(toolInputJsonSchema(tool)), type: "object" },
-    outputSchema: {
-      ...leanOutputSchema(portableJsonSchema(toolOutputJsonSchema(tool))),
-      type: "object",
-    },
+    ...(outputSchema
+      ? {
+          outputSchema: {
+            ...leanOutputSchema(portableJsonSchema(toolOutputJsonSchema(tool))),
+            type: "object" as const,
+          },
+        }
+      : {}),
     annotations,
   };
 }

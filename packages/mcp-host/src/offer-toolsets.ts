@@ -9,7 +9,7 @@ import {
 } from "@org/openspec-core";
 import { readOnlyCatalog } from "./read-only-catalog.js";
 
-/** Which of the catalog's tools one MCP server offers. */
+/** Which of the catalog's tools one MCP server offers, and how it lists them. */
 export type ToolOffer = {
   /** The toolsets to offer, as `selectToolsets` chose them; default every toolset. */
   toolsets?: readonly string[];
@@ -20,6 +20,11 @@ export type ToolOffer = {
    * one; the server then sends `notifications/tools/list_changed`.
    */
   dynamicToolsets?: boolean;
+  /**
+   * Send each tool's output schema in tools/list; default true. Off for clients
+   * that put output schemas into the model's context (Codex's code mode).
+   */
+  outputSchemas?: boolean;
 };
 
 /** The name of the tool that lists and enables toolsets under `dynamicToolsets`. */

@@ -1,12 +1,13 @@
 import { constants } from "node:os";
 import { exitOnHostSignals } from "@org/openspec-core";
+import { chooseOutputSchemas } from "./choose-output-schemas.js";
 import type { HttpServerOptions } from "./http-options.js";
 import { routeConsoleToStderr } from "./route-console-to-stderr.js";
 import { startHttpServer } from "./start-http-server.js";
 import { writeLog } from "./write-log.js";
 
 export type HttpProcessOptions = Omit<HttpServerOptions, "catalog" | "catalogOptions" | "log"> & {
-  /** Where settings are read from (`OPENSPEC_AGENT_DB`, `OPENSPEC_BIN`, `PATH`); default `process.env`. */
+  /** Where settings are read from (`OPENSPEC_AGENT_DB`, `OPENSPEC_BIN`, `OPENSPEC_AGENT_TOOLSETS`, `OPENSPEC_AGENT_OUTPUT_SCHEMAS`, `PATH`); default `process.env`. */
   env?: Readonly<Record<string, string | undefined>>;
   /** The repository used when a call names neither source nor workdir. */
   workdir?: string;
@@ -25,9 +26,18 @@ export async function runHttpServer(options: HttpProcessOptions = {}): Promise<v
   const env = options.env ?? process.env;
   const { env: _env, workdir, registryPath, ...http } = options;
   const defaultWorkdir = workdir ?? (env.OPENSPEC_AGENT_WORKDIR || undefined);
+  const outputSchemas = chooseOutputSchemas(
+    http.outputSchemas,
+    env.OPENSPEC_AGENT_OUTPUT_SCHEMAS || undefined,
+  );
+  if (!outputSchemas.ok) {
+    writeLog(`${outputSchemas.error} ${outputSchemas.fix ?? ""}`);
+    process.exit(1);
+  }
   const started = await startHttpServer({
     ...http,
     toolsets: http.toolsets ?? (env.OPENSPEC_AGENT_TOOLSETS || "default"),
+    outputSchemas: outputSchemas.outputSchemas,
     log: writeLog,
     catalogOptions: {
       env,
@@ -58,6 +68,6 @@ export async function runHttpServer(options: HttpProcessOptions = {}): Promise<v
   process.on("unhandledRejection", (reason) => writeLog(`unhandled rejection: ${String(reason)}`));
   const offered = await server.catalog.available();
   writeLog(
-    `serving ${offered.length} of ${server.catalog.tools.length} tools at ${server.url}${options.noAuth ? " without tokens (loopback only)" : " (bearer tokens required)"}`,
+    `serving ${offered.length} of ${server.catalog.tools.length} tools at ${server.url}${options.noAuth ? " without tokens (loopback only)" : " (bearer tokens required)"}${outputSchemas.outputSchemas ? "" : ", no output schemas"}`,
   );
 }

@@ -219,6 +219,7 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
     const session = await sessions.open(principal, {
       ...(toolsets.toolsets === undefined ? {} : { toolsets: toolsets.toolsets }),
       ...(options.dynamicToolsets ? { dynamicToolsets: true } : {}),
+      ...(options.outputSchemas === false ? { outputSchemas: false } : {}),
     });
     await session.handle(incoming, outgoing, body);
     // An initialize the transport refused left no session behind to close later.

@@ -3,13 +3,14 @@ import type { Readable, Writable } from "node:stream";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { exitOnHostSignals } from "@org/openspec-core";
 import { answerUnreadableLine } from "./answer-unreadable-line.js";
+import { chooseOutputSchemas } from "./choose-output-schemas.js";
 import { chooseToolsets } from "./choose-toolsets.js";
 import { createServer } from "./create-server.js";
 import { routeConsoleToStderr } from "./route-console-to-stderr.js";
 import { writeLog } from "./write-log.js";
 
 export type StdioServerOptions = {
-  /** Where settings are read from (`OPENSPEC_AGENT_DB`, `OPENSPEC_BIN`, `OPENSPEC_AGENT_WORKDIR`, `PATH`); default `process.env`. */
+  /** Where settings are read from (`OPENSPEC_AGENT_DB`, `OPENSPEC_BIN`, `OPENSPEC_AGENT_WORKDIR`, `OPENSPEC_AGENT_TOOLSETS`, `OPENSPEC_AGENT_OUTPUT_SCHEMAS`, `PATH`); default `process.env`. */
   env?: Readonly<Record<string, string | undefined>>;
   /** The repository used when a call names neither source nor workdir; overrides `OPENSPEC_AGENT_WORKDIR`. */
   workdir?: string;
@@ -24,6 +25,11 @@ export type StdioServerOptions = {
   readOnly?: boolean;
   /** Start with the chosen toolsets plus `openspec_toolsets`, which enables the others. */
   dynamicToolsets?: boolean;
+  /**
+   * Send each tool's output schema in tools/list (`false`: `--no-output-schemas`);
+   * overrides `OPENSPEC_AGENT_OUTPUT_SCHEMAS` (on or off). Default true.
+   */
+  outputSchemas?: boolean;
   /** The protocol's streams; default this process's stdin and stdout. */
   input?: Readable;
   output?: Writable;
@@ -45,10 +51,16 @@ export async function startStdioServer(options: StdioServerOptions = {}): Promis
   const defaultWorkdir = options.workdir ?? (env.OPENSPEC_AGENT_WORKDIR || undefined);
   const chosen = chooseToolsets(options.toolsets ?? (env.OPENSPEC_AGENT_TOOLSETS || undefined));
   if (!chosen.ok) throw new Error(`${chosen.error} ${chosen.fix}`);
+  const outputSchemas = chooseOutputSchemas(
+    options.outputSchemas,
+    env.OPENSPEC_AGENT_OUTPUT_SCHEMAS || undefined,
+  );
+  if (!outputSchemas.ok) throw new Error(`${outputSchemas.error} ${outputSchemas.fix}`);
   const server = await createServer({
     toolsets: chosen.toolsets,
     ...(options.readOnly ? { readOnly: true } : {}),
     ...(options.dynamicToolsets ? { dynamicToolsets: true } : {}),
+    ...(outputSchemas.outputSchemas ? {} : { outputSchemas: false }),
     catalogOptions: {
       env,
       warmPool: true,
@@ -104,6 +116,6 @@ export async function startStdioServer(options: StdioServerOptions = {}): Promis
   server.log(
     "info",
 
-    `serving ${offered.length} of ${server.catalog.tools.length} tools (toolsets ${chosen.toolsets.join(", ")}${options.readOnly ? ", read-only" : ""})${defaultWorkdir ? ` (default workdir ${defaultWorkdir})` : ""}`,
+    `serving ${offered.length} of ${server.catalog.tools.length} tools (toolsets ${chosen.toolsets.join(", ")}${options.readOnly ? ", read-only" : ""}${outputSchemas.outputSchemas ? "" : ", no output schemas"})${defaultWorkdir ? ` (default workdir ${defaultWorkdir})` : ""}`,
   );
 }

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { createCatalog } from "@org/openspec-core";
 import { isolatedEnvironment, REAL_OPENSPEC_BIN, removeTemporaryFolders } from "@org/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONTEXT_BUDGET } from "./context-budget.js";
+import { CONTEXT_BUDGET, CONTEXT_TARGETS } from "./context-budget.js";
 import { measureToolSurfaces, type ToolSurfaces } from "./measure-tool-surfaces.js";
 
 let surfaces: ToolSurfaces;
@@ -40,6 +40,19 @@ describe("the context budget: what a session costs before its first call (o200k 
     expect(mcp("all").nameDescriptionInput.tokens).toBeLessThanOrEqual(CONTEXT_BUDGET.allTools);
     expect(mcp("all").listMessage.tokens).toBeLessThanOrEqual(CONTEXT_BUDGET.allListMessage);
     expect(mcp("all").outputSchemas.tokens).toBeLessThanOrEqual(CONTEXT_BUDGET.allOutputSchemas);
+  });
+
+  it("GIVEN every toolset and a server started with --no-output-schemas WHEN an MCP client lists the tools THEN the whole answer stays within the budget and meets the target, smaller than with output schemas by about their size", () => {
+    const all = mcp("all");
+    expect(all.listMessageWithoutOutputSchemas.tokens).toBeLessThanOrEqual(
+      CONTEXT_BUDGET.allListMessageWithoutOutputSchemas,
+    );
+    expect(all.listMessageWithoutOutputSchemas.tokens).toBeLessThanOrEqual(
+      CONTEXT_TARGETS.allListMessage,
+    );
+    // What is left out is the output schemas: the difference is their size, within the JSON around each.
+    const saved = all.listMessage.tokens - all.listMessageWithoutOutputSchemas.tokens;
+    expect(Math.abs(saved - all.outputSchemas.tokens)).toBeLessThan(all.tools * 10);
   });
 
   it("GIVEN the Hermes plugin WHEN it registers every toolset THEN its schemas stay within the budget, and each Hermes toolset costs less than all", () => {
@@ -119,6 +132,9 @@ describe("the README's context figures", () => {
       figure(mcp("all").nameDescriptionInput.tokens),
     );
     expect(row("all toolsets: the whole answer")).toBe(figure(mcp("all").listMessage.tokens));
+    expect(row("all toolsets: the whole answer without output schemas")).toBe(
+      figure(mcp("all").listMessageWithoutOutputSchemas.tokens),
+    );
     expect(row("all toolsets: the output schemas alone")).toBe(
       figure(mcp("all").outputSchemas.tokens),
     );

@@ -17,10 +17,12 @@ export const CONTEXT_BUDGET = {
   defaultListMessage: 5360,
   /** tools/list of every toolset: name, description and input schema (today 4,185, 30 tools); held at the target, not 2% above it. */
   allTools: 4200,
-  /** The whole tools/list answer of every toolset, output schemas included (today 15,392, 30 tools; 16,529 before output schemas left out what their result restates and annotations the title). */
-  allListMessage: 15700,
-  /** The output schemas of every toolset alone (today 10,007, 30 tools): exact, so this is the floor of `allListMessage` beside the tools themselves. */
-  allOutputSchemas: 10210,
+  /** The whole tools/list answer of every toolset, output schemas included (today 15,286, 30 tools; 16,529 before output schemas left out what their result restates and annotations the title). */
+  allListMessage: 15590,
+  /** The whole tools/list answer of every toolset from a server started with `--no-output-schemas` (today 5,270, 30 tools: 10,016 fewer than with them). */
+  allListMessageWithoutOutputSchemas: 5375,
+  /** The output schemas of every toolset alone (today 9,901, 30 tools): exact, so this is the floor of `allListMessage` beside the tools themselves. */
+  allOutputSchemas: 10100,
   /** The schemas the Hermes plugin registers, all toolsets (today 4,155, 30 tools). */
   hermesSchemas: 4240,
   /** prompts/list (today 752). */

@@ -19,6 +19,8 @@ export type McpSurface = {
   nameDescriptionInput: TokenFigure;
   /** Only the output schemas, as a list: what the whole answer carries for clients that check results. */
   outputSchemas: TokenFigure;
+  /** The whole `tools/list` answer of a server started with `--no-output-schemas`, as sent. */
+  listMessageWithoutOutputSchemas: TokenFigure;
 };
 
 /** One Hermes toolset's registered schemas: `{ name, description, parameters }` of each tool, as Hermes hands them to the model. */
@@ -36,7 +38,7 @@ export type ToolSurfaces = {
 /**
  * Measures what each host puts in front of a model before the first call:
  * the MCP server's `tools/list` for the default toolsets, all of them and
- * each one; its `prompts/list` and `instructions`; and the schemas the
+ * each one, with output schemas and without (`--no-output-schemas`); its `prompts/list` and `instructions`; and the schemas the
  * Hermes plugin registers (from its committed `tools.json`), all and per
  * Hermes toolset. `catalog` must find the OpenSpec CLI, or the CLI-backed
  * tools are missing from the lists.
@@ -50,10 +52,9 @@ export async function measureToolSurfaces(catalog: Catalog): Promise<ToolSurface
   for (const selection of selections) {
     const chosen = selectToolsets(selection, catalog.tools);
     if (!chosen.ok) throw new Error(chosen.error);
-    const session = await listOverMcp(
-      catalog,
-      chosen.toolsets.map((toolset) => toolset.name),
-    );
+    const names = chosen.toolsets.map((toolset) => toolset.name);
+    const session = await listOverMcp(catalog, names, true);
+    const withoutOutputSchemas = await listOverMcp(catalog, names, false);
     mcp.push({
       selection,
       tools: session.tools.length,
@@ -66,6 +67,7 @@ export async function measureToolSurfaces(catalog: Catalog): Promise<ToolSurface
         })),
       ),
       outputSchemas: countJson(session.tools.map(({ outputSchema }) => outputSchema)),
+      listMessageWithoutOutputSchemas: countJson(withoutOutputSchemas.listMessage),
     });
     prompts ??= countJson(session.promptsMessage);
     instructions ??= countText(session.instructions);
@@ -98,9 +100,12 @@ function measureHermesSchemas(): HermesSurface[] {
   ];
 }
 
-/** One in-memory session: the JSON-RPC answers to tools/list and prompts/list exactly as the server sent them. */
-async function listOverMcp(catalog: Catalog, toolsets: string[]) {
-  const server = await createServer({ catalog, toolsets, log: () => {} });
+/**
+ * One in-memory session, with or without output schemas: the JSON-RPC
+ * answers to tools/list and prompts/list exactly as the server sent them.
+ */
+async function listOverMcp(catalog: Catalog, toolsets: string[], outputSchemas: boolean) {
+  const server = await createServer({ catalog, toolsets, outputSchemas, log: () => {} });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const sent: JSONRPCMessage[] = [];
   const send = serverSide.send.bind(serverSide);

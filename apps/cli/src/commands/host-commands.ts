@@ -93,6 +93,10 @@ export function registerHostCommands(program: Command, session: Session): void {
       "also offer openspec_toolsets, which lists the other toolsets and enables one during the session",
     )
     .option(
+      "--no-output-schemas",
+      "leave each tool's output schema out of tools/list, for clients that put it into the model's context (Codex's code mode; default: $OPENSPEC_AGENT_OUTPUT_SCHEMAS, else on)",
+    )
+    .option(
       "--read-only",
       "offer only the tools that change nothing (stdio; over HTTP, tokens say so)",
     )
@@ -108,12 +112,19 @@ export function registerHostCommands(program: Command, session: Session): void {
       };
       // The same names and check as openspec-mcp's --toolsets, before anything starts.
       const toolsets = options.toolsets ?? (session.env.OPENSPEC_AGENT_TOOLSETS || undefined);
-      const { chooseToolsets } = await loadMcp();
+      const { chooseOutputSchemas, chooseToolsets } = await loadMcp();
       const chosen = chooseToolsets(toolsets);
       if (!chosen.ok) command.error(`error: ${chosen.error} ${chosen.fix}`);
+      // commander reads --no-output-schemas as outputSchemas: false, and true when not given.
+      const outputSchemas = chooseOutputSchemas(
+        options.outputSchemas ? undefined : false,
+        session.env.OPENSPEC_AGENT_OUTPUT_SCHEMAS || undefined,
+      );
+      if (!outputSchemas.ok) command.error(`error: ${outputSchemas.error} ${outputSchemas.fix}`);
       const offer = {
         ...(toolsets === undefined ? {} : { toolsets }),
         ...(options.dynamicToolsets === true ? { dynamicToolsets: true } : {}),
+        outputSchemas: outputSchemas.outputSchemas,
       };
       if (options.http !== true) {
         const httpOnly = options.port !== undefined || options.host !== undefined || !options.auth;
@@ -212,6 +223,8 @@ type McpOptions = {
   allowAnyWorkdir?: boolean;
   toolsets?: string;
   dynamicToolsets?: boolean;
+  /** commander's reading of --no-output-schemas: false when it was given. */
+  outputSchemas: boolean;
   readOnly?: boolean;
 };
 
