@@ -6,9 +6,10 @@ import { z } from "zod";
  * a tool adds for it, the `page` it answers, and the slicing. `next_offset`
  * is where the next page starts, or null when this page reached the end.
  */
-export const pageInputFields = (defaultLimit: number) => ({
-  // What a page holds is in the tool's description; limit and offset need no more words.
-  limit: z.number().int().min(1).max(1000).optional().describe(`Default ${defaultLimit}.`),
+export const pageInputFields = () => ({
+  // What a page holds is in the tool's description, and every answer's `page` says the limit
+  // it used (the tool's default when none was given): limit and offset need no words.
+  limit: z.number().int().min(1).max(1000).optional(),
   offset: z.number().int().min(0).optional(),
 });
 

@@ -4,7 +4,8 @@ import { withoutSafeIntegerBounds } from "./without-safe-integer-bounds.js";
  * The input schema as tools/list and Hermes publish it leaves out what costs
  * every session tokens without helping a model call the tool: the caps that
  * guard the host against oversized input (`maxLength`, `maxItems`, and zod's
- * safe-integer bounds), `minLength: 1` (no call means an empty name or text)
+ * safe-integer bounds), `minLength: 1` (no call means an empty name or text),
+ * `minimum: 0` (no call means a negative offset or count)
  * and `additionalProperties: false` (each object lists its fields, and a
  * model sends those). Together about 1,250 tokens across the catalog. The
  * catalog still checks each one: an empty value or a field the tool does not
@@ -20,5 +21,6 @@ export function withoutGuardBounds(context: { jsonSchema: Record<string, unknown
   delete jsonSchema.maxLength;
   delete jsonSchema.maxItems;
   if (jsonSchema.minLength === 1) delete jsonSchema.minLength;
+  if (jsonSchema.minimum === 0) delete jsonSchema.minimum;
   if (jsonSchema.additionalProperties === false) delete jsonSchema.additionalProperties;
 }

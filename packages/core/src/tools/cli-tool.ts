@@ -7,7 +7,7 @@ import type { ResultBlock } from "../tool-presentation.js";
 export const cliTool = defineTool({
   name: "openspec_cli",
   description:
-    'Run an OpenSpec CLI command that no other tool covers, e.g. ["status", "--change", "x"], in a repository.',
+    'Run an OpenSpec CLI command no other tool covers, e.g. ["status", "--change", "x"].',
   notes:
     'Run one OpenSpec CLI command in a repository, given as an argument array without `openspec` (e.g. ["status", "--change", "x"]), and return its native JSON. For what no other tool covers; interactive commands and writes outside the repository are refused.',
   inputSchema: z

@@ -12,7 +12,7 @@ const items = z.array(z.string());
 export const ideaEnrichTool = defineTool({
   name: "openspec_idea_enrich",
   description:
-    "Write a structured evaluation (problem, direction, feasibility, size, risks, next step) into an idea.",
+    "Write a structured evaluation into an idea, replacing an earlier one.",
   notes:
     "Write a structured evaluation into an idea: problem, proposed direction, key questions, feasibility, T-shirt size with its justification, risks and suggested next step. A second call replaces the earlier evaluation.",
   inputSchema: z

@@ -29,7 +29,7 @@ export const showTool = defineTool({
         .min(1)
         .optional()
         .describe("Specs: only this requirement (1-based)."),
-      ...pageInputFields(ITEMS_PER_PAGE),
+      ...pageInputFields(),
     })
     .strict(),
   outputSchema: () =>

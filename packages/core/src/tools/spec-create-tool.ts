@@ -40,7 +40,7 @@ export const specCreateTool = defineTool({
       title: z.string().min(1).max(200).describe("One line."),
       purpose: z.string().min(1).max(10_000).describe("50+ characters."),
       requirements: z.array(requirementSchema).min(1).max(200).describe("In order."),
-      change: nameField("Write it as this active change's delta spec.").optional(),
+      change: nameField("Active change: write its delta spec.").optional(),
       force: z.boolean().optional().describe("Replace an existing spec."),
     })
     .strict(),

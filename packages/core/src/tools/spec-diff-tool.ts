@@ -27,7 +27,7 @@ export const specDiffTool = defineTool({
       change: nameField("Active change.").optional(),
       spec: nameField("Only this spec id.").optional(),
       from_git: z.boolean().optional().describe("Compare `spec` with git HEAD instead."),
-      ...pageInputFields(SPECS_PER_PAGE),
+      ...pageInputFields(),
       detail: detailField,
     })
     .strict(),

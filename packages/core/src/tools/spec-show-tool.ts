@@ -21,7 +21,7 @@ export const specShowTool = defineTool({
       ...repositoryTargetFields,
       name: nameField("Spec id, e.g. `auth`."),
       change: nameField("Read this change's delta spec.").optional(),
-      ...pageInputFields(REQUIREMENTS_PER_PAGE),
+      ...pageInputFields(),
     })
     .strict(),
   outputSchema: () =>

@@ -23,7 +23,7 @@ export const validateTool = defineTool({
         .enum(["all", "changes", "specs"])
         .optional()
         .describe("Every item of a kind (default all)."),
-      ...pageInputFields(VALIDATION_ITEMS_PER_PAGE),
+      ...pageInputFields(),
       detail: detailField,
     })
     .strict(),
