@@ -10,15 +10,15 @@
 
 /** Tokens allowed per surface (o200k). */
 export const CONTEXT_BUDGET = {
-  /** tools/list of the default toolset (read): name, description and input schema of each tool (today 1,083, with the paging fields of list, show and spec show). */
+  /** tools/list of the default toolset (read): name, description and input schema of each tool (today 1,096, with the paging fields of list, show and spec show). */
   defaultTools: 1105,
-  /** The whole tools/list answer of the default toolset, output schemas included (today 5,545). */
+  /** The whole tools/list answer of the default toolset, output schemas included (today 5,581). */
   defaultListMessage: 5660,
-  /** tools/list of every toolset: name, description and input schema (today 4,185, 30 tools); held at the target, not 2% above it. */
+  /** tools/list of every toolset: name, description and input schema (today 4,198, 30 tools); held at the target, not 2% above it. */
   allTools: 4200,
-  /** The whole tools/list answer of every toolset, output schemas included (today 16,529, 30 tools). */
+  /** The whole tools/list answer of every toolset, output schemas included (today 16,565, 30 tools). */
   allListMessage: 16860,
-  /** The schemas the Hermes plugin registers, all toolsets (today 4,155, 30 tools). */
+  /** The schemas the Hermes plugin registers, all toolsets (today 4,168, 30 tools). */
   hermesSchemas: 4240,
   /** prompts/list (today 752). */
   prompts: 800,
