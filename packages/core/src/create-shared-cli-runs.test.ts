@@ -192,6 +192,58 @@ describe("one run per question: answers of unchanged repositories are reused, an
     }
   });
 
+  it("GIVEN a cached validation of one change WHEN another change's files are written THEN it is still answered from the cache; WHEN its own files, the main specs, the config or the list of changes change THEN the next answer is a fresh run's", async () => {
+    const { catalog, env } = makeCatalog();
+    const root = makeOpenSpecRepository({
+      "openspec/specs/auth/spec.md": AUTH_SPEC,
+      "openspec/changes/add-login/proposal.md": PROPOSAL,
+      "openspec/changes/add-login/tasks.md": TASKS,
+      "openspec/changes/add-login/specs/auth/spec.md": DELTA,
+      "openspec/changes/add-logout/proposal.md": PROPOSAL,
+      "openspec/changes/add-logout/tasks.md": TASKS,
+    });
+    const file = (path: string) => join(root, "openspec", path);
+    const args = ["validate", "add-login", "--type", "change", "--strict", "--json"];
+    const validate = () =>
+      catalog.call("openspec_validate", { workdir: root, target: "add-login", type: "change" });
+    const untilCached = async () => {
+      let answer = await validate();
+      for (let attempt = 0; attempt < 3 && answer.cached !== true; attempt += 1) {
+        answer = await validate();
+      }
+      expect(answer).toMatchObject({ cached: true });
+    };
+    await untilCached();
+    await sleep(100); // Past the timestamp tick of the files just written.
+    appendFileSync(file("changes/add-logout/tasks.md"), "- [ ] 1.3 Log out\n");
+    expect(await validate(), "another change written").toMatchObject({ ok: true, cached: true });
+
+    const edits: Array<[string, () => void]> = [
+      ["its tasks", () => appendFileSync(file("changes/add-login/tasks.md"), "- [ ] 1.3 More\n")],
+      ["its delta", () => writeFileSync(file("changes/add-login/specs/auth/spec.md"), "# x\n")],
+      [
+        "a main spec",
+        () => appendFileSync(file("specs/auth/spec.md"), "\n### Requirement: Logout\nX.\n"),
+      ],
+      ["the config", () => writeFileSync(file("config.yaml"), "schema: spec-driven\n")],
+      ["a new change", () => mkdirSync(file("changes/add-signup"))],
+    ];
+    for (const [name, edit] of edits) {
+      edit();
+      const answer = await validate();
+      expect(answer, `${name} written`).not.toHaveProperty("cached");
+      const fresh = await runOpenSpec({
+        args: [...args, "--no-interactive"],
+        workdir: root,
+        env,
+        bin: REAL_OPENSPEC_BIN,
+        node: process.execPath,
+      });
+      expect(withoutTimings(answer.stdout), name).toEqual(withoutTimings(fresh.stdout));
+      await untilCached();
+    }
+  });
+
   it("GIVEN an answer kept in the cache WHEN a file is rewritten with the same size, at once or a tick later THEN the next call runs the CLI again", async () => {
     const cli = countingCli();
     const { catalog } = makeCatalog({ env: { OPENSPEC_BIN: cli.bin } });
