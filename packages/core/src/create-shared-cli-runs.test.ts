@@ -29,6 +29,13 @@ const TASKS = "## 1. Build\n- [ ] 1.1 Write the form\n- [ ] 1.2 Check the passwo
 const DELTA =
   "## ADDED Requirements\n### Requirement: Login\nUsers SHALL log in.\n\n#### Scenario: Good password\n- **WHEN** a user logs in\n- **THEN** they are in\n";
 const PROPOSAL = "## Why\nUsers need accounts.\n\n## What Changes\n- Add login.\n";
+/** A main spec and one change with a proposal, tasks and a delta against it. */
+const LOGIN_REPOSITORY = {
+  "openspec/specs/auth/spec.md": AUTH_SPEC,
+  "openspec/changes/add-login/proposal.md": PROPOSAL,
+  "openspec/changes/add-login/tasks.md": TASKS,
+  "openspec/changes/add-login/specs/auth/spec.md": DELTA,
+};
 
 /** The real CLI behind a script that logs each run's arguments, so a test can count runs. */
 function countingCli() {
@@ -48,6 +55,22 @@ function withoutTimings(value: unknown): unknown {
       .filter(([key]) => key !== "durationMs")
       .map(([key, inner]) => [key, withoutTimings(inner)]),
   );
+}
+
+/** What a fresh run of the real CLI answers, without `validate`'s per-item timings. */
+async function freshRun(
+  root: string,
+  env: Record<string, string | undefined>,
+  args: readonly string[],
+) {
+  const run = await runOpenSpec({
+    args,
+    workdir: root,
+    env,
+    bin: REAL_OPENSPEC_BIN,
+    node: process.execPath,
+  });
+  return { exit_code: run.exit_code, stdout: withoutTimings(run.stdout), stderr: run.stderr };
 }
 
 const QUESTIONS = [
@@ -72,23 +95,9 @@ const QUESTIONS = [
 describe("one run per question: answers of unchanged repositories are reused, and every edit misses", () => {
   it("GIVEN cached answers of list, validate and show WHEN each kind of edit that changes the CLI's answer is made THEN the next answer is not cached and equals a fresh run, and repeating it is answered from the cache", async () => {
     const { catalog, env } = makeCatalog();
-    const root = makeOpenSpecRepository({
-      "openspec/specs/auth/spec.md": AUTH_SPEC,
-      "openspec/changes/add-login/proposal.md": PROPOSAL,
-      "openspec/changes/add-login/tasks.md": TASKS,
-      "openspec/changes/add-login/specs/auth/spec.md": DELTA,
-    });
+    const root = makeOpenSpecRepository(LOGIN_REPOSITORY);
     const file = (path: string) => join(root, "openspec", path);
-    const fresh = async (args: readonly string[]) => {
-      const run = await runOpenSpec({
-        args,
-        workdir: root,
-        env,
-        bin: REAL_OPENSPEC_BIN,
-        node: process.execPath,
-      });
-      return { exit_code: run.exit_code, stdout: withoutTimings(run.stdout), stderr: run.stderr };
-    };
+    const fresh = (args: readonly string[]) => freshRun(root, env, args);
     // Asks every question until the answer comes from the cache, checking each answer against a fresh run.
     const askAll = async (edit: string) => {
       const answers: unknown[] = [];
@@ -195,10 +204,7 @@ describe("one run per question: answers of unchanged repositories are reused, an
   it("GIVEN a cached validation of one change WHEN another change's files are written THEN it is still answered from the cache; WHEN its own files, the main specs, the config or the list of changes change THEN the next answer is a fresh run's", async () => {
     const { catalog, env } = makeCatalog();
     const root = makeOpenSpecRepository({
-      "openspec/specs/auth/spec.md": AUTH_SPEC,
-      "openspec/changes/add-login/proposal.md": PROPOSAL,
-      "openspec/changes/add-login/tasks.md": TASKS,
-      "openspec/changes/add-login/specs/auth/spec.md": DELTA,
+      ...LOGIN_REPOSITORY,
       "openspec/changes/add-logout/proposal.md": PROPOSAL,
       "openspec/changes/add-logout/tasks.md": TASKS,
     });
@@ -232,14 +238,8 @@ describe("one run per question: answers of unchanged repositories are reused, an
       edit();
       const answer = await validate();
       expect(answer, `${name} written`).not.toHaveProperty("cached");
-      const fresh = await runOpenSpec({
-        args: [...args, "--no-interactive"],
-        workdir: root,
-        env,
-        bin: REAL_OPENSPEC_BIN,
-        node: process.execPath,
-      });
-      expect(withoutTimings(answer.stdout), name).toEqual(withoutTimings(fresh.stdout));
+      const fresh = await freshRun(root, env, [...args, "--no-interactive"]);
+      expect(withoutTimings(answer.stdout), name).toEqual(fresh.stdout);
       await untilCached();
     }
   });
