@@ -114,13 +114,13 @@ describe("openspec status answered from the files, against the CLI", () => {
     CLI_TIMEOUT_MS,
   );
 
-  it("GIVEN shapes the reader leaves to the CLI (a link in the change, a linked change, metadata naming another schema or skipping specs, a folder wrapping nested changes, a missing change, a name the CLI refuses, a project spec-driven schema) WHEN the status is read THEN each says why the CLI must answer", () => {
+  it("GIVEN shapes the reader leaves to the CLI (a link in the change, a linked change, metadata naming another schema or skipping specs, a folder wrapping nested changes, a missing change, a change of more than 10,000 files, a name the CLI refuses, a project spec-driven schema) WHEN the status is read THEN each says why the CLI must answer", () => {
     const cases: [string, string, (root: string) => void, RegExp][] = [
       [
         "link",
         "a",
         (root) => symlinkSync("/etc/hostname", join(root, "openspec/changes/a/design.md")),
-        /not a plain folder/,
+        /design\.md is a symbolic link/,
       ],
       [
         "linked change",
@@ -150,6 +150,18 @@ describe("openspec status answered from the files, against the CLI", () => {
         /wraps nested changes/,
       ],
       ["missing", "nowhere", () => {}, /not a plain folder/],
+      [
+        "too many files",
+        "a",
+        (root) =>
+          writeFiles(
+            root,
+            Object.fromEntries(
+              Array.from({ length: 10_001 }, (_, i) => [`openspec/changes/a/notes/${i}.md`, ""]),
+            ),
+          ),
+        /too many files/,
+      ],
       ["archive", "archive", () => {}, /refusal/],
       [
         "project schema",

@@ -63,8 +63,8 @@ const SPEC_DRIVEN = [
   { id: "tasks", generates: "tasks.md", requires: ["specs", "design"] },
 ] as const;
 const APPLY_REQUIRES = ["tasks"];
-/** A change's files and folders read at most for its status. */
-const MAX_ENTRIES = 100_000;
+/** A change's files and folders read at most for its status (synchronously: one change is a few files). */
+const MAX_ENTRIES = 10_000;
 const MAX_DEPTH = 32;
 
 /**
@@ -95,7 +95,7 @@ export function statusLikeCli(
   if (!isPlainFolder(changeDir))
     return { needsCli: `change "${change}" is not a plain folder here` };
   const tree = readFolderTree(changeDir, { entriesLeft: MAX_ENTRIES, maxDepth: MAX_DEPTH });
-  if ("needsCli" in tree) return { needsCli: `change "${change}" is not a plain folder here` };
+  if ("needsCli" in tree) return tree;
   if (findNestedChanges(change, tree) !== undefined) {
     return { needsCli: `change "${change}" wraps nested changes` };
   }
