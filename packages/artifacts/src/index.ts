@@ -29,6 +29,12 @@ export {
   type NeedsCli,
 } from "./cli-listing/list-like-cli.js";
 export {
+  type CliStatus,
+  cliStatusText,
+  type StatusLikeCliOptions,
+  statusLikeCli,
+} from "./cli-listing/status-like-cli.js";
+export {
   compareSpecRequirements,
   type DeltaEntry,
   type RequirementChange,

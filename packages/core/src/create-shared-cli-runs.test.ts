@@ -29,6 +29,13 @@ const TASKS = "## 1. Build\n- [ ] 1.1 Write the form\n- [ ] 1.2 Check the passwo
 const DELTA =
   "## ADDED Requirements\n### Requirement: Login\nUsers SHALL log in.\n\n#### Scenario: Good password\n- **WHEN** a user logs in\n- **THEN** they are in\n";
 const PROPOSAL = "## Why\nUsers need accounts.\n\n## What Changes\n- Add login.\n";
+/** A main spec and one change with a proposal, tasks and a delta against it. */
+const LOGIN_REPOSITORY = {
+  "openspec/specs/auth/spec.md": AUTH_SPEC,
+  "openspec/changes/add-login/proposal.md": PROPOSAL,
+  "openspec/changes/add-login/tasks.md": TASKS,
+  "openspec/changes/add-login/specs/auth/spec.md": DELTA,
+};
 
 /** The real CLI behind a script that logs each run's arguments, so a test can count runs. */
 function countingCli() {
@@ -58,6 +65,16 @@ function withoutTimings(value: unknown): unknown {
   );
 }
 
+/** What a fresh run of the real CLI answers (on the test kit's warm worker), without `validate`'s per-item timings. */
+async function freshRun(root: string, args: readonly string[]) {
+  const run = await runRealOpenSpec(root, [...args]);
+  return {
+    exit_code: run.status,
+    stdout: withoutTimings(parsedJson(run.stdout)),
+    stderr: run.stderr,
+  };
+}
+
 const QUESTIONS = [
   { tool: "openspec_list", input: { engine: "cli" }, args: ["list", "--changes", "--json"] },
   {
@@ -82,21 +99,9 @@ describe("one run per question: answers of unchanged repositories are reused, an
     // Warm workers on both sides, as the team server runs: the pool's own differential test
     // (packages/cli-runner) shows their answers byte-identical to cold runs.
     const { catalog } = makeCatalog({ catalog: { warmPool: true } });
-    const root = makeOpenSpecRepository({
-      "openspec/specs/auth/spec.md": AUTH_SPEC,
-      "openspec/changes/add-login/proposal.md": PROPOSAL,
-      "openspec/changes/add-login/tasks.md": TASKS,
-      "openspec/changes/add-login/specs/auth/spec.md": DELTA,
-    });
+    const root = makeOpenSpecRepository(LOGIN_REPOSITORY);
     const file = (path: string) => join(root, "openspec", path);
-    const fresh = async (args: readonly string[]) => {
-      const run = await runRealOpenSpec(root, [...args]);
-      return {
-        exit_code: run.status,
-        stdout: withoutTimings(parsedJson(run.stdout)),
-        stderr: run.stderr,
-      };
-    };
+    const fresh = (args: readonly string[]) => freshRun(root, args);
     // Asks every question until the answer comes from the cache, checking each answer against a fresh run.
     const askAll = async (edit: string) => {
       const answers: unknown[] = [];
@@ -200,6 +205,51 @@ describe("one run per question: answers of unchanged repositories are reused, an
       const after = await askAll(name);
       expect(after, `${name} changes what the CLI answers`).not.toBe(before);
       before = after;
+    }
+  });
+
+  it("GIVEN a cached validation of one change WHEN another change's files are written THEN it is still answered from the cache; WHEN its own files, the main specs, the config or the list of changes change THEN the next answer is a fresh run's", async () => {
+    const { catalog } = makeCatalog({ catalog: { warmPool: true } });
+    const root = makeOpenSpecRepository({
+      ...LOGIN_REPOSITORY,
+      "openspec/changes/add-logout/proposal.md": PROPOSAL,
+      "openspec/changes/add-logout/tasks.md": TASKS,
+    });
+    const file = (path: string) => join(root, "openspec", path);
+    const args = ["validate", "add-login", "--type", "change", "--strict", "--json"];
+    const validate = () =>
+      catalog.call("openspec_validate", { workdir: root, target: "add-login", type: "change" });
+    const untilCached = async () => {
+      let answer = await validate();
+      // Kept once the edited files have been quiet for a timestamp tick (50 ms, 2 s on whole seconds).
+      for (let attempt = 0; attempt < 100 && answer.cached !== true; attempt += 1) {
+        await sleep(60);
+        answer = await validate();
+      }
+      expect(answer).toMatchObject({ cached: true });
+    };
+    await untilCached();
+    await sleep(100); // Past the timestamp tick of the files just written.
+    appendFileSync(file("changes/add-logout/tasks.md"), "- [ ] 1.3 Log out\n");
+    expect(await validate(), "another change written").toMatchObject({ ok: true, cached: true });
+
+    const edits: Array<[string, () => void]> = [
+      ["its tasks", () => appendFileSync(file("changes/add-login/tasks.md"), "- [ ] 1.3 More\n")],
+      ["its delta", () => writeFileSync(file("changes/add-login/specs/auth/spec.md"), "# x\n")],
+      [
+        "a main spec",
+        () => appendFileSync(file("specs/auth/spec.md"), "\n### Requirement: Logout\nX.\n"),
+      ],
+      ["the config", () => writeFileSync(file("config.yaml"), "schema: spec-driven\n")],
+      ["a new change", () => mkdirSync(file("changes/add-signup"))],
+    ];
+    for (const [name, edit] of edits) {
+      edit();
+      const answer = await validate();
+      expect(answer, `${name} written`).not.toHaveProperty("cached");
+      const fresh = await freshRun(root, [...args, "--no-interactive"]);
+      expect(withoutTimings(answer.stdout), name).toEqual(fresh.stdout);
+      await untilCached();
     }
   });
 

@@ -1,5 +1,9 @@
 import type { RunOpenSpecOptions, RunResult } from "@org/openspec-cli-runner";
-import { type FolderFingerprint, fingerprintFolders } from "./fingerprint-folders.js";
+import {
+  type FolderFingerprint,
+  type FolderParts,
+  fingerprintFolders,
+} from "./fingerprint-folders.js";
 import { shareNextStart } from "./share-next-start.js";
 
 /** One CLI question: the same key asks the same thing of the same files. */
@@ -13,6 +17,8 @@ export type CliQuestion = {
   folder: string;
   /** Other folders the command may read (the user's OpenSpec config and data). */
   others: readonly string[];
+  /** The parts of `folder` the command reads, when known to be fewer than all of it. */
+  parts?: FolderParts;
 };
 
 /** How one caller follows a run: its own signal and progress listener. */
@@ -128,8 +134,10 @@ export function createSharedCliRuns(options: SharedCliRunsOptions = {}): SharedC
   // A walk already under way may have passed a file before the caller wrote
   // it, so a caller shares only the walk that starts next.
   const fingerprint = (question: CliQuestion): Promise<FolderFingerprint | null> =>
-    walks([question.folder, ...question.others].join("\0"), () =>
-      fingerprintFolders(question.folder, question.others).catch(() => null),
+    walks(JSON.stringify([question.folder, question.others, question.parts ?? null]), () =>
+      fingerprintFolders(question.folder, question.others, undefined, question.parts).catch(
+        () => null,
+      ),
     );
 
   const startFlight = (

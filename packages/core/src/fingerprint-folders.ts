@@ -76,13 +76,23 @@ async function walk(root: string, state: Walk): Promise<boolean | "missing"> {
   return true;
 }
 
+/** The parts of a folder a command reads, when they are fewer than all of it. */
+export type FolderParts = {
+  /** Paths under the folder hashed with everything below them (a missing one counts as missing). */
+  walked: readonly string[];
+  /** Paths hashed by their own stat alone (a folder's listing moves its mtime). */
+  statted: readonly string[];
+};
+
 /**
  * The stat fingerprint of every file and folder under `folder`, which must be
  * a folder, and under each of `others` (a missing one counts as missing),
  * taken with the rules of the artifact caches (`observe` of
  * `@org/openspec-artifacts`): any write, rename, chmod or replacement moves a
- * ctime, an inode or a folder's listing, so it changes the digest. Null when
- * the walk cannot vouch for what a reader would see: `folder` is missing or no
+ * ctime, an inode or a folder's listing, so it changes the digest. With
+ * `parts`, only those parts of `folder` are hashed (and `folder`'s own
+ * stat), for a command known to read no more of it. Null when the walk
+ * cannot vouch for what a reader would see: `folder` is missing or no
  * folder, a symbolic link, a folder it may not list, or more than
  * `maxEntries` paths.
  */
@@ -90,6 +100,7 @@ export async function fingerprintFolders(
   folder: string,
   others: readonly string[],
   maxEntries: number = MAX_FINGERPRINT_ENTRIES,
+  parts?: FolderParts,
 ): Promise<FolderFingerprint | null> {
   const state: Walk = {
     hash: createHash("sha256"),
@@ -101,7 +112,20 @@ export async function fingerprintFolders(
   // Without its folder a command reads something else (the CLI searches upward).
   const root = statOf(folder);
   if (root === null || root === "missing" || !root.isDirectory()) return null;
-  for (const path of [folder, ...others]) {
+  for (const path of parts === undefined ? [] : [folder, ...parts.statted]) {
+    const stats = path === folder ? root : statOf(path);
+    if (stats === null || (stats !== "missing" && stats.isSymbolicLink())) return null;
+    state.entries += 1;
+    if (stats === "missing") {
+      state.hash.update(`${path}\0missing\n`);
+      continue;
+    }
+    if (observe(stats, state.observedAt).racy) state.racy = true;
+    state.hash.update(
+      `${path}\0stat:${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}\n`,
+    );
+  }
+  for (const path of [...(parts === undefined ? [folder] : parts.walked), ...others]) {
     const walked = await walk(path, state);
     if (walked === false) return null;
     if (walked === "missing") state.hash.update(`${path}\0missing\n`);

@@ -1,6 +1,7 @@
 import { realpathSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
 import type { CliQuestion } from "./create-shared-cli-runs.js";
+import { oneChangeValidationParts } from "./one-change-validation-parts.js";
 
 // The commands whose answers may be shared and kept: they only read, and
 // everything they read lies under the repository's openspec/ folder and the
@@ -41,14 +42,15 @@ export function sharedCliQuestion(
     return undefined;
   }
   const userHome = env.HOME ?? home;
+  const folder = join(real, "openspec");
+  const dataFolder = userFolder(env, userHome, "XDG_DATA_HOME", [".local", "share"]);
+  const parts = oneChangeValidationParts(run.args, folder, dataFolder);
   return {
     key: JSON.stringify([run.bin, run.node ?? null, run.args, run.workdir, real]),
     command: run.node === undefined ? [run.bin, ...run.args] : [run.node, run.bin, ...run.args],
     workdir: run.workdir,
-    folder: join(real, "openspec"),
-    others: [
-      userFolder(env, userHome, "XDG_CONFIG_HOME", [".config"]),
-      userFolder(env, userHome, "XDG_DATA_HOME", [".local", "share"]),
-    ],
+    folder,
+    others: [userFolder(env, userHome, "XDG_CONFIG_HOME", [".config"]), dataFolder],
+    ...(parts === undefined ? {} : { parts }),
   };
 }

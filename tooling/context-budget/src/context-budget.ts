@@ -11,7 +11,7 @@
 
 /** Tokens allowed per surface (o200k). */
 export const CONTEXT_BUDGET = {
-  /** tools/list of the default toolset (read): name, description and input schema of each tool (today 1,083, with the paging fields of list, show and spec show). */
+  /** tools/list of the default toolset (read): name, description and input schema of each tool (today 1,096, with the paging fields of list, show and spec show). */
   defaultTools: 1105,
   /** The whole tools/list answer of the default toolset, output schemas included (today 5,254). */
   defaultListMessage: 5360,

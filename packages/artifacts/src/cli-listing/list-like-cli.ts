@@ -1,10 +1,10 @@
-import { existsSync, lstatSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 import type { Repository } from "../open-repository.js";
 import { cliNameOrder } from "./cli-name-order.js";
 import { type ListedChanges, listChangesLikeCli } from "./list-changes-like-cli.js";
 import { type ListedSpecs, listSpecsLikeCli } from "./list-specs-like-cli.js";
 import type { NeedsCli } from "./read-folder-tree.js";
+import { realRootOf } from "./real-root-of.js";
 import { projectUsesBuiltinSchema } from "./uses-builtin-schema.js";
 
 export type { NeedsCli } from "./read-folder-tree.js";
@@ -56,44 +56,6 @@ export async function listLikeCli(
 /** The bytes `openspec list --json` writes for a listing. */
 export function cliListingText(listing: CliListing): string {
   return `${JSON.stringify(listing, null, 2)}\n`;
-}
-
-/**
- * The root the CLI picks when it runs in the repository: the repository
- * itself (links resolved) when its `openspec/` is a folder holding a
- * `changes/` or `specs/` folder that is not a store's. Otherwise the CLI
- * would look further up or at a store, which is its own business.
- */
-function realRootOf(repository: Repository): string | NeedsCli {
-  let root: string;
-  try {
-    root = realpathSync.native(repository.root);
-  } catch {
-    return { needsCli: "the repository folder could not be resolved" };
-  }
-  const kind = (path: string) => {
-    try {
-      const stats = lstatSync(path);
-      return stats.isSymbolicLink() ? "link" : stats.isDirectory() ? "folder" : "other";
-    } catch {
-      return "none";
-    }
-  };
-  if (kind(join(root, "openspec")) !== "folder") {
-    return { needsCli: "openspec/ is not a plain folder" };
-  }
-  let planning = false;
-  for (const part of ["changes", "specs"]) {
-    const path = join(root, "openspec", part);
-    const found = kind(path);
-    if (found === "link") return { needsCli: `openspec/${part} is a symbolic link` };
-    if (found !== "folder") continue;
-    if (existsSync(join(path, ".openspec-store", "store.yaml"))) {
-      return { needsCli: `openspec/${part} holds a store` };
-    }
-    planning = true;
-  }
-  return planning ? root : { needsCli: "openspec/ holds neither changes/ nor specs/" };
 }
 
 /** The OpenSpec CLI whose `list --json` the reader reproduces, byte for byte. */

@@ -9,7 +9,7 @@ const BUILTIN_SCHEMA = "spec-driven";
 /** Configuration and change metadata are a few lines; larger ones are left to the CLI. */
 const MAX_YAML_BYTES = 64 * 1024;
 /** What `openspec new change` writes for the built-in schema: read without a YAML parser. */
-const NEW_CHANGE_METADATA = /^schema: spec-driven\ncreated: \d{4}-\d{2}-\d{2}\n$/;
+export const NEW_CHANGE_METADATA = /^schema: spec-driven\ncreated: \d{4}-\d{2}-\d{2}\n$/;
 
 /**
  * Whether every change of the repository counts its tasks by the built-in

@@ -1,12 +1,7 @@
-import {
-  type CliListing,
-  LIST_READER_CLI_VERSION,
-  listLikeCli,
-  type Repository,
-} from "@org/openspec-artifacts";
+import { type CliListing, listLikeCli, type Repository } from "@org/openspec-artifacts";
 import type { CatalogContext } from "../catalog-context.js";
 import { shareNextStart } from "../share-next-start.js";
-import { cliVersionOf } from "./cli-version-of.js";
+import { whyCliMustAnswer } from "./why-cli-must-answer.js";
 
 export type ListRequest = { kind: "changes" | "specs"; sort?: "recent" | "name" | undefined };
 
@@ -25,14 +20,8 @@ export async function listNatively(
   repository: Repository,
   request: ListRequest,
 ): Promise<{ listing: CliListing } | { needsCli: string }> {
-  const cli = await context.findCli();
-  if (!cli.ok) return { needsCli: cli.error };
-  const version = cliVersionOf(cli.path);
-  if (version !== LIST_READER_CLI_VERSION) {
-    return {
-      needsCli: `the CLI found is ${version === null ? "not a known OpenSpec package" : `version ${version}`}, and the reader reproduces ${LIST_READER_CLI_VERSION}`,
-    };
-  }
+  const needsCli = await whyCliMustAnswer(context);
+  if (needsCli !== null) return { needsCli };
   const { env } = context;
   const key = JSON.stringify([
     repository.root,

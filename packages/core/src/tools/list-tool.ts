@@ -4,6 +4,7 @@ import { cliRunFields } from "../output-fields.js";
 import { pageInputFields, pageSchema } from "../page-list.js";
 import { defineTool, readOnlyTool } from "../tool-definition.js";
 import type { ResultBlock } from "../tool-presentation.js";
+import { nativeAnswer } from "./native-answer.js";
 import { pageCliAnswer } from "./page-cli-answer.js";
 import { restNotice } from "./rest-notice.js";
 
@@ -62,19 +63,7 @@ export const listTool = defineTool({
       const native = await listNatively(context, prepared.repository, request);
       if ("listing" in native) {
         return pageCliAnswer(
-          {
-            ok: true as const,
-            command: ["openspec", ...args.args],
-            workdir: prepared.repository.root,
-            exit_code: 0 as const,
-            signal: null,
-            stdout: native.listing,
-            stderr: "",
-            truncated: false,
-            duration_ms: Math.round(performance.now() - started),
-            diagnostics: [],
-            engine: "native" as const,
-          },
+          nativeAnswer(args.args, prepared.repository.root, native.listing, started),
           input,
           ["changes", "specs"],
           ENTRIES_PER_PAGE,

@@ -1,20 +1,24 @@
 import { listActiveChangeFolders, type Repository } from "@org/openspec-artifacts";
 
-export type PickedChange = { change: string | undefined; note?: string; activeChanges: string[] };
+export type PickedChange =
+  | { change: string; note?: string; activeChanges?: undefined }
+  | { change: undefined; note?: undefined; activeChanges: string[] };
 
 /**
  * The change a call is about: the one named, or, when none is named and the
- * repository has exactly one active change, that one (said in a note).
+ * repository has exactly one active change, that one (said in a note); else
+ * none, with the active changes to offer. A named change is taken as named
+ * without listing the others: on a team server with thousands of changes,
+ * a call about one change reads only that change.
  */
 export function pickChange(repository: Repository, named: string | undefined): PickedChange {
+  if (named !== undefined) return { change: named };
   const activeChanges = listActiveChangeFolders(repository);
-  if (named !== undefined) return { change: named, activeChanges };
   const [only] = activeChanges;
   if (only !== undefined && activeChanges.length === 1) {
     return {
       change: only,
       note: `No change was named, so the only active change "${only}" was used.`,
-      activeChanges,
     };
   }
   return { change: undefined, activeChanges };

@@ -8,12 +8,13 @@ export const statusTool = defineTool({
   name: "openspec_status",
   description: "Report a change's artifact status and next steps.",
   notes:
-    "Run `openspec status --json` for a change: its schema, artifacts with done/ready/blocked status, and next steps. Without change, the only active change is used when there is exactly one.",
+    'Run `openspec status --json` for a change: its schema, artifacts with done/ready/blocked status, and next steps. Without change, the only active change is used when there is exactly one. A change on the built-in schema is answered from the files, byte for byte as the CLI prints it (`engine: "native"`); the CLI answers anything else, or with `engine: "cli"`, and `cli_reason` says why.',
   inputSchema: z
     .object({
       ...repositoryTargetFields,
       change: nameField("The change to report on.").optional(),
       schema: nameField("Workflow schema.").optional(),
+      engine: z.enum(["native", "cli"]).optional(),
     })
     .strict(),
   outputSchema: () =>
@@ -21,6 +22,8 @@ export const statusTool = defineTool({
       ...cliRunFields,
       change: z.string().nullable().describe("The change reported on; null when there is none."),
       note: z.string().optional().describe("Says which change was picked when none was named."),
+      engine: z.enum(["native", "cli"]).describe("Who answered: the file reader or the CLI."),
+      cli_reason: z.string().optional().describe("Why the CLI answered a native request."),
     }),
   requiresCli: true,
   annotations: readOnlyTool("Show OpenSpec change status"),
@@ -49,15 +52,35 @@ export const statusTool = defineTool({
     const { checkSchemaOfChange } = await import("./check-schema-of-change.js");
     const escaping = checkSchemaOfChange(prepared.repository, picked.change, input.schema);
     if (escaping) return escaping;
-    return runCliCommand(
-      context,
-      prepared.repository,
-      statusArgs({
-        ...(picked.change ? { change: picked.change } : {}),
-        ...(input.schema ? { schema: input.schema } : {}),
-      }),
-      { change: picked.change ?? null, ...(picked.note ? { note: picked.note } : {}) },
-    );
+    const args = statusArgs({
+      ...(picked.change ? { change: picked.change } : {}),
+      ...(input.schema ? { schema: input.schema } : {}),
+    });
+    const extra = { change: picked.change ?? null, ...(picked.note ? { note: picked.note } : {}) };
+    let cliReason: string | undefined;
+    if (input.engine !== "cli" && args.ok) {
+      const { statusNatively } = await import("./status-natively.js");
+      const started = performance.now();
+      const native = await statusNatively(
+        context,
+        prepared.repository,
+        picked.change,
+        input.schema,
+      );
+      if ("status" in native) {
+        const { nativeAnswer } = await import("./native-answer.js");
+        return {
+          ...nativeAnswer(args.args, prepared.repository.root, native.status, started),
+          ...extra,
+        };
+      }
+      cliReason = native.needsCli;
+    }
+    const ran = await runCliCommand(context, prepared.repository, args, {
+      ...extra,
+      engine: "cli" as const,
+    });
+    return cliReason === undefined || !ran.ok ? ran : { ...ran, cli_reason: cliReason };
   },
 });
 
