@@ -11,20 +11,20 @@
 
 /** Tokens allowed per surface (o200k). */
 export const CONTEXT_BUDGET = {
-  /** tools/list of the default toolset (read): name, description and input schema of each tool (today 1,096, with the paging fields of list, show and spec show). */
-  defaultTools: 1105,
-  /** The whole tools/list answer of the default toolset, output schemas included (today 5,254). */
-  defaultListMessage: 5360,
-  /** tools/list of every toolset: name, description and input schema (today 4,185, 30 tools); held at the target, not 2% above it. */
+  /** tools/list of the default toolset (read): name, description and input schema of each tool (today 1,120, with the paging fields of list, show and spec show). */
+  defaultTools: 1150,
+  /** The whole tools/list answer of the default toolset, output schemas included (today 5,498). */
+  defaultListMessage: 5610,
+  /** tools/list of every toolset: name, description and input schema (today 4,197, 30 tools); held at the target, not 2% above it. */
   allTools: 4200,
-  /** The whole tools/list answer of every toolset, output schemas included (today 15,286, 30 tools; 16,529 before output schemas left out what their result restates and annotations the title). */
-  allListMessage: 15590,
-  /** The whole tools/list answer of every toolset from a server started with `--no-output-schemas` (today 5,270, 30 tools: 10,016 fewer than with them). */
-  allListMessageWithoutOutputSchemas: 5375,
-  /** The output schemas of every toolset alone (today 9,901, 30 tools): exact, so this is the floor of `allListMessage` beside the tools themselves. */
-  allOutputSchemas: 10100,
-  /** The schemas the Hermes plugin registers, all toolsets (today 4,155, 30 tools). */
-  hermesSchemas: 4240,
+  /** The whole tools/list answer of every toolset, output schemas included (today 15,692, 30 tools; 16,529 before output schemas left out what their result restates and annotations the title). */
+  allListMessage: 16010,
+  /** The whole tools/list answer of every toolset from a server started with `--no-output-schemas` (today 5,282, 30 tools: 10,410 fewer than with them). */
+  allListMessageWithoutOutputSchemas: 5390,
+  /** The output schemas of every toolset alone (today 10,295, 30 tools): exact, so this is the floor of `allListMessage` beside the tools themselves. */
+  allOutputSchemas: 10510,
+  /** The schemas the Hermes plugin registers, all toolsets (today 4,167, 30 tools). */
+  hermesSchemas: 4260,
   /** prompts/list (today 752). */
   prompts: 800,
   /** The server's instructions (today 92). */
@@ -35,7 +35,7 @@ export const CONTEXT_BUDGET = {
 export const CONTEXT_TARGETS = {
   defaultTools: 2100,
   allTools: 4200,
-  allListMessage: 15700,
+  allListMessage: 8000,
 } as const;
 
 /**

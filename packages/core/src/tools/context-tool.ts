@@ -36,19 +36,10 @@ export const contextTool = defineTool({
         .describe(
           "<source>, <source>/<name or token>, <source>/archive/<name>, <source>/ideas/<slug>, or a token.",
         ),
-      limit: z
-        .number()
-        .int()
-        .min(1)
-        .max(MAX_PAGE_LIMIT)
-        .optional()
-        .describe("Per list."),
+      limit: z.number().int().min(1).max(MAX_PAGE_LIMIT).optional().describe("Per list."),
       offset: z.number().int().min(0).optional(),
       query: z.string().max(256).optional().describe("Filter by name or path."),
-      last_modified: z
-        .boolean()
-        .optional()
-        .describe("Add last-modified times (slower)."),
+      last_modified: z.boolean().optional().describe("Add last-modified times (slower)."),
       detail: detailField,
     })
     .strict(),

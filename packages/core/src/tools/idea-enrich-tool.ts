@@ -11,8 +11,7 @@ const items = z.array(z.string());
 /** Writes a structured evaluation into an idea, so ideas are weighed the same way before one becomes a change. */
 export const ideaEnrichTool = defineTool({
   name: "openspec_idea_enrich",
-  description:
-    "Write a structured evaluation into an idea, replacing an earlier one.",
+  description: "Write a structured evaluation into an idea, replacing an earlier one.",
   notes:
     "Write a structured evaluation into an idea: problem, proposed direction, key questions, feasibility, T-shirt size with its justification, risks and suggested next step. A second call replaces the earlier evaluation.",
   inputSchema: z

@@ -9,8 +9,7 @@ const ARTIFACT_ALIASES: Readonly<Record<string, string>> = { spec: "specs" };
 
 export const instructionsTool = defineTool({
   name: "openspec_instructions",
-  description:
-    "Get OpenSpec's instructions and template for an artifact, or `apply`.",
+  description: "Get OpenSpec's instructions and template for an artifact, or `apply`.",
   notes:
     "Get OpenSpec's enriched instructions for writing an artifact (proposal, specs, design, tasks; `spec` means `specs`) or for `apply`: description, instruction, template, dependencies and where to write it. Without change, the only active change is used when there is exactly one; in a repository with no change yet, guidance comes from the schema's template (fallback: true).",
   inputSchema: z

@@ -21,7 +21,7 @@ export const listTool = defineTool({
       ...repositoryTargetFields,
       kind: z.enum(["changes", "specs"]).optional().describe("Default changes."),
       sort: z.enum(["recent", "name"]).optional().describe("Changes only."),
-      engine: z.enum(["native", "cli"]).optional().describe("Default native (reads the files)."),
+      engine: z.enum(["native", "cli"]).optional(),
       ...pageInputFields(),
     })
     .strict(),

@@ -19,7 +19,7 @@ export const showTool = defineTool({
     .object({
       ...repositoryTargetFields,
       target: nameField("Change name or spec id."),
-      type: z.enum(["change", "spec"]).optional().describe("If a change and a spec share it."),
+      type: z.enum(["change", "spec"]).optional().describe("When both have the name."),
       deltas_only: z.boolean().optional().describe("Changes: only the deltas."),
       requirements: z.boolean().optional().describe("Specs: only the requirements."),
       no_scenarios: z.boolean().optional(),

@@ -5,7 +5,7 @@ import { pageInputFields, pageSchema } from "../page-list.js";
 import { defineTool, readOnlyTool } from "../tool-definition.js";
 import type { ResultBlock } from "../tool-presentation.js";
 import { toolFailure } from "../tool-result.js";
-import { pageValidation, VALIDATION_ITEMS_PER_PAGE } from "./page-validation.js";
+import { pageValidation } from "./page-validation.js";
 import { restNotice } from "./rest-notice.js";
 import { summarizeValidation } from "./summarize-validation.js";
 
@@ -18,11 +18,11 @@ export const validateTool = defineTool({
     .object({
       ...repositoryTargetFields,
       target: nameField("A change name or spec id.").optional(),
-      type: z.enum(["change", "spec"]).optional().describe("If a change and a spec share it."),
+      type: z.enum(["change", "spec"]).optional().describe("When both have the name."),
       scope: z
         .enum(["all", "changes", "specs"])
         .optional()
-        .describe("Every item of a kind (default all)."),
+        .describe("All of a kind (default all)."),
       ...pageInputFields(),
       detail: detailField,
     })
