@@ -21,7 +21,7 @@ describe("the README's command reference", () => {
       "| `task done` | `[change] [ids...]` | `-s, --source <value>` `-w, --workdir <value>` `-c, --change <value>` | `openspec_task_set_status` with done: true |",
     );
     expect(rows).toContain(
-      "| `validate` | `[target]` | `-s, --source <value>` `-w, --workdir <value>` `--target <value>` `--type <change\\|spec>` `--scope <all\\|changes\\|specs>` `--all` `--changes` `--specs` | `openspec_validate` |",
+      "| `validate` | `[target]` | `-s, --source <value>` `-w, --workdir <value>` `--target <value>` `--type <change\\|spec>` `--scope <all\\|changes\\|specs>` `--limit <n>` `--offset <n>` `--detail <summary\\|full>` `--all` `--changes` `--specs` | `openspec_validate` |",
     );
   });
 });

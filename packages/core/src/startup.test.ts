@@ -8,7 +8,7 @@ const STARTUP = new URL("../dist/startup.js", import.meta.url).href;
 const HOOKS = new URL("./test-support/record-module-loads.mjs", import.meta.url).href;
 /** What the context command never uses: loading any of these makes `openspec-agent context` start slower again. */
 const NOT_FOR_CONTEXT =
-  /\/core\/dist\/(tool-catalog|workflows\/|tools\/(?!context-tool|context-output|read-notices))|\/artifacts\/dist\/index\.js|\/spec-parser\/dist\/(index\.js|serialize\/)|remark|mdast-util-to-markdown|unified|\/cli-runner\/dist\/(index|run-openspec|create-openspec-locator)\.js|tinyexec/;
+  /\/core\/dist\/(tool-catalog|workflows\/|tools\/(?!context-tool|context-output|read-notices|lean-overview))|\/artifacts\/dist\/index\.js|\/spec-parser\/dist\/(index\.js|serialize\/)|remark|mdast-util-to-markdown|unified|\/cli-runner\/dist\/(index|run-openspec|create-openspec-locator)\.js|tinyexec/;
 
 afterAll(removeTemporaryFolders);
 

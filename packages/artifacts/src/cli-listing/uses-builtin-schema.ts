@@ -3,6 +3,7 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { readRegularFile } from "../read-regular-file.js";
+import { configWarnsInCli } from "./config-warns-in-cli.js";
 import type { NeedsCli } from "./read-folder-tree.js";
 
 const BUILTIN_SCHEMA = "spec-driven";
@@ -15,7 +16,8 @@ export const NEW_CHANGE_METADATA = /^schema: spec-driven\ncreated: \d{4}-\d{2}-\
  * Whether every change of the repository counts its tasks by the built-in
  * `spec-driven` schema (`tasks.md` at the change root), as the reader
  * assumes: no project or user schema named `spec-driven` replaces it, and
- * `openspec/config.yaml` names no other schema. Otherwise, why not.
+ * `openspec/config.yaml` names no other schema and holds nothing the CLI
+ * would warn about (its warning would be lost in a native answer). Otherwise, why not.
  */
 export function projectUsesBuiltinSchema(
   openspecDir: string,
@@ -31,6 +33,12 @@ export function projectUsesBuiltinSchema(
   const yamlConfig = join(openspecDir, "config.yaml");
   const config = existsSync(yamlConfig) ? yamlConfig : join(openspecDir, "config.yml");
   if (!existsSync(config)) return null;
+  const read = readRegularFile(config, MAX_YAML_BYTES);
+  if (read.ok && !read.truncated && configWarnsInCli(read.text)) {
+    return {
+      needsCli: "openspec/config.yaml has settings the CLI warns about or the reader leaves to it",
+    };
+  }
   const schema = yamlSchemaField(config);
   if (schema === undefined) return null;
   if (schema === BUILTIN_SCHEMA) return null;
