@@ -120,6 +120,9 @@ describe("runOpenSpec behind a limiter", () => {
       signal: controller.signal,
       onProgress: (progress: RunProgress) => heardCancelled.push(progress),
     });
+    // A run checks its binary and workdir before it queues: the third waits until the
+    // second is in line, or it could queue first.
+    while (heardCancelled.length === 0) await sleep(20);
     const heardLast: RunProgress[] = [];
     const last = run(cli.bin, {
       limiter,
