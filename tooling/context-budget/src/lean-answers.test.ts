@@ -123,4 +123,15 @@ describe("lean answers on the 2,000-change repository", () => {
     expect(capped?.text.tokens).toBeLessThanOrEqual(ANSWER_CAP);
     expect(whole?.text.tokens).toBeGreaterThan(ANSWER_CAP);
   });
+
+  it("GIVEN every large answer P9 measures WHEN each tool is called with its defaults THEN each answer is within the cap: bare context, the list's first page, a large change and a large spec, the diff, one failed validation and the failed validation of everything", async () => {
+    // "detail: full" asks for everything on purpose; every other call is a tool's default.
+    const defaults = largeAnswerCalls(2000).filter((call) => call.args.detail !== "full");
+    const answers = await measureAnswers(catalog, defaults);
+    const over = answers.flatMap((answer, i) =>
+      answer.text.tokens > ANSWER_CAP ? [`${defaults[i]?.label}: ${answer.text.tokens}`] : [],
+    );
+    expect(answers).toHaveLength(defaults.length);
+    expect(over).toEqual([]);
+  }, 600_000);
 });

@@ -39,7 +39,7 @@ export function projectUsesBuiltinSchema(
       needsCli: "openspec/config.yaml has settings the CLI warns about or the reader leaves to it",
     };
   }
-  const schema = yamlSchemaField(config);
+  const schema = schemaField(read);
   if (schema === undefined) return null;
   if (schema === BUILTIN_SCHEMA) return null;
   return {
@@ -72,7 +72,11 @@ export function changeUsesBuiltinSchema(metadataPath: string): NeedsCli | null {
  * cannot be read within the cap.
  */
 function yamlSchemaField(path: string): unknown {
-  const read = readRegularFile(path, MAX_YAML_BYTES);
+  return schemaField(readRegularFile(path, MAX_YAML_BYTES));
+}
+
+/** The `schema:` of a YAML file already read, by the rules of `yamlSchemaField`. */
+function schemaField(read: ReturnType<typeof readRegularFile>): unknown {
   if (!read.ok) return read.code === "missing" ? undefined : null;
   if (read.truncated) return null;
   if (NEW_CHANGE_METADATA.test(read.text)) return BUILTIN_SCHEMA;

@@ -1,15 +1,9 @@
-import {
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  renameSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, mkdirSync, readdirSync, renameSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { AUTH_SPEC, makeOpenSpecRepository, temporaryFolder } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanUp, makeCatalog } from "../test-support/fixture.js";
+import { OUTSIDE_SECRET, repositoryWithSpecLinkedOut } from "../test-support/spec-linked-out.js";
 
 afterEach(cleanUp);
 
@@ -142,11 +136,7 @@ describe("openspec_cli: the CLI's own commands, from an allowlist, inside the re
 
   it("GIVEN a real spec folder whose spec.md is a symlink out WHEN it is shown or validated through the passthrough THEN it is refused and the outside text never comes back", async () => {
     const { catalog } = makeCatalog();
-    const root = makeOpenSpecRepository();
-    const outside = join(temporaryFolder("elsewhere-"), "spec.md");
-    writeFileSync(outside, AUTH_SPEC.replace("# Auth", "# OUTSIDE-SECRET"));
-    mkdirSync(join(root, "openspec/specs/leak"));
-    symlinkSync(outside, join(root, "openspec/specs/leak/spec.md"));
+    const root = repositoryWithSpecLinkedOut();
     for (const args of [
       ["spec", "show", "leak"],
       ["show", "leak"],
@@ -158,7 +148,7 @@ describe("openspec_cli: the CLI's own commands, from an allowlist, inside the re
         code: "path_outside_repository",
         error: expect.stringContaining("openspec/specs/leak/spec.md"),
       });
-      expect(JSON.stringify(result)).not.toContain("OUTSIDE-SECRET");
+      expect(JSON.stringify(result)).not.toContain(OUTSIDE_SECRET);
     }
   });
 

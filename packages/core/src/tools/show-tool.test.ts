@@ -1,8 +1,7 @@
-import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { AUTH_SPEC, makeOpenSpecRepository, temporaryFolder } from "@org/test-kit";
+import { makeOpenSpecRepository } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanUp, makeCatalog } from "../test-support/fixture.js";
+import { OUTSIDE_SECRET, repositoryWithSpecLinkedOut } from "../test-support/spec-linked-out.js";
 
 afterEach(cleanUp);
 
@@ -28,18 +27,14 @@ describe("openspec_show: the CLI's refusal is said once", () => {
 describe("openspec_show: a file symlinked out of a real folder", () => {
   it("GIVEN a real spec folder whose spec.md is a symlink out WHEN it is shown THEN path_outside_repository, and the outside text never comes back", async () => {
     const { catalog } = makeCatalog();
-    const root = makeOpenSpecRepository();
-    const outside = join(temporaryFolder("elsewhere-"), "spec.md");
-    writeFileSync(outside, AUTH_SPEC.replace("# Auth", "# OUTSIDE-SECRET"));
-    mkdirSync(join(root, "openspec/specs/leak"));
-    symlinkSync(outside, join(root, "openspec/specs/leak/spec.md"));
+    const root = repositoryWithSpecLinkedOut();
     const result = await catalog.call("openspec_show", {
       workdir: root,
       target: "leak",
       type: "spec",
     });
     expect(result).toMatchObject({ ok: false, code: "path_outside_repository" });
-    expect(JSON.stringify(result)).not.toContain("OUTSIDE-SECRET");
+    expect(JSON.stringify(result)).not.toContain(OUTSIDE_SECRET);
   });
 });
 
