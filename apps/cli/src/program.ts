@@ -1,4 +1,4 @@
-import type { ToolDefinition, Workflow } from "@org/openspec-core";
+import type { CatalogOptions, ToolDefinition, Workflow } from "@org/openspec-core";
 import { Command, CommanderError } from "commander";
 import { registerCatalogCommands } from "./commands/catalog-commands.js";
 import { describeGroups } from "./commands/describe-groups.js";
@@ -30,6 +30,11 @@ export type RunCliOptions = {
   handleSignals?: boolean;
   /** The tools offered as commands and called; default: the catalog of `@org/openspec-core`. */
   tools?: readonly ToolDefinition[];
+  /**
+   * Warm OpenSpec workers the caller keeps across command lines (a process that runs many of
+   * them in turn); each command line otherwise starts the OpenSpec CLI cold, as the bin does.
+   */
+  pool?: CatalogOptions["pool"];
 };
 
 /** Runs `openspec-agent` with the given arguments (without node and the script) and returns the exit code. */
@@ -50,6 +55,7 @@ export async function runCli(
     handleSignals: options.handleSignals === true,
     ...(options.tools === undefined ? {} : { tools: options.tools }),
     ...(single ? { single } : {}),
+    ...(options.pool === undefined ? {} : { pool: options.pool }),
   });
   const program = new Command(PROGRAM)
     .description(

@@ -1,6 +1,6 @@
 import { constants } from "node:os";
 import { resolve } from "node:path";
-import type { Catalog, ToolDefinition } from "@org/openspec-core";
+import type { Catalog, CatalogOptions, ToolDefinition } from "@org/openspec-core";
 import type { Command } from "commander";
 import type { PrintedResult } from "./output/printed-result.js";
 import { progressSpinner } from "./output/progress-spinner.js";
@@ -34,6 +34,8 @@ export function createSession(
     tools?: readonly ToolDefinition[];
     /** The one tool this command line calls: the catalog is made of it alone. */
     single?: ToolDefinition;
+    /** Warm OpenSpec workers kept by the caller (`RunCliOptions.pool`). */
+    pool?: CatalogOptions["pool"];
   } = {},
 ): Session {
   let catalog: Catalog | undefined;
@@ -58,6 +60,7 @@ export function createSession(
         env,
         // The home the environment names, as os.homedir() reads it in the bin's own process.
         ...(env.HOME ? { home: env.HOME } : {}),
+        ...(options.pool === undefined ? {} : { pool: options.pool }),
         ...(session.registryPath === undefined
           ? {}
           : { registryPath: resolve(cwd, session.registryPath) }),

@@ -12,7 +12,7 @@ import { classifySqliteError } from "./sqlite-error.js";
  * already exists"); they roll back, see the winner's work, and retry.
  */
 export function applyMigrations(db: RegistryDatabase, migrationsFolder: string): void {
-  retryOnContention(() => {
+  retryOnContention(db, () => {
     const before = newestApplied(db);
     try {
       migrate(ormOf(db), { migrationsFolder });

@@ -30,7 +30,10 @@ export type ConnectResult =
  * read, which keeps opening cheap. A file this user may not write is opened
  * read-only: reads work, writes answer `registry_read_only`.
  */
-export function connectRegistryFile(file: string): ConnectResult {
+export function connectRegistryFile(
+  file: string,
+  busyTimeoutMs: number = BUSY_TIMEOUT_MS,
+): ConnectResult {
   const access = registryAccess(file);
   if (access === "cannot_create") {
     return readOnlyRegistry(file, "it does not exist and its folder is not writable");
@@ -39,9 +42,11 @@ export function connectRegistryFile(file: string): ConnectResult {
   let sqlite: Database.Database;
   try {
     if (!readOnly) createPrivateFile(file);
-    sqlite = readOnly ? openReadOnly(file) : openSqlite(file, { timeout: BUSY_TIMEOUT_MS });
+    sqlite = readOnly
+      ? openReadOnly(file, busyTimeoutMs)
+      : openSqlite(file, { timeout: busyTimeoutMs });
   } catch (error) {
-    return databaseFailure(file, error);
+    return databaseFailure(file, error, busyTimeoutMs);
   }
   try {
     const problem = checkBeforeUse(sqlite, file, readOnly);
@@ -58,7 +63,7 @@ export function connectRegistryFile(file: string): ConnectResult {
     return { ok: true, db: sqlite, readOnly };
   } catch (error) {
     sqlite.close();
-    return databaseFailure(file, error);
+    return databaseFailure(file, error, busyTimeoutMs);
   }
 }
 
@@ -99,7 +104,7 @@ function findDamage(sqlite: Database.Database): string | undefined {
 }
 
 function enableWriteAheadLog(sqlite: Database.Database): void {
-  retryOnContention(() => {
+  retryOnContention(sqlite, () => {
     try {
       const mode: unknown = sqlite.pragma("journal_mode = WAL", { simple: true });
       return mode === "wal" ? { done: true, value: undefined } : { done: false };

@@ -4,12 +4,16 @@ import { type RegistryFailure, registryFailure } from "./registry-failure.js";
 import { classifySqliteError, findSqliteError } from "./sqlite-error.js";
 
 /** Turns an error from SQLite into a failure value, or rethrows it when it is a bug. */
-export function databaseFailure(file: string, error: unknown): RegistryFailure {
+export function databaseFailure(
+  file: string,
+  error: unknown,
+  busyTimeoutMs: number = BUSY_TIMEOUT_MS,
+): RegistryFailure {
   const kind = classifySqliteError(error);
   if (kind === "busy") {
     return registryFailure(
       "registry_busy",
-      `The registry ${file} stayed locked by another process for ${BUSY_TIMEOUT_MS / 1000} s with no other write finishing; try again, or end the process that holds it.`,
+      `The registry ${file} stayed locked by another process for ${busyTimeoutMs / 1000} s with no other write finishing; try again, or end the process that holds it.`,
     );
   }
   if (kind === "read_only") return readOnlyRegistry(file, "SQLite refused to write it");

@@ -1,6 +1,5 @@
 import { readFileSync, statSync } from "node:fs";
 import type Database from "better-sqlite3";
-import { BUSY_TIMEOUT_MS } from "./registry-database.js";
 import { openSqlite } from "./sqlite-driver.js";
 import { findSqliteError } from "./sqlite-error.js";
 
@@ -12,11 +11,11 @@ import { findSqliteError } from "./sqlite-error.js";
  * copy of it in memory is an exact snapshot; its header is switched to
  * rollback mode, which an in-memory database needs.
  */
-export function openReadOnly(file: string): Database.Database {
+export function openReadOnly(file: string, busyTimeoutMs: number): Database.Database {
   const sqlite = openSqlite(file, {
     readonly: true,
     fileMustExist: true,
-    timeout: BUSY_TIMEOUT_MS,
+    timeout: busyTimeoutMs,
   });
   try {
     sqlite.prepare("SELECT count(*) FROM sqlite_master").get();

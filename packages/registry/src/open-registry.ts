@@ -7,6 +7,7 @@ import { unreadableRegistry } from "./database-failure.js";
 import { defaultRegistryPath } from "./default-registry-path.js";
 import { expandHome } from "./expand-home.js";
 import type { Registry } from "./registry.js";
+import { BUSY_TIMEOUT_MS } from "./registry-database.js";
 import type { RegistryFailure } from "./registry-failure.js";
 
 export interface OpenRegistryOptions {
@@ -18,6 +19,12 @@ export interface OpenRegistryOptions {
   readonly home?: string;
   /** Base for relative file and source paths; defaults to `process.cwd()`. */
   readonly cwd?: string;
+  /**
+   * How long a write waits for another process's write lock while no other write finishes,
+   * before it answers `registry_busy`; defaults to 10 s. A lock that keeps moving (other
+   * writes finishing) is waited for again, up to two minutes in all.
+   */
+  readonly busyTimeoutMs?: number;
 }
 
 export type OpenRegistryResult =
@@ -40,7 +47,12 @@ export function openRegistry(options: OpenRegistryOptions = {}): OpenRegistryRes
   } catch (error) {
     return unreadableRegistry(file, `its directory cannot be created: ${String(error)}`);
   }
-  const connected = connectRegistryFile(file);
+  const asked = options.busyTimeoutMs;
+  const busyTimeoutMs =
+    asked !== undefined && Number.isFinite(asked)
+      ? Math.max(0, Math.round(asked))
+      : BUSY_TIMEOUT_MS;
+  const connected = connectRegistryFile(file, busyTimeoutMs);
   if (!connected.ok) return connected;
   return {
     ok: true,
@@ -49,6 +61,7 @@ export function openRegistry(options: OpenRegistryOptions = {}): OpenRegistryRes
       file,
       paths: { home, cwd },
       readOnly: connected.readOnly,
+      busyTimeoutMs,
     }),
   };
 }

@@ -53,7 +53,8 @@ describe("registry writes that wait without blocking the event loop", () => {
   });
 
   it("GIVEN another connection keeps the write lock past the budget WHEN addAsync waits THEN it answers registry_busy and stores nothing", async () => {
-    const { root, registry } = freshRegistry();
+    // A 2 s budget: the default 10 s only makes the check wait longer for the same answer.
+    const { root, registry } = freshRegistry({ busyTimeoutMs: 2_000 });
     const holder = new Database(registry.path);
     holder.exec("BEGIN IMMEDIATE");
     try {

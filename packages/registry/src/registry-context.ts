@@ -8,4 +8,6 @@ export interface RegistryContext {
   readonly paths: PathContext;
   /** This user may not write the file: every write answers `registry_read_only` up front. */
   readonly readOnly: boolean;
+  /** How long a write waits for another process's lock while no other write finishes. */
+  readonly busyTimeoutMs: number;
 }

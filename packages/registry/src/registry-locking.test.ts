@@ -3,7 +3,6 @@ import { once } from "node:events";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { BUSY_TIMEOUT_MS } from "./registry-database.js";
 import { expectOk, useRegistrySandbox } from "./test-support/open-test-registry.js";
 import { makeDir } from "./test-support/temp-dir.js";
 
@@ -18,6 +17,12 @@ async function startBusyWriter(file: string, milliseconds: number) {
   await once(writer.stdout, "data");
   return { exited: once(writer, "exit") };
 }
+
+/**
+ * The lock budget of the checks that wait it out: the default 10 s would make each of them
+ * wait ten seconds for the same outcome.
+ */
+const BUSY_TIMEOUT_MS = 2_000;
 
 describe("registry writes under another writer's lock", () => {
   const { freshRegistry } = useRegistrySandbox();
@@ -35,8 +40,8 @@ describe("registry writes under another writer's lock", () => {
     expect(result).toMatchObject({ ok: true, source: { displayName: "api" } });
   });
 
-  it("GIVEN another connection keeps the write lock past the busy timeout WHEN adding a source THEN it fails with registry_busy instead of throwing", () => {
-    const { root, registry } = freshRegistry();
+  it("GIVEN another connection keeps the write lock past the busy timeout WHEN adding a source THEN it fails with registry_busy, naming the file and the wait, instead of throwing", () => {
+    const { root, registry } = freshRegistry({ busyTimeoutMs: BUSY_TIMEOUT_MS });
     const holder = new Database(registry.path);
     holder.exec("BEGIN IMMEDIATE");
     try {
@@ -44,6 +49,7 @@ describe("registry writes under another writer's lock", () => {
 
       expect(result).toMatchObject({ ok: false, code: "registry_busy" });
       expect(result.ok ? "" : result.error).toContain(registry.path);
+      expect(result.ok ? "" : result.error).toContain("for 2 s with no other write finishing");
     } finally {
       holder.exec("ROLLBACK");
       holder.close();
@@ -54,7 +60,7 @@ describe("registry writes under another writer's lock", () => {
   // With 8 writers on a machine at load 20, one writer lost every race for the whole busy timeout
   // and answered registry_busy while the others kept writing. A lock that keeps moving is not stuck.
   it("GIVEN another process keeps committing writes back to back for longer than the busy timeout WHEN adding a source THEN the add waits its turn and succeeds, and nothing is stored twice", async () => {
-    const { root, registry } = freshRegistry();
+    const { root, registry } = freshRegistry({ busyTimeoutMs: BUSY_TIMEOUT_MS });
     const writer = await startBusyWriter(registry.path, BUSY_TIMEOUT_MS * 1.5);
 
     const result = registry.add({ path: makeDir(root, "api") });
@@ -65,7 +71,7 @@ describe("registry writes under another writer's lock", () => {
   });
 
   it("GIVEN the same busy writer WHEN addAsync waits without blocking THEN it succeeds, and nothing is stored twice", async () => {
-    const { root, registry } = freshRegistry();
+    const { root, registry } = freshRegistry({ busyTimeoutMs: BUSY_TIMEOUT_MS });
     const writer = await startBusyWriter(registry.path, BUSY_TIMEOUT_MS * 1.5);
 
     const result = await registry.addAsync({ path: makeDir(root, "api") });

@@ -1,4 +1,4 @@
-import { BUSY_TIMEOUT_MS } from "./registry-database.js";
+import { busyTimeoutOf, type RegistryDatabase } from "./registry-database.js";
 import { sleepSync } from "./sleep-sync.js";
 import { SqliteDriver } from "./sqlite-driver.js";
 
@@ -9,10 +9,10 @@ export type Attempt<T> = { readonly done: true; readonly value: T } | { readonly
  * Repeats `attempt` with a short random pause while it loses races against
  * other processes. SQLite's busy handler does not cover everything (switching
  * a fresh file to WAL, two processes migrating it at once), so those steps
- * retry here, within the same budget as the busy timeout.
+ * retry here, within the same budget as the connection's busy timeout.
  */
-export function retryOnContention<T>(attempt: () => Attempt<T>): T {
-  const deadline = Date.now() + BUSY_TIMEOUT_MS;
+export function retryOnContention<T>(db: RegistryDatabase, attempt: () => Attempt<T>): T {
+  const deadline = Date.now() + busyTimeoutOf(db);
   for (;;) {
     const outcome = attempt();
     if (outcome.done) return outcome.value;

@@ -3,7 +3,7 @@ import { findNewerSchema } from "./find-newer-schema.js";
 import { MIGRATIONS_FOLDER } from "./migrations-folder.js";
 import { dataVersion } from "./others-wrote.js";
 import type { RegistryContext } from "./registry-context.js";
-import { BUSY_TIMEOUT_MS, MOST_WAIT_WHILE_OTHERS_WRITE_MS } from "./registry-database.js";
+import { MOST_WAIT_WHILE_OTHERS_WRITE_MS } from "./registry-database.js";
 import type { RegistryFailure } from "./registry-failure.js";
 
 /**
@@ -17,7 +17,7 @@ export function runGuarded<T>(context: RegistryContext, work: () => T): T | Regi
     if (newer !== undefined) return tooNewRegistry(context.file, newer);
     return work();
   } catch (error) {
-    return databaseFailure(context.file, error);
+    return databaseFailure(context.file, error, context.busyTimeoutMs);
   }
 }
 
@@ -53,7 +53,7 @@ export function runInWriteTransaction<T>(
         .immediate(),
     );
     if (!isBusy(result)) return result;
-    const waitedWholeTimeout = Date.now() - attemptStarted >= BUSY_TIMEOUT_MS;
+    const waitedWholeTimeout = Date.now() - attemptStarted >= context.busyTimeoutMs;
     const othersWrote = before !== undefined && dataVersion(context.db) !== before;
     const timeLeft = Date.now() - started < MOST_WAIT_WHILE_OTHERS_WRITE_MS;
     if (!(waitedWholeTimeout && othersWrote && timeLeft)) return result;

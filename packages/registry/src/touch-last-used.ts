@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import { ormOf } from "./orm-of.js";
-import type { RegistryDatabase } from "./registry-database.js";
-import { BUSY_TIMEOUT_MS } from "./registry-database.js";
+import { busyTimeoutOf, type RegistryDatabase } from "./registry-database.js";
 import { accessTokens } from "./schema.js";
 import { classifySqliteError } from "./sqlite-error.js";
 
@@ -11,6 +10,7 @@ import { classifySqliteError } from "./sqlite-error.js";
  * another writer for a bookkeeping write. Whether it was written.
  */
 export function touchLastUsed(db: RegistryDatabase, id: number, now: number): boolean {
+  const busyTimeoutMs = busyTimeoutOf(db);
   db.pragma("busy_timeout = 0");
   try {
     ormOf(db).update(accessTokens).set({ lastUsedAt: now }).where(eq(accessTokens.id, id)).run();
@@ -19,6 +19,6 @@ export function touchLastUsed(db: RegistryDatabase, id: number, now: number): bo
     if (classifySqliteError(error) === "bug") throw error;
     return false;
   } finally {
-    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    db.pragma(`busy_timeout = ${busyTimeoutMs}`);
   }
 }

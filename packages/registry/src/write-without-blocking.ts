@@ -2,7 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { dataVersion } from "./others-wrote.js";
 import type { SourceResult } from "./registry.js";
 import type { RegistryContext } from "./registry-context.js";
-import { BUSY_TIMEOUT_MS, MOST_WAIT_WHILE_OTHERS_WRITE_MS } from "./registry-database.js";
+import { MOST_WAIT_WHILE_OTHERS_WRITE_MS } from "./registry-database.js";
 
 /** How long one attempt lets SQLite wait for the lock, blocking the thread. */
 export const SHORT_BUSY_TIMEOUT_MS = 25;
@@ -22,7 +22,7 @@ export async function writeWithoutBlocking(
 ): Promise<SourceResult> {
   const started = Date.now();
   const latest = started + MOST_WAIT_WHILE_OTHERS_WRITE_MS;
-  let deadline = started + BUSY_TIMEOUT_MS;
+  let deadline = started + context.busyTimeoutMs;
   let seen = dataVersion(context.db);
   for (;;) {
     const result = attemptBriefly(context, write);
@@ -30,7 +30,7 @@ export async function writeWithoutBlocking(
     const now = dataVersion(context.db);
     if (now !== undefined && now !== seen) {
       seen = now;
-      deadline = Math.min(Date.now() + BUSY_TIMEOUT_MS, latest);
+      deadline = Math.min(Date.now() + context.busyTimeoutMs, latest);
     }
     if (Date.now() >= deadline) return result;
     await sleep(10 + Math.random() * 30);
@@ -44,6 +44,6 @@ function attemptBriefly(context: RegistryContext, write: () => SourceResult): So
   try {
     return write();
   } finally {
-    if (sqlite.open) sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    if (sqlite.open) sqlite.pragma(`busy_timeout = ${context.busyTimeoutMs}`);
   }
 }

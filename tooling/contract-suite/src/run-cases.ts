@@ -15,7 +15,8 @@ export async function runCasesThrough(
   cases: readonly ContractCase[] = contractCases,
 ): Promise<HostRun> {
   const sandbox: Sandbox = makeSandbox({ cli: true });
-  const host = await openHost({ env: sandbox.env, cwd: sandbox.home });
+  // Warm OpenSpec workers in every host: the table checks answers, not the CLI's cold start.
+  const host = await openHost({ env: sandbox.env, cwd: sandbox.home, warmPool: true });
   const results: unknown[] = [];
   const tokens: string[] = [];
   try {

@@ -23,4 +23,11 @@ export type HostOptions = {
   /** The whole environment of the host: HOME, PATH, OPENSPEC_BIN, OPENSPEC_AGENT_DB, ... */
   env: Record<string, string | undefined>;
   cwd: string;
+  /**
+   * Keep OpenSpec workers warm across calls in the in-process hosts (the library, the shell CLI
+   * in this process), as the MCP server and the Hermes bridge always do: for suites that call
+   * CLI-backed tools many times and check answers, not the cold start (the runner's
+   * pool-differential test proves warm and cold answers byte-identical). Off by default.
+   */
+  warmPool?: boolean;
 };

@@ -1,4 +1,5 @@
 import { runCli } from "@org/openspec-cli";
+import { createOpenSpecPool } from "@org/openspec-cli-runner";
 import type { HostOptions, HostUnderTest } from "./host-under-test.js";
 import { cliHostOver } from "./open-cli-host.js";
 
@@ -10,8 +11,14 @@ import { cliHostOver } from "./open-cli-host.js";
  * signals, the exit status the shell sees) is the bin host's and the CLI's
  * own tests'.
  */
-export async function openCliHostInProcess({ env, cwd }: HostOptions): Promise<HostUnderTest> {
-  return cliHostOver(async (args) => {
+export async function openCliHostInProcess({
+  env,
+  cwd,
+  warmPool,
+}: HostOptions): Promise<HostUnderTest> {
+  // One pool for every command line of this host, as each runCli would start the CLI cold.
+  const pool = warmPool ? createOpenSpecPool({ env }) : undefined;
+  const host = cliHostOver(async (args) => {
     let stdout = "";
     let stderr = "";
     // As the bin prints to a pipe: each line ends in a newline, no colour, no status line.
@@ -25,7 +32,14 @@ export async function openCliHostInProcess({ env, cwd }: HostOptions): Promise<H
       },
       color: false,
     };
-    const exitCode = await runCli(args, { env, cwd, terminal });
+    const exitCode = await runCli(args, { env, cwd, terminal, ...(pool ? { pool } : {}) });
     return { exitCode, stdout, stderr };
   }, "argv");
+  return {
+    ...host,
+    close: async () => {
+      await host.close();
+      pool?.close();
+    },
+  };
 }

@@ -2,8 +2,8 @@ import { createCatalog } from "@org/openspec-core";
 import type { HostOptions, HostUnderTest } from "./host-under-test.js";
 
 /** The catalog called in-process, as a Node script would. */
-export async function openLibraryHost({ env }: HostOptions): Promise<HostUnderTest> {
-  const catalog = createCatalog({ env });
+export async function openLibraryHost({ env, warmPool }: HostOptions): Promise<HostUnderTest> {
+  const catalog = createCatalog({ env, ...(warmPool ? { warmPool: true } : {}) });
   return {
     name: "library",
     call: async (tool, args) => ({ kind: "result", result: await catalog.call(tool, args) }),

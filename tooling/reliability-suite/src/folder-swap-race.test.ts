@@ -20,7 +20,8 @@ import { snapshotTree, treeChanges } from "./sandbox/snapshot-tree.js";
 
 const SWAPPER = join(import.meta.dirname, "workers", "folder-swapper.mjs");
 /** How long the folder is swapped: 10 s by default, 2 minutes in the long mode. */
-const SWAP_MS = reliabilitySizes().mode === "long" ? 120_000 : 10_000;
+const sizes = reliabilitySizes();
+const SWAP_MS = sizes.mode === "long" ? 120_000 : 10_000;
 const NAME = "swapped";
 
 afterAll(removeTemporaryFolders);
@@ -61,65 +62,68 @@ async function startSwapper(folder: string, target: string, aside: string) {
   return { child, done };
 }
 
-describe.each([
-  { host: "library", open: openLibraryHost },
-  { host: "mcp", open: openMcpHost },
-] as { host: string; open: (options: HostOptions) => Promise<HostUnderTest> }[])(
-  "H5 the swap race of spec_create through the $host host",
-  ({ host, open }) => {
-    it(`GIVEN a process that swaps openspec/specs/${NAME} for a symlink out and back in a tight loop for ${SWAP_MS / 1000} s WHEN spec_create with force runs again and again meanwhile THEN nothing is written outside the repository and no temporary file is left`, async () => {
-      const sandbox = makeSandbox();
-      await registerShop(sandbox);
-      const target = join(sandbox.outside, "swap-target");
-      mkdirSync(target);
-      const folder = join(sandbox.repo, "openspec", "specs", NAME);
-      const library: HostUnderTest = await open({ env: sandbox.env, cwd: sandbox.home });
-      const first = await library.call("openspec_spec_create", {
+// The race is in the artifacts library's writes, which every host calls: the MCP server repeats
+// it over a transport in the long mode only (`everyHost`).
+describe.each(
+  (
+    [
+      { host: "library", open: openLibraryHost },
+      { host: "mcp", open: openMcpHost },
+    ] as { host: string; open: (options: HostOptions) => Promise<HostUnderTest> }[]
+  ).filter(({ host }) => sizes.everyHost || host === "library"),
+)("H5 the swap race of spec_create through the $host host", ({ host, open }) => {
+  it(`GIVEN a process that swaps openspec/specs/${NAME} for a symlink out and back in a tight loop for ${SWAP_MS / 1000} s WHEN spec_create with force runs again and again meanwhile THEN nothing is written outside the repository and no temporary file is left`, async () => {
+    const sandbox = makeSandbox();
+    await registerShop(sandbox);
+    const target = join(sandbox.outside, "swap-target");
+    mkdirSync(target);
+    const folder = join(sandbox.repo, "openspec", "specs", NAME);
+    const library: HostUnderTest = await open({ env: sandbox.env, cwd: sandbox.home });
+    const first = await library.call("openspec_spec_create", {
+      source: "shop",
+      name: NAME,
+      ...SPEC_CONTENT,
+    });
+    expect(first).toMatchObject({ kind: "result", result: { ok: true } });
+    const outsideBefore = snapshotTree(sandbox.root, [sandbox.repo]);
+
+    const swapper = await startSwapper(folder, target, join(sandbox.repo, "openspec", "aside"));
+    let finished = false;
+    void swapper.done.finally(() => {
+      finished = true;
+    });
+    const outcomes = new Map<string, number>();
+    while (!finished) {
+      const answer = await library.call("openspec_spec_create", {
         source: "shop",
         name: NAME,
+        force: true,
         ...SPEC_CONTENT,
       });
-      expect(first).toMatchObject({ kind: "result", result: { ok: true } });
-      const outsideBefore = snapshotTree(sandbox.root, [sandbox.repo]);
+      const result = (answer.kind === "result" ? answer.result : {}) as Record<string, unknown>;
+      const outcome = result.ok === true ? "ok" : String(result.code);
+      outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
+      // Let the swapper's exit be seen between synchronous writes.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const swaps = await swapper.done;
+    await library.close();
 
-      const swapper = await startSwapper(folder, target, join(sandbox.repo, "openspec", "aside"));
-      let finished = false;
-      void swapper.done.finally(() => {
-        finished = true;
-      });
-      const outcomes = new Map<string, number>();
-      while (!finished) {
-        const answer = await library.call("openspec_spec_create", {
-          source: "shop",
-          name: NAME,
-          force: true,
-          ...SPEC_CONTENT,
-        });
-        const result = (answer.kind === "result" ? answer.result : {}) as Record<string, unknown>;
-        const outcome = result.ok === true ? "ok" : String(result.code);
-        outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
-        // Let the swapper's exit be seen between synchronous writes.
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-      const swaps = await swapper.done;
-      await library.close();
-
-      const leaked = treeChanges(outsideBefore, snapshotTree(sandbox.root, [sandbox.repo]));
-      const leftovers = temporaryFilesBelow(sandbox.repo);
-      const summary = [...outcomes].map(([outcome, count]) => `${count} ${outcome}`).join(", ");
-      recordFigure(
-        "H5",
-        `${host}: ${swaps} swaps in ${SWAP_MS / 1000} s against ${[...outcomes.values()].reduce((a, b) => a + b, 0)} forced writes (${summary}): ${leaked.length} paths changed outside, ${leftovers.length} temporary files left`,
-      );
-      expect(leaked).toEqual([]);
-      expect(leftovers).toEqual([]);
-      expect(
-        [...outcomes.keys()].filter(
-          (outcome) => !["ok", "path_outside_repository", "write_failed"].includes(outcome),
-        ),
-      ).toEqual([]);
-      // Writes that got past the check by path and met the swap at the open folder: the race itself.
-      expect((outcomes.get("ok") ?? 0) + (outcomes.get("write_failed") ?? 0)).toBeGreaterThan(0);
-    });
-  },
-);
+    const leaked = treeChanges(outsideBefore, snapshotTree(sandbox.root, [sandbox.repo]));
+    const leftovers = temporaryFilesBelow(sandbox.repo);
+    const summary = [...outcomes].map(([outcome, count]) => `${count} ${outcome}`).join(", ");
+    recordFigure(
+      "H5",
+      `${host}: ${swaps} swaps in ${SWAP_MS / 1000} s against ${[...outcomes.values()].reduce((a, b) => a + b, 0)} forced writes (${summary}): ${leaked.length} paths changed outside, ${leftovers.length} temporary files left`,
+    );
+    expect(leaked).toEqual([]);
+    expect(leftovers).toEqual([]);
+    expect(
+      [...outcomes.keys()].filter(
+        (outcome) => !["ok", "path_outside_repository", "write_failed"].includes(outcome),
+      ),
+    ).toEqual([]);
+    // Writes that got past the check by path and met the swap at the open folder: the race itself.
+    expect((outcomes.get("ok") ?? 0) + (outcomes.get("write_failed") ?? 0)).toBeGreaterThan(0);
+  });
+});

@@ -18,6 +18,13 @@ export type ReliabilitySizes = {
   sourcesPerWriter: number;
   /** R5: how many writers are killed mid-write. */
   tornWriteKills: number;
+  /**
+   * Whether the hostile-repository check (H0) and the swap race (H5) run through every host
+   * they name, or through the library and one host over a transport (MCP) only: every host calls
+   * the same catalog, which the contract suite proves, so the other hosts add minutes of CPU to
+   * each run for no new path; the long mode keeps them.
+   */
+  everyHost: boolean;
   /** How long one check may take: the shared preset's 180 s, or an hour for the long mode's soak. */
   testTimeoutMs: number;
 };
@@ -32,6 +39,7 @@ const SIZES: Record<ReliabilitySizes["mode"], ReliabilitySizes> = {
     registryWriters: 2,
     sourcesPerWriter: 6,
     tornWriteKills: 40,
+    everyHost: false,
     testTimeoutMs: 180_000,
   },
   long: {
@@ -43,6 +51,7 @@ const SIZES: Record<ReliabilitySizes["mode"], ReliabilitySizes> = {
     registryWriters: 8,
     sourcesPerWriter: 60,
     tornWriteKills: 1_000,
+    everyHost: true,
     testTimeoutMs: 3_600_000,
   },
 };

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { afterEach } from "vitest";
-import { openRegistry } from "../open-registry.js";
+import { type OpenRegistryOptions, openRegistry } from "../open-registry.js";
 import type { Registry } from "../registry.js";
 import { useTempDirs } from "./temp-dir.js";
 
@@ -9,13 +9,17 @@ import { useTempDirs } from "./temp-dir.js";
  * are `root` too, so `~` and relative paths stay in the temp dir); every
  * registry it opened is closed after the current test.
  */
-export function useTestRegistries(): (root: string, file?: string) => Registry {
+export function useTestRegistries(): (
+  root: string,
+  file?: string,
+  options?: Pick<OpenRegistryOptions, "busyTimeoutMs">,
+) => Registry {
   const opened: Registry[] = [];
   afterEach(() => {
     for (const registry of opened.splice(0)) registry.close();
   });
-  return (root, file = join(root, "registry.db")) => {
-    const result = openRegistry({ path: file, home: root, cwd: root, env: {} });
+  return (root, file = join(root, "registry.db"), options = {}) => {
+    const result = openRegistry({ path: file, home: root, cwd: root, env: {}, ...options });
     if (!result.ok) throw new Error(`test registry did not open: ${result.error}`);
     opened.push(result.registry);
     return result.registry;
@@ -41,14 +45,15 @@ function isSuccess<Result extends { ok: boolean }>(
 
 /**
  * Everything a registry scenario needs, cleaned up after each test:
- * `freshRegistry()` gives a new temp dir with an empty registry file in it.
+ * `freshRegistry()` gives a new temp dir with an empty registry file in it
+ * (`freshRegistry({ busyTimeoutMs })` for checks that wait out the lock budget).
  */
 export function useRegistrySandbox() {
   const tempDir = useTempDirs();
   const openTestRegistry = useTestRegistries();
-  const freshRegistry = () => {
+  const freshRegistry = (options: Pick<OpenRegistryOptions, "busyTimeoutMs"> = {}) => {
     const root = tempDir();
-    return { root, registry: openTestRegistry(root) };
+    return { root, registry: openTestRegistry(root, undefined, options) };
   };
   return { tempDir, openTestRegistry, freshRegistry };
 }
