@@ -1,4 +1,4 @@
-// `pnpm bench`: measures P1–P11 (P9: the tokens each host puts in a model's context; P1b: a burst of calls; P1c: concurrent calls; P4b: pathological lines) against their yardsticks on this machine,
+// `pnpm bench`: measures P1–P12 (P9: the tokens each host puts in a model's context; P1b: a burst of calls; P1c: concurrent calls; P4b: pathological lines) against their yardsticks on this machine,
 // prints a table and writes bench-results/latest.json. Run after `turbo run
 // build` (the pnpm script does). `--smoke` runs each benchmark once on a small
 // repository (checks that it works, not how fast); `--only P3,P5` picks some;
@@ -37,6 +37,7 @@ import { benchHttpLoad } from "../bench/p8-http-load.mjs";
 import { benchContextTokens } from "../bench/p9-context-tokens.mjs";
 import { benchResourceSessions } from "../bench/p10-resource-sessions.mjs";
 import { benchNativeList } from "../bench/p11-native-list.mjs";
+import { benchValidateByChange } from "../bench/p12-validate-by-change.mjs";
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const argv = process.argv.slice(2);
@@ -178,6 +179,7 @@ try {
   }
   if (wanted("P8")) await benchP8();
   if (wanted("P11")) await benchP11();
+  if (wanted("P12")) await benchP12();
   if (wanted("P10")) await benchP10();
   if (wanted("P5")) await benchP5(smallRepo);
   if (wanted("P6")) await benchP6(smallRepo);
@@ -387,6 +389,29 @@ async function benchP11() {
   } finally {
     rmSync(thousand.root, { recursive: true, force: true });
     rmSync(tenThousand.root, { recursive: true, force: true });
+  }
+}
+
+// Validating everything right after one change was written, against a raw whole validation.
+async function benchP12() {
+  const changes = smoke ? 20 : 1000;
+  const root = repositoryOf(changes);
+  try {
+    await delay(200);
+    const firstChange = readdirSync(join(root, "openspec/changes"))
+      .filter((name) => name !== "archive")
+      .sort()[0];
+    results.push(
+      ...(await benchValidateByChange({
+        core,
+        env,
+        bin: cliBin,
+        repository: { root, changes, firstChange },
+        iterations: iterations(5),
+      })),
+    );
+  } finally {
+    rmSync(root, { recursive: true, force: true });
   }
 }
 

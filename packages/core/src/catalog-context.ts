@@ -131,28 +131,37 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
       import("@org/openspec-cli-runner"),
       import("./create-shared-cli-runs.js"),
       import("./shared-cli-question.js"),
-    ]).then(([runner, { createSharedCliRuns }, { sharedCliQuestion }]) => {
-      ownPool = wantsOwnPool
-        ? runner.createOpenSpecPool({
+      import("./validate-change-by-change.js"),
+    ]).then(
+      ([
+        runner,
+        { createSharedCliRuns },
+        { sharedCliQuestion },
+        { createChangeByChangeValidation },
+      ]) => {
+        ownPool = wantsOwnPool
+          ? runner.createOpenSpecPool({
+              env,
+              ...(settings?.poolSize === undefined ? {} : { size: settings.poolSize }),
+              onUnavailable: (reason) =>
+                log(`warm pool unavailable: ${reason} Every CLI-backed call starts the CLI cold.`),
+            })
+          : undefined;
+        if (closed) ownPool?.close();
+        return {
+          locator: runner.createOpenSpecLocator({
             env,
-            ...(settings?.poolSize === undefined ? {} : { size: settings.poolSize }),
-            onUnavailable: (reason) =>
-              log(`warm pool unavailable: ${reason} Every CLI-backed call starts the CLI cold.`),
-          })
-        : undefined;
-      if (closed) ownPool?.close();
-      return {
-        locator: runner.createOpenSpecLocator({
-          env,
-          home,
-          ttlMs: settings?.cliDiscoveryTtlMs ?? 2000,
-        }),
-        pool: options.pool ?? ownPool,
-        runOpenSpec: runner.runOpenSpec,
-        shared: createSharedCliRuns(),
-        sharedCliQuestion,
-      };
-    });
+            home,
+            ttlMs: settings?.cliDiscoveryTtlMs ?? 2000,
+          }),
+          pool: options.pool ?? ownPool,
+          runOpenSpec: runner.runOpenSpec,
+          shared: createSharedCliRuns(),
+          wholeValidations: createChangeByChangeValidation(),
+          sharedCliQuestion,
+        };
+      },
+    );
     return runtime;
   };
   // Workers start with the first CLI-backed call, so a host that never runs the CLI pays nothing.
@@ -164,7 +173,8 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
     workdir: string,
     runOptions: RunCliOptions | undefined,
   ): Promise<SharedAnswer> => {
-    const { locator, pool, runOpenSpec, shared, sharedCliQuestion } = await loadRuntime();
+    const { locator, pool, runOpenSpec, shared, wholeValidations, sharedCliQuestion } =
+      await loadRuntime();
     const found = await locator.find();
     if (ownPool?.enabled && found.ok && !warming) {
       warming = true;
@@ -191,7 +201,16 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
       ? sharedCliQuestion({ args, workdir, bin: found.path, node: found.node }, env, home)
       : undefined;
     // Read-only questions of unchanged files share one run and reuse its answer.
-    return question === undefined ? run(controls) : shared.ask(question, controls, run);
+    if (question === undefined) return run(controls);
+    const { whole } = question;
+    if (whole === undefined) return shared.ask(question, controls, run);
+    // A validation of everything after a few changes were written validates just those.
+    return wholeValidations.ask(
+      { ...question, whole },
+      controls,
+      () => shared.ask(question, controls, run),
+      (oneArgs) => runCliFor(call, oneArgs, workdir, runOptions),
+    );
   };
 
   return {
@@ -243,5 +262,7 @@ type CliRuntime = {
   runOpenSpec: typeof import("@org/openspec-cli-runner").runOpenSpec;
   /** The answers of read-only CLI questions, shared while in flight and kept while their files are unchanged. */
   shared: import("./create-shared-cli-runs.js").SharedCliRuns;
+  /** The last validation of everything per repository, brought up to date change by change. */
+  wholeValidations: import("./validate-change-by-change.js").ChangeByChangeValidation;
   sharedCliQuestion: typeof import("./shared-cli-question.js").sharedCliQuestion;
 };

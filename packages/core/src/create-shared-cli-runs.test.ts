@@ -16,11 +16,11 @@ import {
   AUTH_SPEC,
   fakeOpenSpecBinary,
   makeOpenSpecRepository,
-  REAL_OPENSPEC_BIN,
   runRealOpenSpec,
   temporaryFolder,
 } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
+import { countingCli, withoutTimings } from "./test-support/counting-cli.js";
 import { cleanUp, makeCatalog } from "./test-support/fixture.js";
 
 afterEach(cleanUp);
@@ -37,32 +37,12 @@ const LOGIN_REPOSITORY = {
   "openspec/changes/add-login/specs/auth/spec.md": DELTA,
 };
 
-/** The real CLI behind a script that logs each run's arguments, so a test can count runs. */
-function countingCli() {
-  const log = join(temporaryFolder("cli-log-"), "runs.log");
-  const bin = fakeOpenSpecBinary(
-    `echo "$*" >> ${JSON.stringify(log)}\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(REAL_OPENSPEC_BIN)} "$@"`,
-  );
-  return { bin, runs: () => (existsSync(log) ? readFileSync(log, "utf8").trim().split("\n") : []) };
-}
-
 function parsedJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
     return text;
   }
-}
-
-// `validate` times each item; nothing else differs between two runs of the same files.
-function withoutTimings(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutTimings);
-  if (typeof value !== "object" || value === null) return value;
-  return Object.fromEntries(
-    Object.entries(value)
-      .filter(([key]) => key !== "durationMs")
-      .map(([key, inner]) => [key, withoutTimings(inner)]),
-  );
 }
 
 /** What a fresh run of the real CLI answers (on the test kit's warm worker), without `validate`'s per-item timings. */

@@ -5,6 +5,7 @@ import {
   fingerprintFolders,
 } from "./fingerprint-folders.js";
 import { shareNextStart } from "./share-next-start.js";
+import type { WholeValidationParts } from "./whole-validation-parts.js";
 
 /** One CLI question: the same key asks the same thing of the same files. */
 export type CliQuestion = {
@@ -19,6 +20,8 @@ export type CliQuestion = {
   others: readonly string[];
   /** The parts of `folder` the command reads, when known to be fewer than all of it. */
   parts?: FolderParts;
+  /** For a validation of every change: how to bring its report up to date change by change. */
+  whole?: WholeValidationParts;
 };
 
 /** How one caller follows a run: its own signal and progress listener. */

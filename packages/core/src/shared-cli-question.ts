@@ -2,6 +2,7 @@ import { realpathSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
 import type { CliQuestion } from "./create-shared-cli-runs.js";
 import { oneChangeValidationParts } from "./one-change-validation-parts.js";
+import { wholeValidationParts } from "./whole-validation-parts.js";
 
 // The commands whose answers may be shared and kept: they only read, and
 // everything they read lies under the repository's openspec/ folder and the
@@ -25,7 +26,9 @@ function userFolder(
 /**
  * The question a CLI run asks, when its answer may be shared: a command of
  * the read-only allowlist, without `--store` (which reads another root), run
- * by a known binary in a workdir that resolves. Undefined otherwise.
+ * by a known binary in a workdir that resolves. Undefined otherwise. A
+ * validation of every change also says how to bring its report up to date
+ * change by change (`whole`).
  */
 export function sharedCliQuestion(
   run: { args: readonly string[]; workdir: string; bin: string; node: string | undefined },
@@ -45,6 +48,7 @@ export function sharedCliQuestion(
   const folder = join(real, "openspec");
   const dataFolder = userFolder(env, userHome, "XDG_DATA_HOME", [".local", "share"]);
   const parts = oneChangeValidationParts(run.args, folder, dataFolder);
+  const whole = wholeValidationParts(run.args, folder, dataFolder);
   return {
     key: JSON.stringify([run.bin, run.node ?? null, run.args, run.workdir, real]),
     command: run.node === undefined ? [run.bin, ...run.args] : [run.node, run.bin, ...run.args],
@@ -52,5 +56,6 @@ export function sharedCliQuestion(
     folder,
     others: [userFolder(env, userHome, "XDG_CONFIG_HOME", [".config"]), dataFolder],
     ...(parts === undefined ? {} : { parts }),
+    ...(whole === undefined ? {} : { whole }),
   };
 }

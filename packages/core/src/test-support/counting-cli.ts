@@ -1,0 +1,34 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fakeOpenSpecBinary, REAL_OPENSPEC_BIN, temporaryFolder } from "@org/test-kit";
+
+/**
+ * The real CLI behind a script that logs each run's arguments, so a test can count runs:
+ * `runs()` gives every run so far, `newRuns()` those since it was last asked.
+ */
+export function countingCli() {
+  const log = join(temporaryFolder("cli-log-"), "runs.log");
+  const bin = fakeOpenSpecBinary(
+    `echo "$*" >> ${JSON.stringify(log)}\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(REAL_OPENSPEC_BIN)} "$@"`,
+  );
+  const runs = () => (existsSync(log) ? readFileSync(log, "utf8").trim().split("\n") : []);
+  let seen = 0;
+  const newRuns = () => {
+    const all = runs();
+    const added = all.slice(seen);
+    seen = all.length;
+    return added;
+  };
+  return { bin, runs, newRuns };
+}
+
+/** A CLI answer without `validate`'s per-item timings: nothing else differs between two runs of the same files. */
+export function withoutTimings(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutTimings);
+  if (typeof value !== "object" || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => key !== "durationMs")
+      .map(([key, inner]) => [key, withoutTimings(inner)]),
+  );
+}
