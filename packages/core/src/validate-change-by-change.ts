@@ -49,6 +49,9 @@ export type ChangeByChangeValidation = {
   stats(): { reports: number; composed: number; whole: number; kept: number };
 };
 
+/** Change folders walked between two returns to the event loop: a few milliseconds of stats. */
+const CHANGES_PER_SLICE = 100;
+
 /** Reports kept at most, one per question (repository and flags); the oldest goes first. */
 const MOST_REPORTS = 16;
 
@@ -162,8 +165,13 @@ async function takeDigests(question: WholeValidationQuestion): Promise<Digests |
   const restPrint = await fingerprintFolders(question.folder, question.others, undefined, rest);
   if (restPrint === null || restPrint.racy) return null;
   const changes = new Map<string, string>();
+  let walked = 0;
   for (const entry of readdirSync(changesFolder, { withFileTypes: true })) {
     if (!entry.isDirectory() || entry.name === "archive") continue;
+    // A change folder's walk never reaches the walk's own slice of paths, so the event loop
+    // gets its turn here: other calls of a team server are not held for all the changes.
+    walked += 1;
+    if (walked % CHANGES_PER_SLICE === 0) await new Promise((done) => setImmediate(done));
     const folder = join(changesFolder, entry.name);
     const print = await fingerprintFolders(folder, []);
     if (print === null || print.racy) return null;
