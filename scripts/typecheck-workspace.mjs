@@ -48,7 +48,14 @@ export function typecheckCommands(root, packages) {
       `${JSON.stringify(
         {
           extends: base,
-          compilerOptions: { ...compilerOptions, noEmit: true },
+          // Incremental: a later run re-checks only what changed since (TypeScript's own
+          // build info, next to this file), 1–2 s instead of 10–11 s per program when nothing did.
+          compilerOptions: {
+            ...compilerOptions,
+            noEmit: true,
+            incremental: true,
+            tsBuildInfoFile: `${config}.tsbuildinfo`,
+          },
           include: members.map((pkg) => join(root, pkg.folder, "src")),
         },
         null,
