@@ -8,6 +8,7 @@
 import { execFile, execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
+import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
@@ -18,6 +19,17 @@ const require = createRequire(import.meta.url);
 
 /** Where the builds live: `<version>-abi<N>/better_sqlite3.node` (the preload reads the same). */
 export const ADDON_CACHE = join(here, "node_modules", ".cache", "better-sqlite3");
+
+/**
+ * The same builds kept for every checkout on this machine (`$XDG_CACHE_HOME/openspec-agent`, else
+ * `~/.cache/openspec-agent`), as pnpm's store keeps the installing Node's build: a fresh clone
+ * copies them instead of compiling SQLite twice (about 100 s of CPU of its `.ci/run`).
+ */
+export const SHARED_ADDON_CACHE = join(
+  process.env.XDG_CACHE_HOME || join(homedir(), ".cache"),
+  "openspec-agent",
+  "better-sqlite3",
+);
 
 /** The preload that swaps in the build for the running Node (`--require` it). */
 export const SQLITE_ADDON_PRELOAD = join(here, "load-sqlite-addon.cjs");
@@ -41,6 +53,11 @@ export async function sqliteAddonFor(line, packageFolder = PRODUCT_SQLITE) {
   const target = join(ADDON_CACHE, `${version}-abi${abi}`);
   const addon = join(target, "better_sqlite3.node");
   if (existsSync(addon)) return addon;
+  const shared = join(SHARED_ADDON_CACHE, `${version}-abi${abi}`, "better_sqlite3.node");
+  if (existsSync(shared) && loadsOn(line, shared)) {
+    placeAtomically(shared, target);
+    return addon;
+  }
   const work = `${target}.${process.pid}.building`;
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
@@ -63,20 +80,15 @@ export async function sqliteAddonFor(line, packageFolder = PRODUCT_SQLITE) {
       },
     );
     // The line's own node must load it: a build against other headers would fail every test on that line.
-    execFileSync(
-      nodeBinary(line),
-      ["-e", "require(process.argv[1])", join(work, "build", "Release", "better_sqlite3.node")],
-      {
-        stdio: "pipe",
-      },
-    );
-    mkdirSync(join(work, "out"));
-    cpSync(
-      join(work, "build", "Release", "better_sqlite3.node"),
-      join(work, "out", "better_sqlite3.node"),
-    );
-    rmSync(target, { recursive: true, force: true });
-    renameSync(join(work, "out"), target);
+    const built = join(work, "build", "Release", "better_sqlite3.node");
+    if (!loadsOn(line, built))
+      throw new Error(`the better-sqlite3 build for Node ${line} does not load`);
+    placeAtomically(built, target);
+    try {
+      placeAtomically(built, dirname(shared));
+    } catch {
+      // A cache that cannot be written only means the next clone builds again.
+    }
     return addon;
   } finally {
     rmSync(work, { recursive: true, force: true });
@@ -92,4 +104,24 @@ function withoutNpmConfig(env) {
   return Object.fromEntries(
     Object.entries(env).filter(([key]) => !key.toLowerCase().startsWith("npm_config_")),
   );
+}
+
+/** Whether the line's own node loads the addon at `file`. */
+function loadsOn(line, file) {
+  try {
+    execFileSync(nodeBinary(line), ["-e", "require(process.argv[1])", file], { stdio: "pipe" });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Puts a copy of the addon at `folder`/better_sqlite3.node, whole or not at all. */
+function placeAtomically(file, folder) {
+  const staging = `${folder}.${process.pid}.placing`;
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(staging, { recursive: true });
+  cpSync(file, join(staging, "better_sqlite3.node"));
+  rmSync(folder, { recursive: true, force: true });
+  renameSync(staging, folder);
 }
