@@ -52,13 +52,22 @@ async function pastTheTick(paths: readonly string[]): Promise<void> {
   }
 }
 
+/** The repository behind a catalog whose CLI runs are counted, and a validation of everything in it. */
+function repositoryBehindCountingCli() {
+  const cli = countingCli();
+  const { catalog } = makeCatalog({ env: { OPENSPEC_BIN: cli.bin } });
+  const root = makeOpenSpecRepository(REPOSITORY);
+  return {
+    cli,
+    root,
+    file: (path: string) => join(root, "openspec", path),
+    validate: () => catalog.call("openspec_validate", { workdir: root, limit: 1000 }),
+  };
+}
+
 describe("a validation of everything brought up to date change by change", () => {
   it("GIVEN a validation of everything WHEN the files of one or two changes are written THEN the next one validates just those changes and equals a fresh run; WHEN nothing is written THEN it is answered as kept", async () => {
-    const cli = countingCli();
-    const { catalog } = makeCatalog({ env: { OPENSPEC_BIN: cli.bin } });
-    const root = makeOpenSpecRepository(REPOSITORY);
-    const file = (path: string) => join(root, "openspec", path);
-    const validate = () => catalog.call("openspec_validate", { workdir: root, limit: 1000 });
+    const { cli, root, file, validate } = repositoryBehindCountingCli();
     const fresh = async () => {
       const run = await runRealOpenSpec(root, WHOLE);
       return { exit_code: run.status, stdout: withoutTimings(JSON.parse(run.stdout)) };
@@ -121,11 +130,7 @@ describe("a validation of everything brought up to date change by change", () =>
   });
 
   it("GIVEN a validation of everything WHEN a main spec, the config or the list of changes changes, or more changes are written than are worth validating one by one, or the verdict of the whole turns THEN everything is validated again and equals a fresh run", async () => {
-    const cli = countingCli();
-    const { catalog } = makeCatalog({ env: { OPENSPEC_BIN: cli.bin } });
-    const root = makeOpenSpecRepository(REPOSITORY);
-    const file = (path: string) => join(root, "openspec", path);
-    const validate = () => catalog.call("openspec_validate", { workdir: root, limit: 1000 });
+    const { cli, root, file, validate } = repositoryBehindCountingCli();
     const settle = () =>
       pastTheTick([
         file("changes"),

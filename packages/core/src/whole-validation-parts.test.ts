@@ -26,15 +26,9 @@ describe("which validations of everything can be brought up to date change by ch
       expect(parts?.changesFolder).toBe(join(openspec, "changes"));
       expect(parts?.rest.statted).toEqual([join(openspec, "changes")]);
       expect(parts?.rest.walked).toContain(join(openspec, "specs"));
-      expect(parts?.oneChangeArgs("add-login")).toEqual([
-        "validate",
-        "add-login",
-        "--type",
-        "change",
-        "--strict",
-        "--json",
-        "--no-interactive",
-      ]);
+      expect(parts?.oneChangeArgs("add-login")).toEqual(
+        "validate add-login --type change --strict --json --no-interactive".split(" "),
+      );
     }
   });
 
