@@ -1,5 +1,5 @@
-import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { changeValidationRest } from "./change-validation-rest.js";
 import type { FolderParts } from "./fingerprint-folders.js";
 
 // A change name as the catalog passes it: one folder name, no dot first.
@@ -28,19 +28,10 @@ export function oneChangeValidationParts(
   if (flags.some((flag) => flag === "--all" || flag === "--changes" || flag === "--specs")) {
     return undefined;
   }
-  if (existsSync(join(openspecFolder, "schemas")) || existsSync(join(dataFolder, "schemas"))) {
-    return undefined;
-  }
-  const changes = join(openspecFolder, "changes");
+  const rest = changeValidationRest(openspecFolder, dataFolder);
+  if (rest === undefined) return undefined;
   return {
-    walked: [
-      join(changes, item),
-      join(changes, ".openspec-store"),
-      join(openspecFolder, "specs"),
-      join(openspecFolder, "schemas"),
-      join(openspecFolder, "config.yaml"),
-      join(openspecFolder, "config.yml"),
-    ],
-    statted: [changes],
+    walked: [join(openspecFolder, "changes", item), ...rest.walked],
+    statted: rest.statted,
   };
 }

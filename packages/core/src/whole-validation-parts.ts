@@ -1,16 +1,12 @@
-import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { changeValidationRest } from "./change-validation-rest.js";
 import type { FolderParts } from "./fingerprint-folders.js";
 
 /** How a validation of every change can be brought up to date one change at a time. */
 export type WholeValidationParts = {
   /** The repository's `openspec/changes`, whose folders are the changes. */
   changesFolder: string;
-  /**
-   * What every change's validation reads besides its own folder: the main specs, the project's
-   * config and schemas, the store marker, and the listing of `changes/` (its own stat, which
-   * moves when a change is added, removed or renamed).
-   */
+  /** What every change's validation reads besides its own folder (`changeValidationRest`). */
   rest: FolderParts;
   /** The arguments of one change's validation with the same flags, with the change's name for `{}`. */
   oneChangeArgs: (name: string) => string[];
@@ -24,8 +20,7 @@ const SCOPES = new Set(["--all", "--changes"]);
  * item is what `openspec validate <change> --type change` with the same flags
  * reports (the CLI runs the same validator on the same folders), and reads only
  * that change's folder and the `rest`. Undefined for any other command, with
- * `--store`, and when a schema of the project or the user's data folder
- * (`dataFolder`) may track task files outside a change, as for one change.
+ * `--store`, and when `changeValidationRest` is.
  */
 export function wholeValidationParts(
   args: readonly string[],
@@ -38,23 +33,12 @@ export function wholeValidationParts(
   // Only the flags the catalog passes: anything else may change what each item reports.
   const known = new Set([...SCOPES, "--strict", "--json", "--no-interactive"]);
   if (flags.some((flag) => !known.has(flag))) return undefined;
-  if (existsSync(join(openspecFolder, "schemas")) || existsSync(join(dataFolder, "schemas"))) {
-    return undefined;
-  }
-  const changesFolder = join(openspecFolder, "changes");
+  const rest = changeValidationRest(openspecFolder, dataFolder);
+  if (rest === undefined) return undefined;
   const others = flags.filter((flag) => !SCOPES.has(flag));
   return {
-    changesFolder,
-    rest: {
-      walked: [
-        join(changesFolder, ".openspec-store"),
-        join(openspecFolder, "specs"),
-        join(openspecFolder, "schemas"),
-        join(openspecFolder, "config.yaml"),
-        join(openspecFolder, "config.yml"),
-      ],
-      statted: [changesFolder],
-    },
+    changesFolder: join(openspecFolder, "changes"),
+    rest,
     // The order validateArgs gives, so the run is shared with a validation of that change alone.
     oneChangeArgs: (name) => ["validate", name, "--type", "change", ...others],
   };

@@ -11,7 +11,7 @@ import { isMigrated } from "./is-migrated.js";
 import { MIGRATIONS_FOLDER } from "./migrations-folder.js";
 import { openReadOnly } from "./open-read-only.js";
 import { registryAccess } from "./registry-access.js";
-import { BUSY_TIMEOUT_MS, type RegistryDatabase } from "./registry-database.js";
+import type { RegistryDatabase } from "./registry-database.js";
 import type { RegistryFailure } from "./registry-failure.js";
 import { retryOnContention } from "./retry-on-contention.js";
 import { openSqlite } from "./sqlite-driver.js";
@@ -30,10 +30,7 @@ export type ConnectResult =
  * read, which keeps opening cheap. A file this user may not write is opened
  * read-only: reads work, writes answer `registry_read_only`.
  */
-export function connectRegistryFile(
-  file: string,
-  busyTimeoutMs: number = BUSY_TIMEOUT_MS,
-): ConnectResult {
+export function connectRegistryFile(file: string, busyTimeoutMs: number): ConnectResult {
   const access = registryAccess(file);
   if (access === "cannot_create") {
     return readOnlyRegistry(file, "it does not exist and its folder is not writable");

@@ -1,5 +1,4 @@
 import type { NewerSchema } from "./find-newer-schema.js";
-import { BUSY_TIMEOUT_MS } from "./registry-database.js";
 import { type RegistryFailure, registryFailure } from "./registry-failure.js";
 import { classifySqliteError, findSqliteError } from "./sqlite-error.js";
 
@@ -7,7 +6,7 @@ import { classifySqliteError, findSqliteError } from "./sqlite-error.js";
 export function databaseFailure(
   file: string,
   error: unknown,
-  busyTimeoutMs: number = BUSY_TIMEOUT_MS,
+  busyTimeoutMs: number,
 ): RegistryFailure {
   const kind = classifySqliteError(error);
   if (kind === "busy") {
