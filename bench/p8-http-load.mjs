@@ -83,11 +83,13 @@ export async function benchHttpLoad({
   seconds,
   maxCallsPerSession,
   callTimeoutMs = 90_000,
+  serverNodeArguments = [],
 }) {
   // One token for every session: the load of many clients, not one client's cap (20 by default).
   const server = await startHttpServerProcess({
     root,
     env,
+    nodeArguments: serverNodeArguments,
     serverArguments: ["--max-sessions-per-token", String(Math.max(1, ...levels))],
   });
   const { url } = server;

@@ -3,7 +3,8 @@
 // build` (the pnpm script does). `--smoke` runs each benchmark once on a small
 // repository (checks that it works, not how fast); `--only P3,P5` picks some;
 // `--p8-changes=1000` and `--p8-levels=1,10,50` narrow P8 (default 1,000 and
-// 10,000 changes at 1, 10, 50 and 100 sessions);
+// 10,000 changes at 1, 10, 50 and 100 sessions), `--p8-cpu-prof=DIR` writes the
+// server's CPU profile there;
 // `--node=22` or `--node=24` runs it on that Node line (tooling/node-binaries).
 import { execFileSync, spawnSync } from "node:child_process";
 import {
@@ -345,6 +346,7 @@ async function benchP8() {
     return;
   }
   httpLoad = [];
+  const profileDir = argv.find((arg) => arg.startsWith("--p8-cpu-prof="))?.split("=")[1];
   for (const changes of smoke ? [20] : listArg("p8-changes", [1000, 10000])) {
     const repository = repositoryOf(changes);
     try {
@@ -359,6 +361,7 @@ async function benchP8() {
           levels: smoke ? [1, 2] : listArg("p8-levels", [1, 10, 50, 100]),
           seconds: smoke ? 2 : 20,
           maxCallsPerSession: smoke ? 11 : 200,
+          serverNodeArguments: profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [],
         })),
       );
     } finally {

@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { temporaryFolder } from "@org/test-kit";
@@ -38,6 +38,42 @@ describe("fingerprintFolders", () => {
     mkdirSync(config, { recursive: true });
     const after = await fingerprintFolders(join(root, "openspec"), [config]);
     expect(after?.digest).not.toBe(before?.digest);
+  });
+
+  it("GIVEN folders fingerprinted once WHEN a file is added, then written, then renamed, then removed (each a tick apart) THEN every fingerprint after differs from the one before, and counts the files there are", async () => {
+    const root = temporaryFolder("fingerprint-");
+    const specs = join(root, "openspec", "specs", "auth");
+    mkdirSync(specs, { recursive: true });
+    writeFileSync(join(specs, "spec.md"), "# Auth\n");
+    const openspec = join(root, "openspec");
+    const digests: string[] = [];
+    const entries: number[] = [];
+    const take = async () => {
+      await sleep(100);
+      const fingerprint = await fingerprintFolders(openspec, []);
+      expect(fingerprint?.racy).toBe(false);
+      digests.push(fingerprint?.digest ?? "");
+      entries.push(fingerprint?.entries ?? 0);
+    };
+    await take();
+    await take();
+    writeFileSync(join(specs, "notes.md"), "one\n");
+    await take();
+    // Only the new file's own stat moves: the walk must list the folder again to see it.
+    writeFileSync(join(specs, "notes.md"), "two\n");
+    await take();
+    renameSync(join(specs, "notes.md"), join(specs, "later.md"));
+    await take();
+    writeFileSync(join(specs, "later.md"), "three\n");
+    await take();
+    rmSync(join(specs, "later.md"));
+    await take();
+
+    expect(digests[1]).toBe(digests[0]);
+    for (let index = 2; index < digests.length; index += 1) {
+      expect(digests[index], `fingerprint ${index}`).not.toBe(digests[index - 1]);
+    }
+    expect(entries).toEqual([4, 4, 5, 5, 5, 5, 4]);
   });
 
   // What the walk costs against the `openspec list` run it saves is a figure of

@@ -52,6 +52,11 @@ async function pastTheTick(paths: readonly string[]): Promise<void> {
   }
 }
 
+/** Resolves once `condition` holds, checking every 20 ms. */
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await sleep(20);
+}
+
 /** The repository behind a catalog whose CLI runs are counted, and a validation of everything in it. */
 function repositoryBehindCountingCli() {
   const cli = countingCli();
@@ -127,6 +132,72 @@ describe("a validation of everything brought up to date change by change", () =>
       expect(answer, what).not.toHaveProperty("cached");
       expect(cli.newRuns().sort(), what).toEqual(written.map(one).sort());
     }
+  });
+
+  it("GIVEN a validation of everything WHEN a change is validated again within a timestamp tick of its write THEN only that change is validated, and once it is quiet it is validated once more, then kept", async () => {
+    const { cli, file, validate } = repositoryBehindCountingCli();
+    const settle = () =>
+      pastTheTick([
+        file("changes"),
+        ...["add-signup", "add-search", "broken-change"].map((name) => file(`changes/${name}`)),
+        file("changes/add-signup/tasks.md"),
+      ]);
+    await settle();
+    await validate();
+    cli.newRuns();
+
+    // Asked at once: on a team server some change is always being written.
+    writeFileSync(file("changes/add-signup/tasks.md"), TASKS.replace("[ ]", "[x]"));
+    const justWritten = await validate();
+    expect(justWritten).not.toHaveProperty("cached");
+    expect(cli.newRuns()).toEqual([one("add-signup")]);
+
+    await settle();
+    await validate();
+    // Validated again if it was still within its tick the first time, or kept if it was not.
+    expect([[], [one("add-signup")]]).toContainEqual(cli.newRuns());
+    expect(await validate(), "quiet and unchanged").toMatchObject({ cached: true });
+    expect(cli.newRuns()).toEqual([]);
+  });
+
+  it("GIVEN a run of everything under way WHEN another validation of everything finds too many changes written THEN it waits for that run's report and validates one by one what was written since", async () => {
+    const { cli, root, file, validate } = repositoryBehindCountingCli();
+    const everyChange = ["add-signup", "add-search", "add-wishlist", "add-login-passkeys"];
+    const settle = () =>
+      pastTheTick([
+        file("changes"),
+        ...[...everyChange, "broken-change"].flatMap((name) => [
+          file(`changes/${name}`),
+          file(`changes/${name}/tasks.md`),
+        ]),
+      ]);
+    await settle();
+    await validate();
+    cli.newRuns();
+
+    // Five changes written: more than are worth validating one by one, so everything runs.
+    for (const name of [...everyChange, "broken-change"]) {
+      appendFileSync(file(`changes/${name}/tasks.md`), "- [ ] 1.2 More\n");
+    }
+    await settle();
+    cli.holdRunsOfEverything();
+    const first = validate();
+    await until(() => cli.runs().includes(WHOLE.join(" ")));
+    // Written while that run is held: the second validation still sees five changes
+    // written since the last report, and one more.
+    writeFileSync(file("changes/add-signup/tasks.md"), TASKS.replace("[ ]", "[x]"));
+    await settle();
+    const second = validate();
+    // Time for the second call to find the run under way; were it later, it would find the
+    // first run's report kept and give the same runs.
+    await sleep(300);
+    cli.releaseRunsOfEverything();
+    await first;
+    const answer = await second;
+
+    expect(cli.newRuns()).toEqual([WHOLE.join(" "), one("add-signup")]);
+    const fresh = await runRealOpenSpec(root, WHOLE);
+    expect(withoutTimings(answer.stdout)).toEqual(withoutTimings(JSON.parse(fresh.stdout)));
   });
 
   it("GIVEN a validation of everything WHEN a main spec, the config or the list of changes changes, or more changes are written than are worth validating one by one, or the verdict of the whole turns THEN everything is validated again and equals a fresh run", async () => {

@@ -52,6 +52,9 @@ export type ChangeByChangeValidation = {
 /** Change folders walked between two returns to the event loop: a few milliseconds of stats. */
 const CHANGES_PER_SLICE = 100;
 
+/** Numbers the digests of change folders read within a timestamp tick, so that none equals another. */
+let racyDigests = 0;
+
 /** Reports kept at most, one per question (repository and flags); the oldest goes first. */
 const MOST_REPORTS = 16;
 
@@ -67,6 +70,7 @@ const MOST_REPORTS = 16;
 export function createChangeByChangeValidation(): ChangeByChangeValidation {
   const reports = new Map<string, Report>();
   const walks = shareNextStart<Digests | null>();
+  const wholeRunsInFlight = new Map<string, Promise<SharedAnswer>>();
   const counts = { composed: 0, whole: 0, kept: 0 };
 
   const keep = (key: string, report: Report) => {
@@ -87,7 +91,11 @@ export function createChangeByChangeValidation(): ChangeByChangeValidation {
     runWhole: () => Promise<SharedAnswer>,
   ): Promise<SharedAnswer> => {
     counts.whole += 1;
-    const answer = await runWhole();
+    const running = runWhole();
+    wholeRunsInFlight.set(question.key, running);
+    const answer = await running.finally(() => {
+      if (wholeRunsInFlight.get(question.key) === running) wholeRunsInFlight.delete(question.key);
+    });
     if (digests !== null && answer.exit_code !== null && answer.signal === null) {
       const { cached: _cached, computed_at: _computedAt, ...result } = answer;
       keep(question.key, {
@@ -99,66 +107,89 @@ export function createChangeByChangeValidation(): ChangeByChangeValidation {
     return answer;
   };
 
-  return {
-    async ask(question, waiter, runWhole, runOne) {
-      const startedAt = performance.now();
-      const digests = await digestsOf(question);
-      const earlier = reports.get(question.key);
-      if (digests === null || earlier === undefined || earlier.digests.rest !== digests.rest) {
-        return wholeRun(question, digests, runWhole);
-      }
-      const written = [...digests.changes]
-        .filter(([name, digest]) => earlier.digests.changes.get(name) !== digest)
-        .map(([name]) => name);
-      const gone = [...earlier.digests.changes.keys()].some((name) => !digests.changes.has(name));
-      if (!gone && written.length === 0) {
-        counts.kept += 1;
-        return {
-          ...earlier.result,
-          duration_ms: Math.round(performance.now() - startedAt),
-          cached: true,
-          computed_at: earlier.computedAt,
-        };
-      }
-      if (gone || written.length > mostValidatedOneByOne(digests.changes.size)) {
-        return wholeRun(question, digests, runWhole);
-      }
-      const answers = await Promise.all(
-        written.map((name) => runOne(question.whole.oneChangeArgs(name))),
-      );
-      if (waiter.signal?.aborted) return runWhole();
-      const fresh = new Map<string, ValidationItem>();
-      for (const [index, name] of written.entries()) {
-        const answer = answers[index];
-        const item = answer === undefined ? undefined : oneChangeItem(answer.stdout, name);
-        // A change the CLI will not validate alone (a name it refuses): run everything.
-        if (item === undefined || answer?.exit_code !== (item.valid ? 0 : 1)) {
-          return wholeRun(question, digests, runWhole);
-        }
-        fresh.set(name, item);
-      }
-      const composed = composeWholeValidation(earlier.result.stdout, fresh);
-      // The verdict of the whole turned: its envelope (ok, code, error) is the CLI's to give.
-      if (composed === undefined || (composed.failed > 0 ? 1 : 0) !== earlier.result.exit_code) {
-        return wholeRun(question, digests, runWhole);
-      }
-      counts.composed += 1;
-      const result = {
+  // `waited`: the call already waited for a run of everything in flight; it waits once.
+  const ask = async (
+    ...[question, waiter, runWhole, runOne, waited = false]: [
+      ...Parameters<ChangeByChangeValidation["ask"]>,
+      waited?: boolean,
+    ]
+  ): Promise<SharedAnswer> => {
+    const startedAt = performance.now();
+    const digests = await digestsOf(question);
+    const earlier = reports.get(question.key);
+    // Everything must be validated again. With a run of everything already under way, its
+    // report is awaited first and the question asked again against it: on a team server
+    // whose sessions keep writing, each run of everything otherwise found more changes
+    // written than are worth validating one by one, and queued another run of everything.
+    const wholeRunOrWait = async () => {
+      const running = wholeRunsInFlight.get(question.key);
+      if (waited || running === undefined) return wholeRun(question, digests, runWhole);
+      await Promise.race([running.catch(() => undefined), aborted(waiter.signal)]);
+      return ask(question, waiter, runWhole, runOne, true);
+    };
+    if (digests === null || earlier === undefined || earlier.digests.rest !== digests.rest) {
+      return wholeRunOrWait();
+    }
+    const written = [...digests.changes]
+      .filter(([name, digest]) => earlier.digests.changes.get(name) !== digest)
+      .map(([name]) => name);
+    const gone = [...earlier.digests.changes.keys()].some((name) => !digests.changes.has(name));
+    if (!gone && written.length === 0) {
+      counts.kept += 1;
+      return {
         ...earlier.result,
-        stdout: composed.document,
         duration_ms: Math.round(performance.now() - startedAt),
-      } as RunResult;
-      keep(question.key, { digests, result, computedAt: new Date().toISOString() });
-      return result;
-    },
-    stats: () => ({ reports: reports.size, ...counts }),
+        cached: true,
+        computed_at: earlier.computedAt,
+      };
+    }
+    if (gone || written.length > mostValidatedOneByOne(digests.changes.size)) {
+      return wholeRunOrWait();
+    }
+    const answers = await Promise.all(
+      written.map((name) => runOne(question.whole.oneChangeArgs(name))),
+    );
+    if (waiter.signal?.aborted) return runWhole();
+    const fresh = new Map<string, ValidationItem>();
+    for (const [index, name] of written.entries()) {
+      const answer = answers[index];
+      const item = answer === undefined ? undefined : oneChangeItem(answer.stdout, name);
+      // A change the CLI will not validate alone (a name it refuses): run everything.
+      if (item === undefined || answer?.exit_code !== (item.valid ? 0 : 1)) {
+        return wholeRun(question, digests, runWhole);
+      }
+      fresh.set(name, item);
+    }
+    const composed = composeWholeValidation(earlier.result.stdout, fresh);
+    // The verdict of the whole turned: its envelope (ok, code, error) is the CLI's to give.
+    if (composed === undefined || (composed.failed > 0 ? 1 : 0) !== earlier.result.exit_code) {
+      return wholeRun(question, digests, runWhole);
+    }
+    counts.composed += 1;
+    const result = {
+      ...earlier.result,
+      stdout: composed.document,
+      duration_ms: Math.round(performance.now() - startedAt),
+    } as RunResult;
+    keep(question.key, { digests, result, computedAt: new Date().toISOString() });
+    return result;
   };
+  return { ask, stats: () => ({ reports: reports.size, ...counts }) };
+}
+
+/** Settles when `signal` aborts; never without one. */
+function aborted(signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((settle) => {
+    if (signal?.aborted) settle();
+    signal?.addEventListener("abort", () => settle(), { once: true });
+  });
 }
 
 /**
  * The digests of the rest and of every folder in `changes/`, or null when a
- * walk cannot vouch for what the CLI would read or one path changed within a
- * timestamp tick.
+ * walk cannot vouch for what the CLI would read or the rest changed within a
+ * timestamp tick. A change folder changed within a tick gets a digest that
+ * equals no other, so it counts as written.
  */
 async function takeDigests(question: WholeValidationQuestion): Promise<Digests | null> {
   const { changesFolder, rest } = question.whole;
@@ -174,8 +205,12 @@ async function takeDigests(question: WholeValidationQuestion): Promise<Digests |
     if (walked % CHANGES_PER_SLICE === 0) await new Promise((done) => setImmediate(done));
     const folder = join(changesFolder, entry.name);
     const print = await fingerprintFolders(folder, []);
-    if (print === null || print.racy) return null;
-    changes.set(entry.name, print.digest);
+    if (print === null) return null;
+    // A change written within a timestamp tick is validated again, alone, now and on the next
+    // call: on a busy team server some change was always being written, and taking that as a
+    // reason to run everything made most validations of everything whole runs.
+    if (print.racy) racyDigests += 1;
+    changes.set(entry.name, print.racy ? `racy ${racyDigests}` : print.digest);
   }
   return { rest: restPrint.digest, changes };
 }

@@ -1,16 +1,26 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fakeOpenSpecBinary, REAL_OPENSPEC_BIN, temporaryFolder } from "@org/test-kit";
 
 /**
  * The real CLI behind a script that logs each run's arguments, so a test can count runs:
- * `runs()` gives every run so far, `newRuns()` those since it was last asked.
+ * `runs()` gives every run so far, `newRuns()` those since it was last asked. Runs of
+ * `validate --all` wait, once logged, while `holdRunsOfEverything()` holds them, until
+ * `releaseRunsOfEverything()`.
  */
 export function countingCli() {
-  const log = join(temporaryFolder("cli-log-"), "runs.log");
+  const folder = temporaryFolder("cli-log-");
+  const log = join(folder, "runs.log");
+  const hold = join(folder, "hold");
   const bin = fakeOpenSpecBinary(
-    `echo "$*" >> ${JSON.stringify(log)}\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(REAL_OPENSPEC_BIN)} "$@"`,
+    [
+      `echo "$*" >> ${JSON.stringify(log)}`,
+      `if [ "$2" = "--all" ]; then while [ -e ${JSON.stringify(hold)} ]; do sleep 0.02; done; fi`,
+      `exec ${JSON.stringify(process.execPath)} ${JSON.stringify(REAL_OPENSPEC_BIN)} "$@"`,
+    ].join("\n"),
   );
+  const holdRunsOfEverything = () => writeFileSync(hold, "");
+  const releaseRunsOfEverything = () => rmSync(hold, { force: true });
   const runs = () => (existsSync(log) ? readFileSync(log, "utf8").trim().split("\n") : []);
   let seen = 0;
   const newRuns = () => {
@@ -19,7 +29,7 @@ export function countingCli() {
     seen = all.length;
     return added;
   };
-  return { bin, runs, newRuns };
+  return { bin, runs, newRuns, holdRunsOfEverything, releaseRunsOfEverything };
 }
 
 /** A CLI answer without `validate`'s per-item timings: nothing else differs between two runs of the same files. */
