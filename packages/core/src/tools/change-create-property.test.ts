@@ -66,7 +66,8 @@ const completeChange = fc.record({
 
 describe("openspec_change_create under the real CLI", () => {
   it("GIVEN generated complete inputs WHEN each is written into a fresh `openspec init` repository THEN validate --strict passes without an error or warning, and the tool warns of nothing", async () => {
-    const { catalog } = makeCatalog();
+    // Warm workers: each generated case validates through the CLI without starting it again.
+    const { catalog } = makeCatalog({ catalog: { warmPool: 1 } });
     await fc.assert(
       fc.asyncProperty(completeChange, async (input) => {
         const root = makeOpenSpecRepository();

@@ -74,7 +74,8 @@ describe("openspec_status answered from the files, with the CLI as the oracle", 
     async () => {
       const root = join(temporaryFolder("fission-"), "openspec-repo");
       cpSync(fissionOpenSpecFixture, root, { recursive: true });
-      const { catalog } = makeCatalog();
+      // Warm workers: the CLI answers each change of the differential without starting again.
+      const { catalog } = makeCatalog({ catalog: { warmPool: 1 } });
       const changes = readdirSync(join(root, "openspec/changes"), { withFileTypes: true })
         .filter((entry) => entry.isDirectory() && entry.name !== "archive")
         .map((entry) => entry.name);
