@@ -50,14 +50,22 @@ const report = (passed: number, failed: number) => ({
   numTodoTests: 0,
 });
 
-/** A folder with a stand-in `pnpm` (a shell script) to put first on PATH; returns the folder. */
-function pnpmStandIn(root: string, script: string): string {
+/**
+ * A folder with stand-ins (shell scripts) for `pnpm` (turbo's builds, lint) and `vitest` (each
+ * package's tests, run in its folder) to put first on PATH; returns the folder.
+ */
+function standIns(root: string, scripts: { pnpm: string; vitest: string }): string {
   const bin = join(root, "bin");
   mkdirSync(bin);
-  writeFileSync(join(bin, "pnpm"), script);
-  chmodSync(join(bin, "pnpm"), 0o755);
+  for (const [name, script] of Object.entries(scripts)) {
+    writeFileSync(join(bin, name), script);
+    chmodSync(join(bin, name), 0o755);
+  }
   return bin;
 }
+
+/** The start of a stand-in `vitest`: `pkg` is the package folder it runs in, relative to `root`. */
+const inPackage = (root: string) => `#!/bin/sh\npkg="\${PWD#${root}/}"\n`;
 
 describe("the root test command", () => {
   it("GIVEN a package whose tests failed WHEN the turbo step fails THEN the summary still prints the failures and the exit code stays non-zero", () => {
@@ -65,14 +73,14 @@ describe("the root test command", () => {
     testedPackage(root, "packages/good");
     testedPackage(root, "packages/bad");
     // A stand-in for pnpm/turbo: writes each package's report as its tests would, then fails.
-    const bin = pnpmStandIn(
-      root,
-      `#!/bin/sh
+    const bin = standIns(root, {
+      pnpm: `#!/bin/sh
 printf '%s' '${JSON.stringify(report(3, 0))}' > "${root}/packages/good/test-results.json"
 printf '%s' '${JSON.stringify(report(1, 2))}' > "${root}/packages/bad/test-results.json"
 exit 1
 `,
-    );
+      vitest: "#!/bin/sh\nexit 0\n",
+    });
     const run = spawnSync(process.execPath, [join(root, "scripts", "run-tests.mjs")], {
       cwd: root,
       encoding: "utf8",
@@ -145,7 +153,7 @@ exit 1
   it("GIVEN reports left from an earlier run WHEN the tests run again THEN the old reports are removed first and a package that wrote none counts as missing", () => {
     const root = scratchRepository();
     testedPackage(root, "apps/stale", report(50, 0));
-    const bin = pnpmStandIn(root, "#!/bin/sh\nexit 1\n");
+    const bin = standIns(root, { pnpm: "#!/bin/sh\nexit 1\n", vitest: "#!/bin/sh\nexit 1\n" });
     const run = spawnSync(process.execPath, [join(root, "scripts", "run-tests.mjs")], {
       cwd: root,
       encoding: "utf8",
@@ -178,18 +186,15 @@ exit 1
       }),
     );
     // Logs which package each test task is for, and writes its report.
-    const bin = pnpmStandIn(
-      root,
-      `#!/bin/sh
-if [ "$1" = "--filter" ] && [ "$4" = "test" ]; then
-  echo "$2" >> "${root}/order.log"
-  # The slow suite's work happens outside its test files, as a global setup's does.
-  if [ "$2" = "tooling/slow" ]; then sleep 1; fi
-  printf '%s' '{"numPassedTests":1,"testResults":[{"startTime":0,"endTime":50}]}' > "${root}/$2/test-results.json"
-fi
-exit 0
+    const bin = standIns(root, {
+      pnpm: "#!/bin/sh\nexit 0\n",
+      vitest: `${inPackage(root)}
+echo "$pkg" >> "${root}/order.log"
+# The slow suite's work happens outside its test files, as a global setup's does.
+if [ "$pkg" = "tooling/slow" ]; then sleep 1; fi
+printf '%s' '{"numPassedTests":1,"testResults":[{"startTime":0,"endTime":50}]}' > test-results.json
 `,
-    );
+    });
     const run = spawnSync(process.execPath, [join(root, "scripts", "run-tests.mjs")], {
       cwd: root,
       encoding: "utf8",
@@ -250,26 +255,25 @@ describe("the root test command on the other Node lines", () => {
     nodeBinariesStandIn(root);
     // Logs each vitest run on another line (package, files, the node first on PATH, the preload)
     // and writes its report where OPENSPEC_AGENT_TEST_REPORT says; the whole run's own tests pass once each.
-    const bin = pnpmStandIn(
-      root,
-      `#!/bin/sh
-if [ "$1" = "--filter" ] && [ "$4" = "test" ]; then
-  printf '%s' '{"numPassedTests":1,"numFailedTests":0}' > "${root}/$2/test-results.json"
+    const bin = standIns(root, {
+      pnpm: "#!/bin/sh\nexit 0\n",
+      vitest: `${inPackage(root)}
+out="$OPENSPEC_AGENT_TEST_REPORT"
+if [ -z "$out" ]; then
+  printf '%s' '{"numPassedTests":1,"numFailedTests":0}' > test-results.json
+  exit 0
 fi
-if [ "$1" = "--filter" ] && [ "$3" = "exec" ]; then
-  pkg="$2"; shift 5
-  files=""; out="$OPENSPEC_AGENT_TEST_REPORT"
-  for arg in "$@"; do files="$files $arg"; done
-  echo "$pkg:$files $(command -v node) $NODE_OPTIONS $out" >> "${root}/lines.log"
-  if [ "$pkg" = "apps/hermes-plugin" ] && [ "$out" = "test-results.node-24.json" ]; then
-    printf '%s' '{"numPassedTests":1,"numFailedTests":1,"testResults":[{"name":"${root}/apps/hermes-plugin/src/bridge.test.ts","status":"failed","assertionResults":[{"fullName":"bridge answers","status":"failed","failureMessages":["Error: no answer"]}]}]}' > "${root}/$pkg/$out"
-  else
-    printf '%s' '{"numPassedTests":2,"numFailedTests":0}' > "${root}/$pkg/$out"
-  fi
+shift 1
+files=""
+for arg in "$@"; do files="$files $arg"; done
+echo "$pkg:$files $(command -v node) $NODE_OPTIONS $out" >> "${root}/lines.log"
+if [ "$pkg" = "apps/hermes-plugin" ] && [ "$out" = "test-results.node-24.json" ]; then
+  printf '%s' '{"numPassedTests":1,"numFailedTests":1,"testResults":[{"name":"${root}/apps/hermes-plugin/src/bridge.test.ts","status":"failed","assertionResults":[{"fullName":"bridge answers","status":"failed","failureMessages":["Error: no answer"]}]}]}' > "$out"
+else
+  printf '%s' '{"numPassedTests":2,"numFailedTests":0}' > "$out"
 fi
-exit 0
 `,
-    );
+    });
     for (const line of ["22", "24"]) {
       mkdirSync(join(root, "lines", line), { recursive: true });
       writeFileSync(join(root, "lines", line, "node"), "#!/bin/sh\nexit 0\n");
