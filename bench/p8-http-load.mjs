@@ -15,29 +15,29 @@ import { startHttpServerProcess } from "./http-server-process.mjs";
 export const CALL_KINDS = ["cheap", "whole", "write"];
 
 /**
- * One session's round: `change` is its own change, `token` that change's
- * context token, `round` how many rounds it has made (writes alternate what
- * they do, so each one changes a file).
+ * One session's round: `source` is the repository's name, `change` its own
+ * change, `token` that change's context token, `round` how many rounds it has
+ * made (writes alternate what they do, so each one changes a file).
  */
-function roundOf({ change, token, round }) {
+function roundOf({ source, change, token, round }) {
   const cheap = [
     {
       kind: "cheap",
       label: "status",
       name: "openspec_status",
-      arguments: { source: "bench", change },
+      arguments: { source, change },
     },
     {
       kind: "cheap",
       label: "validate one",
       name: "openspec_validate",
-      arguments: { source: "bench", target: change, type: "change" },
+      arguments: { source, target: change, type: "change" },
     },
     {
       kind: "cheap",
       label: "context by token",
       name: "openspec_context",
-      arguments: { identifier: `bench/${token}` },
+      arguments: { identifier: `${source}/${token}` },
     },
   ];
   const write =
@@ -46,14 +46,14 @@ function roundOf({ change, token, round }) {
           kind: "write",
           label: "task_set_status",
           name: "openspec_task_set_status",
-          arguments: { source: "bench", change, ids: ["1.3"], done: round % 4 === 0 },
+          arguments: { source, change, ids: ["1.3"], done: round % 4 === 0 },
         }
       : {
           kind: "write",
           label: "change_write",
           name: "openspec_change_write",
           arguments: {
-            source: "bench",
+            source,
             change,
             artifact: "design",
             content: `# Design\n\nRound ${round} of the load test rewrote this.\n`,
@@ -62,13 +62,13 @@ function roundOf({ change, token, round }) {
         };
   return [
     ...cheap,
-    { kind: "whole", label: "list", name: "openspec_list", arguments: { source: "bench" } },
+    { kind: "whole", label: "list", name: "openspec_list", arguments: { source } },
     ...cheap,
     {
       kind: "whole",
       label: "validate all",
       name: "openspec_validate",
-      arguments: { source: "bench" },
+      arguments: { source },
     },
     write,
   ];
@@ -86,6 +86,8 @@ export async function benchHttpLoad({
   serverNodeArguments = [],
 }) {
   // One token for every session: the load of many clients, not one client's cap (20 by default).
+  // A name per repository size: each size's server shares the bench's registry.
+  const source = `bench-${changes}`;
   const server = await startHttpServerProcess({
     root,
     env,
@@ -101,13 +103,13 @@ export async function benchHttpLoad({
     const setup = await connect();
     const added = await setup.callTool({
       name: "openspec_source_add",
-      arguments: { path: repository, name: "bench" },
+      arguments: { path: repository, name: source },
     });
     if (added.structuredContent?.ok !== true)
       throw new Error(JSON.stringify(added.structuredContent));
     const context = await setup.callTool({
       name: "openspec_context",
-      arguments: { identifier: "bench", limit: 1000 },
+      arguments: { identifier: source, limit: 1000 },
     });
     tokens = new Map(
       (context.structuredContent?.changes ?? []).map((change) => [change.name, change.token]),
@@ -146,7 +148,7 @@ export async function benchHttpLoad({
           round += 1
         ) {
           // Each session starts its rounds at another call, so every kind runs from the first second.
-          const requests = roundOf({ change, token, round });
+          const requests = roundOf({ source, change, token, round });
           const offset = index % requests.length;
           for (const request of [...requests.slice(offset), ...requests.slice(0, offset)]) {
             if (calls >= maxCallsPerSession || performance.now() >= deadline) break;
