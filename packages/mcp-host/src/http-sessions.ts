@@ -187,5 +187,3 @@ export function createSessionStore(settings: SessionSettings) {
     },
   };
 }
-
-export type SessionStore = ReturnType<typeof createSessionStore>;

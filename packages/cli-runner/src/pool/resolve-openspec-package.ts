@@ -25,15 +25,10 @@ export type OpenSpecPackageLookup =
 /**
  * The package behind `bin` when `bin` is (a link to) its own `bin/openspec.js`,
  * or a shell shim of npm or pnpm (cmd-shim style) whose only target is that
- * file; undefined for any other binary (a wrapper script, another CLI).
- * A realpath, a few stats and small reads: cheap enough for every command.
+ * file; for any other binary (a wrapper script, another CLI), the reason there
+ * is no package. A realpath, a few stats and small reads: cheap enough for
+ * every command.
  */
-export function resolveOpenSpecPackage(bin: string): OpenSpecPackage | undefined {
-  const found = lookUpOpenSpecPackage(bin);
-  return found.ok ? found.pkg : undefined;
-}
-
-/** Like `resolveOpenSpecPackage`, with the reason when there is no package. */
 export function lookUpOpenSpecPackage(bin: string): OpenSpecPackageLookup {
   const direct = packageOfEntry(bin);
   if (direct.ok) return { ok: true, pkg: { ...direct.pkg, via: "entry" } };
