@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { lstatSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { basename, dirname, join, relative } from "node:path";
 import { type ChangeContentInput, checkChangeContent } from "./change-content.js";
 import { type ChangeDocument, changeDocuments } from "./change-documents.js";
@@ -12,6 +12,7 @@ import { messageOf } from "./error-message.js";
 import { type Failure, failure } from "./failure.js";
 import { type FolderHandle, openFolderInside } from "./open-folder-inside.js";
 import type { Repository } from "./open-repository.js";
+import { pathExists } from "./path-exists.js";
 import { repositoryTokens } from "./repository-tokens.js";
 import { scanSpecFiles } from "./scan-specs.js";
 import { type AtomicWriteResult, writeFileAtomic } from "./write-file-atomic.js";
@@ -88,7 +89,7 @@ export function createChange(
   if (!opened.ok) return opened.code === "path_outside_repository" ? outside(path) : opened;
   let written: Written;
   try {
-    const exists = entryExists(opened.handle.entry(input.name));
+    const exists = pathExists(opened.handle.entry(input.name));
     if (exists && input.force !== true) return changeExists(path);
     written = exists
       ? replaceFiles(repository, changeDir, documents, input.schema != null)
@@ -290,15 +291,6 @@ function isSpec(repository: Repository, specId: string): boolean {
   if (containedRealPath(repository, file) === null) return false;
   try {
     return statSync(file).isFile();
-  } catch {
-    return false;
-  }
-}
-
-function entryExists(path: string): boolean {
-  try {
-    lstatSync(path);
-    return true;
   } catch {
     return false;
   }

@@ -1,4 +1,3 @@
-import { existsSync, lstatSync } from "node:fs";
 import { join, relative } from "node:path";
 import {
   applyDeltaSpec,
@@ -13,6 +12,7 @@ import { type ArchiveDiagnostic, discoverDeltaSpecs } from "./discover-delta-spe
 import { type Failure, failure } from "./failure.js";
 import { locateActiveChange } from "./locate-active-change.js";
 import type { Repository } from "./open-repository.js";
+import { pathExists } from "./path-exists.js";
 import { readContainedFile } from "./read-contained-text.js";
 import { DEFAULT_MAX_ARTIFACT_BYTES } from "./read-regular-file.js";
 import { readRepositoryText } from "./read-repository-text.js";
@@ -193,15 +193,4 @@ function readWhole(
     );
   }
   return null;
-}
-
-/** Whether anything (a dangling link included) sits at `path`. */
-function pathExists(path: string): boolean {
-  if (existsSync(path)) return true;
-  try {
-    lstatSync(path);
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -15,6 +15,7 @@ import {
 import { join } from "node:path";
 import { messageOf } from "./error-message.js";
 import type { FolderHandle } from "./open-folder-inside.js";
+import { pathExists } from "./path-exists.js";
 
 export type AtomicWriteResult =
   | { ok: true; overwritten: boolean }
@@ -67,7 +68,8 @@ export function writeFileAtomic(
     } finally {
       closeSync(fd);
     }
-    const existed = linkExists(target);
+    // lstat, never an open: a FIFO at the target would block an open.
+    const existed = pathExists(target);
     if (options.overwrite) {
       renameSync(temp, target);
     } else {
@@ -133,16 +135,6 @@ function takeBack(
     reason: "outside",
     error: `The folder of ${where} was moved out of the repository during the write; the file was removed again.`,
   };
-}
-
-/** Whether something is at the path; never opens it (a FIFO there would block an open). */
-function linkExists(path: string): boolean {
-  try {
-    lstatSync(path);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** The permission bits of a regular file at the path; null for anything else or nothing. */
