@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { readdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { readdirSync, renameSync, rmSync } from "node:fs";
 import { basename, dirname, join, relative } from "node:path";
 import { type ChangeContentInput, checkChangeContent } from "./change-content.js";
 import { type ChangeDocument, changeDocuments } from "./change-documents.js";
@@ -10,6 +10,7 @@ import { containedRealPath, isInsideRoot, isWritableInside } from "./contained-p
 import { codeOf } from "./error-code.js";
 import { messageOf } from "./error-message.js";
 import { type Failure, failure } from "./failure.js";
+import { isFile } from "./is-file.js";
 import { type FolderHandle, openFolderInside } from "./open-folder-inside.js";
 import type { Repository } from "./open-repository.js";
 import { pathExists } from "./path-exists.js";
@@ -288,12 +289,7 @@ function archivedNamesakes(changesDir: string, name: string): ChangeWarning[] {
 
 function isSpec(repository: Repository, specId: string): boolean {
   const file = join(repository.openspecDir, "specs", ...specId.split("/"), "spec.md");
-  if (containedRealPath(repository, file) === null) return false;
-  try {
-    return statSync(file).isFile();
-  } catch {
-    return false;
-  }
+  return containedRealPath(repository, file) !== null && isFile(file);
 }
 
 function schemaOf(metadata: string): string {

@@ -1,5 +1,7 @@
-import { lstatSync, readdirSync, statSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { join } from "node:path";
+import { isFile } from "./is-file.js";
+import { isPlainFolder } from "./is-plain-folder.js";
 
 /** How deep spec ids nest (`platform/session` is two); deeper folders are not walked. */
 const MAX_DEPTH = 8;
@@ -22,27 +24,11 @@ export function listDeltaSpecIds(changeDir: string): string[] {
     for (const entry of entries) {
       const id = prefix === "" ? entry : `${prefix}/${entry}`;
       const path = join(dir, entry);
-      if (!isRealFolder(path)) continue;
+      if (!isPlainFolder(path)) continue;
       if (isFile(join(path, "spec.md"))) ids.push(id);
       walk(path, id, depth + 1);
     }
   };
   walk(join(changeDir, "specs"), "", 0);
   return ids;
-}
-
-function isRealFolder(path: string): boolean {
-  try {
-    return lstatSync(path).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
-function isFile(path: string): boolean {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
 }

@@ -1,8 +1,9 @@
-import { existsSync, statSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { checkSegment } from "./check-name.js";
 import { containedRealPath } from "./contained-path.js";
 import { type Failure, failure } from "./failure.js";
+import { isDirectory } from "./is-directory.js";
 import type { Repository } from "./open-repository.js";
 
 /** An active change's folder, `openspec/changes/<change>`. */
@@ -37,12 +38,4 @@ export function locateActiveChange(repository: Repository, change: string): Acti
     );
   }
   return { changeDir, change };
-}
-
-function isDirectory(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
 }

@@ -2,7 +2,6 @@ import {
   closeSync,
   constants,
   fstatSync,
-  lstatSync,
   mkdirSync,
   openSync,
   readlinkSync,
@@ -11,6 +10,7 @@ import {
 } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { isInsideRoot } from "./contained-path.js";
+import { entryKind } from "./entry-kind.js";
 import { codeOf } from "./error-code.js";
 import { messageOf } from "./error-message.js";
 import { type Failure, failure } from "./failure.js";
@@ -203,16 +203,8 @@ function openDirectory(path: string): number | "missing" | "symlink" | "not_dire
     if (code === "ENOENT") return "missing";
     if (code === "ELOOP") return "symlink";
     // With O_DIRECTORY, Linux refuses a symlink with ENOTDIR rather than ELOOP.
-    if (code === "ENOTDIR") return isSymlink(path) ? "symlink" : "not_directory";
+    if (code === "ENOTDIR") return entryKind(path) === "symlink" ? "symlink" : "not_directory";
     throw error;
-  }
-}
-
-function isSymlink(path: string): boolean {
-  try {
-    return lstatSync(path).isSymbolicLink();
-  } catch {
-    return false;
   }
 }
 

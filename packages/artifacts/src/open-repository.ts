@@ -1,6 +1,7 @@
-import { realpathSync, statSync } from "node:fs";
+import { realpathSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { type Failure, failure } from "./failure.js";
+import { isDirectory } from "./is-directory.js";
 
 /** A repository on disk, checked once so that every later path can be tested against it. */
 export type Repository = {
@@ -78,13 +79,5 @@ function findOpenSpecRoot(start: string): string | null {
     const parent = dirname(current);
     if (parent === current) return null;
     current = parent;
-  }
-}
-
-function isDirectory(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
   }
 }

@@ -6,6 +6,7 @@ import { containedRealPath } from "./contained-path.js";
 import { codeOf } from "./error-code.js";
 import { messageOf } from "./error-message.js";
 import { type Failure, failure } from "./failure.js";
+import { isFile } from "./is-file.js";
 import { listDeltaSpecIds } from "./list-delta-spec-ids.js";
 import type { Repository } from "./open-repository.js";
 import { pathExists } from "./path-exists.js";
@@ -194,12 +195,4 @@ function changeExists(repository: Repository, name: string, entry: string): Fail
     `An active change "${name}" already exists in ${repository.root}, so ${entry} stays archived.`,
     { fix: `Archive or rename the active change "${name}" first, then call again.` },
   );
-}
-
-function isFile(path: string): boolean {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
 }

@@ -1,5 +1,5 @@
-import { lstatSync } from "node:fs";
 import { join } from "node:path";
+import { isPlainFolder } from "../is-plain-folder.js";
 import type { Repository } from "../open-repository.js";
 import { readRegularFile } from "../read-regular-file.js";
 import { findNestedChanges } from "./find-nested-changes.js";
@@ -179,15 +179,6 @@ export function cliStatusText(status: CliStatus): string {
 function isNewChangeMetadata(path: string): boolean {
   const read = readRegularFile(path, 1024);
   return read.ok && !read.truncated && NEW_CHANGE_METADATA.test(read.text);
-}
-
-/** A folder itself, not a link to one (the reader never follows a link). */
-function isPlainFolder(path: string): boolean {
-  try {
-    return lstatSync(path).isDirectory();
-  } catch {
-    return false;
-  }
 }
 
 /**

@@ -1,0 +1,10 @@
+import { statSync } from "node:fs";
+
+/** Whether `path` is a regular file or a symlink to one; anything unreadable reads as no. */
+export function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
