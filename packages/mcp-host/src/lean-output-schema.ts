@@ -9,9 +9,7 @@
 // keywords, so the steps are written here over the keywords
 // `portableJsonSchema` knows.
 
-import { ANY_JSON_VALUE } from "./portable-json-schema.js";
-
-type Schema = Record<string, unknown>;
+import { ANY_JSON_VALUE, isSchema, type Schema } from "./portable-json-schema.js";
 
 /** Keywords whose value is one schema, a list of schemas, or a map of them. */
 const ONE_SCHEMA = [
@@ -253,8 +251,4 @@ function uniqueName(base: string, defs: Schema): string {
   let name = base;
   for (let n = 2; name in defs; n += 1) name = `${base}_${n}`;
   return name;
-}
-
-function isSchema(value: unknown): value is Schema {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -49,7 +49,7 @@ export const ANY_JSON_VALUE = {
   anyOf: ["string", "number", "boolean", "object", "array", "null"].map((type) => ({ type })),
 };
 
-type Schema = Record<string, unknown>;
+export type Schema = Record<string, unknown>;
 
 /**
  * The same JSON Schema in the spelling every MCP client can read: a nullable
@@ -106,6 +106,7 @@ function isOpenKeyword(keyword: string): boolean {
   return (OPEN_KEYWORDS as readonly string[]).includes(keyword);
 }
 
-function isSchema(value: unknown): value is Schema {
+/** A JSON object, the only shape a subschema takes here (a bare `true` or `false` is not one). */
+export function isSchema(value: unknown): value is Schema {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
