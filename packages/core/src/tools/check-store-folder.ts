@@ -1,5 +1,6 @@
 import { statSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
+import { isDirectory } from "./is-directory.js";
 import type { StoreSkipReason } from "./source-import-output.js";
 
 /**
@@ -41,12 +42,4 @@ export function checkStoreFolder(
     };
   }
   return null;
-}
-
-function isDirectory(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
 }

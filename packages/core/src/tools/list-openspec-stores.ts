@@ -1,10 +1,10 @@
-import { statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { isAbsolute } from "node:path";
 import { storeListArgs } from "@org/openspec-cli-runner";
 import { z } from "zod";
 import type { CatalogContext } from "../catalog-context.js";
 import { type ToolFailure, toolFailure } from "../tool-result.js";
+import { isDirectory } from "./is-directory.js";
 
 /**
  * `openspec store list --json` as the CLI's contract gives it (1.13.2):
@@ -73,14 +73,6 @@ export async function listOpenSpecStores(
  */
 export function storeListWorkdir(context: CatalogContext): string {
   const home = context.env.HOME;
-  if (home !== undefined && isAbsolute(home) && isFolder(home)) return home;
-  return isFolder(context.home) ? context.home : tmpdir();
-}
-
-function isFolder(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
+  if (home !== undefined && isAbsolute(home) && isDirectory(home)) return home;
+  return isDirectory(context.home) ? context.home : tmpdir();
 }

@@ -1,0 +1,10 @@
+import { statSync } from "node:fs";
+
+/** Whether `path` is a folder or a symlink to one; anything unreadable reads as no. */
+export function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
