@@ -1,6 +1,7 @@
 import { z } from "zod";
 
-const validationReport = z.object({
+/** The items of `openspec validate --json`'s report, each with its verdict and issues. */
+export const validationReport = z.object({
   items: z.array(
     z.object({
       id: z.string(),

@@ -7,7 +7,7 @@ import type { ResultBlock } from "../tool-presentation.js";
 import { toolFailure } from "../tool-result.js";
 import { pageValidation } from "./page-validation.js";
 import { restNotice } from "./rest-notice.js";
-import { summarizeValidation } from "./summarize-validation.js";
+import { summarizeValidation, validationReport } from "./summarize-validation.js";
 
 export const validateTool = defineTool({
   name: "openspec_validate",
@@ -89,15 +89,7 @@ export const validateTool = defineTool({
   },
 });
 
-const report = z.object({
-  items: z.array(
-    z.object({
-      id: z.string(),
-      type: z.string(),
-      valid: z.boolean(),
-      issues: z.array(z.object({ level: z.string(), path: z.string(), message: z.string() })),
-    }),
-  ),
+const report = validationReport.extend({
   summary: z.object({
     totals: z.object({ items: z.number(), passed: z.number(), failed: z.number() }),
   }),
