@@ -220,31 +220,20 @@ export function registerReadRoutes(app: Hono, state: DashboardState, page: Page)
     const query = (c.req.query("q") ?? "").trim();
     const offset = offsetOf(c);
     const limit = state.pageSize;
-    const keyOf = (key: string) => key;
-    if (query) {
-      const hits = await state.specIndex.search(keys, query);
-      const body = specsBody({
-        query,
-        hits: hits.slice(offset, offset + limit),
-        specs: null,
-        total: hits.length,
-        offset,
-        limit,
-        keyOf,
-      });
-      return page(c, { title: `Search: ${query}`, section: "specs", source: "*" }, body);
-    }
-    const all = (await Promise.all(keys.map((key) => state.specIndex.specs(key)))).flat();
+    const hits = query ? await state.specIndex.search(keys, query) : null;
+    const specs = hits
+      ? null
+      : (await Promise.all(keys.map((key) => state.specIndex.specs(key)))).flat();
     const body = specsBody({
       query,
-      hits: null,
-      specs: all.slice(offset, offset + limit),
-      total: all.length,
+      hits: hits?.slice(offset, offset + limit) ?? null,
+      specs: specs?.slice(offset, offset + limit) ?? null,
+      total: (hits ?? specs ?? []).length,
       offset,
       limit,
-      keyOf,
     });
-    return page(c, { title: "Specs", section: "specs", source: "*" }, body);
+    const title = query ? `Search: ${query}` : "Specs";
+    return page(c, { title, section: "specs", source: "*" }, body);
   });
 
   app.get("/s/:source/specs/:spec{.+}", async (c) => {

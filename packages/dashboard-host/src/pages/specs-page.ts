@@ -9,7 +9,6 @@ export type SpecsView = {
   total: number;
   offset: number;
   limit: number;
-  keyOf: (source: string) => string;
 };
 
 /** The spec browser: every spec of every source, or the requirements a search finds. */
@@ -24,7 +23,7 @@ export function specsBody(view: SpecsView): SafeHtml {
     ? html`<ul class="results">${view.hits.map(
         (
           hit,
-        ) => html`<li><a href="${specUrl(view.keyOf(hit.source), hit.spec)}#${requirementAnchor(hit.requirement)}">${hit.requirement}</a>
+        ) => html`<li><a href="${specUrl(hit.source, hit.spec)}#${requirementAnchor(hit.requirement)}">${hit.requirement}</a>
   <span class="muted small">${hit.source} · ${hit.spec}</span>${
     hit.scenarios.length
       ? html`<ul class="scenarios">${hit.scenarios.map((name) => html`<li>Scenario: ${name}</li>`)}</ul>`
@@ -32,7 +31,7 @@ export function specsBody(view: SpecsView): SafeHtml {
   }</li>`,
       )}</ul>`
     : html`<ul class="results">${(view.specs ?? []).map(
-        (spec) => html`<li><a href="${specUrl(view.keyOf(spec.source), spec.spec)}">${spec.spec}</a>
+        (spec) => html`<li><a href="${specUrl(spec.source, spec.spec)}">${spec.spec}</a>
   <span class="muted small">${spec.source} · ${spec.requirements.length} requirements</span></li>`,
       )}</ul>`;
   return html`<div class="page-head"><h1>Specs</h1>
