@@ -85,9 +85,9 @@ export async function benchHttpLoad({
   callTimeoutMs = 90_000,
   serverNodeArguments = [],
 }) {
-  // One token for every session: the load of many clients, not one client's cap (20 by default).
   // A name per repository size: each size's server shares the bench's registry.
   const source = `bench-${changes}`;
+  // One token for every session: the load of many clients, not one client's cap (20 by default).
   const server = await startHttpServerProcess({
     root,
     env,

@@ -158,9 +158,10 @@ function nodeLineTasks() {
 }
 
 // Not through turbo: a turbo run would restore its cached builds into dist/ while the other
-// slot's tests read them. Not through `pnpm run` either, which costs 0.4 s of CPU per task
-// before the script starts (28 tasks): the script runs in its package's folder with the
-// package's and the workspace's `node_modules/.bin` first on PATH, as pnpm would run it.
+// slot's tests read them. Not through `pnpm run` either, which costs 0.4 s of CPU per run
+// before the script starts (19 test scripts, 8 runs on the other Node lines): the script runs
+// in its package's folder with the package's and the workspace's `node_modules/.bin` first on
+// PATH, as pnpm would run it.
 function script(pkg, task) {
   const run = () =>
     runAsync("sh", ["-c", pkg.scripts[task]], packageEnv(pkg), join(root, pkg.folder));

@@ -66,7 +66,8 @@ function repositoryBehindCountingCli() {
     cli,
     root,
     file: (path: string) => join(root, "openspec", path),
-    validate: () => catalog.call("openspec_validate", { workdir: root, limit: 1000 }),
+    validate: (signal?: AbortSignal) =>
+      catalog.call("openspec_validate", { workdir: root, limit: 1000 }, signal ? { signal } : {}),
   };
 }
 
@@ -198,6 +199,31 @@ describe("a validation of everything brought up to date change by change", () =>
     expect(cli.newRuns()).toEqual([WHOLE.join(" "), one("add-signup")]);
     const fresh = await runRealOpenSpec(root, WHOLE);
     expect(withoutTimings(answer.stdout)).toEqual(withoutTimings(JSON.parse(fresh.stdout)));
+  });
+
+  it("GIVEN a validation of everything waiting for a run of everything under way WHEN its caller cancels THEN it is answered cancelled at once, while the run goes on for the others", async () => {
+    const { cli, file, validate } = repositoryBehindCountingCli();
+    const all = ["add-signup", "add-search", "add-wishlist", "add-login-passkeys", "broken-change"];
+    const settle = () =>
+      pastTheTick([
+        file("changes"),
+        ...all.flatMap((name) => [file(`changes/${name}`), file(`changes/${name}/tasks.md`)]),
+      ]);
+    await settle();
+    await validate();
+    for (const name of all) appendFileSync(file(`changes/${name}/tasks.md`), "- [ ] 1.2 More\n");
+    await settle();
+    cli.holdRunsOfEverything();
+    const first = validate();
+    await until(() => cli.runs().filter((run) => run === WHOLE.join(" ")).length === 2);
+    const leaving = new AbortController();
+    const second = validate(leaving.signal);
+    await sleep(300);
+    leaving.abort();
+
+    expect(await second).toMatchObject({ ok: false, code: "cancelled" });
+    cli.releaseRunsOfEverything();
+    expect(await first).toMatchObject({ ok: false, code: "validation_failed" });
   });
 
   it("GIVEN a validation of everything WHEN a main spec, the config or the list of changes changes, or more changes are written than are worth validating one by one, or the verdict of the whole turns THEN everything is validated again and equals a fresh run", async () => {

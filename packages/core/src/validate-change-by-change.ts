@@ -1,3 +1,4 @@
+import { once } from "node:events";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { RunResult } from "@org/openspec-cli-runner";
@@ -52,8 +53,8 @@ export type ChangeByChangeValidation = {
 /** Change folders walked between two returns to the event loop: a few milliseconds of stats. */
 const CHANGES_PER_SLICE = 100;
 
-/** Numbers the digests of change folders read within a timestamp tick, so that none equals another. */
-let racyDigests = 0;
+/** The digest of a change folder written within a timestamp tick: it counts as written, always. */
+const RACY = "racy";
 
 /** Reports kept at most, one per question (repository and flags); the oldest goes first. */
 const MOST_REPORTS = 16;
@@ -108,11 +109,12 @@ export function createChangeByChangeValidation(): ChangeByChangeValidation {
   };
 
   // `waited`: the call already waited for a run of everything in flight; it waits once.
-  const ask = async (
-    ...[question, waiter, runWhole, runOne, waited = false]: [
-      ...Parameters<ChangeByChangeValidation["ask"]>,
-      waited?: boolean,
-    ]
+  const answerQuestion = async (
+    question: WholeValidationQuestion,
+    waiter: RunWaiter,
+    runWhole: () => Promise<SharedAnswer>,
+    runOne: (args: string[]) => Promise<SharedAnswer>,
+    waited: boolean,
   ): Promise<SharedAnswer> => {
     const startedAt = performance.now();
     const digests = await digestsOf(question);
@@ -124,14 +126,23 @@ export function createChangeByChangeValidation(): ChangeByChangeValidation {
     const wholeRunOrWait = async () => {
       const running = wholeRunsInFlight.get(question.key);
       if (waited || running === undefined) return wholeRun(question, digests, runWhole);
-      await Promise.race([running.catch(() => undefined), aborted(waiter.signal)]);
-      return ask(question, waiter, runWhole, runOne, true);
+      if (!waiter.signal?.aborted) {
+        const waitedEnough = new AbortController();
+        await Promise.race([
+          running.catch(() => undefined),
+          waiter.signal === undefined
+            ? running
+            : once(waiter.signal, "abort", { signal: waitedEnough.signal }),
+        ]).catch(() => undefined);
+        waitedEnough.abort();
+      }
+      return answerQuestion(question, waiter, runWhole, runOne, true);
     };
     if (digests === null || earlier === undefined || earlier.digests.rest !== digests.rest) {
       return wholeRunOrWait();
     }
     const written = [...digests.changes]
-      .filter(([name, digest]) => earlier.digests.changes.get(name) !== digest)
+      .filter(([name, digest]) => digest === RACY || earlier.digests.changes.get(name) !== digest)
       .map(([name]) => name);
     const gone = [...earlier.digests.changes.keys()].some((name) => !digests.changes.has(name));
     if (!gone && written.length === 0) {
@@ -174,22 +185,18 @@ export function createChangeByChangeValidation(): ChangeByChangeValidation {
     keep(question.key, { digests, result, computedAt: new Date().toISOString() });
     return result;
   };
-  return { ask, stats: () => ({ reports: reports.size, ...counts }) };
-}
-
-/** Settles when `signal` aborts; never without one. */
-function aborted(signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((settle) => {
-    if (signal?.aborted) settle();
-    signal?.addEventListener("abort", () => settle(), { once: true });
-  });
+  return {
+    ask: (question, waiter, runWhole, runOne) =>
+      answerQuestion(question, waiter, runWhole, runOne, false),
+    stats: () => ({ reports: reports.size, ...counts }),
+  };
 }
 
 /**
  * The digests of the rest and of every folder in `changes/`, or null when a
  * walk cannot vouch for what the CLI would read or the rest changed within a
- * timestamp tick. A change folder changed within a tick gets a digest that
- * equals no other, so it counts as written.
+ * timestamp tick. A change folder changed within a tick gets the digest
+ * RACY, which counts as written.
  */
 async function takeDigests(question: WholeValidationQuestion): Promise<Digests | null> {
   const { changesFolder, rest } = question.whole;
@@ -209,8 +216,7 @@ async function takeDigests(question: WholeValidationQuestion): Promise<Digests |
     // A change written within a timestamp tick is validated again, alone, now and on the next
     // call: on a busy team server some change was always being written, and taking that as a
     // reason to run everything made most validations of everything whole runs.
-    if (print.racy) racyDigests += 1;
-    changes.set(entry.name, print.racy ? `racy ${racyDigests}` : print.digest);
+    changes.set(entry.name, print.racy ? RACY : print.digest);
   }
   return { rest: restPrint.digest, changes };
 }
