@@ -18,6 +18,7 @@
  */
 import { Socket } from "node:net";
 import { splitLines } from "../split-lines.js";
+import { skipUnusedItemListing } from "./skip-unused-item-listing.js";
 import { checkReusable, snapshotProcess } from "./worker-state.js";
 
 const UNUSABLE = 70;
@@ -78,6 +79,8 @@ const parseAsync: Parse | undefined =
   typeof program?.parseAsync === "function"
     ? (argv) => (program.parseAsync as Parse).call(program, argv)
     : undefined;
+// A typed one-item validation skips the listing it does not use (it prints the same).
+await skipUnusedItemListing(process.argv[2] ?? "");
 // Output printed while importing (Node warnings) is repeated by every cold
 // run, so a worker that printed any serves only one command.
 const printedWhileImporting = process.stdout.bytesWritten + process.stderr.bytesWritten > 0;

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildChildEnv } from "../build-child-env.js";
@@ -21,6 +21,19 @@ const COMMANDS: Array<{ args: string[]; repo?: "fresh" }> = [
   { args: ["show", "greeting", "--json", "--no-interactive", "--type", "spec"] },
   { args: ["show", "no-such-item", "--json", "--no-interactive"] },
   { args: ["validate", "--all", "--strict", "--json", "--no-interactive"] },
+  {
+    args: [
+      "validate",
+      "add-greeting",
+      "--type",
+      "change",
+      "--strict",
+      "--json",
+      "--no-interactive",
+    ],
+  },
+  { args: ["validate", "broken", "--type", "spec", "--strict", "--json", "--no-interactive"] },
+  { args: ["validate", "no-such-change", "--type", "change", "--json", "--no-interactive"] },
   { args: ["status", "--json", "--change", "add-greeting"] },
   { args: ["instructions", "proposal", "--json", "--change", "add-greeting"] },
   { args: ["instructions", "proposal", "--json"], repo: "fresh" },
@@ -62,7 +75,7 @@ describe("a warm worker against a cold spawn", () => {
       expect(warm && withoutTimings(warm), args.join(" ")).toEqual(withoutTimings(cold));
     }
     expect(compared.map(({ cold }) => cold.kind === "finished" && cold.exitCode)).toEqual([
-      0, 0, 0, 0, 1, 1, 0, 0, 1, 0, 0,
+      0, 0, 0, 0, 1, 1, 0, 1, 1, 0, 0, 1, 0, 0,
     ]);
     expect(pool.stats()).toMatchObject({ warm: COMMANDS.length, cold: 0, fallbacks: 0 });
   });
@@ -134,6 +147,78 @@ describe("one warm worker serving many commands in a row against cold spawns", (
     expect(stats.started).toBeLessThanOrEqual(1 + endings);
     expect(stats.started).toBeLessThan(compared.length / 2);
   }, 300_000);
+});
+
+// A validation with its type given skips, on a warm worker, the listing of specs it does not
+// use, when that listing cannot fail: here it fails (the specs folder is a file; a linked
+// spec.md leads out of its capability) or follows links (dangling, and kept inside).
+describe("typed validations on a warm worker where the listing of specs fails or follows links", () => {
+  const cli = useRealCliRepo();
+  let pool: OpenSpecPool | undefined;
+  afterAll(() => pool?.close());
+
+  it("GIVEN repositories whose specs folder is a file, or has a linked spec.md leading out, dangling or kept inside WHEN a change and a spec are validated by type both ways THEN stdout and stderr are byte-identical and the exit codes equal", async () => {
+    const outside = cli.sandbox.makeDir("outside");
+    writeFileSync(join(outside, "spec.md"), GREETING);
+    const repos = {
+      "specs folder is a file": (repo: string) => {
+        rmSync(join(repo, "openspec", "specs"), { recursive: true, force: true });
+        writeFileSync(join(repo, "openspec", "specs"), "not a folder\n");
+      },
+      "linked spec.md leads out": (repo: string) => {
+        mkdirSync(join(repo, "openspec", "specs", "linked"), { recursive: true });
+        symlinkSync(join(outside, "spec.md"), join(repo, "openspec", "specs", "linked", "spec.md"));
+      },
+      "linked spec.md dangles": (repo: string) => {
+        mkdirSync(join(repo, "openspec", "specs", "linked"), { recursive: true });
+        symlinkSync(join(outside, "gone.md"), join(repo, "openspec", "specs", "linked", "spec.md"));
+      },
+      "linked spec.md stays inside": (repo: string) => {
+        writeSpec(repo, "linked", GREETING);
+        renameSync(
+          join(repo, "openspec", "specs", "linked", "spec.md"),
+          join(repo, "openspec", "specs", "linked", "source.md"),
+        );
+        symlinkSync("source.md", join(repo, "openspec", "specs", "linked", "spec.md"));
+      },
+    };
+    pool = createOpenSpecPool({ env: cli.sandbox.env, size: 1 });
+    await pool.warm(REAL_CLI);
+
+    const compared = [];
+    for (const [label, shape] of Object.entries(repos)) {
+      const repo = initRepo(cli.sandbox, label.replaceAll(" ", "-"));
+      writeCompleteChange(repo, "add-greeting", "greeting");
+      if (label !== "specs folder is a file") writeSpec(repo, "greeting", GREETING);
+      shape(repo);
+      for (const args of [
+        ["validate", "add-greeting", "--type", "change", "--strict", "--json", "--no-interactive"],
+        ["validate", "greeting", "--type", "spec", "--strict", "--json", "--no-interactive"],
+      ]) {
+        const run = request(cli.sandbox.env, args, repo);
+        const warm = await launchInPool(pool, REAL_CLI, run);
+        const cold = await spawnBounded(run);
+        compared.push({ label: `${label}: ${args[1]}`, cold, warm });
+      }
+    }
+
+    for (const { label, cold, warm } of compared) {
+      expect(warm && withoutTimings(warm), label).toEqual(withoutTimings(cold));
+    }
+    // The listing's failures reach the answer: both validations fail where it fails.
+    expect(
+      compared.map(({ label, cold }) => [label, cold.kind === "finished" && cold.exitCode]),
+    ).toEqual([
+      ["specs folder is a file: add-greeting", 1],
+      ["specs folder is a file: greeting", 1],
+      ["linked spec.md leads out: add-greeting", 1],
+      ["linked spec.md leads out: greeting", 1],
+      ["linked spec.md dangles: add-greeting", 0],
+      ["linked spec.md dangles: greeting", 0],
+      ["linked spec.md stays inside: add-greeting", 0],
+      ["linked spec.md stays inside: greeting", 0],
+    ]);
+  }, 120_000);
 });
 
 function request(env: Record<string, string>, args: string[], cwd: string): BoundedSpawnRequest {
