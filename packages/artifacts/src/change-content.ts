@@ -1,5 +1,6 @@
 import { checkNewName, checkSpecId } from "./check-name.js";
-import { type Failure, failure } from "./failure.js";
+import type { Failure } from "./failure.js";
+import { invalidInput } from "./invalid-input.js";
 import {
   checkOneLine,
   checkParagraph,
@@ -47,11 +48,11 @@ export function checkChangeContent(input: ChangeContentInput): Failure | null {
   const badName = checkNewName("change", input.name);
   if (badName) return badName;
   if (input.schema != null && !SCHEMA_NAME.test(input.schema)) {
-    return invalid(`The schema name "${input.schema.slice(0, 80)}" is not kebab-case.`);
+    return invalidInput(`The schema name "${input.schema.slice(0, 80)}" is not kebab-case.`);
   }
   const problem =
     checkParagraph("The why", input.why) ??
-    (input.whatChanges.length === 0 ? invalid("What changes lists nothing.") : null) ??
+    (input.whatChanges.length === 0 ? invalidInput("What changes lists nothing.") : null) ??
     input.whatChanges.map((item) => checkOneLine("An item of what changes", item)).find(Boolean) ??
     (input.impact == null ? null : checkParagraph("The impact", input.impact)) ??
     (input.design == null ? null : checkDesign(input.design)) ??
@@ -61,7 +62,7 @@ export function checkChangeContent(input: ChangeContentInput): Failure | null {
   for (const spec of input.specs ?? []) {
     const bad = checkDeltaSpec(spec);
     if (bad) return bad;
-    if (seen.has(spec.name)) return invalid(`Two delta specs are named "${spec.name}".`);
+    if (seen.has(spec.name)) return invalidInput(`Two delta specs are named "${spec.name}".`);
     seen.add(spec.name);
   }
   return null;
@@ -69,8 +70,8 @@ export function checkChangeContent(input: ChangeContentInput): Failure | null {
 
 /** A design is a whole document (headings allowed); only emptiness and control characters are refused. */
 function checkDesign(design: string): Failure | null {
-  if (design.trim().length === 0) return invalid("The design is empty.");
-  return CONTROL.test(design) ? invalid("The design contains a control character.") : null;
+  if (design.trim().length === 0) return invalidInput("The design is empty.");
+  return CONTROL.test(design) ? invalidInput("The design contains a control character.") : null;
 }
 
 function checkTasks(sections: TaskSectionInput[]): Failure | null {
@@ -78,7 +79,7 @@ function checkTasks(sections: TaskSectionInput[]): Failure | null {
     const bad =
       checkOneLine(`The title of task section ${index + 1}`, section.title) ??
       (section.items.length === 0
-        ? invalid(`Task section "${section.title}" has no items.`)
+        ? invalidInput(`Task section "${section.title}" has no items.`)
         : null) ??
       section.items
         .map((item) => checkOneLine(`A task of section "${section.title}"`, item))
@@ -98,7 +99,9 @@ function checkDeltaSpec(spec: DeltaSpecChangeInput): Failure | null {
     (spec.removed?.length ?? 0) +
     (spec.renamed?.length ?? 0);
   if (entries === 0) {
-    return invalid(`The delta spec "${spec.name}" adds, modifies, removes and renames nothing.`);
+    return invalidInput(
+      `The delta spec "${spec.name}" adds, modifies, removes and renames nothing.`,
+    );
   }
   return (
     (spec.purpose === undefined ? null : checkParagraph(`The purpose${where}`, spec.purpose)) ??
@@ -123,8 +126,4 @@ function checkDeltaSpec(spec: DeltaSpecChangeInput): Failure | null {
       .find(Boolean) ??
     null
   );
-}
-
-function invalid(error: string): Failure {
-  return failure("invalid_input", error, { fix: "Correct the field and call again." });
 }

@@ -1,5 +1,6 @@
-import { type Failure, failure } from "./failure.js";
+import type { Failure } from "./failure.js";
 import { holdsMarker, type IdeaContentInput, type IdeaEvaluationInput } from "./idea-document.js";
+import { invalidInput } from "./invalid-input.js";
 import { checkOneLine } from "./spec-content.js";
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
@@ -13,11 +14,11 @@ const MAX_TEXT = 100_000;
  */
 export function checkIdeaContent(input: IdeaContentInput): Failure | null {
   // "required" is what callers of the earlier Hermes plugin look for in this answer.
-  if (input.title.trim() === "") return invalid("The title is required; it is empty.");
-  if (input.prompt.trim() === "") return invalid("The prompt is required; it is empty.");
+  if (input.title.trim() === "") return invalidInput("The title is required; it is empty.");
+  if (input.prompt.trim() === "") return invalidInput("The prompt is required; it is empty.");
   return (
     checkOneLine("The title", input.title) ??
-    (input.title.length > 200 ? invalid("The title is longer than 200 characters.") : null) ??
+    (input.title.length > 200 ? invalidInput("The title is longer than 200 characters.") : null) ??
     checkText("The prompt", input.prompt) ??
     (input.origin == null ? null : checkShortLine("The origin", input.origin)) ??
     checkTags(input.tags ?? []) ??
@@ -43,7 +44,7 @@ export function checkIdeaEvaluation(input: IdeaEvaluationInput): Failure | null 
   ];
   for (const [label, items] of lists) {
     if ((items?.length ?? 0) > 50)
-      return invalid(`${label.replace(/^A /, "")} list has more than 50 items.`);
+      return invalidInput(`${label.replace(/^A /, "")} list has more than 50 items.`);
     for (const item of items ?? []) {
       const bad = checkOneLine(label, item) ?? checkText(label, item);
       if (bad) return bad;
@@ -53,17 +54,20 @@ export function checkIdeaEvaluation(input: IdeaEvaluationInput): Failure | null 
     (value) => value != null,
   );
   if (!given && (input.keyQuestions ?? []).length === 0 && (input.risks ?? []).length === 0) {
-    return invalid("The evaluation is empty: give at least one of its parts.");
+    return invalidInput("The evaluation is empty: give at least one of its parts.");
   }
   return null;
 }
 
 function checkText(label: string, value: string, emptyAllowed = false): Failure | null {
-  if (!emptyAllowed && value.trim().length === 0) return invalid(`${label} is empty.`);
-  if (CONTROL.test(value)) return invalid(`${label} contains a control character.`);
-  if (value.length > MAX_TEXT) return invalid(`${label} is longer than ${MAX_TEXT} characters.`);
+  if (!emptyAllowed && value.trim().length === 0) return invalidInput(`${label} is empty.`);
+  if (CONTROL.test(value)) return invalidInput(`${label} contains a control character.`);
+  if (value.length > MAX_TEXT)
+    return invalidInput(`${label} is longer than ${MAX_TEXT} characters.`);
   if (holdsMarker(value)) {
-    return invalid(`${label} contains "<!-- OPENSPEC_IDEA_", which marks the idea file's blocks.`);
+    return invalidInput(
+      `${label} contains "<!-- OPENSPEC_IDEA_", which marks the idea file's blocks.`,
+    );
   }
   return null;
 }
@@ -71,22 +75,18 @@ function checkText(label: string, value: string, emptyAllowed = false): Failure 
 function checkShortLine(label: string, value: string): Failure | null {
   return (
     checkOneLine(label, value) ??
-    (value.length > 100 ? invalid(`${label} is longer than 100 characters.`) : null) ??
-    (holdsMarker(value) ? invalid(`${label} contains "<!-- OPENSPEC_IDEA_".`) : null)
+    (value.length > 100 ? invalidInput(`${label} is longer than 100 characters.`) : null) ??
+    (holdsMarker(value) ? invalidInput(`${label} contains "<!-- OPENSPEC_IDEA_".`) : null)
   );
 }
 
 function checkTags(tags: string[]): Failure | null {
-  if (tags.length > 20) return invalid("There are more than 20 tags.");
+  if (tags.length > 20) return invalidInput("There are more than 20 tags.");
   for (const tag of tags) {
     const bad = checkShortLine("A tag", tag);
     if (bad) return bad;
     if (tag.includes(","))
-      return invalid(`The tag "${tag}" contains a comma; give each tag apart.`);
+      return invalidInput(`The tag "${tag}" contains a comma; give each tag apart.`);
   }
   return null;
-}
-
-function invalid(error: string): Failure {
-  return failure("invalid_input", error, { fix: "Correct the field and call again." });
 }

@@ -1,5 +1,6 @@
 import { codeFenceMask, requirementStatement } from "@org/openspec-spec-parser";
-import { type Failure, failure } from "./failure.js";
+import type { Failure } from "./failure.js";
+import { invalidInput } from "./invalid-input.js";
 
 export type StepInput = { type: "GIVEN" | "WHEN" | "THEN" | "AND" | "BUT"; text: string };
 export type ScenarioInput = { name: string; steps: StepInput[] };
@@ -26,19 +27,19 @@ function hasHeadingLine(markdown: string): boolean {
 
 /** Refuses an empty value, a line break or a control character in a one-line field. */
 export function checkOneLine(label: string, value: string): Failure | null {
-  if (value.trim().length === 0) return invalid(`${label} is empty.`);
+  if (value.trim().length === 0) return invalidInput(`${label} is empty.`);
   if (/[\r\n]/.test(value) || CONTROL.test(value)) {
-    return invalid(`${label} must be one line without control characters.`);
+    return invalidInput(`${label} must be one line without control characters.`);
   }
   return null;
 }
 
 /** Refuses an empty paragraph, a control character, or a line that would start a section. */
 export function checkParagraph(label: string, value: string): Failure | null {
-  if (value.trim().length === 0) return invalid(`${label} is empty.`);
-  if (CONTROL.test(value)) return invalid(`${label} contains a control character.`);
+  if (value.trim().length === 0) return invalidInput(`${label} is empty.`);
+  if (CONTROL.test(value)) return invalidInput(`${label} contains a control character.`);
   if (hasHeadingLine(value)) {
-    return invalid(`${label} contains a line outside code fences that starts with "#".`);
+    return invalidInput(`${label} contains a line outside code fences that starts with "#".`);
   }
   return null;
 }
@@ -52,7 +53,7 @@ export function checkSpecContent(input: SpecContentInput): Failure | null {
   const problem =
     checkOneLine("The title", input.title) ?? checkParagraph("The purpose", input.purpose);
   if (problem) return problem;
-  if (input.requirements.length === 0) return invalid("The spec has no requirements.");
+  if (input.requirements.length === 0) return invalidInput("The spec has no requirements.");
   return checkRequirements(input.requirements);
 }
 
@@ -69,7 +70,8 @@ export function checkRequirements(requirements: RequirementInput[], where = ""):
       );
     if (bad) return bad;
     const key = requirement.name.trim().toLowerCase();
-    if (seen.has(key)) return invalid(`Two requirements${where} are named "${requirement.name}".`);
+    if (seen.has(key))
+      return invalidInput(`Two requirements${where} are named "${requirement.name}".`);
     seen.add(key);
     for (const scenario of requirement.scenarios ?? []) {
       const badScenario =
@@ -124,8 +126,4 @@ export function requirementWarnings(requirements: RequirementInput[]): SpecWarni
     }
   }
   return warnings;
-}
-
-function invalid(error: string): Failure {
-  return failure("invalid_input", error, { fix: "Correct the field and call again." });
 }

@@ -7,6 +7,7 @@ import { containedRealPath, isInsideRoot } from "./contained-path.js";
 import { entryKind } from "./entry-kind.js";
 import { type Failure, failure } from "./failure.js";
 import { holdFolderLock } from "./hold-folder-lock.js";
+import { invalidInput } from "./invalid-input.js";
 import { locateActiveChange } from "./locate-active-change.js";
 import { lockFailure } from "./lock-failure.js";
 import { type FolderHandle, openFolderInside } from "./open-folder-inside.js";
@@ -150,15 +151,17 @@ function writeInto(
 
 function checkInput(input: WriteChangeArtifactInput): Failure | null {
   if (!["proposal", "design", "tasks", "spec"].includes(input.artifact)) {
-    return invalid(`"${String(input.artifact).slice(0, 40)}" is not an artifact of a change.`);
+    return invalidInput(`"${String(input.artifact).slice(0, 40)}" is not an artifact of a change.`);
   }
   const spec = input.spec ?? null;
   if (input.artifact === "spec") {
-    if (spec === null || spec === "") return invalid("A delta spec needs its spec id (spec).");
+    if (spec === null || spec === "") return invalidInput("A delta spec needs its spec id (spec).");
     const badId = checkSpecId(spec);
     if (badId) return badId;
   } else if (spec !== null) {
-    return invalid(`spec names a delta spec; it does not go with artifact "${input.artifact}".`);
+    return invalidInput(
+      `spec names a delta spec; it does not go with artifact "${input.artifact}".`,
+    );
   }
   const maxBytes = input.maxBytes ?? DEFAULT_MAX_ARTIFACT_BYTES;
   const bytes = Buffer.byteLength(input.content, "utf8");
@@ -171,8 +174,8 @@ function checkInput(input: WriteChangeArtifactInput): Failure | null {
       },
     );
   }
-  if (input.content.trim() === "") return invalid("The content is empty.");
-  if (CONTROL.test(input.content)) return invalid("The content contains a control character.");
+  if (input.content.trim() === "") return invalidInput("The content is empty.");
+  if (CONTROL.test(input.content)) return invalidInput("The content contains a control character.");
   return null;
 }
 
@@ -224,8 +227,4 @@ function outside(path: string): Failure {
     `${path} leads outside the change folder through a symlink.`,
     { fix: "Remove the symlink, then call again." },
   );
-}
-
-function invalid(error: string): Failure {
-  return failure("invalid_input", error, { fix: "Correct the field and call again." });
 }
