@@ -2,6 +2,7 @@ import { type Dirent, readdirSync, realpathSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { parseDeltaSpec } from "@org/openspec-spec-parser";
 import { containedRealPath } from "./contained-path.js";
+import { codeOf } from "./error-code.js";
 import { type Failure, failure } from "./failure.js";
 import type { Repository } from "./open-repository.js";
 import { readContainedFile } from "./read-contained-text.js";
@@ -59,7 +60,7 @@ export function discoverDeltaSpecs(
     } catch (error) {
       // The CLI treats only a missing folder as empty: a file where the folder
       // should be stops the archive.
-      if (isNotADirectory(error)) {
+      if (codeOf(error) === "ENOTDIR") {
         diagnostics.push({
           code: "specs_not_a_folder",
           severity: "error",
@@ -158,10 +159,6 @@ export function discoverDeltaSpecs(
 
 function isInside(path: string, dir: string): boolean {
   return path.startsWith(`${dir}${sep}`);
-}
-
-function isNotADirectory(error: unknown): boolean {
-  return typeof error === "object" && error !== null && "code" in error && error.code === "ENOTDIR";
 }
 
 /** Whether a path is missing (a dangling link counts), as opposed to leading out of the repository. */

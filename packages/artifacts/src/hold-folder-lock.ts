@@ -8,6 +8,7 @@ import {
   unlinkSync,
   writeSync,
 } from "node:fs";
+import { codeOf } from "./error-code.js";
 import type { FolderHandle } from "./open-folder-inside.js";
 
 const NEW_LOCK = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
@@ -61,7 +62,7 @@ function tryCreate(path: string): number | null | string {
     writeSync(fd, String(process.pid));
     return fd;
   } catch (error) {
-    if (error instanceof Error && "code" in error && error.code === "EEXIST") return null;
+    if (codeOf(error) === "EEXIST") return null;
     return error instanceof Error ? error.message : String(error);
   }
 }
@@ -90,10 +91,7 @@ function isStale(path: string): boolean {
     return false;
   } catch (error) {
     // ESRCH: its process is gone. ENOENT: released meanwhile, so try again at once.
-    return (
-      error instanceof Error &&
-      "code" in error &&
-      (error.code === "ESRCH" || error.code === "ENOENT")
-    );
+    const code = codeOf(error);
+    return code === "ESRCH" || code === "ENOENT";
   }
 }

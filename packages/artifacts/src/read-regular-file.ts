@@ -1,4 +1,5 @@
 import { closeSync, constants, fstatSync, openSync, readlinkSync, readSync } from "node:fs";
+import { codeOf } from "./error-code.js";
 
 /** Why a file could not be read as text. */
 export type FileReadCode =
@@ -93,8 +94,7 @@ function openedInside(fd: number, insideRoot: (realPath: string) => boolean): bo
 }
 
 export function codeOfError(error: unknown): FileReadCode {
-  const code =
-    typeof error === "object" && error !== null && "code" in error ? String(error.code) : "";
+  const code = codeOf(error) ?? "";
   if (code === "EACCES" || code === "EPERM") return "unreadable";
   // ENXIO: a socket; EAGAIN: something that would block; ELOOP: a link swapped in after resolving.
   if (["ENXIO", "ENODEV", "EAGAIN", "EWOULDBLOCK", "EISDIR", "ELOOP"].includes(code)) {

@@ -1,4 +1,5 @@
 import { basename, dirname } from "node:path";
+import { messageOf } from "./error-message.js";
 import { type FolderHandle, openFolder } from "./open-folder-inside.js";
 import { type AtomicWriteResult, writeFileAtomic } from "./write-file-atomic.js";
 
@@ -20,8 +21,7 @@ export function writeFileAtomicAt(
   try {
     folder = openFolder(dirname(path));
   } catch (error) {
-    const reason = error instanceof Error ? error.message.replace(/\.$/, "") : String(error);
-    return { ok: false, reason: "io", error: `Could not write ${path}: ${reason}.` };
+    return { ok: false, reason: "io", error: `Could not write ${path}: ${messageOf(error)}.` };
   }
   try {
     return writeFileAtomic(folder, basename(path), content, options, () => true);

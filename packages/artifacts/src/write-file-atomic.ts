@@ -13,6 +13,7 @@ import {
   writeSync,
 } from "node:fs";
 import { join } from "node:path";
+import { codeOf } from "./error-code.js";
 import { messageOf } from "./error-message.js";
 import type { FolderHandle } from "./open-folder-inside.js";
 import { pathExists } from "./path-exists.js";
@@ -76,7 +77,7 @@ export function writeFileAtomic(
       try {
         linkSync(temp, target);
       } catch (error) {
-        if (isCode(error, "EEXIST"))
+        if (codeOf(error) === "EEXIST")
           return { ok: false, reason: "exists", error: `${where} already exists.` };
         throw error;
       }
@@ -154,8 +155,4 @@ function syncFolder(fd: number): void {
   } catch {
     // Some filesystems refuse to sync a folder; the rename is still atomic.
   }
-}
-
-function isCode(error: unknown, code: string): boolean {
-  return typeof error === "object" && error !== null && "code" in error && error.code === code;
 }
