@@ -30,7 +30,6 @@ export function registerReadRoutes(app: Hono, state: DashboardState, page: Page)
     Math.max(0, Number.parseInt(c.req.query("offset") ?? "0", 10) || 0);
   const failed = (c: Context, failure: ToolFailure, title = "Something went wrong") =>
     page(c, { title, section: "none" }, html`<h1>${title}</h1>${failureBlock(failure)}`, 400);
-  const modifiedOf = (card: Card) => card.modified;
 
   app.get("/", async (c) => {
     const sources = await state.sources();
@@ -75,7 +74,6 @@ export function registerReadRoutes(app: Hono, state: DashboardState, page: Page)
     const body = boardBody({
       title: "All sources",
       cards: [...active, ...archived],
-      modified: modifiedOf,
       showSource: true,
       footer: html`<ul class="meta inline-list">${lines}</ul>`,
       notices,
@@ -138,7 +136,6 @@ export function registerReadRoutes(app: Hono, state: DashboardState, page: Page)
     const body = boardBody({
       title: source,
       cards: board.cards,
-      modified: modifiedOf,
       showSource: false,
       footer,
       notices: html``,

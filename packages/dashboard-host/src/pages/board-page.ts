@@ -5,7 +5,6 @@ import { card } from "./card.js";
 export type BoardView = {
   title: string;
   cards: Card[];
-  modified: (card: Card) => string | null;
   showSource: boolean;
   /** Lines under the title: totals, the page, links to further pages. */
   footer: SafeHtml;
@@ -22,7 +21,7 @@ export function boardBody(view: BoardView): SafeHtml {
     const count = archived ? view.archived.total : cards.length;
     return html`<section class="column" data-column="${column.id}" aria-label="${column.title}">
   <h2>${column.title} <span class="badge">${count}</span></h2>
-  <ul class="cards">${cards.map((item) => card(item, view.modified(item), view.showSource))}</ul>
+  <ul class="cards">${cards.map((item) => card(item, view.showSource))}</ul>
   ${
     archived && view.archived.more !== null
       ? html`<p class="column-more" data-archived-more>${cards.length} of ${count} shown, newest first. ${view.archived.more}</p>`

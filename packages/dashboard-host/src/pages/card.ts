@@ -3,7 +3,7 @@ import type { Card } from "../load-board.js";
 import { changeUrl, ideaUrl } from "../urls.js";
 
 /** One change on the board: name, its place in a sequence and what it waits for, repository, a progress bar and when it last changed; or one idea. */
-export function card(item: Card, modified: string | null, showSource: boolean): SafeHtml {
+export function card(item: Card, showSource: boolean): SafeHtml {
   if (item.idea !== undefined) return ideaCard(item, item.idea, showSource);
   const archived = item.column === "archived";
   return html`<li><a class="card" href="${changeUrl(item.source, item.change, archived)}" data-card>
@@ -16,7 +16,9 @@ export function card(item: Card, modified: string | null, showSource: boolean): 
       : ""
   }
   <span class="card-meta">${showSource ? html`<span class="repo">${item.source}</span>` : ""}${
-    modified ? html`<time datetime="${modified}">${modified.slice(0, 10)}</time>` : ""
+    item.modified
+      ? html`<time datetime="${item.modified}">${item.modified.slice(0, 10)}</time>`
+      : ""
   }</span>
   ${
     item.tasks
