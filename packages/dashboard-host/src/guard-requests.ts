@@ -60,13 +60,11 @@ export function guardRequests(options: GuardOptions): MiddlewareHandler {
     if (c.req.method !== "GET" && c.req.method !== "HEAD") {
       const origin = c.req.header("origin");
       const site = c.req.header("sec-fetch-site");
-      if (origin !== undefined && origin !== `http://${host}`) {
-        return c.html(
-          errorPage(403, "Writes are accepted only from the dashboard's own pages."),
-          403,
-        );
-      }
-      if (origin === undefined && site !== undefined && site !== "same-origin") {
+      const foreign =
+        origin === undefined
+          ? site !== undefined && site !== "same-origin"
+          : origin !== `http://${host}`;
+      if (foreign) {
         return c.html(
           errorPage(403, "Writes are accepted only from the dashboard's own pages."),
           403,
