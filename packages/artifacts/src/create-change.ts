@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { readdirSync, renameSync, rmSync } from "node:fs";
 import { basename, dirname, join, relative } from "node:path";
+import { archivedFoldersOf } from "./archived-folders-of.js";
 import { type ChangeContentInput, checkChangeContent } from "./change-content.js";
 import { type ChangeDocument, changeDocuments } from "./change-documents.js";
 import { changeMetadata, skipsSpecs } from "./change-metadata.js";
@@ -11,6 +12,7 @@ import { codeOf } from "./error-code.js";
 import { messageOf } from "./error-message.js";
 import { type Failure, failure } from "./failure.js";
 import { isFile } from "./is-file.js";
+import { noOpenSpecRoot } from "./no-openspec-root.js";
 import { type FolderHandle, openFolderInside } from "./open-folder-inside.js";
 import type { Repository } from "./open-repository.js";
 import { pathExists } from "./path-exists.js";
@@ -62,11 +64,7 @@ export function createChange(
 ): CreatedChange | Failure {
   const bad = checkChangeContent(input);
   if (bad) return bad;
-  if (!repository.hasOpenSpec) {
-    return failure("no_openspec_root", `${repository.root} has no openspec/ folder.`, {
-      fix: `Initialise it with \`openspec init\` in ${repository.root}, then call again.`,
-    });
-  }
+  if (!repository.hasOpenSpec) return noOpenSpecRoot(repository);
   const changesDir = join(repository.openspecDir, "changes");
   const changeDir = join(changesDir, input.name);
   const path = relative(repository.root, changeDir);
@@ -112,7 +110,11 @@ export function createChange(
     overwritten: written.overwritten,
     warnings: [
       ...changeWarnings(input, baseline, skipsSpecs(metadata.text)),
-      ...archivedNamesakes(changesDir, input.name),
+      // An archived change of the same name is allowed (archive folders carry a date), but worth knowing.
+      ...archivedFoldersOf(repository, input.name).map((entry) => ({
+        code: "archived_change_same_name",
+        message: `An archived change has the same name (archive/${entry}); name the new one by its token where that matters.`,
+      })),
       ...written.left.map((file) => ({
         code: "file_left_in_place",
         message: `${join(path, file)} was there before and is kept; validate and archive still read it.`,
@@ -269,22 +271,6 @@ function listFiles(root: string, limit = 1000): string[] {
   };
   walk(root, "");
   return files.sort();
-}
-
-/** Archived changes with the same name: allowed (archive folders carry a date), but worth knowing. */
-function archivedNamesakes(changesDir: string, name: string): ChangeWarning[] {
-  let entries: string[];
-  try {
-    entries = readdirSync(join(changesDir, "archive"));
-  } catch {
-    return [];
-  }
-  return entries
-    .filter((entry) => /^\d{4}-\d{2}-\d{2}-/.test(entry) && entry.slice(11) === name)
-    .map((entry) => ({
-      code: "archived_change_same_name",
-      message: `An archived change has the same name (archive/${entry}); name the new one by its token where that matters.`,
-    }));
 }
 
 function isSpec(repository: Repository, specId: string): boolean {

@@ -6,6 +6,7 @@ import { type Failure, failure } from "./failure.js";
 import { type IdeaContentInput, renderIdea } from "./idea-document.js";
 import { ideaSlug } from "./idea-slug.js";
 import { ideaTokenOf } from "./idea-token-of.js";
+import { noOpenSpecRoot } from "./no-openspec-root.js";
 import { openFolderInside } from "./open-folder-inside.js";
 import type { Repository } from "./open-repository.js";
 import { ideasFolder } from "./scan-ideas.js";
@@ -49,11 +50,7 @@ export function createIdea(repository: Repository, input: CreateIdeaInput): Crea
       fix: "Pass a shorter slug, or none to take it from the title.",
     });
   }
-  if (!repository.hasOpenSpec) {
-    return failure("no_openspec_root", `${repository.root} has no openspec/ folder.`, {
-      fix: `Initialise it with \`openspec init\` in ${repository.root}, then call again.`,
-    });
-  }
+  if (!repository.hasOpenSpec) return noOpenSpecRoot(repository);
   const folder = ideasFolder(repository);
   const leads = checkWritableInside(
     repository,

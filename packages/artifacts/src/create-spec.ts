@@ -4,6 +4,7 @@ import { checkNewName } from "./check-name.js";
 import { checkWritableInside } from "./check-writable-inside.js";
 import { isInsideRoot } from "./contained-path.js";
 import { type Failure, failure } from "./failure.js";
+import { noOpenSpecRoot } from "./no-openspec-root.js";
 import { openFolderInside } from "./open-folder-inside.js";
 import type { Repository } from "./open-repository.js";
 import {
@@ -44,11 +45,7 @@ export function createSpec(repository: Repository, input: CreateSpecInput): Crea
   if (badName) return badName;
   const badContent = checkSpecContent(input);
   if (badContent) return badContent;
-  if (!repository.hasOpenSpec) {
-    return failure("no_openspec_root", `${repository.root} has no openspec/ folder.`, {
-      fix: `Initialise it with \`openspec init\` in ${repository.root}, then call again.`,
-    });
-  }
+  if (!repository.hasOpenSpec) return noOpenSpecRoot(repository);
   const location = locateSpecs(repository, input.change);
   if ("ok" in location) return location;
 

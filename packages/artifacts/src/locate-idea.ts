@@ -1,6 +1,7 @@
 import { lstatSync } from "node:fs";
 import { containedRealPath } from "./contained-path.js";
 import { type Failure, failure } from "./failure.js";
+import { noOpenSpecRoot } from "./no-openspec-root.js";
 import type { Repository } from "./open-repository.js";
 import { IDEA_SLUG, type IdeaFile, ideasFolder } from "./scan-ideas.js";
 
@@ -24,11 +25,7 @@ export function locateIdea(
       fix: "Pass the slug the idea was created with, e.g. `faster-search`.",
     });
   }
-  if (!repository.hasOpenSpec) {
-    return failure("no_openspec_root", `${repository.root} has no openspec/ folder.`, {
-      fix: `Initialise it with \`openspec init\` in ${repository.root}, then call again.`,
-    });
-  }
+  if (!repository.hasOpenSpec) return noOpenSpecRoot(repository);
   const folder = ideasFolder(repository);
   const path = `openspec/ideas/${slug}.md`;
   let folderIsLink = false;

@@ -1,5 +1,6 @@
-import { readdirSync, realpathSync } from "node:fs";
+import { realpathSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
+import { archivedFoldersOf } from "./archived-folders-of.js";
 import { type ChangeArtifactKind, changeArtifactWarnings } from "./change-artifact-warnings.js";
 import type { ChangeWarning } from "./change-warnings.js";
 import { checkSpecId } from "./check-name.js";
@@ -181,14 +182,7 @@ function checkInput(input: WriteChangeArtifactInput): Failure | null {
 
 /** change_not_found, saying so when the name is an archived change's. */
 function notActive(repository: Repository, change: string, missing: Failure): Failure {
-  let archived: string[] = [];
-  try {
-    archived = readdirSync(join(repository.openspecDir, "changes", "archive")).filter(
-      (entry) => /^\d{4}-\d{2}-\d{2}-/.test(entry) && entry.slice(11) === change,
-    );
-  } catch {
-    return missing;
-  }
+  const archived = archivedFoldersOf(repository, change);
   if (archived.length === 0) return missing;
   return failure(
     "change_not_found",
