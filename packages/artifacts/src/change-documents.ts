@@ -38,11 +38,12 @@ function proposal(input: ChangeContentInput, baseline: (specId: string) => boole
     "",
     "## Why",
     "",
-    block(input.why),
+    // Caller Markdown as a section body: an open code fence is closed, so it cannot swallow the next section.
+    markdownBlock(input.why),
     "",
     "## What Changes",
     "",
-    ...input.whatChanges.map((item) => `- ${oneLine(item)}`),
+    ...input.whatChanges.map((item) => `- ${item.trim()}`),
     "",
   ];
   if (specs.length > 0) {
@@ -54,12 +55,12 @@ function proposal(input: ChangeContentInput, baseline: (specId: string) => boole
       lines.push("### Modified Capabilities", "", ...modified.map(capabilityLine), "");
     }
   }
-  if (input.impact != null) lines.push("## Impact", "", block(input.impact), "");
+  if (input.impact != null) lines.push("## Impact", "", markdownBlock(input.impact), "");
   if (input.sourceIdea != null) {
     lines.push(
       "## Source Idea",
       "",
-      `- \`${input.sourceIdea.path}\`: ${oneLine(input.sourceIdea.title)}`,
+      `- \`${input.sourceIdea.path}\`: ${input.sourceIdea.title.trim()}`,
       "",
     );
   }
@@ -94,14 +95,7 @@ function deltaSpec(spec: DeltaSpecChangeInput): string {
     renamed: spec.renamed ?? [],
   });
   // The template's `## Purpose` for a new capability comes first; archive copies it into the new spec.
-  return spec.purpose === undefined ? body : `## Purpose\n\n${block(spec.purpose)}\n\n${body}`;
-}
-
-/** Caller Markdown as a section body: an open code fence is closed, so it cannot swallow the next section. */
-function block(text: string): string {
-  return markdownBlock(text);
-}
-
-function oneLine(text: string): string {
-  return text.trim();
+  return spec.purpose === undefined
+    ? body
+    : `## Purpose\n\n${markdownBlock(spec.purpose)}\n\n${body}`;
 }
