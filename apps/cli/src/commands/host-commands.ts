@@ -38,9 +38,7 @@ export function registerHostCommands(program: Command, session: Session): void {
           ...(options.hermesHome === undefined
             ? {}
             : { hermesHome: resolve(session.cwd, options.hermesHome) }),
-          ...(session.registryPath === undefined
-            ? {}
-            : { registryPath: resolve(session.cwd, session.registryPath) }),
+          ...(session.registryPath === undefined ? {} : { registryPath: session.registryPath }),
           ...(options.link ? { link: true } : {}),
           ...(options.force ? { force: true } : {}),
         });
@@ -106,9 +104,7 @@ export function registerHostCommands(program: Command, session: Session): void {
         ...(options.workdir === undefined
           ? {}
           : { workdir: resolve(session.cwd, options.workdir) }),
-        ...(session.registryPath === undefined
-          ? {}
-          : { registryPath: resolve(session.cwd, session.registryPath) }),
+        ...(session.registryPath === undefined ? {} : { registryPath: session.registryPath }),
       };
       // The same names and check as openspec-mcp's --toolsets, before anything starts.
       const toolsets = options.toolsets ?? (session.env.OPENSPEC_AGENT_TOOLSETS || undefined);
