@@ -1,5 +1,6 @@
 import type { ToolDefinition } from "@org/openspec-core";
 import { Command, type Option } from "commander";
+import { describeFixed } from "./commands/describe-fixed.js";
 import { registerToolCommands } from "./commands/register-tool-commands.js";
 import { createSession } from "./session.js";
 
@@ -19,9 +20,7 @@ export function commandReference(tools: readonly ToolDefinition[]): string {
     ...(tool.presentation.variants ?? []).map((variant) => ({
       tool,
       words: variant.command,
-      fixed: ` with ${Object.entries(variant.fixed)
-        .map(([name, value]) => `${name}: ${JSON.stringify(value)}`)
-        .join(", ")}`,
+      fixed: ` with ${describeFixed(variant.fixed)}`,
     })),
   ]);
   const rows = entries.map(({ tool, words, fixed }) => {

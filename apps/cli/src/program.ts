@@ -1,3 +1,4 @@
+import { resolve } from "node:path";
 import type { CatalogOptions, ToolDefinition, Workflow } from "@org/openspec-core";
 import { Command, CommanderError } from "commander";
 import { registerCatalogCommands } from "./commands/catalog-commands.js";
@@ -74,7 +75,8 @@ export async function runCli(
       writeErr: (text) => terminal.err(text.trimEnd()),
     });
   program.hook("preAction", (_root, action) => {
-    session.registryPath = action.optsWithGlobals<{ db?: string }>().db;
+    const { db } = action.optsWithGlobals<{ db?: string }>();
+    session.registryPath = db === undefined ? undefined : resolve(cwd, db);
   });
   registerToolCommands(program, tools, session);
   if (!single) {

@@ -1,5 +1,4 @@
 import { constants } from "node:os";
-import { resolve } from "node:path";
 import type { Catalog, CatalogOptions, ToolDefinition } from "@org/openspec-core";
 import type { Command } from "commander";
 import type { PrintedResult } from "./output/printed-result.js";
@@ -20,7 +19,7 @@ export type Session = {
   /** Prints any result-shaped value the same way; without `render`, a success prints as JSON. */
   print(command: Command, tool: string, result: PrintedResult, render?: Render): void;
   exitCode: number;
-  /** The registry file from --db; unset means OPENSPEC_AGENT_DB or the default. */
+  /** The registry file from --db, resolved against `cwd`; unset means OPENSPEC_AGENT_DB or the default. */
   registryPath: string | undefined;
   close(): void;
 };
@@ -61,9 +60,7 @@ export function createSession(
         // The home the environment names, as os.homedir() reads it in the bin's own process.
         ...(env.HOME ? { home: env.HOME } : {}),
         ...(options.pool === undefined ? {} : { pool: options.pool }),
-        ...(session.registryPath === undefined
-          ? {}
-          : { registryPath: resolve(cwd, session.registryPath) }),
+        ...(session.registryPath === undefined ? {} : { registryPath: session.registryPath }),
       };
       catalog ??= options.single
         ? catalogOf([options.single], settings)

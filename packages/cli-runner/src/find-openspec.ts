@@ -169,22 +169,13 @@ export async function findOpenSpec(options: FindOpenSpecOptions = {}): Promise<O
       tried.push({ rule: candidate.rule, path: candidate.path, reason: candidate.skipReason });
       continue;
     }
-    if (candidate.rule === "bundled") {
-      const problem = await findScriptProblem(candidate.path);
-      if (problem === undefined) {
-        const { path, rule } = candidate;
-        return { ok: true, path, rule, node: process.execPath, tried };
-      }
-      tried.push({
-        rule: candidate.rule,
-        path: candidate.path,
-        reason: `${candidate.path} (bundled) ${problem}`,
-      });
-      continue;
-    }
-    const problem = await findExecutableProblem(candidate.path);
+    const bundled = candidate.rule === "bundled";
+    const problem = bundled
+      ? await findScriptProblem(candidate.path)
+      : await findExecutableProblem(candidate.path);
     if (problem === undefined) {
-      return { ok: true, path: candidate.path, rule: candidate.rule, tried };
+      const { path, rule } = candidate;
+      return { ok: true, path, rule, ...(bundled ? { node: process.execPath } : {}), tried };
     }
     tried.push({
       rule: candidate.rule,

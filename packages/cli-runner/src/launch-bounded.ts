@@ -112,6 +112,16 @@ export function launchBounded(request: LaunchRequest): LaunchedProcess {
   child?.stderr?.on("data", earlyStderr);
 
   const pipes = [child?.stdout, child?.stderr, control ?? undefined];
+  const forward = (sink: (stream: "stdout" | "stderr", chunk: Buffer) => void): void => {
+    child?.stdout?.off("data", earlyStdout);
+    child?.stderr?.off("data", earlyStderr);
+    for (const chunk of early.stdout) sink("stdout", chunk);
+    for (const chunk of early.stderr) sink("stderr", chunk);
+    early.stdout = [];
+    early.stderr = [];
+    child?.stdout?.on("data", (chunk: Buffer) => sink("stdout", chunk));
+    child?.stderr?.on("data", (chunk: Buffer) => sink("stderr", chunk));
+  };
   return {
     pid: child?.pid,
     closed,
@@ -123,26 +133,10 @@ export function launchBounded(request: LaunchRequest): LaunchedProcess {
         stdout: createBoundedCollector(maxOutputBytes),
         stderr: createBoundedCollector(maxOutputBytes),
       };
-      child?.stdout?.off("data", earlyStdout);
-      child?.stderr?.off("data", earlyStderr);
-      for (const chunk of early.stdout) output.stdout.add(chunk);
-      for (const chunk of early.stderr) output.stderr.add(chunk);
-      early.stdout = [];
-      early.stderr = [];
-      child?.stdout?.on("data", output.stdout.add);
-      child?.stderr?.on("data", output.stderr.add);
+      forward((stream, chunk) => output[stream].add(chunk));
       return output;
     },
-    forward(sink) {
-      child?.stdout?.off("data", earlyStdout);
-      child?.stderr?.off("data", earlyStderr);
-      for (const chunk of early.stdout) sink("stdout", chunk);
-      for (const chunk of early.stderr) sink("stderr", chunk);
-      early.stdout = [];
-      early.stderr = [];
-      child?.stdout?.on("data", (chunk: Buffer) => sink("stdout", chunk));
-      child?.stderr?.on("data", (chunk: Buffer) => sink("stderr", chunk));
-    },
+    forward,
     earlyOutputOverflowed: () => early.overflowed,
     destroyPipes() {
       for (const pipe of pipes) pipe?.destroy();

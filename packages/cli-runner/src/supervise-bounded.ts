@@ -2,6 +2,7 @@ import { setTimeout as delay } from "node:timers/promises";
 import type { CollectedOutput, LaunchedProcess, ProcessExit } from "./launch-bounded.js";
 import { trackProcessGroup } from "./live-process-groups.js";
 import { signalProcessGroup } from "./signal-process-group.js";
+import { terminateGroup } from "./terminate-group.js";
 import { watchAbort } from "./watch-abort.js";
 
 export interface SupervisionLimits {
@@ -45,26 +46,17 @@ export async function superviseBounded(
   output: CollectedOutput,
   limits: SupervisionLimits,
 ): Promise<BoundedSpawnOutcome> {
-  const { closed } = launched;
   const leaderPid = launched.pid;
   // Tracked in the same synchronous step as the launch: a host SIGKILLed from
   // here on leaves its watchdog to kill the group.
   const untrack = leaderPid === undefined ? undefined : trackProcessGroup(leaderPid);
-  const terminateGroup = async (pid: number): Promise<void> => {
-    signalProcessGroup(pid, "SIGTERM");
-    await Promise.race([closed, delay(limits.killGraceMs, undefined, { ref: false })]);
-    // Even when the leader obeyed SIGTERM, a grandchild may have ignored it.
-    signalProcessGroup(pid, "SIGKILL");
-    await Promise.race([closed, delay(limits.killGraceMs, undefined, { ref: false })]);
-    launched.destroyPipes();
-  };
 
   let termination: Promise<void> | undefined;
   const timer =
     leaderPid === undefined
       ? undefined
       : setTimeout(() => {
-          termination ??= terminateGroup(leaderPid);
+          termination ??= terminateGroup(launched, leaderPid, limits.killGraceMs);
         }, limits.timeoutMs);
   // A cancelled run takes the timeout's path, so it leaves nothing behind either.
   let cancelled = false;
@@ -72,7 +64,7 @@ export async function superviseBounded(
     if (leaderPid === undefined || termination !== undefined) return;
     cancelled = true;
     clearTimeout(timer);
-    termination = terminateGroup(leaderPid);
+    termination = terminateGroup(launched, leaderPid, limits.killGraceMs);
   });
 
   // Nothing the CLI started in its group outlives its run, however it ended.

@@ -1,6 +1,7 @@
 import type { CompleteResult } from "@modelcontextprotocol/sdk/types.js";
-import type { Catalog, ContextSuccess, SourceListSuccess } from "@org/openspec-core";
+import type { Catalog, SourceListSuccess } from "@org/openspec-core";
 import { completionValues } from "./completion-values.js";
+import { readOverview } from "./read-overview.js";
 
 /**
  * Completes a workflow prompt's `source` (registered source names) or
@@ -18,7 +19,9 @@ export async function completePromptArgument(
   if (argument.name === "change") {
     const source = given.source?.trim() || (await onlySource(catalog));
     if (source === undefined) return completionValues([], argument.value);
-    return completionValues(await activeChanges(catalog, source, argument.value), argument.value);
+    const overview = await readOverview(catalog, source, argument.value);
+    const changes = overview?.changes.map((change) => change.name) ?? [];
+    return completionValues(changes, argument.value);
   }
   return completionValues([], argument.value);
 }
@@ -32,18 +35,4 @@ async function sourceNames(catalog: Catalog): Promise<string[]> {
 async function onlySource(catalog: Catalog): Promise<string | undefined> {
   const names = await sourceNames(catalog);
   return names.length === 1 ? names[0] : undefined;
-}
-
-// openspec_context, not openspec_list: it reads the files without starting
-// the OpenSpec CLI, which a completion asked for on every keystroke should not wait for.
-async function activeChanges(catalog: Catalog, source: string, typed: string): Promise<string[]> {
-  // The query narrows a large repository before the page limit cuts it; the prefix is checked below.
-  const result = await catalog.call("openspec_context", {
-    identifier: source,
-    limit: 1000,
-    ...(typed === "" ? {} : { query: typed }),
-  });
-  if (!result.ok) return [];
-  const overview = result as ContextSuccess;
-  return "changes" in overview ? overview.changes.map((change) => change.name) : [];
 }

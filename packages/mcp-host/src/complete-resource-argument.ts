@@ -1,10 +1,9 @@
 import type { CompleteResult } from "@modelcontextprotocol/sdk/types.js";
-import type { Catalog, ContextSuccess } from "@org/openspec-core";
+import type { Catalog } from "@org/openspec-core";
 import { completionValues } from "./completion-values.js";
 import { listSources } from "./list-sources.js";
+import { readOverview } from "./read-overview.js";
 import { ARCHIVED_CHANGE_TEMPLATE, resourceTemplates } from "./resource-templates.js";
-
-type Overview = Extract<ContextSuccess, { changes: unknown }>;
 
 /**
  * Completes a variable of one of the resource templates: `source` to the
@@ -48,19 +47,4 @@ export async function completeResourceArgument(
 
 function variablesOf(template: string): string[] {
   return [...template.matchAll(/\{\+?(\w+)\}/g)].map((match) => match[1] ?? "");
-}
-
-// openspec_context reads files only, so a completion asked for on every keystroke never waits for the CLI.
-async function readOverview(
-  catalog: Catalog,
-  source: string,
-  typed: string,
-): Promise<Overview | undefined> {
-  // The query narrows a large repository before the page limit cuts it; the prefix is checked below.
-  const result = await catalog.call("openspec_context", {
-    identifier: source,
-    limit: 1000,
-    ...(typed === "" ? {} : { query: typed }),
-  });
-  return result.ok && "changes" in result ? (result as Overview) : undefined;
 }

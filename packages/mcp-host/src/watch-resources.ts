@@ -125,10 +125,7 @@ export function watchResources(options: ResourceWatchOptions): ResourceWatch {
     for (const [folder, watch] of folders) {
       if (needed.has(folder)) continue;
       folders.delete(folder);
-      if (watch.close()) {
-        for (const source of sources)
-          if (folderOf(source) === folder) forgetSourceResources(source);
-      }
+      release(folder, watch);
     }
     for (const folder of needed.keys()) {
       if (folders.has(folder)) continue;
@@ -138,6 +135,12 @@ export function watchResources(options: ResourceWatchOptions): ResourceWatch {
       if (!watch.isReady()) void watch.ready.then(() => changed(folder));
     }
     if (registryChanged) changed(undefined);
+  }
+
+  /** Lets go of a folder's shared watch; when this was its last user, its sources' shared collections go too. */
+  function release(folder: string, watch: FolderWatch): void {
+    if (!watch.close()) return;
+    for (const source of sources) if (folderOf(source) === folder) forgetSourceResources(source);
   }
 
   /** A file event in `folder`, or (undefined) a registry change that may touch every source. */
@@ -293,12 +296,7 @@ export function watchResources(options: ResourceWatchOptions): ResourceWatch {
       closed = true;
       clearInterval(timer);
       clearTimeout(debounce);
-      for (const [folder, watch] of folders) {
-        if (watch.close()) {
-          for (const source of sources)
-            if (folderOf(source) === folder) forgetSourceResources(source);
-        }
-      }
+      for (const [folder, watch] of folders) release(folder, watch);
       folders.clear();
       budget.give(subscriptions.size);
       subscriptions.clear();

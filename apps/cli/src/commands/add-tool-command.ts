@@ -3,6 +3,7 @@ import { flagName } from "@org/openspec-core/startup";
 import { Argument, type Command, Option } from "commander";
 import type { Session } from "../session.js";
 import { collectToolInput, type FieldSlot, type ValueSlot } from "./collect-tool-input.js";
+import { describeFixed } from "./describe-fixed.js";
 import { fieldOption, isNegation, negationOption } from "./field-option.js";
 import { parseNumberValue } from "./parse-number-value.js";
 import { type InputField, readInputFields } from "./read-input-fields.js";
@@ -109,13 +110,6 @@ export function addToolCommand(
     if (input) await session.run(command, tool, { ...input, ...fixed });
   });
   return command;
-}
-
-/** `done: true`, for a variant's help. */
-function describeFixed(fixed: Readonly<Record<string, unknown>>): string {
-  return Object.entries(fixed)
-    .map(([name, value]) => `${name}: ${JSON.stringify(value)}`)
-    .join(", ");
 }
 
 /** A field's help with what the shell adds: relative paths, and the current folder as the default repository. */

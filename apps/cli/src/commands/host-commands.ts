@@ -38,9 +38,7 @@ export function registerHostCommands(program: Command, session: Session): void {
           ...(options.hermesHome === undefined
             ? {}
             : { hermesHome: resolve(session.cwd, options.hermesHome) }),
-          ...(session.registryPath === undefined
-            ? {}
-            : { registryPath: resolve(session.cwd, session.registryPath) }),
+          ...(session.registryPath === undefined ? {} : { registryPath: session.registryPath }),
           ...(options.link ? { link: true } : {}),
           ...(options.force ? { force: true } : {}),
         });
@@ -67,7 +65,11 @@ export function registerHostCommands(program: Command, session: Session): void {
     .description("serve the catalog over MCP on stdin/stdout, or over HTTP with --http")
     .option("-w, --workdir <path>", "the repository for calls that name neither source nor workdir")
     .option("--http", "serve over Streamable HTTP at http://<host>:<port>/mcp (bearer tokens)")
-    .option("--port <n>", "the HTTP port (default 3845; 0 picks a free one)", parsePort)
+    .option(
+      "--port <n>",
+      "the HTTP port (default 3845; 0 picks a free one)",
+      wholeNumberFrom(0, 65_535),
+    )
     .option("--host <address>", "the address to bind (default 127.0.0.1)")
     .option("--no-auth", "serve without tokens; refused unless --host is a loopback address")
     .option(
@@ -78,7 +80,7 @@ export function registerHostCommands(program: Command, session: Session): void {
     .option(
       "--max-sessions-per-token <n>",
       "sessions one token may hold at once (default 20); more get 429",
-      parseSessionCap,
+      wholeNumberFrom(1, 100_000),
     )
     .option(
       "--allow-any-workdir",
@@ -106,9 +108,7 @@ export function registerHostCommands(program: Command, session: Session): void {
         ...(options.workdir === undefined
           ? {}
           : { workdir: resolve(session.cwd, options.workdir) }),
-        ...(session.registryPath === undefined
-          ? {}
-          : { registryPath: resolve(session.cwd, session.registryPath) }),
+        ...(session.registryPath === undefined ? {} : { registryPath: session.registryPath }),
       };
       // The same names and check as openspec-mcp's --toolsets, before anything starts.
       const toolsets = options.toolsets ?? (session.env.OPENSPEC_AGENT_TOOLSETS || undefined);
@@ -228,20 +228,15 @@ type McpOptions = {
   readOnly?: boolean;
 };
 
-function parsePort(value: string): number {
-  const port = Number(value);
-  if (!/^\d+$/.test(value) || port > 65_535) {
-    throw new InvalidArgumentError("Use a number from 0 to 65535.");
-  }
-  return port;
-}
-
-function parseSessionCap(value: string): number {
-  const count = Number(value);
-  if (!/^\d+$/.test(value) || count < 1 || count > 100_000) {
-    throw new InvalidArgumentError("Use a number from 1 to 100000.");
-  }
-  return count;
+/** A flag's parser for a whole number from `min` to `max`; anything else is a usage error. */
+function wholeNumberFrom(min: number, max: number): (value: string) => number {
+  return (value) => {
+    const number = Number(value);
+    if (!/^\d+$/.test(value) || number < min || number > max) {
+      throw new InvalidArgumentError(`Use a number from ${min} to ${max}.`);
+    }
+    return number;
+  };
 }
 
 function parseClient(value: string): McpClientName {

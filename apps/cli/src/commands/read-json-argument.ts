@@ -1,30 +1,23 @@
-import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
 import type { Session } from "../session.js";
 import { USAGE_ERROR } from "../usage-error.js";
-import { readStdin } from "./read-stdin.js";
+import { readTextArgument } from "./read-text-argument.js";
 
 /**
  * JSON given inline, as @file, or as - for stdin. A value that cannot be read
- * is a usage error: it is printed, the exit code becomes 2, and undefined comes back.
+ * or parsed is a usage error: it is printed, the exit code becomes 2, and undefined comes back.
  */
 export async function readJsonArgument(
   session: Session,
   flag: string,
   value: string,
 ): Promise<{ value: unknown } | undefined> {
+  const text = await readTextArgument(session, flag, value);
+  if (!text) return undefined;
   try {
-    const text =
-      value === "-"
-        ? await readStdin()
-        : value.startsWith("@")
-          ? readFileSync(resolve(session.cwd, value.slice(1)), "utf8")
-          : value;
-    return { value: JSON.parse(text) };
-  } catch (error) {
+    return { value: JSON.parse(text.value) };
+  } catch {
     const shown = value.length > 60 ? `${value.slice(0, 57)}...` : value;
-    const reason = error instanceof SyntaxError ? "is not valid JSON" : "cannot be read";
-    session.terminal.err(`error: ${flag} "${shown}" ${reason}.`);
+    session.terminal.err(`error: ${flag} "${shown}" is not valid JSON.`);
     session.exitCode = USAGE_ERROR;
     return undefined;
   }

@@ -1,4 +1,3 @@
-import { resolve } from "node:path";
 import { type Command, InvalidArgumentError } from "commander";
 import type { Session } from "../session.js";
 
@@ -28,7 +27,7 @@ export function registerServeCommand(program: Command, session: Session): void {
         print: (line) => session.terminal.out(line),
         ...(session.registryPath === undefined
           ? {}
-          : { catalogOptions: { registryPath: resolve(session.cwd, session.registryPath) } }),
+          : { catalogOptions: { registryPath: session.registryPath } }),
       });
       // A port in use is a setting to change, said in one line with its fix, as `openspec-mcp --http` does.
       await served.catch((error: unknown) => {

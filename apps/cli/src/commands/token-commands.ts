@@ -1,4 +1,3 @@
-import { resolve } from "node:path";
 import type { ResultBlock, ToolSuccess } from "@org/openspec-core";
 import type { Command } from "commander";
 import type { Session } from "../session.js";
@@ -12,9 +11,7 @@ const loadMcp = () => import("@org/openspec-mcp-host");
 export function registerTokenCommands(program: Command, session: Session): void {
   const store = () => ({
     env: session.env,
-    ...(session.registryPath === undefined
-      ? {}
-      : { registryPath: resolve(session.cwd, session.registryPath) }),
+    ...(session.registryPath === undefined ? {} : { registryPath: session.registryPath }),
   });
   const tokens = program
     .command("tokens")

@@ -1,9 +1,8 @@
-import { setTimeout as delay } from "node:timers/promises";
 import type { BoundedCollector } from "../bounded-collector.js";
 import type { LaunchedProcess, ProcessExit } from "../launch-bounded.js";
 import { trackProcessGroup } from "../live-process-groups.js";
-import { signalProcessGroup } from "../signal-process-group.js";
 import type { BoundedSpawnOutcome, SupervisionLimits } from "../supervise-bounded.js";
+import { terminateGroup } from "../terminate-group.js";
 import { watchAbort } from "../watch-abort.js";
 
 export interface CommandOutput {
@@ -127,14 +126,4 @@ function until(output: CommandOutput, launched: LaunchedProcess, test: () => boo
     void launched.closed.then(check);
     check();
   });
-}
-
-async function terminateGroup(launched: LaunchedProcess, pid: number, graceMs: number) {
-  signalProcessGroup(pid, "SIGTERM");
-  await Promise.race([launched.closed, delay(graceMs, undefined, { ref: false })]);
-  // Even when the leader obeyed SIGTERM, a grandchild may have ignored it.
-  signalProcessGroup(pid, "SIGKILL");
-  await Promise.race([launched.closed, delay(graceMs, undefined, { ref: false })]);
-  // A process that left the group could still hold our pipes open: stop reading them.
-  launched.destroyPipes();
 }
