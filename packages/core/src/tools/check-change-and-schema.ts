@@ -1,5 +1,5 @@
-import { checkNamedTarget, type Repository } from "@org/openspec-artifacts";
-import { type ToolFailure, toolFailure } from "../tool-result.js";
+import type { Repository } from "@org/openspec-artifacts";
+import type { ToolFailure } from "../tool-result.js";
 import { findLinkOut } from "./find-link-out.js";
 
 /**
@@ -13,11 +13,8 @@ export function checkChangeAndSchema(
   change: string | undefined,
   schema: string | undefined,
 ): ToolFailure | null {
-  const escaping =
-    (change === undefined
-      ? null
-      : (checkNamedTarget(repository, change, "change") ??
-        findLinkOut(repository, change, "change"))) ??
-    (schema === undefined ? null : findLinkOut(repository, schema, "schema"));
-  return escaping && toolFailure(escaping.code, escaping.error, escaping.fix);
+  return (
+    (change === undefined ? null : findLinkOut(repository, change, "change")) ??
+    (schema === undefined ? null : findLinkOut(repository, schema, "schema"))
+  );
 }

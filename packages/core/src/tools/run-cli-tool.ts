@@ -1,4 +1,4 @@
-import { checkNamedTarget, type Repository } from "@org/openspec-artifacts";
+import type { Repository } from "@org/openspec-artifacts";
 import type { ArgsResult, RunSuccess } from "@org/openspec-cli-runner";
 import type { CatalogContext } from "../catalog-context.js";
 import { resolveRepository } from "../resolve-repository.js";
@@ -37,10 +37,8 @@ export async function prepareCliCall(
     const refused = named(repository);
     if (refused) return refused;
   } else if (named !== undefined) {
-    const escaping =
-      checkNamedTarget(repository, named.name, named.type) ??
-      findLinkOut(repository, named.name, named.type);
-    if (escaping) return toolFailure(escaping.code, escaping.error, escaping.fix);
+    const escaping = findLinkOut(repository, named.name, named.type);
+    if (escaping) return escaping;
   }
   const cli = await context.findCli();
   if (!cli.ok) return toolFailure(cli.code, cli.error, cli.fix);
