@@ -3,9 +3,6 @@ import type { CatalogContext } from "./catalog-context.js";
 import { resolveSource } from "./resolve-source.js";
 import { type ToolFailure, toolFailure } from "./tool-result.js";
 
-// Kept here too: tool files and hosts written before the split import them from this module.
-export { sourceFailure, sourceFix } from "./source-failure.js";
-
 /** The repository a call works on, and the source it was named by, if any. */
 export type ResolvedRepository = {
   ok: true;
