@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { nameField, repositoryTargetFields } from "../input-fields.js";
+import { specWarningSchema } from "../output-fields.js";
 import { defineTool, writingTool } from "../tool-definition.js";
 import { fromArtifactFailure } from "./from-artifact-failure.js";
 import { renderWarnings } from "./render-warnings.js";
@@ -38,13 +39,7 @@ export const changeWriteTool = defineTool({
       created: z.boolean().describe("true for a new file, false when force replaced one."),
       bytes: z.number().int().describe("The size written, in bytes."),
       warnings: z
-        .array(
-          z.strictObject({
-            code: z.string(),
-            message: z.string(),
-            requirement: z.string().optional(),
-          }),
-        )
+        .array(specWarningSchema)
         .describe("What `openspec validate --strict` (or `openspec show`) would object to."),
       validation: validationSchema.nullable().describe("Null when the CLI could not validate."),
       note: z.string().optional().describe("Why validation is null, and what to do."),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { nameField, repositoryTargetFields } from "../input-fields.js";
+import { specWarningSchema } from "../output-fields.js";
 import { defineTool, writingTool } from "../tool-definition.js";
 import { fromArtifactFailure } from "./from-artifact-failure.js";
 import { renderWarnings } from "./render-warnings.js";
@@ -57,13 +58,7 @@ export const specCreateTool = defineTool({
       format: z.enum(["spec", "delta"]),
       overwritten: z.boolean().describe("Whether an existing spec was replaced (force)."),
       warnings: z
-        .array(
-          z.strictObject({
-            code: z.string(),
-            message: z.string(),
-            requirement: z.string().optional(),
-          }),
-        )
+        .array(specWarningSchema)
         .describe("What `openspec validate --strict` would object to."),
     }),
   requiresCli: false,
