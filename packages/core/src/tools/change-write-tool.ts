@@ -3,6 +3,7 @@ import { nameField, repositoryTargetFields } from "../input-fields.js";
 import { specWarningSchema } from "../output-fields.js";
 import { defineTool, writingTool } from "../tool-definition.js";
 import { fromArtifactFailure } from "./from-artifact-failure.js";
+import { inRepository } from "./in-repository.js";
 import { renderWarnings } from "./render-warnings.js";
 import {
   notValidated,
@@ -63,12 +64,8 @@ export const changeWriteTool = defineTool({
       ...renderValidation(result.validation, result.note),
     ],
   },
-  async handler(input, context) {
+  handler: inRepository(async (input, context, repository) => {
     const { writeChangeArtifact } = await import("@org/openspec-artifacts");
-    const { resolveRepository } = await import("../resolve-repository.js");
-    const target = resolveRepository(context, input);
-    if (!target.ok) return target;
-    const { repository } = target;
     const written = await writeChangeArtifact(repository, {
       change: input.change,
       artifact: input.artifact,
@@ -84,5 +81,5 @@ export const changeWriteTool = defineTool({
       ? await validateChange(context, repository, written.change)
       : { validation: null, note: notValidated("the OpenSpec CLI was not found") };
     return { ok: true as const, ...rest, ...checked };
-  },
+  }),
 });

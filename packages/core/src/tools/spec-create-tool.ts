@@ -3,6 +3,7 @@ import { nameField, repositoryTargetFields } from "../input-fields.js";
 import { specWarningSchema } from "../output-fields.js";
 import { defineTool, writingTool } from "../tool-definition.js";
 import { fromArtifactFailure } from "./from-artifact-failure.js";
+import { inRepository } from "./in-repository.js";
 import { renderWarnings } from "./render-warnings.js";
 
 const stepSchema = z
@@ -74,12 +75,9 @@ export const specCreateTool = defineTool({
       ...renderWarnings(result.warnings),
     ],
   },
-  async handler(input, context) {
+  handler: inRepository(async (input, _context, repository) => {
     const { createSpec } = await import("@org/openspec-artifacts");
-    const { resolveRepository } = await import("../resolve-repository.js");
-    const target = resolveRepository(context, input);
-    if (!target.ok) return target;
-    const result = createSpec(target.repository, {
+    const result = createSpec(repository, {
       name: input.name,
       title: input.title,
       purpose: input.purpose,
@@ -88,5 +86,5 @@ export const specCreateTool = defineTool({
       force: input.force === true,
     });
     return result.ok ? { ...result, spec: result.name } : fromArtifactFailure(result);
-  },
+  }),
 });
