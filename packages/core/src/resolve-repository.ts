@@ -3,6 +3,9 @@ import type { CatalogContext } from "./catalog-context.js";
 import { resolveSource } from "./resolve-source.js";
 import { type ToolFailure, toolFailure } from "./tool-result.js";
 
+/** How a repository-scoped call names its repository (`repositoryTargetFields`). */
+export type RepositoryTarget = { source?: string | undefined; workdir?: string | undefined };
+
 /** The repository a call works on, and the source it was named by, if any. */
 export type ResolvedRepository = {
   ok: true;
@@ -17,7 +20,7 @@ export type ResolvedRepository = {
  */
 export function resolveRepository(
   context: CatalogContext,
-  target: { source?: string | undefined; workdir?: string | undefined },
+  target: RepositoryTarget,
 ): ResolvedRepository | ToolFailure {
   if (target.source !== undefined) {
     const resolved = resolveSource(context, target.source);

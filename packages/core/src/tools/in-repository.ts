@@ -1,5 +1,6 @@
 import type { Repository } from "@org/openspec-artifacts";
 import type { CatalogContext } from "../catalog-context.js";
+import type { RepositoryTarget } from "../resolve-repository.js";
 import type { ToolFailure } from "../tool-result.js";
 
 /**
@@ -8,10 +9,7 @@ import type { ToolFailure } from "../tool-result.js";
  * first (`resolveRepository`), its failure answered as it is. Loads the
  * resolver when called, so tool files may import this at the top.
  */
-export function inRepository<
-  Input extends { source?: string | undefined; workdir?: string | undefined },
-  Result,
->(
+export function inRepository<Input extends RepositoryTarget, Result>(
   handle: (input: Input, context: CatalogContext, repository: Repository) => Promise<Result>,
 ): (input: Input, context: CatalogContext) => Promise<Result | ToolFailure> {
   return async (input, context) => {

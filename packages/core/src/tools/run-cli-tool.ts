@@ -1,12 +1,10 @@
 import type { Repository } from "@org/openspec-artifacts";
 import type { ArgsResult, RunSuccess } from "@org/openspec-cli-runner";
 import type { CatalogContext } from "../catalog-context.js";
-import { resolveRepository } from "../resolve-repository.js";
+import { type RepositoryTarget, resolveRepository } from "../resolve-repository.js";
 import type { RunCliOptions } from "../tool-call-context.js";
 import { type ToolFailure, toolFailure } from "../tool-result.js";
 import { findLinkOut } from "./find-link-out.js";
-
-export type RepositoryTarget = { source?: string | undefined; workdir?: string | undefined };
 
 /** A change or spec the call names for the CLI, checked before the CLI can follow it. */
 export type NamedTarget = { name: string; type?: "change" | "spec" | undefined };
