@@ -41,16 +41,12 @@ export function resolveSource(context: CatalogContext, name: string): NamedSourc
   const [only, ...others] = matches;
   if (only === undefined) return sourceFailure(resolved);
   if (others.length > 0) return ambiguous(name, matches.map(processCandidate));
-  return { ok: true, source: { ...processSourceFields(only), registered: false } };
+  return { ok: true, source: { ...only, registered: false } };
 }
 
 function registeredSource(source: Source): NamedSource {
   const { displayName, path, token } = source;
   return { ok: true, source: { displayName, path, token, registered: true } };
-}
-
-function processSourceFields(source: ProcessSource) {
-  return { displayName: source.displayName, path: source.path, token: source.token };
 }
 
 type Candidate = { token: string; name: string | null; display_name: string; path: string };
