@@ -2,7 +2,7 @@
 // ours before the tool's input schema reads them, so a skill or script written
 // for that plugin keeps working through every host (they all call the catalog).
 import { isDeepStrictEqual } from "node:util";
-import { type ArgumentAlias, argumentAliases } from "./argument-aliases.js";
+import { argumentAliases } from "./argument-aliases.js";
 import { type ToolFailure, toolFailure } from "./tool-result.js";
 
 /**
@@ -27,7 +27,7 @@ export function applyArgumentAliases(
   for (const entry of given) {
     const renames = entry.alias !== entry.field;
     if (renames && ownFields.includes(entry.alias)) continue;
-    const mapped = mapValue(entry, args[entry.alias]);
+    const mapped = entry.value ? entry.value(args[entry.alias]) : { value: args[entry.alias] };
     if ("error" in mapped) return aliasFailure(tool, entry.alias, mapped.error);
     if (!renames) {
       if (mapped.value === undefined) delete rewritten[entry.field];
@@ -51,10 +51,6 @@ export function applyArgumentAliases(
     givenAs.set(entry.field, entry.alias);
   }
   return { ok: true, args: rewritten };
-}
-
-function mapValue(entry: ArgumentAlias, value: unknown) {
-  return entry.value ? entry.value(value) : { value };
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -1,6 +1,6 @@
 import { homedir } from "node:os";
 import { DEFAULT_MAX_ARTIFACT_BYTES } from "@org/openspec-artifacts/context";
-import type { OpenSpecDiscovery, OpenSpecLocator, OpenSpecPool } from "@org/openspec-cli-runner";
+import type { OpenSpecDiscovery, OpenSpecPool } from "@org/openspec-cli-runner";
 import { createRunLimiter, defaultCliConcurrency } from "@org/openspec-cli-runner/startup";
 import { openRegistry, type Registry } from "@org/openspec-registry";
 import type { SharedAnswer } from "./create-shared-cli-runs.js";
@@ -120,48 +120,51 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
     options.pool === undefined &&
     options.warmPool !== undefined &&
     options.warmPool !== false;
-  // The runner (spawning, the warm pool, tinyexec) loads when something first
-  // looks for or runs the CLI, so a tool that only reads files never loads it.
-  let runtime: Promise<CliRuntime> | undefined;
   // The pool this catalog makes (`warmPool`) when the runner loads, and warms and closes;
   // made after close(), it is closed at once.
   let ownPool: OpenSpecPool | undefined;
-  const loadRuntime = (): Promise<CliRuntime> => {
-    runtime ??= Promise.all([
+  // The runner (spawning, the warm pool, tinyexec) loads when something first
+  // looks for or runs the CLI, so a tool that only reads files never loads it.
+  const startRuntime = async () => {
+    const [
+      runner,
+      { createSharedCliRuns },
+      { sharedCliQuestion },
+      { createChangeByChangeValidation },
+    ] = await Promise.all([
       import("@org/openspec-cli-runner"),
       import("./create-shared-cli-runs.js"),
       import("./shared-cli-question.js"),
       import("./validate-change-by-change.js"),
-    ]).then(
-      ([
-        runner,
-        { createSharedCliRuns },
-        { sharedCliQuestion },
-        { createChangeByChangeValidation },
-      ]) => {
-        ownPool = wantsOwnPool
-          ? runner.createOpenSpecPool({
-              env,
-              ...(settings?.poolSize === undefined ? {} : { size: settings.poolSize }),
-              onUnavailable: (reason) =>
-                log(`warm pool unavailable: ${reason} Every CLI-backed call starts the CLI cold.`),
-            })
-          : undefined;
-        if (closed) ownPool?.close();
-        return {
-          locator: runner.createOpenSpecLocator({
-            env,
-            home,
-            ttlMs: settings?.cliDiscoveryTtlMs ?? 2000,
-          }),
-          pool: options.pool ?? ownPool,
-          runOpenSpec: runner.runOpenSpec,
-          shared: createSharedCliRuns(),
-          wholeValidations: createChangeByChangeValidation(),
-          sharedCliQuestion,
-        };
-      },
-    );
+    ]);
+    ownPool = wantsOwnPool
+      ? runner.createOpenSpecPool({
+          env,
+          ...(settings?.poolSize === undefined ? {} : { size: settings.poolSize }),
+          onUnavailable: (reason) =>
+            log(`warm pool unavailable: ${reason} Every CLI-backed call starts the CLI cold.`),
+        })
+      : undefined;
+    if (closed) ownPool?.close();
+    return {
+      locator: runner.createOpenSpecLocator({
+        env,
+        home,
+        ttlMs: settings?.cliDiscoveryTtlMs ?? 2000,
+      }),
+      // The pool CLI runs use: the caller's (`pool`) or this catalog's own.
+      pool: options.pool ?? ownPool,
+      runOpenSpec: runner.runOpenSpec,
+      // The answers of read-only CLI questions, shared while in flight and kept while their files are unchanged.
+      shared: createSharedCliRuns(),
+      // The last validation of everything per repository, brought up to date change by change.
+      wholeValidations: createChangeByChangeValidation(),
+      sharedCliQuestion,
+    };
+  };
+  let runtime: ReturnType<typeof startRuntime> | undefined;
+  const loadRuntime = () => {
+    runtime ??= startRuntime();
     return runtime;
   };
   // Workers start with the first CLI-backed call, so a host that never runs the CLI pays nothing.
@@ -253,16 +256,3 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
     },
   };
 }
-
-/** The runner's parts a catalog uses, loaded on first need. */
-type CliRuntime = {
-  locator: OpenSpecLocator;
-  /** The pool CLI runs use: the caller's (`pool`) or this catalog's own. */
-  pool: OpenSpecPool | undefined;
-  runOpenSpec: typeof import("@org/openspec-cli-runner").runOpenSpec;
-  /** The answers of read-only CLI questions, shared while in flight and kept while their files are unchanged. */
-  shared: import("./create-shared-cli-runs.js").SharedCliRuns;
-  /** The last validation of everything per repository, brought up to date change by change. */
-  wholeValidations: import("./validate-change-by-change.js").ChangeByChangeValidation;
-  sharedCliQuestion: typeof import("./shared-cli-question.js").sharedCliQuestion;
-};

@@ -1,7 +1,7 @@
 import { importSources as importIntoRegistry, type SourceToImport } from "@org/openspec-registry";
 import type { CatalogContext } from "./catalog-context.js";
-import { sourceFailure } from "./resolve-repository.js";
 import type { ImportedSequence, SequenceToImport } from "./sequence/import-hermes-sequences.js";
+import { sourceFailure } from "./source-failure.js";
 import type { ToolResult } from "./tool-result.js";
 import { viewOf } from "./tools/source-tools.js";
 

@@ -84,3 +84,10 @@ export const specDiagnosticSchema = z.strictObject({
   message: z.string(),
   line: z.number().int(),
 });
+
+/** Where `openspec validate --strict` would object to a spec just written, found without the CLI. */
+export const specWarningSchema = z.strictObject({
+  code: z.string(),
+  message: z.string(),
+  requirement: z.string().optional(),
+});

@@ -3,8 +3,8 @@ import type { CatalogContext } from "./catalog-context.js";
 import { resolveSource } from "./resolve-source.js";
 import { type ToolFailure, toolFailure } from "./tool-result.js";
 
-// Kept here too: tool files and hosts written before the split import them from this module.
-export { sourceFailure, sourceFix } from "./source-failure.js";
+/** How a repository-scoped call names its repository (`repositoryTargetFields`). */
+export type RepositoryTarget = { source?: string | undefined; workdir?: string | undefined };
 
 /** The repository a call works on, and the source it was named by, if any. */
 export type ResolvedRepository = {
@@ -20,7 +20,7 @@ export type ResolvedRepository = {
  */
 export function resolveRepository(
   context: CatalogContext,
-  target: { source?: string | undefined; workdir?: string | undefined },
+  target: RepositoryTarget,
 ): ResolvedRepository | ToolFailure {
   if (target.source !== undefined) {
     const resolved = resolveSource(context, target.source);

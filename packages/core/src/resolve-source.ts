@@ -1,7 +1,7 @@
 import type { Source } from "@org/openspec-registry";
 import type { CatalogContext } from "./catalog-context.js";
 import { listProcessSources, type ProcessSource } from "./process-sources.js";
-import { sourceFailure, sourceFix } from "./source-failure.js";
+import { sourceCandidate, sourceFailure, sourceFix } from "./source-failure.js";
 import { type ToolFailure, toolFailure } from "./tool-result.js";
 
 /** A source a call named: registered, or known to this process only. */
@@ -36,12 +36,12 @@ export function resolveSource(context: CatalogContext, name: string): NamedSourc
   if (resolved.ok) {
     return matches.length === 0
       ? registeredSource(resolved.source)
-      : ambiguous(name, [candidateOf(resolved.source), ...matches.map(processCandidate)]);
+      : ambiguous(name, [sourceCandidate(resolved.source), ...matches.map(processCandidate)]);
   }
   const [only, ...others] = matches;
   if (only === undefined) return sourceFailure(resolved);
   if (others.length > 0) return ambiguous(name, matches.map(processCandidate));
-  return { ok: true, source: { ...processSourceFields(only), registered: false } };
+  return { ok: true, source: { ...only, registered: false } };
 }
 
 function registeredSource(source: Source): NamedSource {
@@ -49,20 +49,7 @@ function registeredSource(source: Source): NamedSource {
   return { ok: true, source: { displayName, path, token, registered: true } };
 }
 
-function processSourceFields(source: ProcessSource) {
-  return { displayName: source.displayName, path: source.path, token: source.token };
-}
-
 type Candidate = { token: string; name: string | null; display_name: string; path: string };
-
-function candidateOf(source: Source): Candidate {
-  return {
-    token: source.token,
-    name: source.name,
-    display_name: source.displayName,
-    path: source.path,
-  };
-}
 
 function processCandidate(source: ProcessSource): Candidate {
   return { token: source.token, name: null, display_name: source.displayName, path: source.path };

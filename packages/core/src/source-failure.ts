@@ -1,14 +1,9 @@
-import type { RegistryFailure } from "@org/openspec-registry";
+import type { RegistryFailure, Source } from "@org/openspec-registry";
 import { type ToolFailure, toolFailure } from "./tool-result.js";
 
 /** A registry failure as a tool result, with the matching sources when there were several. */
 export function sourceFailure(failure: RegistryFailure): ToolFailure {
-  const candidates = failure.candidates?.map((source) => ({
-    token: source.token,
-    name: source.name,
-    display_name: source.displayName,
-    path: source.path,
-  }));
+  const candidates = failure.candidates?.map(sourceCandidate);
   return toolFailure(
     failure.code,
     failure.error,
@@ -38,4 +33,14 @@ export function sourceFix(code: string): string | undefined {
     default:
       return undefined;
   }
+}
+
+/** A registered source as a failure lists it among the sources a name matched. */
+export function sourceCandidate(source: Source) {
+  return {
+    token: source.token,
+    name: source.name,
+    display_name: source.displayName,
+    path: source.path,
+  };
 }

@@ -12,8 +12,6 @@ export interface SequenceToImport {
   readonly dependsOn: readonly string[];
 }
 
-type HermesSequenceRow = SequenceToImport;
-
 /** A group carried into a repository, or why it was not. */
 export type ImportedSequence =
   | { source: string; group: string; changes: string[]; written: string[] }
@@ -35,12 +33,12 @@ export type SequenceSource = { token: string; name: string; path: string };
  * before one it needs) is skipped with its reason.
  */
 export async function importHermesSequences(
-  rows: readonly HermesSequenceRow[],
+  rows: readonly SequenceToImport[],
   sources: readonly SequenceSource[],
 ): Promise<ImportedSequence[]> {
   const { listActiveChangeFolders, openRepository } = await import("@org/openspec-artifacts");
   const declared = rows.filter((row) => row.group !== "default" || row.dependsOn.length > 0);
-  const groups = new Map<string, HermesSequenceRow[]>();
+  const groups = new Map<string, SequenceToImport[]>();
   for (const row of declared) {
     const key = JSON.stringify([row.sourceToken, row.group]);
     groups.set(key, [...(groups.get(key) ?? []), row]);

@@ -1,6 +1,6 @@
-import { statSync } from "node:fs";
 import { join } from "node:path";
 import type { Repository } from "@org/openspec-artifacts";
+import { isDirectory } from "../tools/is-directory.js";
 import type { ChangeSequence } from "./change-sequence.js";
 import { readChangeSequence } from "./read-change-sequence.js";
 
@@ -24,16 +24,10 @@ export function sequenceView(repository: Repository, change: string): SequenceVi
   if (sequence === null) return null;
   return {
     ...sequence,
-    blocked_by: sequence.depends_on.filter((name) => isActiveChange(repository, name)),
+    blocked_by: sequence.depends_on.filter((name) =>
+      isDirectory(join(repository.openspecDir, "changes", name)),
+    ),
     groupId: sequence.group,
     dependsOn: sequence.depends_on,
   };
-}
-
-function isActiveChange(repository: Repository, name: string): boolean {
-  try {
-    return statSync(join(repository.openspecDir, "changes", name)).isDirectory();
-  } catch {
-    return false;
-  }
 }

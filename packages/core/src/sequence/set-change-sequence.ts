@@ -1,5 +1,5 @@
 import type { Repository } from "@org/openspec-artifacts";
-import { type ToolFailure, toolFailure } from "../tool-result.js";
+import { toolFailure } from "../tool-result.js";
 import { fromArtifactFailure } from "../tools/from-artifact-failure.js";
 import { type ChangeSequence, GROUP_NAME } from "./change-sequence.js";
 import { changesByName } from "./changes-by-name.js";
@@ -17,14 +17,6 @@ export type SequenceRequest = {
   dependsOn: Record<string, string[]>;
 };
 
-export type SequenceSet = {
-  ok: true;
-  group: string;
-  changes: { name: string; sequence: SequenceView }[];
-  removed: string[];
-  written: string[];
-};
-
 /**
  * Makes `group` exactly the given changes in the given order, each with the
  * changes it needs first, in each change's `.openspec.yaml`; changes that were
@@ -33,10 +25,7 @@ export type SequenceSet = {
  * change needed first placed earlier in the group when it is in it, and no
  * cycle through the dependencies any active change records.
  */
-export async function setChangeSequence(
-  repository: Repository,
-  given: SequenceRequest,
-): Promise<SequenceSet | ToolFailure> {
+export async function setChangeSequence(repository: Repository, given: SequenceRequest) {
   const request = await changesByName(repository, given);
   if ("code" in request) return request;
   const { changeMetadata, editChangeMetadata, listActiveChangeFolders } = await import(
@@ -136,7 +125,7 @@ export async function setChangeSequence(
     if (edited.changed) written.push(edited.path);
   }
   return {
-    ok: true,
+    ok: true as const,
     group: request.group,
     changes: request.changes.map((name) => ({
       name,

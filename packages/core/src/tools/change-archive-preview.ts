@@ -2,7 +2,9 @@ import type { Repository } from "@org/openspec-artifacts";
 import { z } from "zod";
 import type { ResultBlock } from "../tool-presentation.js";
 import type { ToolFailure } from "../tool-result.js";
+import { countErrors } from "./count-errors.js";
 import { fromArtifactFailure } from "./from-artifact-failure.js";
+import { renderDiagnostics } from "./render-diagnostics.js";
 import { renderSpecDiff } from "./render-spec-diff.js";
 import { changeDiffDiagnosticSchema, specDiffSchema } from "./spec-diff-output.js";
 import { withRequirementStatus } from "./with-requirement-status.js";
@@ -71,21 +73,17 @@ export async function previewArchive(
         ]
       : []),
   ];
-  const isError = (diagnostic: { severity: string }) => diagnostic.severity === "error";
   return {
     ok: true,
     dry_run: true,
     change: diffed.change,
     archived_as: diffed.archived_as,
     path: diffed.archive_path,
-    would_archive: diffed.would_archive && tasksAllow && !diagnostics.some(isError),
+    would_archive: diffed.would_archive && tasksAllow && countErrors([{ diagnostics }]) === 0,
     tasks: options.tasks,
     specs: diffed.specs.map(withRequirementStatus),
     diagnostics,
-    errors: [{ diagnostics }, ...diffed.specs].reduce(
-      (total, entry) => total + entry.diagnostics.filter(isError).length,
-      0,
-    ),
+    errors: countErrors([{ diagnostics }, ...diffed.specs]),
   };
 }
 
@@ -109,13 +107,7 @@ export function renderArchivePreview(preview: ArchivePreview): ResultBlock[] {
       tone: open > 0 ? "warning" : "dim",
     },
   ];
-  for (const diagnostic of preview.diagnostics) {
-    blocks.push({
-      kind: "text",
-      text: `${diagnostic.severity} ${diagnostic.message}`,
-      tone: diagnostic.severity === "error" ? "bad" : "warning",
-    });
-  }
+  blocks.push(...renderDiagnostics(preview.diagnostics));
   if (preview.specs.length === 0) {
     blocks.push({ kind: "text", text: "(the change has no delta specs)", tone: "dim" });
   }

@@ -16,6 +16,7 @@ import {
 import { checkDeltaSpecs } from "./check-delta-specs.js";
 import { type ExternalSpecWrite, findExternalSpecWrites } from "./find-external-spec-writes.js";
 import { fromArtifactFailure } from "./from-artifact-failure.js";
+import { inRepository } from "./in-repository.js";
 
 /** Large enough for any real spec: a baseline is compared whole, never cut. */
 const MAX_SPEC_BYTES = 64 * 1024 * 1024;
@@ -138,22 +139,19 @@ export const changeArchiveTool = defineTool({
             ),
           ],
   },
-  async handler(input, context) {
+  handler: inRepository(async (input, context, repository) => {
     const { checkArchiveWrites, listDeltaSpecIds, listTasks, pathExists, readRepositoryText } =
       await import("@org/openspec-artifacts");
     const { archiveArgs } = await import("@org/openspec-cli-runner");
     const { prepareCliCall, runCliCommand } = await import("./run-cli-tool.js");
-    const { resolveRepository } = await import("../resolve-repository.js");
-    const target = resolveRepository(context, input);
-    if (!target.ok) return target;
     // Reading the tasks also checks the name and that the change's folder stays inside.
-    const tasks = listTasks(target.repository, {
+    const tasks = listTasks(repository, {
       change: input.change,
       maxBytes: context.maxArtifactBytes,
     });
     if (!tasks.ok) return fromArtifactFailure(tasks);
     const { sequenceView } = await import("../sequence/sequence-view.js");
-    const blockedBy = sequenceView(target.repository, input.change)?.blocked_by ?? [];
+    const blockedBy = sequenceView(repository, input.change)?.blocked_by ?? [];
     if (input.dry_run === true) {
       if (input.skip_specs === true) {
         return toolFailure(
@@ -162,17 +160,17 @@ export const changeArchiveTool = defineTool({
           "Drop {field:skip_specs} to preview what the archive writes to the specs, or drop {field:dry_run} to archive.",
         );
       }
-      return previewArchive(target.repository, {
+      return previewArchive(repository, {
         change: input.change,
         tasks: { done: tasks.done, total: tasks.total },
         force: input.force === true,
         maxBytes: context.maxArtifactBytes,
-        deltaSpecs: await checkDeltaSpecs(target.repository, input.change),
+        deltaSpecs: await checkDeltaSpecs(repository, input.change),
         blockedBy,
       });
     }
     // Every path the CLI would write or move must stay inside: it follows a spec folder linked out.
-    const outside = checkArchiveWrites(target.repository, {
+    const outside = checkArchiveWrites(repository, {
       change: input.change,
       skipSpecs: input.skip_specs === true,
       maxBytes: context.maxArtifactBytes,
@@ -194,7 +192,7 @@ export const changeArchiveTool = defineTool({
         { blocked_by: blockedBy },
       );
     }
-    const deltaSpecs = await checkDeltaSpecs(target.repository, input.change);
+    const deltaSpecs = await checkDeltaSpecs(repository, input.change);
     // A folder outside is refused always; a change without delta specs unless the call says so.
     if (
       deltaSpecs !== null &&
@@ -204,22 +202,18 @@ export const changeArchiveTool = defineTool({
     }
     const prepared = await prepareCliCall(context, input, { name: input.change, type: "change" });
     if (!prepared.ok) return prepared;
-    const { repository } = prepared;
     const ids = listDeltaSpecIds(join(repository.openspecDir, "changes", input.change));
     const readBaseline = (id: string) =>
       readRepositoryText(join(repository.root, baselinePath(id)), repository, MAX_SPEC_BYTES);
     const before = ids.map((id) => readBaseline(id));
-    // openspec archive writes the specs and then moves the change: a cancel may
-    // keep it from starting, never stop it half-way.
-    const whole = {
-      ...context,
-      runCli: (args: string[], workdir: string) =>
-        context.runCli(args, workdir, { cancellable: false }),
-    };
     const run = await runCliCommand(
-      whole,
+      context,
       repository,
       archiveArgs({ change: input.change, yes: true, skipSpecs: input.skip_specs === true }),
+      {},
+      // openspec archive writes the specs and then moves the change: a cancel may
+      // keep it from starting, never stop it half-way.
+      { cancellable: false },
     );
     // Checked before the run, yet a link swapped in meanwhile would still be written
     // through: say so, also when the CLI failed after writing.
@@ -269,7 +263,7 @@ export const changeArchiveTool = defineTool({
           : []),
       ],
     };
-  },
+  }),
 });
 
 /**

@@ -18,6 +18,7 @@ import { defineTool, writingTool } from "../tool-definition.js";
 import type { ResultBlock } from "../tool-presentation.js";
 import { type ToolFailure, toolFailure } from "../tool-result.js";
 import { fromArtifactFailure } from "./from-artifact-failure.js";
+import { inRepository } from "./in-repository.js";
 import { renderWarnings } from "./render-warnings.js";
 import { requirementSchema } from "./spec-create-tool.js";
 import {
@@ -133,11 +134,8 @@ export const changeCreateTool = defineTool({
       ...renderValidation(result.validation, result.note),
     ],
   },
-  async handler(input, context) {
-    const { resolveRepository } = await import("../resolve-repository.js");
-    const target = resolveRepository(context, input);
-    if (!target.ok) return target;
-    return writeChange(context, target.repository, {
+  handler: inRepository(async (input, context, repository) => {
+    return writeChange(context, repository, {
       name: input.name,
       why: input.why,
       whatChanges: input.what_changes,
@@ -148,7 +146,7 @@ export const changeCreateTool = defineTool({
       schema: input.schema ?? null,
       force: input.force === true,
     });
-  },
+  }),
 });
 
 /**

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { nameField, repositoryTargetFields } from "../input-fields.js";
 import { defineTool, writingTool } from "../tool-definition.js";
+import { inRepository } from "./in-repository.js";
 import { validationSchema } from "./validate-change.js";
 
 export const changePromoteTool = defineTool({
@@ -56,15 +57,12 @@ export const changePromoteTool = defineTool({
       ...result.added.map((path) => ({ kind: "text" as const, text: `added ${path}` })),
     ],
   },
-  async handler(input, context) {
+  handler: inRepository(async (input, context, repository) => {
     const { promoteChange } = await import("./promote-change.js");
-    const { resolveRepository } = await import("../resolve-repository.js");
-    const target = resolveRepository(context, input);
-    if (!target.ok) return target;
-    return promoteChange(context, target.repository, {
+    return promoteChange(context, repository, {
       change: input.change,
       tasks: input.tasks ?? null,
       force: input.force === true,
     });
-  },
+  }),
 });

@@ -3,6 +3,7 @@ import { repositoryTargetFields } from "../input-fields.js";
 import { sequenceViewSchema } from "../sequence/sequence-view-schema.js";
 import { defineTool, writingTool } from "../tool-definition.js";
 import type { ResultBlock } from "../tool-presentation.js";
+import { inRepository } from "./in-repository.js";
 
 export const changeSequenceSetTool = defineTool({
   name: "openspec_change_sequence_set",
@@ -67,15 +68,12 @@ export const changeSequenceSetTool = defineTool({
         : []),
     ],
   },
-  async handler(input, context) {
+  handler: inRepository(async (input, _context, repository) => {
     const { setChangeSequence } = await import("../sequence/set-change-sequence.js");
-    const { resolveRepository } = await import("../resolve-repository.js");
-    const target = resolveRepository(context, input);
-    if (!target.ok) return target;
-    return setChangeSequence(target.repository, {
+    return setChangeSequence(repository, {
       changes: input.changes,
       group: input.group ?? "default",
       dependsOn: input.depends_on ?? {},
     });
-  },
+  }),
 });

@@ -3,6 +3,7 @@ import { nameField, repositoryTargetFields } from "../input-fields.js";
 import { defineTool, writingTool } from "../tool-definition.js";
 import type { ResultBlock } from "../tool-presentation.js";
 import { fromArtifactFailure } from "./from-artifact-failure.js";
+import { inRepository } from "./in-repository.js";
 
 export const changeUnarchiveTool = defineTool({
   name: "openspec_change_unarchive",
@@ -46,12 +47,9 @@ export const changeUnarchiveTool = defineTool({
       ),
     ],
   },
-  async handler(input, context) {
+  handler: inRepository(async (input, _context, repository) => {
     const { unarchiveChange } = await import("@org/openspec-artifacts");
-    const { resolveRepository } = await import("../resolve-repository.js");
-    const target = resolveRepository(context, input);
-    if (!target.ok) return target;
-    const moved = unarchiveChange(target.repository, { change: input.change });
+    const moved = unarchiveChange(repository, { change: input.change });
     if (!moved.ok) return fromArtifactFailure(moved);
     const specs = moved.specs_not_rolled_back;
     return {
@@ -61,5 +59,5 @@ export const changeUnarchiveTool = defineTool({
           ? "No baseline spec is affected: the change has no delta spec with a spec in openspec/specs."
           : `The baseline specs are NOT rolled back: ${specs.map((spec) => spec.id).join(", ")} ${specs.length === 1 ? "still holds what the archive merged into it; restore it" : "still hold what the archive merged into them; restore them"} from version control if the change should not be in ${specs.length === 1 ? "it" : "them"}.`,
     };
-  },
+  }),
 });

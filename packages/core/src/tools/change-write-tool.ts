@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { nameField, repositoryTargetFields } from "../input-fields.js";
+import { specWarningSchema } from "../output-fields.js";
 import { defineTool, writingTool } from "../tool-definition.js";
 import { fromArtifactFailure } from "./from-artifact-failure.js";
+import { inRepository } from "./in-repository.js";
 import { renderWarnings } from "./render-warnings.js";
 import {
   notValidated,
@@ -38,13 +40,7 @@ export const changeWriteTool = defineTool({
       created: z.boolean().describe("true for a new file, false when force replaced one."),
       bytes: z.number().int().describe("The size written, in bytes."),
       warnings: z
-        .array(
-          z.strictObject({
-            code: z.string(),
-            message: z.string(),
-            requirement: z.string().optional(),
-          }),
-        )
+        .array(specWarningSchema)
         .describe("What `openspec validate --strict` (or `openspec show`) would object to."),
       validation: validationSchema.nullable().describe("Null when the CLI could not validate."),
       note: z.string().optional().describe("Why validation is null, and what to do."),
@@ -68,12 +64,8 @@ export const changeWriteTool = defineTool({
       ...renderValidation(result.validation, result.note),
     ],
   },
-  async handler(input, context) {
+  handler: inRepository(async (input, context, repository) => {
     const { writeChangeArtifact } = await import("@org/openspec-artifacts");
-    const { resolveRepository } = await import("../resolve-repository.js");
-    const target = resolveRepository(context, input);
-    if (!target.ok) return target;
-    const { repository } = target;
     const written = await writeChangeArtifact(repository, {
       change: input.change,
       artifact: input.artifact,
@@ -89,5 +81,5 @@ export const changeWriteTool = defineTool({
       ? await validateChange(context, repository, written.change)
       : { validation: null, note: notValidated("the OpenSpec CLI was not found") };
     return { ok: true as const, ...rest, ...checked };
-  },
+  }),
 });

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { checkNamedTarget, checkWritableInside, type Repository } from "@org/openspec-artifacts";
+import { checkWritableInside, type Repository } from "@org/openspec-artifacts";
 import { type ToolFailure, toolFailure } from "../tool-result.js";
 import type { CheckedCliCall } from "./check-cli-arguments.js";
 import { findLinkOut } from "./find-link-out.js";
@@ -24,9 +24,8 @@ export function checkCliTargets(repository: Repository, call: CheckedCliCall): T
   ];
   for (const [name, kind] of named) {
     if (name === undefined) continue;
-    const escaping =
-      checkNamedTarget(repository, name, kind) ?? findLinkOut(repository, name, kind);
-    if (escaping) return toolFailure(escaping.code, escaping.error, escaping.fix);
+    const escaping = findLinkOut(repository, name, kind);
+    if (escaping) return escaping;
   }
   const scope = readsEveryItem(call);
   if (scope !== null) {
@@ -43,7 +42,7 @@ export function checkCliTargets(repository: Repository, call: CheckedCliCall): T
   for (const name of schemas) {
     if (name === undefined) continue;
     const escaping = findLinkOut(repository, name, "schema");
-    if (escaping) return toolFailure(escaping.code, escaping.error, escaping.fix);
+    if (escaping) return escaping;
   }
   const positionals = [...call.positionals.values()];
   // `schema fork <source>` without a name writes `<source>-custom`, as the CLI names it.

@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { type Repository, readRepositoryText } from "@org/openspec-artifacts";
 import type { ToolFailure } from "../tool-result.js";
-import { checkChangeAndSchema } from "./check-change-and-schema.js";
+import { findLinkOut } from "./find-link-out.js";
 
 const SCHEMA_LINE = /^schema:[ \t]*(["']?)([A-Za-z0-9][A-Za-z0-9._-]*)\1[ \t]*(?:#.*)?$/m;
 
@@ -16,7 +16,8 @@ export function checkSchemaOfChange(
   schema: string | undefined,
 ): ToolFailure | null {
   if (schema !== undefined) return null;
-  return checkChangeAndSchema(repository, undefined, schemaOfChange(repository, change));
+  const named = schemaOfChange(repository, change);
+  return named === undefined ? null : findLinkOut(repository, named, "schema");
 }
 
 /**

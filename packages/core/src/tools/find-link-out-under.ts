@@ -1,8 +1,7 @@
 import { type Dirent, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { checkWritableInside, type Repository } from "@org/openspec-artifacts";
-
-export type LinkOut = { code: "path_outside_repository"; error: string; fix?: string };
+import { type ToolFailure, toolFailure } from "../tool-result.js";
 
 /**
  * The first symlink below `folder` (in name order) that leads out of the
@@ -15,7 +14,7 @@ export function findLinkOutUnder(
   repository: Repository,
   folder: string,
   fix: (link: string) => string,
-): LinkOut | null {
+): ToolFailure | null {
   const links: string[] = [];
   // Walked by hand, not with `readdirSync(..., { recursive: true })`, which
   // gives up on the first folder it may not read and would hide the links after it.
@@ -36,8 +35,7 @@ export function findLinkOutUnder(
   links.sort();
   for (const path of links) {
     const escaping = checkWritableInside(repository, path, fix);
-    if (escaping)
-      return { code: "path_outside_repository", error: escaping.error, fix: escaping.fix };
+    if (escaping) return toolFailure("path_outside_repository", escaping.error, escaping.fix);
   }
   return null;
 }

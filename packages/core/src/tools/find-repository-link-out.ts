@@ -34,10 +34,9 @@ export function findRepositoryLinkOut(
     if (escaping) return toolFailure(escaping.code, escaping.error, escaping.fix);
   }
   if (!scope.specs) return null;
-  const escaping = findLinkOutUnder(
+  return findLinkOutUnder(
     repository,
     specs,
     (link) => `Replace the symlink ${link} with the spec itself, or remove it.`,
   );
-  return escaping && toolFailure(escaping.code, escaping.error, escaping.fix);
 }

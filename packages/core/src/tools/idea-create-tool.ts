@@ -2,6 +2,7 @@ import { z } from "zod";
 import { repositoryTargetFields } from "../input-fields.js";
 import { defineTool, writingTool } from "../tool-definition.js";
 import { fromArtifactFailure } from "./from-artifact-failure.js";
+import { inRepository } from "./in-repository.js";
 
 /** Records an idea, the step before a change, as a file git shares with the team. */
 export const ideaCreateTool = defineTool({
@@ -44,12 +45,9 @@ export const ideaCreateTool = defineTool({
     paths: ["workdir"],
     render: (result) => [{ kind: "text", text: `created ${result.path} (${result.token})` }],
   },
-  async handler(input, context) {
+  handler: inRepository(async (input, _context, repository) => {
     const { createIdea } = await import("@org/openspec-artifacts");
-    const { resolveRepository } = await import("../resolve-repository.js");
-    const target = resolveRepository(context, input);
-    if (!target.ok) return target;
-    const created = createIdea(target.repository, {
+    const created = createIdea(repository, {
       title: input.title,
       prompt: input.prompt,
       origin: input.origin ?? null,
@@ -58,5 +56,5 @@ export const ideaCreateTool = defineTool({
       slug: input.slug ?? null,
     });
     return created.ok ? { ...created, relative_path: created.path } : fromArtifactFailure(created);
-  },
+  }),
 });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { repositoryTargetFields } from "../input-fields.js";
 import { defineTool, writingTool } from "../tool-definition.js";
 import { fromArtifactFailure } from "./from-artifact-failure.js";
+import { inRepository } from "./in-repository.js";
 
 // Lengths, emptiness and list sizes are the artifacts layer's to check (with
 // a sentence saying which field), so the schema an agent reads stays short.
@@ -52,12 +53,9 @@ export const ideaEnrichTool = defineTool({
       },
     ],
   },
-  async handler(input, context) {
+  handler: inRepository(async (input, _context, repository) => {
     const { enrichIdea } = await import("@org/openspec-artifacts");
-    const { resolveRepository } = await import("../resolve-repository.js");
-    const target = resolveRepository(context, input);
-    if (!target.ok) return target;
-    const enriched = await enrichIdea(target.repository, {
+    const enriched = await enrichIdea(repository, {
       idea: input.idea,
       problem: input.problem ?? null,
       proposedDirection: input.proposed_direction ?? null,
@@ -69,5 +67,5 @@ export const ideaEnrichTool = defineTool({
       suggestedNextStep: input.suggested_next_step ?? null,
     });
     return enriched.ok ? enriched : fromArtifactFailure(enriched);
-  },
+  }),
 });

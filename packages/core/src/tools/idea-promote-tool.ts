@@ -4,6 +4,7 @@ import { defineTool, writingTool } from "../tool-definition.js";
 import { toolFailure } from "../tool-result.js";
 import { changeCreateTool, writeChange } from "./change-create-tool.js";
 import { fromArtifactFailure } from "./from-artifact-failure.js";
+import { inRepository } from "./in-repository.js";
 import { renderWarnings } from "./render-warnings.js";
 import { renderValidation } from "./validate-change.js";
 
@@ -50,14 +51,10 @@ export const ideaPromoteTool = defineTool({
       ...renderValidation(result.validation, result.note),
     ],
   },
-  async handler(input, context) {
+  handler: inRepository(async (input, context, repository) => {
     const { ideaHash, locateIdea, readIdea, readIdeaSections, recordIdeaPromotion } = await import(
       "@org/openspec-artifacts"
     );
-    const { resolveRepository } = await import("../resolve-repository.js");
-    const target = resolveRepository(context, input);
-    if (!target.ok) return target;
-    const { repository } = target;
     const located = locateIdea(repository, input.idea);
     if (!located.ok) return fromArtifactFailure(located);
     const { idea } = located;
@@ -91,7 +88,7 @@ export const ideaPromoteTool = defineTool({
           },
         ];
     return { ...written, warnings, idea: idea.slug, idea_path: idea.path };
-  },
+  }),
 });
 
 /** A proposed direction as what-changes items: one per line, list markers dropped. */

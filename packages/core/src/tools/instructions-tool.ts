@@ -36,20 +36,13 @@ export const instructionsTool = defineTool({
   },
   handler: async (input, context) => {
     const { instructionsArgs } = await import("@org/openspec-cli-runner");
-    const { pickChange } = await import("./pick-change.js");
-    const { prepareCliCall, runCliCommand } = await import("./run-cli-tool.js");
+    const { runCliCommand } = await import("./run-cli-tool.js");
     const { templateGuidance } = await import("./template-guidance.js");
-    const { checkChangeAndSchema } = await import("./check-change-and-schema.js");
-    const prepared = await prepareCliCall(context, input, (repository) =>
-      checkChangeAndSchema(repository, input.change, input.schema),
-    );
+    const { prepareChangeCall } = await import("./prepare-change-call.js");
+    const prepared = await prepareChangeCall(context, input);
     if (!prepared.ok) return prepared;
+    const { picked } = prepared;
     const artifact = ARTIFACT_ALIASES[input.artifact] ?? input.artifact;
-    const picked = pickChange(prepared.repository, input.change);
-    // The schema the change or the project names is checked as one the call names.
-    const { checkSchemaOfChange } = await import("./check-schema-of-change.js");
-    const escaping = checkSchemaOfChange(prepared.repository, picked.change, input.schema);
-    if (escaping) return escaping;
     if (picked.change === undefined && picked.activeChanges.length === 0 && artifact !== "apply") {
       return templateGuidance(context, prepared.repository, artifact, input.schema);
     }

@@ -17,19 +17,6 @@ export type PromoteRequest = {
   force: boolean;
 };
 
-export type PromotedChange = {
-  ok: true;
-  change: string;
-  added: string[];
-  tasks_path: string;
-  done: number;
-  total: number;
-  counts: { total: number; done: number; todo: number };
-  status: "todo" | "in_progress" | "done";
-  delta_specs: string[];
-  validation: Validation;
-};
-
 /** One thing the change lacks, and what the author writes to add it. */
 type Missing = { artifact: string; fix: string };
 
@@ -46,7 +33,7 @@ export async function promoteChange(
   context: CatalogContext,
   repository: Repository,
   request: PromoteRequest,
-): Promise<PromotedChange | ToolFailure> {
+) {
   const {
     listActiveChangeFolders,
     listDeltaSpecIds,
@@ -136,7 +123,7 @@ export async function promoteChange(
   });
   if (!after.ok) return fromArtifactFailure(after);
   return {
-    ok: true,
+    ok: true as const,
     change: request.change,
     added,
     tasks_path: after.path,

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { ResultBlock } from "../tool-presentation.js";
+import { renderDiagnostics } from "./render-diagnostics.js";
 import type { requirementChangeSchema, specDiffSchema } from "./spec-diff-output.js";
 
 type SpecDiffView = z.output<typeof specDiffSchema>;
@@ -25,13 +26,7 @@ export function renderSpecDiff(diff: SpecDiffView): ResultBlock[] {
       empty: "",
     });
   }
-  for (const diagnostic of diff.diagnostics) {
-    blocks.push({
-      kind: "text",
-      text: `${diagnostic.severity} ${diagnostic.message}`,
-      tone: diagnostic.severity === "error" ? "bad" : "warning",
-    });
-  }
+  blocks.push(...renderDiagnostics(diff.diagnostics));
   if (diff.unified_diff !== "") {
     blocks.push({ kind: "diff", title: diff.path, text: diff.unified_diff });
   } else if (!diff.truncated) {

@@ -1,12 +1,10 @@
-import { checkNamedTarget, type Repository } from "@org/openspec-artifacts";
+import type { Repository } from "@org/openspec-artifacts";
 import type { ArgsResult, RunSuccess } from "@org/openspec-cli-runner";
 import type { CatalogContext } from "../catalog-context.js";
-import { resolveRepository } from "../resolve-repository.js";
+import { type RepositoryTarget, resolveRepository } from "../resolve-repository.js";
 import type { RunCliOptions } from "../tool-call-context.js";
 import { type ToolFailure, toolFailure } from "../tool-result.js";
 import { findLinkOut } from "./find-link-out.js";
-
-export type RepositoryTarget = { source?: string | undefined; workdir?: string | undefined };
 
 /** A change or spec the call names for the CLI, checked before the CLI can follow it. */
 export type NamedTarget = { name: string; type?: "change" | "spec" | undefined };
@@ -37,10 +35,8 @@ export async function prepareCliCall(
     const refused = named(repository);
     if (refused) return refused;
   } else if (named !== undefined) {
-    const escaping =
-      checkNamedTarget(repository, named.name, named.type) ??
-      findLinkOut(repository, named.name, named.type);
-    if (escaping) return toolFailure(escaping.code, escaping.error, escaping.fix);
+    const escaping = findLinkOut(repository, named.name, named.type);
+    if (escaping) return escaping;
   }
   const cli = await context.findCli();
   if (!cli.ok) return toolFailure(cli.code, cli.error, cli.fix);

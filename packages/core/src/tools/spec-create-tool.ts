@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { nameField, repositoryTargetFields } from "../input-fields.js";
+import { specWarningSchema } from "../output-fields.js";
 import { defineTool, writingTool } from "../tool-definition.js";
 import { fromArtifactFailure } from "./from-artifact-failure.js";
+import { inRepository } from "./in-repository.js";
 import { renderWarnings } from "./render-warnings.js";
 
 const stepSchema = z
@@ -57,13 +59,7 @@ export const specCreateTool = defineTool({
       format: z.enum(["spec", "delta"]),
       overwritten: z.boolean().describe("Whether an existing spec was replaced (force)."),
       warnings: z
-        .array(
-          z.strictObject({
-            code: z.string(),
-            message: z.string(),
-            requirement: z.string().optional(),
-          }),
-        )
+        .array(specWarningSchema)
         .describe("What `openspec validate --strict` would object to."),
     }),
   requiresCli: false,
@@ -79,12 +75,9 @@ export const specCreateTool = defineTool({
       ...renderWarnings(result.warnings),
     ],
   },
-  async handler(input, context) {
+  handler: inRepository(async (input, _context, repository) => {
     const { createSpec } = await import("@org/openspec-artifacts");
-    const { resolveRepository } = await import("../resolve-repository.js");
-    const target = resolveRepository(context, input);
-    if (!target.ok) return target;
-    const result = createSpec(target.repository, {
+    const result = createSpec(repository, {
       name: input.name,
       title: input.title,
       purpose: input.purpose,
@@ -93,5 +86,5 @@ export const specCreateTool = defineTool({
       force: input.force === true,
     });
     return result.ok ? { ...result, spec: result.name } : fromArtifactFailure(result);
-  },
+  }),
 });

@@ -5,7 +5,9 @@ import { defineTool, readOnlyTool } from "../tool-definition.js";
 import type { ResultBlock } from "../tool-presentation.js";
 import { toolFailure } from "../tool-result.js";
 import { capSpecDiff } from "./cap-spec-diff.js";
+import { countErrors } from "./count-errors.js";
 import { fromArtifactFailure } from "./from-artifact-failure.js";
+import { renderDiagnostics } from "./render-diagnostics.js";
 import { renderSpecDiff } from "./render-spec-diff.js";
 import { restNotice } from "./rest-notice.js";
 import { singleSpecDiff, singleSpecDiffFields } from "./single-spec-diff.js";
@@ -71,13 +73,7 @@ export const specDiffTool = defineTool({
       if (result.specs.length === 0) {
         blocks.push({ kind: "text", text: "(the change has no delta specs)", tone: "dim" });
       }
-      for (const diagnostic of result.diagnostics) {
-        blocks.push({
-          kind: "text",
-          text: `${diagnostic.severity} ${diagnostic.message}`,
-          tone: diagnostic.severity === "error" ? "bad" : "warning",
-        });
-      }
+      blocks.push(...renderDiagnostics(result.diagnostics));
       for (const spec of result.specs) blocks.push(...renderSpecDiff(spec));
       if (result.change !== null && result.errors > 0) {
         blocks.push({
@@ -165,12 +161,4 @@ function checkMode(change: string | undefined, spec: string | undefined, fromGit
     );
   }
   return null;
-}
-
-function countErrors(specs: readonly { diagnostics: readonly { severity: string }[] }[]): number {
-  return specs.reduce(
-    (total, spec) =>
-      total + spec.diagnostics.filter((diagnostic) => diagnostic.severity === "error").length,
-    0,
-  );
 }

@@ -3,6 +3,7 @@ import { nameField, repositoryTargetFields } from "../input-fields.js";
 import { readWarningSchema } from "../output-fields.js";
 import { defineTool, readOnlyTool } from "../tool-definition.js";
 import { fromArtifactFailure } from "./from-artifact-failure.js";
+import { inRepository } from "./in-repository.js";
 import { readNotices } from "./read-notices.js";
 
 export const specListTool = defineTool({
@@ -36,12 +37,9 @@ export const specListTool = defineTool({
       ...readNotices(result.warnings),
     ],
   },
-  async handler(input, context) {
+  handler: inRepository(async (input, _context, repository) => {
     const { listSpecs } = await import("@org/openspec-artifacts");
-    const { resolveRepository } = await import("../resolve-repository.js");
-    const target = resolveRepository(context, input);
-    if (!target.ok) return target;
-    const result = listSpecs(target.repository, { change: input.change ?? null });
+    const result = listSpecs(repository, { change: input.change ?? null });
     return result.ok ? { ...result, count: result.specs.length } : fromArtifactFailure(result);
-  },
+  }),
 });

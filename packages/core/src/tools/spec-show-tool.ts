@@ -5,6 +5,7 @@ import { pageInputFields, pageList, pageSchema } from "../page-list.js";
 import { defineTool, readOnlyTool } from "../tool-definition.js";
 import type { ResultBlock } from "../tool-presentation.js";
 import { fromArtifactFailure } from "./from-artifact-failure.js";
+import { inRepository } from "./in-repository.js";
 import { cutNotice } from "./read-notices.js";
 
 /** Requirements per page by default: ten of a large spec's are about 1,300 tokens of answer. */
@@ -105,12 +106,9 @@ export const specShowTool = defineTool({
       return blocks;
     },
   },
-  async handler(input, context) {
+  handler: inRepository(async (input, context, repository) => {
     const { showSpec } = await import("@org/openspec-artifacts");
-    const { resolveRepository } = await import("../resolve-repository.js");
-    const target = resolveRepository(context, input);
-    if (!target.ok) return target;
-    const result = showSpec(target.repository, {
+    const result = showSpec(repository, {
       name: input.name,
       change: input.change ?? null,
       maxBytes: context.maxArtifactBytes,
@@ -118,5 +116,5 @@ export const specShowTool = defineTool({
     if (!result.ok) return fromArtifactFailure(result);
     const { items, page } = pageList(result.requirements, input, REQUIREMENTS_PER_PAGE);
     return { ...result, requirements: items, page };
-  },
+  }),
 });

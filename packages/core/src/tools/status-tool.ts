@@ -40,18 +40,11 @@ export const statusTool = defineTool({
   },
   handler: async (input, context) => {
     const { statusArgs } = await import("@org/openspec-cli-runner");
-    const { pickChange } = await import("./pick-change.js");
-    const { prepareCliCall, runCliCommand } = await import("./run-cli-tool.js");
-    const { checkChangeAndSchema } = await import("./check-change-and-schema.js");
-    const prepared = await prepareCliCall(context, input, (repository) =>
-      checkChangeAndSchema(repository, input.change, input.schema),
-    );
+    const { runCliCommand } = await import("./run-cli-tool.js");
+    const { prepareChangeCall } = await import("./prepare-change-call.js");
+    const prepared = await prepareChangeCall(context, input);
     if (!prepared.ok) return prepared;
-    const picked = pickChange(prepared.repository, input.change);
-    // The schema the change or the project names is checked as one the call names.
-    const { checkSchemaOfChange } = await import("./check-schema-of-change.js");
-    const escaping = checkSchemaOfChange(prepared.repository, picked.change, input.schema);
-    if (escaping) return escaping;
+    const { picked } = prepared;
     const args = statusArgs({
       ...(picked.change ? { change: picked.change } : {}),
       ...(input.schema ? { schema: input.schema } : {}),

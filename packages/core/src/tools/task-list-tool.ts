@@ -6,6 +6,7 @@ import { sequenceViewSchema } from "../sequence/sequence-view-schema.js";
 import { defineTool, readOnlyTool } from "../tool-definition.js";
 import { toolFailure } from "../tool-result.js";
 import { fromArtifactFailure } from "./from-artifact-failure.js";
+import { inRepository } from "./in-repository.js";
 import { taskProgressFields } from "./task-output.js";
 import { taskProgressSummary } from "./task-progress-summary.js";
 
@@ -54,36 +55,33 @@ export const taskListTool = defineTool({
       },
     ],
   },
-  async handler(input, context) {
+  handler: inRepository(async (input, context, repository) => {
     const { listTasks } = await import("@org/openspec-artifacts");
-    const { resolveRepository } = await import("../resolve-repository.js");
     const { pickChange } = await import("./pick-change.js");
-    const target = resolveRepository(context, input);
-    if (!target.ok) return target;
-    const picked = pickChange(target.repository, input.change);
+    const picked = pickChange(repository, input.change);
     if (picked.change === undefined) {
       return toolFailure(
         "change_not_found",
         picked.activeChanges.length === 0
-          ? `${target.repository.root} has no active change.`
-          : `No change was named, and ${target.repository.root} has ${picked.activeChanges.length} active changes.`,
+          ? `${repository.root} has no active change.`
+          : `No change was named, and ${repository.root} has ${picked.activeChanges.length} active changes.`,
         picked.activeChanges.length === 0
           ? "Create one with {tool:openspec_change_create}."
           : `Pass change: one of ${picked.activeChanges.join(", ")}.`,
       );
     }
-    const listed = listTasks(target.repository, {
+    const listed = listTasks(repository, {
       change: picked.change,
       maxBytes: context.maxArtifactBytes,
     });
     if (!listed.ok) return fromArtifactFailure(listed);
     const { sequenceView } = await import("../sequence/sequence-view.js");
-    const sequence = sequenceView(target.repository, picked.change);
+    const sequence = sequenceView(repository, picked.change);
     const answer = {
       ...listed,
       ...taskProgressSummary(listed.done, listed.total),
       ...(sequence === null ? {} : { sequence }),
     };
     return picked.note ? { ...answer, note: picked.note } : answer;
-  },
+  }),
 });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { nameField, repositoryTargetFields } from "../input-fields.js";
 import { defineTool, writingTool } from "../tool-definition.js";
 import { fromArtifactFailure } from "./from-artifact-failure.js";
+import { inRepository } from "./in-repository.js";
 import { taskProgressFields } from "./task-output.js";
 import { taskProgressSummary } from "./task-progress-summary.js";
 
@@ -68,12 +69,9 @@ export const taskSetStatusTool = defineTool({
       },
     ],
   },
-  async handler(input, context) {
+  handler: inRepository(async (input, context, repository) => {
     const { setTaskStatus } = await import("@org/openspec-artifacts");
-    const { resolveRepository } = await import("../resolve-repository.js");
-    const target = resolveRepository(context, input);
-    if (!target.ok) return target;
-    const updated = await setTaskStatus(target.repository, {
+    const updated = await setTaskStatus(repository, {
       change: input.change,
       ids: input.ids,
       done: input.done,
@@ -81,5 +79,5 @@ export const taskSetStatusTool = defineTool({
     });
     if (!updated.ok) return fromArtifactFailure(updated);
     return { ...updated, ...taskProgressSummary(updated.done, updated.total) };
-  },
+  }),
 });
