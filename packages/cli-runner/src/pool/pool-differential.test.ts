@@ -218,7 +218,7 @@ describe("typed validations on a warm worker where the listing of specs fails or
       ["linked spec.md stays inside: add-greeting", 0],
       ["linked spec.md stays inside: greeting", 0],
     ]);
-  }, 120_000);
+  }, 300_000);
 });
 
 function request(env: Record<string, string>, args: string[], cwd: string): BoundedSpawnRequest {
