@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { findBundledOpenSpec } from "../find-bundled-openspec.js";
+import { lookUpOpenSpecPackage } from "./resolve-openspec-package.js";
 import { specListingCannotFail } from "./spec-listing-cannot-fail.js";
 
 type Root = { path: string };
@@ -58,14 +59,13 @@ export async function skipUnusedItemListing(cliIndexUrl: string): Promise<boolea
 
 /** Whether the CLI at `cliIndexUrl` (its `dist/cli/index.js`) is the version this package depends on. */
 function servesPinnedVersion(cliIndexUrl: string): boolean {
+  const bundled = findBundledOpenSpec();
+  const pinned = bundled === null ? undefined : lookUpOpenSpecPackage(bundled);
+  if (pinned === undefined || !pinned.ok) return false;
   try {
-    const pinnedRoot = dirname(
-      dirname(createRequire(import.meta.url).resolve("@fission-ai/openspec")),
-    );
-    const servedRoot = fileURLToPath(new URL("../../", cliIndexUrl));
-    const pinned = readManifest(join(pinnedRoot, "package.json"));
-    const served = readManifest(join(servedRoot, "package.json"));
-    return served.name === pinned.name && served.version === pinned.version;
+    const served = readManifest(fileURLToPath(new URL("../../package.json", cliIndexUrl)));
+    const own = readManifest(join(pinned.pkg.root, "package.json"));
+    return served.name === own.name && served.version === own.version;
   } catch {
     return false;
   }
