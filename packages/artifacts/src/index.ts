@@ -68,6 +68,7 @@ export {
   type IdeaSections,
   readIdeaSections,
 } from "./idea-document.js";
+export { isDirectory } from "./is-directory.js";
 export { listDeltaSpecIds } from "./list-delta-spec-ids.js";
 export { listSpecs, type SpecList } from "./list-specs.js";
 export { listTasks, type TaskListing } from "./list-tasks.js";

@@ -1,6 +1,5 @@
 import { join } from "node:path";
-import type { Repository } from "@org/openspec-artifacts";
-import { isDirectory } from "../tools/is-directory.js";
+import { isDirectory, type Repository } from "@org/openspec-artifacts";
 import type { ChangeSequence } from "./change-sequence.js";
 import { readChangeSequence } from "./read-change-sequence.js";
 

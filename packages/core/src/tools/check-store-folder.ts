@@ -1,6 +1,6 @@
 import { statSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
-import { isDirectory } from "./is-directory.js";
+import { isDirectory } from "@org/openspec-artifacts";
 import type { StoreSkipReason } from "./source-import-output.js";
 
 /**

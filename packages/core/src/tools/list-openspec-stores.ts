@@ -1,10 +1,10 @@
 import { tmpdir } from "node:os";
 import { isAbsolute } from "node:path";
+import { isDirectory } from "@org/openspec-artifacts";
 import { storeListArgs } from "@org/openspec-cli-runner";
 import { z } from "zod";
 import type { CatalogContext } from "../catalog-context.js";
 import { type ToolFailure, toolFailure } from "../tool-result.js";
-import { isDirectory } from "./is-directory.js";
 
 /**
  * `openspec store list --json` as the CLI's contract gives it (1.13.2):
