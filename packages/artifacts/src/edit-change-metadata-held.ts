@@ -2,6 +2,7 @@ import { join, relative, sep } from "node:path";
 import { containedRealPath, isInsideRoot } from "./contained-path.js";
 import { entryKind } from "./entry-kind.js";
 import { type Failure, failure } from "./failure.js";
+import { findLinkLoop, linkLoopFailure } from "./find-link-loop.js";
 import { locateActiveChange } from "./locate-active-change.js";
 import { openFolderInside } from "./open-folder-inside.js";
 import type { Repository } from "./open-repository.js";
@@ -38,13 +39,14 @@ export function editChangeMetadataHeld(
   const file = join(located.changeDir, METADATA);
   const path = relative(repository.root, file);
   const changeReal = containedRealPath(repository, located.changeDir);
-  if (changeReal === null) return outside(path);
+  if (changeReal === null) return outside(repository, path);
   const opened = openFolderInside(repository, located.changeDir, { create: false });
-  if (!opened.ok) return opened.code === "path_outside_repository" ? outside(path) : opened;
+  if (!opened.ok)
+    return opened.code === "path_outside_repository" ? outside(repository, path) : opened;
   const folder = opened.handle;
   try {
     if (folder.realPath !== changeReal && !folder.realPath.startsWith(changeReal + sep)) {
-      return outside(path);
+      return outside(repository, path);
     }
     const kind = entryKind(folder.entry(METADATA));
     if (kind === "symlink" || kind === "other") {
@@ -72,7 +74,7 @@ export function editChangeMetadataHeld(
     );
     if (written.ok) return { ok: true, path, changed: true };
     return written.reason === "outside"
-      ? outside(path)
+      ? outside(repository, path)
       : failure("write_failed", written.error, {
           fix: "Call again once nothing else is writing the change.",
         });
@@ -81,7 +83,9 @@ export function editChangeMetadataHeld(
   }
 }
 
-function outside(path: string): Failure {
+function outside(repository: Repository, path: string): Failure {
+  const loop = findLinkLoop(repository, join(repository.root, path));
+  if (loop !== null) return linkLoopFailure(loop);
   return failure(
     "path_outside_repository",
     `${path} leads outside the change folder through a symlink.`,

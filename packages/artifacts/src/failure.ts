@@ -47,7 +47,8 @@ export type ArtifactFailureCode =
   | "not_a_git_repository"
   | "git_not_found"
   | "git_failed"
-  | "git_outside_repository";
+  | "git_outside_repository"
+  | "symlink_loop";
 
 export function failure(
   code: ArtifactFailureCode,
