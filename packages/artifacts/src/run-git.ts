@@ -81,7 +81,7 @@ export async function runGit(
   const settings: Array<readonly [string, string]> = [...PROGRAMS_OFF];
   if (!NEVER_FILTERS.has(commandOf(args))) {
     const filters = await filtersOff(folder, env);
-    if (!filters.ok) return filters;
+    if (!("settings" in filters)) return filters;
     settings.push(...filters.settings);
   }
   return spawnGit(folder, args, env, settings);
@@ -98,9 +98,7 @@ export async function runGit(
 async function filtersOff(
   folder: string,
   env: Readonly<Record<string, string | undefined>>,
-): Promise<
-  { ok: true; settings: Array<readonly [string, string]> } | Exclude<GitRun, { ok: true }>
-> {
+): Promise<{ ok: true; settings: Array<readonly [string, string]> } | GitRun> {
   const listed = await spawnGit(
     folder,
     ["config", "-z", "--name-only", "--get-regexp", "^filter\\."],
@@ -108,6 +106,9 @@ async function filtersOff(
     PROGRAMS_OFF,
   );
   if (!listed.ok) return listed;
+  // 1: no filter is named. Anything else: the configuration could not be read, so the filters
+  // it names are unknown and the command does not run (its caller sees git's own complaint).
+  if (listed.exitCode !== 0 && listed.exitCode !== 1) return listed;
   const names = new Set<string>();
   for (const key of listed.stdout.split("\0")) {
     const last = key.lastIndexOf(".");
