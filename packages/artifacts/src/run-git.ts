@@ -17,16 +17,17 @@ const GIT_TIMEOUT_MS = 30_000;
 const MAX_FILTERS = 200;
 
 /**
- * Settings given on git's command line (through `GIT_CONFIG_COUNT`, which takes
- * keys verbatim): they outrank every configuration file, so whatever a
- * repository's `.git/config` (or a file it includes) says, git starts none of
- * the programs these keys name. Hooks point at an empty place; no fsmonitor,
- * pager, editor, askpass, ssh, credential helper, signature program or
- * alternate-refs command; external diffs and textconv are also switched off by
+ * Settings given on git's command line (`-c`, which every git version takes):
+ * they outrank every configuration file, so whatever a repository's
+ * `.git/config` (or a file it includes) says, git starts none of the programs
+ * these keys name. Hooks point at an empty place; no fsmonitor, pager, editor,
+ * askpass, ssh, credential helper, signature program or alternate-refs
+ * command; external diffs and textconv are also switched off by
  * `--no-ext-diff --no-textconv` where a command diffs. `protocol.allow=never`
  * stops the lazy fetch of a partial clone (which would start a transport), and
  * `safe.bareRepository=explicit` stops git from taking a bare repository
- * committed inside the source as the repository.
+ * committed inside the source as the repository. A key an older git does not
+ * know is ignored by it, as is the program it would name.
  */
 const PROGRAMS_OFF: ReadonlyArray<readonly [string, string]> = [
   ["core.fsmonitor", "false"],
@@ -61,7 +62,7 @@ const PROGRAMS_OFF: ReadonlyArray<readonly [string, string]> = [
 const NEVER_FILTERS = new Set(["rev-parse", "ls-tree", "cat-file", "log", "config"]);
 
 /**
- * Runs `git -C <folder> <args>` with an argument array (never a shell):
+ * Runs `git -c <settings> -C <folder> <args>` with an argument array (never a shell):
  * English messages, no prompts, no optional locks, paths taken literally, and
  * no program that the repository (or a system or user configuration) names —
  * see `PROGRAMS_OFF` and `filtersOff`. Every inherited `GIT_*` variable is
@@ -121,6 +122,15 @@ async function filtersOff(
       detail: `the git configuration names ${names.size} filters`,
     };
   }
+  // `-c` splits at the first "=": a driver named with one could not be switched off by name.
+  const unnamable = [...names].find((name) => name.includes("="));
+  if (unnamable !== undefined) {
+    return {
+      ok: false,
+      refused: true,
+      detail: `the git configuration names a filter "${unnamable.slice(0, 64)}" with "=" in it`,
+    };
+  }
   const settings: Array<readonly [string, string]> = [];
   for (const name of names) {
     for (const key of ["clean", "smudge", "process"]) settings.push([`filter.${name}.${key}`, ""]);
@@ -162,14 +172,17 @@ async function spawnGit(
     GIT_LITERAL_PATHSPECS: "1",
     GIT_PAGER: "cat",
     PAGER: "cat",
-    GIT_CONFIG_COUNT: String(settings.length),
   });
-  settings.forEach(([key, value], index) => {
-    childEnv[`GIT_CONFIG_KEY_${index}`] = key;
-    childEnv[`GIT_CONFIG_VALUE_${index}`] = value;
-  });
+  if (process.platform !== "win32") {
+    // A git older than 2.32 ignores GIT_CONFIG_GLOBAL: a home that cannot hold a file
+    // (ENOTDIR, which git takes as "no such file") keeps ~/.gitconfig and
+    // $XDG_CONFIG_HOME/git/config out for every version.
+    childEnv.HOME = "/dev/null";
+    childEnv.XDG_CONFIG_HOME = "/dev/null";
+  }
+  const overrides = settings.flatMap(([key, value]) => ["-c", `${key}=${value}`]);
   try {
-    const result = await x("git", ["-C", folder, "--no-pager", ...args], {
+    const result = await x("git", [...overrides, "-C", folder, "--no-pager", ...args], {
       nodePath: false,
       inheritEnv: false,
       throwOnError: false,
