@@ -5,7 +5,6 @@ import {
   DARK_MODE_CHANGE,
   isolatedEnvironment,
   makeOpenSpecRepository,
-  REAL_OPENSPEC_BIN,
   removeTemporaryFolders,
 } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
