@@ -35,7 +35,7 @@ export function findLinkOutUnder(
   links.sort();
   for (const path of links) {
     const escaping = checkWritableInside(repository, path, fix);
-    if (escaping) return toolFailure("path_outside_repository", escaping.error, escaping.fix);
+    if (escaping) return toolFailure(escaping.code, escaping.error, escaping.fix);
   }
   return null;
 }
