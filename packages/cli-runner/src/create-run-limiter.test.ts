@@ -103,6 +103,81 @@ describe("createRunLimiter", () => {
     expect(started).toEqual(["a1", "a2", "b1", "a3", "a4", "a5"]);
   });
 
+  it("GIVEN a limit of 2 and one caller whose two tasks never end WHEN another caller asks THEN the other caller's task starts while both of the first's are still held or waiting", async () => {
+    const limiter = createRunLimiter(2);
+    const events: string[] = [];
+    const gates = new Map<string, ReturnType<typeof deferred>>();
+    const task = (name: string) => async () => {
+      events.push(`start ${name}`);
+      const gate = deferred();
+      gates.set(name, gate);
+      await gate.promise;
+      events.push(`end ${name}`);
+    };
+    const hung = [
+      limiter.run(task("a1"), { caller: "token:a" }),
+      limiter.run(task("a2"), { caller: "token:a", lane: "repository" }),
+    ];
+    const other = limiter.run(task("b1"), { caller: "token:b" });
+    await Promise.resolve();
+
+    expect(events).toEqual(["start a1", "start b1"]);
+    expect(limiter.callerLimit).toBe(1);
+    gates.get("b1")?.resolve();
+    await other;
+    expect(events).toEqual(["start a1", "start b1", "end b1"]);
+    gates.get("a1")?.resolve();
+    await hung[0];
+    await Promise.resolve();
+    expect(events.slice(-2)).toEqual(["end a1", "start a2"]);
+    gates.get("a2")?.resolve();
+    await Promise.all(hung);
+    expect(limiter.stats()).toMatchObject({ running: 0, queued: 0 });
+  });
+
+  it("GIVEN callers holding different numbers of turns WHEN a turn frees THEN it goes to the waiting caller that holds fewer, though another asked first", async () => {
+    const limiter = createRunLimiter(4);
+    const started: string[] = [];
+    const names = ["a1", "a2", "b1", "c1", "a3", "b2"];
+    const gates = new Map(names.map((name) => [name, deferred()]));
+    const run = (name: string) =>
+      limiter.run(
+        async () => {
+          started.push(name);
+          await gates.get(name)?.promise;
+        },
+        { caller: name.slice(0, 1) },
+      );
+    const runs = names.map(run);
+    await Promise.resolve();
+    expect(started).toEqual(["a1", "a2", "b1", "c1"]);
+
+    gates.get("c1")?.resolve();
+    await runs[3];
+    await Promise.resolve();
+    expect(started).toEqual(["a1", "a2", "b1", "c1", "b2"]);
+    for (const gate of gates.values()) gate.resolve();
+    await Promise.all(runs);
+    expect(started).toEqual(["a1", "a2", "b1", "c1", "b2", "a3"]);
+  });
+
+  it("GIVEN runs that name no caller (a host with one client) WHEN they fill every turn THEN none is held back for a caller who cannot come", async () => {
+    const limiter = createRunLimiter(2);
+    const gates = [deferred(), deferred()];
+    const started: number[] = [];
+    const runs = gates.map((gate, i) =>
+      limiter.run(async () => {
+        started.push(i);
+        await gate.promise;
+      }),
+    );
+    await Promise.resolve();
+
+    expect(started).toEqual([0, 1]);
+    for (const gate of gates) gate.resolve();
+    await Promise.all(runs);
+  });
+
   it("GIVEN tasks waiting in both lanes WHEN turns free up THEN the lanes take turns, so a stream of cheap calls cannot starve a whole-repository run", async () => {
     const limiter = createRunLimiter(1);
     const started: string[] = [];

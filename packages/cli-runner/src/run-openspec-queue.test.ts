@@ -106,6 +106,38 @@ describe("runOpenSpec behind a limiter", () => {
     expect(cli.events().slice(-2)).toEqual(["start list---specs", "end list---specs"]);
   });
 
+  it("GIVEN two slots and one token whose two runs hang WHEN another token asks THEN its run starts before either hung run ends", async () => {
+    const cli = gatedBin();
+    const limiter = createRunLimiter(2);
+
+    const validate = run(cli.bin, {
+      limiter,
+      caller: "token:a",
+      args: ["validate", "hung-change", "--type", "change", "--json"],
+    });
+    await cli.until((events) => events.includes("start validate-hung-change"));
+    const list = run(cli.bin, { limiter, caller: "token:a", args: ["list", "--json"] });
+    const show = run(cli.bin, {
+      limiter,
+      caller: "token:b",
+      args: ["show", "add-auth", "--json"],
+    });
+    await cli.until((events) => events.length > 1);
+
+    expect(cli.events()).toEqual(["start validate-hung-change", "start show-add-auth"]);
+    cli.release("show-add-auth");
+    expect((await show).ok).toBe(true);
+    expect(cli.events()).toEqual([
+      "start validate-hung-change",
+      "start show-add-auth",
+      "end show-add-auth",
+    ]);
+    cli.release("validate-hung-change");
+    cli.release("list---json");
+    expect((await validate).ok && (await list).ok).toBe(true);
+    expect(cli.events().slice(-2)).toEqual(["start list---json", "end list---json"]);
+  });
+
   it("GIVEN a call waiting for its turn WHEN its client cancels THEN it answers cancelled at once, nothing starts for it, and the call behind it moves up and hears its place and wait", async () => {
     const cli = gatedBin();
     const limiter = createRunLimiter(1);

@@ -57,8 +57,9 @@ export interface RunOpenSpecOptions {
    */
   lane?: RunLane;
   /**
-   * Who asks (a session or token): runs of different callers take turns
-   * round-robin in the limiter. Runs without one share one caller.
+   * Who asks (a token, else a session): the limiter shares its turns between
+   * callers, and a named caller holds at most `limiter.callerLimit` of them.
+   * Runs without one share one caller, which is not held back.
    */
   caller?: string;
   /**
