@@ -291,7 +291,7 @@ export function watchResources(options: ResourceWatchOptions): ResourceWatch {
         else uris.push(resource.uri);
       }
       for (const source of sources)
-        listing.set(sourceKey(source), (bySource.get(source.name) ?? []).join("\n"));
+        listing.set(sourceKey(source), [...(bySource.get(source.name) ?? [])].sort().join("\n"));
       // Something changed while the list was collected: compare every source now.
       if (generation !== since) changed(undefined);
     },
@@ -334,8 +334,16 @@ function namesSource(segment: string, source: ResourceSource): boolean {
   return segment === source.name || segment.toLowerCase() === source.token.toLowerCase();
 }
 
+/**
+ * What a source lists, whatever the order it came in: a listing is sorted
+ * across sources, a source's collection is not, and the same URIs in another
+ * order are the same list.
+ */
 function signatureOf(resources: readonly Resource[]): string {
-  return resources.map((resource) => resource.uri).join("\n");
+  return resources
+    .map((resource) => resource.uri)
+    .sort()
+    .join("\n");
 }
 
 /** What a resource reads now, as a hash; a resource that cannot be read is the error's code. */
