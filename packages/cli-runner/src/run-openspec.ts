@@ -58,8 +58,8 @@ export interface RunOpenSpecOptions {
   lane?: RunLane;
   /**
    * Who asks (a token, else a session): the limiter shares its turns between
-   * callers, and a named caller holds at most `limiter.callerLimit` of them.
-   * Runs without one share one caller, which is not held back.
+   * callers, and one holding no turn gets an overflow turn when the others
+   * hold every turn. Runs without one share one caller.
    */
   caller?: string;
   /**
