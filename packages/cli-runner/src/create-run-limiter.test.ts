@@ -210,9 +210,13 @@ describe("createRunLimiter", () => {
     ];
     const b1 = limiter.run(task("b1"), { caller: "b" });
     const b2 = limiter.run(task("b2"), { caller: "b" });
-    const c1 = limiter.run(task("c1"), { caller: "c" });
     await Promise.resolve();
 
+    // One overflow turn of two is still free, but not for b, which holds one.
+    expect(events).toEqual(["start a1", "start a2", "start b1"]);
+    expect(limiter.stats()).toMatchObject({ running: 3, queued: 1, overflow: 1 });
+    const c1 = limiter.run(task("c1"), { caller: "c" });
+    await Promise.resolve();
     expect(events).toEqual(["start a1", "start a2", "start b1", "start c1"]);
     expect(limiter.stats()).toMatchObject({ running: 4, queued: 1, overflow: 2 });
     // A turn of the limit frees: b1 takes it into the limit, and b2 waits on, b holding a turn.
