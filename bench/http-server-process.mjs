@@ -13,14 +13,14 @@ import { createInterface } from "node:readline";
  * registry is `env.OPENSPEC_AGENT_DB`). `nodeArguments` go before the bin
  * (e.g. `--import` of a probe); `bin` is another build's bin to compare with;
  * `serverArguments` go after `--http --port 0`. Every session comes from one
- * token, so a load of many clients is not cut by the per-token session cap
- * unless `serverArguments` sets its own. Resolves once it listens.
+ * token, so a load of many clients is not cut by the per-token session and
+ * subscription caps unless `serverArguments` sets its own. Resolves once it listens.
  */
 export async function startHttpServerProcess({
   root,
   env,
   nodeArguments = [],
-  serverArguments = ["--max-sessions-per-token", "1000"],
+  serverArguments = ["--max-sessions-per-token", "1000", "--max-subscriptions-per-token", "100000"],
   bin = join(root, "apps/mcp-server/bin/openspec-mcp.js"),
 }) {
   const requireFrom = createRequire(join(root, "apps/mcp-server/package.json"));

@@ -4,7 +4,8 @@ import { parseArguments } from "./parse-arguments.js";
 const USAGE = `Usage: openspec-mcp [--workdir <path>] [--toolsets <names>] [--dynamic-toolsets]
                     [--no-output-schemas] [--read-only]
        openspec-mcp --http [--port 3845] [--host 127.0.0.1] [--no-auth] [--allowed-host <name>]...
-                           [--max-sessions-per-token 20] [--allow-any-workdir]
+                           [--max-sessions-per-token 20] [--max-subscriptions-per-token 200]
+                           [--allow-any-workdir]
                     [--toolsets <names>] [--dynamic-toolsets] [--no-output-schemas]
 
 An MCP server with the OpenSpec tools for every registered repository: over
@@ -23,6 +24,9 @@ Options:
                         protection); repeatable. localhost names are always allowed on loopback.
   --max-sessions-per-token <n>
                         Sessions one token may hold at once (default 20); more get 429.
+  --max-subscriptions-per-token <n>
+                        Resource subscriptions the sessions of one token may hold together
+                        (default 200); more are refused, other tokens are not affected.
   --allow-any-workdir   Let tokens pass workdir (any folder this user can read); by default
                         a token reaches registered sources only.
   --toolsets <names>    The toolsets to offer, separated by commas: read, author, lifecycle,

@@ -25,6 +25,10 @@ describe("parseArguments", () => {
     ],
     [["--http", "--max-sessions-per-token=1"], { kind: "serve-http", maxSessionsPerToken: 1 }],
     [
+      ["--http", "--max-subscriptions-per-token", "50"],
+      { kind: "serve-http", maxSubscriptionsPerToken: 50 },
+    ],
+    [
       ["--toolsets", "read,sources", "--read-only", "--dynamic-toolsets"],
       { kind: "serve", toolsets: "read,sources", readOnly: true, dynamicToolsets: true },
     ],
@@ -49,22 +53,30 @@ describe("parseArguments", () => {
     [["serve"], 'Unknown argument "serve".'],
     [
       ["--port", "3845"],
-      "--port, --host, --no-auth, --allowed-host, --max-sessions-per-token and --allow-any-workdir need --http.",
+      "--port, --host, --no-auth, --allowed-host, --max-sessions-per-token, --max-subscriptions-per-token and --allow-any-workdir need --http.",
     ],
     [
       ["--no-auth"],
-      "--port, --host, --no-auth, --allowed-host, --max-sessions-per-token and --allow-any-workdir need --http.",
+      "--port, --host, --no-auth, --allowed-host, --max-sessions-per-token, --max-subscriptions-per-token and --allow-any-workdir need --http.",
     ],
     [["--http", "--port", "http"], "--port needs a number from 0 to 65535."],
     [["--http", "--port=70000"], "--port needs a number from 0 to 65535."],
     [["--http", "--host"], "--host needs a value."],
     [
       ["--allow-any-workdir"],
-      "--port, --host, --no-auth, --allowed-host, --max-sessions-per-token and --allow-any-workdir need --http.",
+      "--port, --host, --no-auth, --allowed-host, --max-sessions-per-token, --max-subscriptions-per-token and --allow-any-workdir need --http.",
     ],
     [
       ["--http", "--max-sessions-per-token", "0"],
       "--max-sessions-per-token needs a number from 1 to 100000.",
+    ],
+    [
+      ["--http", "--max-subscriptions-per-token=none"],
+      "--max-subscriptions-per-token needs a number from 1 to 100000.",
+    ],
+    [
+      ["--max-subscriptions-per-token", "5"],
+      "--port, --host, --no-auth, --allowed-host, --max-sessions-per-token, --max-subscriptions-per-token and --allow-any-workdir need --http.",
     ],
   ])("WHEN the arguments are %j THEN they are refused with %s", (argv, message) => {
     expect(parseArguments(argv)).toEqual({ kind: "invalid", message });

@@ -8,6 +8,7 @@ export type HttpArguments = {
   noAuth?: boolean;
   allowedHosts?: string[];
   maxSessionsPerToken?: number;
+  maxSubscriptionsPerToken?: number;
   allowAnyWorkdir?: boolean;
 };
 
@@ -39,6 +40,7 @@ const FLAGS = {
   "no-auth": { type: "boolean" },
   "allowed-host": { type: "string", multiple: true },
   "max-sessions-per-token": { type: "string" },
+  "max-subscriptions-per-token": { type: "string" },
   "allow-any-workdir": { type: "boolean" },
   toolsets: { type: "string" },
   "dynamic-toolsets": { type: "boolean" },
@@ -52,13 +54,14 @@ const HTTP_ONLY = [
   "no-auth",
   "allowed-host",
   "max-sessions-per-token",
+  "max-subscriptions-per-token",
   "allow-any-workdir",
 ] as const;
 
 /**
  * Reads `--workdir <path>`, `--http` with `--port <n>`, `--host <address>`,
  * `--no-auth`, `--allowed-host <name>` (repeatable), `--max-sessions-per-token
- * <n>` and `--allow-any-workdir`, `--toolsets <names>`, `--dynamic-toolsets`,
+ * <n>`, `--max-subscriptions-per-token <n>` and `--allow-any-workdir`, `--toolsets <names>`, `--dynamic-toolsets`,
  * `--no-output-schemas`, `--read-only` (stdio only: over HTTP the token says so), `--help` and
  * `--version`, through core's `readCommandLine` (Node's `parseArgs`); nothing
  * else is accepted. Toolset names are checked where the catalog is loaded, not
@@ -72,7 +75,7 @@ export function parseArguments(argv: readonly string[]): BinCommand {
     return {
       kind: "invalid",
       message:
-        "--port, --host, --no-auth, --allowed-host, --max-sessions-per-token and --allow-any-workdir need --http.",
+        "--port, --host, --no-auth, --allowed-host, --max-sessions-per-token, --max-subscriptions-per-token and --allow-any-workdir need --http.",
     };
   }
   if (values.http && values["read-only"]) {
@@ -91,6 +94,13 @@ export function parseArguments(argv: readonly string[]): BinCommand {
       message: "--max-sessions-per-token needs a number from 1 to 100000.",
     };
   }
+  const subscriptions = wholeNumber(values["max-subscriptions-per-token"], 1, 100_000);
+  if (subscriptions === null) {
+    return {
+      kind: "invalid",
+      message: "--max-subscriptions-per-token needs a number from 1 to 100000.",
+    };
+  }
   const workdir = values.workdir === undefined ? {} : { workdir: resolve(values.workdir) };
   const offer = defined({
     toolsets: values.toolsets,
@@ -106,6 +116,7 @@ export function parseArguments(argv: readonly string[]): BinCommand {
     noAuth: values["no-auth"],
     allowedHosts: values["allowed-host"],
     maxSessionsPerToken: sessions,
+    maxSubscriptionsPerToken: subscriptions,
     allowAnyWorkdir: values["allow-any-workdir"],
   });
   return { kind: "serve-http", ...workdir, ...settings, ...offer };

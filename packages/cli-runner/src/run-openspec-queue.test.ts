@@ -40,8 +40,14 @@ describe("runOpenSpec behind a limiter", () => {
       bin,
       events,
       release: (tag: string) => writeFileSync(join(gates, tag), ""),
+      // Fails, naming what it waited for, well before the runner's own timeout (a run that never starts).
       until: async (seen: (events: string[]) => boolean) => {
-        while (!seen(events())) await sleep(20);
+        const deadline = Date.now() + 60_000;
+        while (!seen(events())) {
+          if (Date.now() > deadline)
+            throw new Error(`no run event satisfied ${seen} within 60 s; events: ${events()}`);
+          await sleep(20);
+        }
       },
     };
   };
@@ -104,6 +110,65 @@ describe("runOpenSpec behind a limiter", () => {
     cli.release("list---specs");
     expect((await changes).ok && (await specs).ok).toBe(true);
     expect(cli.events().slice(-2)).toEqual(["start list---specs", "end list---specs"]);
+  });
+
+  it("GIVEN two slots and one token whose two runs hang WHEN another token asks THEN its run starts before either hung run ends", async () => {
+    const cli = gatedBin();
+    const limiter = createRunLimiter(2);
+
+    const validate = run(cli.bin, {
+      limiter,
+      caller: "token:a",
+      args: ["validate", "hung-change", "--type", "change", "--json"],
+    });
+    await cli.until((events) => events.includes("start validate-hung-change"));
+    const list = run(cli.bin, { limiter, caller: "token:a", args: ["list", "--json"] });
+    await cli.until((events) => events.includes("start list---json"));
+    const show = run(cli.bin, {
+      limiter,
+      caller: "token:b",
+      args: ["show", "add-auth", "--json"],
+    });
+    await cli.until((events) => events.includes("start show-add-auth"));
+
+    expect(cli.events()).toEqual([
+      "start validate-hung-change",
+      "start list---json",
+      "start show-add-auth",
+    ]);
+    cli.release("show-add-auth");
+    expect((await show).ok).toBe(true);
+    expect(cli.events().slice(-1)).toEqual(["end show-add-auth"]);
+    cli.release("validate-hung-change");
+    cli.release("list---json");
+    expect((await validate).ok && (await list).ok).toBe(true);
+    expect(limiter.stats()).toMatchObject({ running: 0, queued: 0, overflow: 0 });
+  });
+
+  it("GIVEN two slots and one token alone with a whole-repository run in progress WHEN it asks about one change THEN that run starts before the whole-repository run ends", async () => {
+    const cli = gatedBin();
+    const limiter = createRunLimiter(2);
+
+    const list = run(cli.bin, { limiter, caller: "token:a", args: ["list", "--json"] });
+    await cli.until((events) => events.includes("start list---json"));
+    const status = run(cli.bin, {
+      limiter,
+      caller: "token:a",
+      args: ["status", "--change", "add-auth", "--json"],
+    });
+    await cli.until((events) => events.length > 1);
+
+    expect(cli.events()).toEqual(["start list---json", "start status---change"]);
+    cli.release("status---change");
+    expect((await status).ok).toBe(true);
+    cli.release("list---json");
+    expect((await list).ok).toBe(true);
+    expect(cli.events()).toEqual([
+      "start list---json",
+      "start status---change",
+      "end status---change",
+      "end list---json",
+    ]);
   });
 
   it("GIVEN a call waiting for its turn WHEN its client cancels THEN it answers cancelled at once, nothing starts for it, and the call behind it moves up and hears its place and wait", async () => {

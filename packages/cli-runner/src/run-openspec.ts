@@ -57,8 +57,9 @@ export interface RunOpenSpecOptions {
    */
   lane?: RunLane;
   /**
-   * Who asks (a session or token): runs of different callers take turns
-   * round-robin in the limiter. Runs without one share one caller.
+   * Who asks (a token, else a session): the limiter shares its turns between
+   * callers, and one holding no turn gets an overflow turn when the others
+   * hold every turn. Runs without one share one caller.
    */
   caller?: string;
   /**

@@ -3,7 +3,13 @@ export { DashboardListenError } from "./dashboard-listen-error.js";
 export { allowedHostsFor, isLoopback } from "./guard-requests.js";
 export { escapeHtml } from "./html.js";
 export { type Column, columnOf } from "./load-board.js";
-export { DEFAULT_RENDER_TIME_LIMIT_MS, MarkdownRenderer } from "./markdown-renderer.js";
+export {
+  DEFAULT_RENDER_TIME_LIMIT_MS,
+  defaultRenderWorkers,
+  LARGE_TEXT_CHARS,
+  MarkdownRenderer,
+  type MarkdownRendererStats,
+} from "./markdown-renderer.js";
 export {
   DEFAULT_HOST,
   DEFAULT_PORT,

@@ -1,13 +1,13 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { MarkdownRenderer } from "./markdown-renderer.js";
+import { defaultRenderWorkers, MarkdownRenderer } from "./markdown-renderer.js";
 
 const renderers: MarkdownRenderer[] = [];
 afterEach(() => {
   for (const renderer of renderers.splice(0)) renderer.close();
 });
-const renderer = (options: { timeLimitMs?: number } = {}) => {
+const renderer = (options: { timeLimitMs?: number; workers?: number } = {}) => {
   const made = new MarkdownRenderer(options);
   renderers.push(made);
   return made;
@@ -20,6 +20,28 @@ const HOSTILE_MARKDOWN: Record<string, string> = {
   "[a]( repeated 4,000 times": "[a](".repeat(4000),
   "20 KB of > nesting": `${">".repeat(20 * 1024)} deep\n`,
 };
+
+/**
+ * Renders one short text per worker at once, so every worker starts, then
+ * waits until each has loaded the renderer: what a test then sees is the
+ * order the renderer serves texts in, not the order threads happened to
+ * start. Fails naming what it waited for.
+ */
+async function warmUp(markdown: MarkdownRenderer, workers: number): Promise<void> {
+  await Promise.all(
+    Array.from({ length: workers }, (_, index) => markdown.render(`# Warm ${index}\n`)),
+  );
+  const deadline = Date.now() + 60_000;
+  while (markdown.stats().ready < workers) {
+    if (Date.now() > deadline)
+      throw new Error(`gave up waiting for ${workers} render workers to load the renderer`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** A proposal under every risk check that still takes remark most of a second: 100 paragraphs of 250 `*_`. */
+const slowProposal = (name: string) =>
+  `# ${name}\n\n${Array.from({ length: 100 }, () => "*_".repeat(250)).join("\n\n")}\n`;
 
 // A real spec of this project, repeated: plain markdown, slow only by its size.
 const SPEC = readFileSync(
@@ -64,6 +86,39 @@ describe("markdown from a repository on a dashboard page", () => {
       answer = (await hurried.render(`# Still here ${attempt}\n`)).value;
     }
     expect(answer).toMatch(/^<h1>Still here \d<\/h1>$/);
+  });
+
+  it("GIVEN three pages whose proposals are slow to render WHEN a one-line page asks THEN it is answered before any of them", async () => {
+    const workers = defaultRenderWorkers();
+    // Their own time: no slow text is cut, so each holds a worker until it is rendered.
+    const markdown = renderer({ timeLimitMs: 10 * 60_000 });
+    await warmUp(markdown, workers);
+    const answered: string[] = [];
+    const page = (name: string, text: string) =>
+      markdown.renderAll([text]).then((lookup) => {
+        expect(lookup(text).value).toContain("<h1>");
+        answered.push(name);
+      });
+
+    const slow = ["slow 1", "slow 2", "slow 3"].map((name) => page(name, slowProposal(name)));
+    await page("one line", "# One line\n");
+
+    expect(answered).toEqual(["one line"]);
+    expect(markdown.stats().rendering).toBe(Math.min(3, workers - 1));
+    await Promise.all(slow);
+    expect(answered.slice(1).sort()).toEqual(["slow 1", "slow 2", "slow 3"]);
+  });
+
+  it("GIVEN a page of six texts waiting WHEN another page asks for one THEN the pages take turns: the other page is answered before the first page's last text", async () => {
+    const markdown = renderer({ workers: 2 });
+    await warmUp(markdown, 2);
+    const answered: string[] = [];
+    const many = Array.from({ length: 6 }, (_, index) => `# Part ${index}\n`);
+    const first = markdown.renderAll(many).then(() => answered.push("page of six"));
+    const other = markdown.renderAll(["# Other page\n"]).then(() => answered.push("other page"));
+
+    await Promise.all([first, other]);
+    expect(answered).toEqual(["other page", "page of six"]);
   });
 
   it("GIVEN the same text twice, as a live update re-fetches a page THEN the second answer is the first one, not rendered again", async () => {

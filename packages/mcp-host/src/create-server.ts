@@ -45,6 +45,8 @@ export type CreateServerOptions = CatalogSource &
     maxSubscriptions?: number;
     /** The count of subscriptions shared by the sessions of one HTTP server; default one of its own (2,000). */
     subscriptionBudget?: SubscriptionBudget;
+    /** The count shared by the sessions of one token (its share of `subscriptionBudget`); default none. */
+    tokenSubscriptionBudget?: SubscriptionBudget;
   };
 
 export type OpenSpecMcpServer = {
@@ -178,6 +180,9 @@ export async function createServer(options: CreateServerOptions = {}): Promise<O
       ? {}
       : { maxSubscriptions: options.maxSubscriptions }),
     ...(options.subscriptionBudget === undefined ? {} : { budget: options.subscriptionBudget }),
+    ...(options.tokenSubscriptionBudget === undefined
+      ? {}
+      : { tokenBudget: options.tokenSubscriptionBudget }),
   });
 
   let running: Promise<boolean> | undefined;

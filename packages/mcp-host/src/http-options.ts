@@ -42,6 +42,12 @@ export type HttpServerOptions = {
   allowAnyWorkdir?: boolean;
   /** Resource subscriptions one session may hold; one more is refused with a JSON-RPC error. Default 100. */
   maxSubscriptionsPerSession?: number;
+  /**
+   * Resource subscriptions the sessions of one token may hold together, so one
+   * token cannot take every place of the server's; default 200. Not applied
+   * with `noAuth`.
+   */
+  maxSubscriptionsPerToken?: number;
   /** Resource subscriptions all sessions may hold together; default 2,000. */
   maxSubscriptions?: number;
   /** How often each session looks for the CLI appearing or disappearing; default 2000 ms. */

@@ -23,8 +23,15 @@ export type SessionSettings = {
   availabilityCheckMs: number | undefined;
   idleTimeoutMs: number;
   log: (message: string) => void;
-  /** Resource subscriptions per session, and the count shared by every session. */
-  subscriptions: { perSession: number | undefined; budget: SubscriptionBudget };
+  /**
+   * Resource subscriptions per session, the count shared by every session,
+   * and the count each token's sessions share (`budgetOf(tokenId)`).
+   */
+  subscriptions: {
+    perSession: number | undefined;
+    budget: SubscriptionBudget;
+    budgetOf: (tokenId: number) => SubscriptionBudget;
+  };
 };
 
 /** How long a client waits before reconnecting a dropped SSE stream (SSE `retry:`). */
@@ -166,6 +173,9 @@ export function createSessionStore(settings: SessionSettings) {
           ...offer,
           log: settings.log,
           subscriptionBudget: settings.subscriptions.budget,
+          ...(principal.tokenId === null
+            ? {}
+            : { tokenSubscriptionBudget: settings.subscriptions.budgetOf(principal.tokenId) }),
           ...(settings.subscriptions.perSession === undefined
             ? {}
             : { maxSubscriptions: settings.subscriptions.perSession }),

@@ -32,6 +32,7 @@ export {
   createSubscriptionBudget,
   DEFAULT_SUBSCRIPTIONS_IN_TOTAL,
   DEFAULT_SUBSCRIPTIONS_PER_SESSION,
+  DEFAULT_SUBSCRIPTIONS_PER_TOKEN,
   type SubscriptionBudget,
 } from "./subscription-budget.js";
 export { writeLog } from "./write-log.js";

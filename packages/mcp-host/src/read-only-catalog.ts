@@ -23,6 +23,16 @@ export function readOnlyCatalog(
       ),
   );
   const callView = view.call;
-  view.call = (name, args, call) => callView(name, args, { ...call, readOnly: true });
+  // Only the tools that serve read-only hosts read `readOnly`; the others keep a call
+  // without context as it came, which the token view takes for the server's own
+  // listing of sources (with their real folders, which resource watching needs).
+  view.call = (name, args, call) =>
+    call === undefined && !servesReadOnly(catalog, name)
+      ? callView(name, args)
+      : callView(name, args, { ...call, readOnly: true });
   return view;
+}
+
+function servesReadOnly(catalog: Catalog, name: string): boolean {
+  return catalog.tools.some((tool) => tool.name === name && tool.servesReadOnly === true);
 }

@@ -15,6 +15,7 @@ import { pageResources } from "./list-resources.js";
 import { listSources, sourcesSignature } from "./list-sources.js";
 import { parseRequest } from "./parse-request.js";
 import { readResource } from "./read-resource.js";
+import { refuseMissingResource } from "./refuse-missing-resource.js";
 import { resourceTemplates } from "./resource-templates.js";
 import { parseResourceUri } from "./resource-uri.js";
 import { sharedSourceResources } from "./shared-source-resources.js";
@@ -41,7 +42,7 @@ export function registerResources(
   log: (message: string) => void,
   watchOptions: Pick<
     ResourceWatchOptions,
-    "debounceMs" | "registryCheckMs" | "maxSubscriptions" | "budget"
+    "debounceMs" | "registryCheckMs" | "maxSubscriptions" | "budget" | "tokenBudget"
   > = {},
 ): ResourceRegistration {
   // Added here rather than where the server is made, so the server's own list stays as it was.
@@ -111,12 +112,14 @@ export function registerResources(
         { uri: request.params.uri },
       );
     }
+    await refuseMissingResource(catalog, request.params.uri);
     const outcome = await watch.subscribe(request.params.uri);
     if (!outcome.ok) {
-      const held =
-        outcome.scope === "session"
-          ? `This session holds ${outcome.limit} resource subscriptions, the most it may.`
-          : `The server holds ${outcome.limit} resource subscriptions across its sessions, the most it may.`;
+      const held = {
+        session: `This session holds ${outcome.limit} resource subscriptions, the most it may.`,
+        token: `The sessions of this token hold ${outcome.limit} resource subscriptions together, the most they may.`,
+        server: `The server holds ${outcome.limit} resource subscriptions across its sessions, the most it may.`,
+      }[outcome.scope];
       throw new McpError(
         ErrorCode.InvalidRequest,
         `${held} Unsubscribe from a resource you no longer follow (resources/unsubscribe), or watch the whole list through notifications/resources/list_changed instead.`,

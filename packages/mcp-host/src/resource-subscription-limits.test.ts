@@ -4,8 +4,10 @@ import { ErrorCode, ResourceUpdatedNotificationSchema } from "@modelcontextproto
 import { type Catalog, createCatalog, folderWatchStats, watchFolder } from "@org/openspec-core";
 import { AUTH_SPEC, makeOpenSpecRepository, removeTemporaryFolders } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
+import { RESOURCE_NOT_FOUND } from "./resource-error.js";
 import { createSubscriptionBudget } from "./subscription-budget.js";
 import { eventually } from "./test-support/eventually.js";
+import { useHttpServers } from "./test-support/http-harness.js";
 import { closeInMemorySessions, openInMemorySession } from "./test-support/in-memory-session.js";
 import { serverEnvironment } from "./test-support/sandbox.js";
 
@@ -44,6 +46,8 @@ function countFolders(folder: string): number {
 const specUri = (source: string, i: number) => `openspec://${source}/specs/spec-${i}`;
 
 describe("resource subscriptions are bounded", () => {
+  const startHttpServer = useHttpServers();
+
   it("GIVEN a session allowed 3 subscriptions WHEN it asks for a fourth THEN it is refused with a sentence saying what to do, and unsubscribing makes room", async () => {
     const catalog = await catalogWith({ shop: repositoryOfSpecs("shop", 4) });
     const { client } = await openInMemorySession(catalog, undefined, { maxSubscriptions: 3 });
@@ -125,6 +129,71 @@ describe("resource subscriptions are bounded", () => {
 
     expect(updated).toEqual([specUri("shop", 7)]);
     expect(identifiers.filter((identifier) => identifier.startsWith("other/"))).toEqual([]);
+  });
+
+  it("GIVEN an HTTP server whose tokens may hold 3 subscriptions each of its 4 WHEN one token's two sessions take 3 THEN its next is refused for the token, while another token still subscribes", async () => {
+    const http = await startHttpServer({
+      maxSubscriptionsPerSession: 2,
+      maxSubscriptionsPerToken: 3,
+      maxSubscriptions: 4,
+    });
+    const owner = await http.connect(http.token("owner"));
+    const added = await owner.callTool({
+      name: "openspec_source_add",
+      arguments: { path: repositoryOfSpecs("shop", 6), name: "shop" },
+    });
+    expect(added.structuredContent).toMatchObject({ ok: true });
+    const greedy = http.token("greedy", true);
+    const first = await http.connect(greedy);
+    const second = await http.connect(greedy);
+    await first.subscribeResource({ uri: specUri("shop", 0) });
+    await first.subscribeResource({ uri: specUri("shop", 1) });
+    await second.subscribeResource({ uri: specUri("shop", 2) });
+
+    const refusal = second.subscribeResource({ uri: specUri("shop", 3) });
+    await expect(refusal).rejects.toMatchObject({
+      code: ErrorCode.InvalidRequest,
+      data: { code: "subscription_limit", scope: "token", limit: 3, uri: specUri("shop", 3) },
+    });
+    await expect(refusal).rejects.toThrow(/sessions of this token hold 3 resource subscriptions/);
+    const other = await http.connect(http.token("other", true));
+    await other.subscribeResource({ uri: specUri("shop", 4) });
+
+    // The greedy token's places come back when it lets one go.
+    await first.unsubscribeResource({ uri: specUri("shop", 0) });
+    await second.subscribeResource({ uri: specUri("shop", 3) });
+  });
+
+  it("GIVEN a registered source WHEN a session subscribes to a source, change or spec that does not exist THEN it is refused as not found and takes no place, while a file not yet written in a change that exists may be followed", async () => {
+    const repository = makeOpenSpecRepository({
+      "openspec/changes/add-search/proposal.md":
+        "## Why\nSearch.\n\n## What Changes\n- Add search.\n",
+      "openspec/specs/spec-0/spec.md": AUTH_SPEC,
+    });
+    const catalog = await catalogWith({ shop: repository });
+    const budget = createSubscriptionBudget(10);
+    const { client } = await openInMemorySession(catalog, undefined, {
+      subscriptionBudget: budget,
+    });
+
+    for (const uri of [
+      "openspec://made-up/specs/spec-0",
+      "openspec://shop/specs/made-up",
+      "openspec://shop/changes/made-up",
+      "openspec://shop/changes/made-up/proposal",
+    ]) {
+      const refusal = client.subscribeResource({ uri });
+      await expect(refusal, uri).rejects.toMatchObject({
+        code: RESOURCE_NOT_FOUND,
+        data: { uri },
+      });
+      await expect(refusal, uri).rejects.toThrow(/Subscribe once it exists/);
+    }
+    expect(budget.used()).toBe(0);
+
+    await client.subscribeResource({ uri: "openspec://shop/changes/add-search/design" });
+    await client.subscribeResource({ uri: specUri("shop", 0) });
+    expect(budget.used()).toBe(2);
   });
 
   it("GIVEN two sessions that list resources THEN they share one watch per source folder, closed with the last session", async () => {

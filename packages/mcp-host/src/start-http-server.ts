@@ -24,7 +24,11 @@ import { type Authentication, openHttpRegistry, type Principal } from "./http-re
 import { createSessionStore } from "./http-sessions.js";
 import { readLimitedBody } from "./read-limited-body.js";
 import { readOnlyCatalog } from "./read-only-catalog.js";
-import { createSubscriptionBudget } from "./subscription-budget.js";
+import {
+  createSubscriptionBudget,
+  DEFAULT_SUBSCRIPTIONS_PER_TOKEN,
+} from "./subscription-budget.js";
+import { subscriptionShareOf } from "./subscription-share-of.js";
 import { tokenHolderCatalog } from "./token-holder-catalog.js";
 import { writeLog } from "./write-log.js";
 
@@ -107,6 +111,9 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
     subscriptions: {
       perSession: options.maxSubscriptionsPerSession,
       budget: createSubscriptionBudget(options.maxSubscriptions),
+      budgetOf: subscriptionShareOf(
+        options.maxSubscriptionsPerToken ?? DEFAULT_SUBSCRIPTIONS_PER_TOKEN,
+      ),
     },
   });
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;

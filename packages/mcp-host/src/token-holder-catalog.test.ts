@@ -1,7 +1,10 @@
-import { existsSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { basename, dirname, isAbsolute, join } from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import {
+  ResourceListChangedNotificationSchema,
+  ResourceUpdatedNotificationSchema,
+} from "@modelcontextprotocol/sdk/types.js";
 import {
   AUTH_SPEC,
   DARK_MODE_CHANGE,
@@ -11,6 +14,7 @@ import {
   temporaryFolder,
 } from "@org/test-kit";
 import { describe, expect, it } from "vitest";
+import { eventually } from "./test-support/eventually.js";
 import { useHttpServers } from "./test-support/http-harness.js";
 
 const call = async (client: Client, name: string, args: Record<string, unknown>) =>
@@ -142,7 +146,7 @@ describe("what a token reaches over HTTP", () => {
     }
   });
 
-  it("GIVEN a read-only token subscribed to a spec WHEN the file changes THEN resources/updated arrives, and the change's resource names the source, not its folder", async () => {
+  it("GIVEN a read-only token that listed resources and subscribed to a spec WHEN the spec is edited twice and then a change is created THEN it hears resources/updated for each edit, list_changed only for the new change, and the change's resource names the source, not its folder", async () => {
     const http = await startServer();
     const repository = makeOpenSpecRepository({
       ...DARK_MODE_CHANGE,
@@ -153,17 +157,44 @@ describe("what a token reaches over HTTP", () => {
       await call(owner, "openspec_source_add", { path: repository, name: "shop" }),
     ).toMatchObject({ ok: true });
     const reader = await http.connect(http.token("reader", true));
-    const updated = new Promise<string>((resolve) =>
-      reader.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) =>
-        resolve(notification.params.uri),
-      ),
+    const heard: string[] = [];
+    reader.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => {
+      heard.push(`updated ${notification.params.uri}`);
+    });
+    reader.setNotificationHandler(ResourceListChangedNotificationSchema, () => {
+      heard.push("list_changed");
+    });
+    const spec = "openspec://shop/specs/auth";
+    const updates = () => heard.filter((event) => event === `updated ${spec}`).length;
+    const specFile = join(repository, "openspec", "specs", "auth", "spec.md");
+
+    await reader.listResources();
+    await reader.subscribeResource({ uri: spec });
+    writeFileSync(specFile, `${AUTH_SPEC}\n`);
+    await eventually(
+      () => updates() === 1,
+      `resources/updated naming ${spec} after its first edit`,
     );
+    // A second edit once the first was heard: the watch follows the file, not a first read that happened to come after the edit.
+    writeFileSync(specFile, AUTH_SPEC.replace("# Auth", "# Sign-in"));
+    await eventually(
+      () => updates() === 2,
+      `resources/updated naming ${spec} after its second edit`,
+    );
+    // Notifications arrive in the order sent: a list_changed for the edits would have come by now.
+    expect(heard).toEqual([`updated ${spec}`, `updated ${spec}`]);
 
-    await reader.subscribeResource({ uri: "openspec://shop/specs/auth" });
-    writeFileSync(join(repository, "openspec", "specs", "auth", "spec.md"), `${AUTH_SPEC}\n`);
+    mkdirSync(join(repository, "openspec", "changes", "add-search"));
+    writeFileSync(
+      join(repository, "openspec", "changes", "add-search", "proposal.md"),
+      "## Why\nSearch.\n\n## What Changes\n- Add search.\n",
+    );
+    await eventually(
+      () => heard.includes("list_changed"),
+      "notifications/resources/list_changed after the change add-search was created",
+    );
+    expect(heard).toEqual([`updated ${spec}`, `updated ${spec}`, "list_changed"]);
     const change = await reader.readResource({ uri: "openspec://shop/changes/add-dark-mode" });
-
-    expect(await updated).toBe("openspec://shop/specs/auth");
     expect(JSON.stringify(change)).not.toContain(repository);
     expect(JSON.stringify(change)).toContain("add-dark-mode");
   });

@@ -28,12 +28,14 @@ export type ResourceWatchOptions = {
   maxSubscriptions?: number;
   /** The server-wide count of subscriptions, shared by its sessions; default one of its own (2,000). */
   budget?: SubscriptionBudget;
+  /** The count shared by the sessions of this session's token (its share of the server's); none without a token. */
+  tokenBudget?: SubscriptionBudget;
 };
 
-/** A subscription taken, or refused because a limit is reached (the session's own, or the server's). */
+/** A subscription taken, or refused because a limit is reached (the session's own, its token's, or the server's). */
 export type SubscribeOutcome =
   | { ok: true }
-  | { ok: false; scope: "session" | "server"; limit: number };
+  | { ok: false; scope: "session" | "token" | "server"; limit: number };
 
 export type ResourceWatch = {
   /** Watches a resource's source and remembers what the resource reads now. */
@@ -80,12 +82,13 @@ type Subscription = { uri: string; segment: string; fingerprint: string | undefi
  * client, their resources are collected again (once per folder state for the
  * whole process) and compared with the list. The registry is checked on a
  * timer for sources added, removed or moved. Subscriptions are capped per
- * session and for the server.
+ * session, per token and for the server.
  */
 export function watchResources(options: ResourceWatchOptions): ResourceWatch {
   const { catalog, log } = options;
   const maxSubscriptions = options.maxSubscriptions ?? DEFAULT_SUBSCRIPTIONS_PER_SESSION;
   const budget = options.budget ?? createSubscriptionBudget();
+  const { tokenBudget } = options;
   const subscriptions = new Map<string, Subscription>();
   // The subscriptions by their URI's source segment (a name or a token), so an
   // event in one source touches that source's subscriptions only.
@@ -231,7 +234,12 @@ export function watchResources(options: ResourceWatchOptions): ResourceWatch {
       if (!parsed.ok || subscriptions.has(uri)) return { ok: true };
       if (subscriptions.size >= maxSubscriptions)
         return { ok: false, scope: "session", limit: maxSubscriptions };
-      if (!budget.take()) return { ok: false, scope: "server", limit: budget.limit };
+      if (tokenBudget !== undefined && !tokenBudget.take())
+        return { ok: false, scope: "token", limit: tokenBudget.limit };
+      if (!budget.take()) {
+        tokenBudget?.give();
+        return { ok: false, scope: "server", limit: budget.limit };
+      }
       const segment = parsed.address.source;
       const subscription: Subscription = { uri, segment, fingerprint: undefined };
       subscriptions.set(uri, subscription);
@@ -260,6 +268,7 @@ export function watchResources(options: ResourceWatchOptions): ResourceWatch {
       if (subscription === undefined) return;
       subscriptions.delete(uri);
       budget.give();
+      tokenBudget?.give();
       const held = bySegment.get(subscription.segment);
       held?.delete(uri);
       if (held?.size !== 0) return;
@@ -282,7 +291,7 @@ export function watchResources(options: ResourceWatchOptions): ResourceWatch {
         else uris.push(resource.uri);
       }
       for (const source of sources)
-        listing.set(sourceKey(source), (bySource.get(source.name) ?? []).join("\n"));
+        listing.set(sourceKey(source), [...(bySource.get(source.name) ?? [])].sort().join("\n"));
       // Something changed while the list was collected: compare every source now.
       if (generation !== since) changed(undefined);
     },
@@ -299,6 +308,7 @@ export function watchResources(options: ResourceWatchOptions): ResourceWatch {
       for (const [folder, watch] of folders) release(folder, watch);
       folders.clear();
       budget.give(subscriptions.size);
+      tokenBudget?.give(subscriptions.size);
       subscriptions.clear();
       bySegment.clear();
     },
@@ -324,8 +334,16 @@ function namesSource(segment: string, source: ResourceSource): boolean {
   return segment === source.name || segment.toLowerCase() === source.token.toLowerCase();
 }
 
+/**
+ * What a source lists, whatever the order it came in: a listing is sorted
+ * across sources, a source's collection is not, and the same URIs in another
+ * order are the same list.
+ */
 function signatureOf(resources: readonly Resource[]): string {
-  return resources.map((resource) => resource.uri).join("\n");
+  return resources
+    .map((resource) => resource.uri)
+    .sort()
+    .join("\n");
 }
 
 /** What a resource reads now, as a hash; a resource that cannot be read is the error's code. */

@@ -19,6 +19,11 @@ const HOSTILE: Record<string, string> = {
   "link-openers": "[a](".repeat(4000),
   "deep-quotes": `${">".repeat(20 * 1024)} deep`,
 };
+// Proposals under every check that still take remark its whole time limit (2 s)
+// each: three of them held the one renderer, and a one-line page behind them
+// took 7 s.
+const SLOW = Array.from({ length: 240 }, () => "*_".repeat(250)).join("\n\n");
+const SLOW_PAGES = ["slow-1", "slow-2", "slow-3"];
 const CALM = "# Calm\n\n## Why\n\nPeople *buy* things, see [the shop](https://example.com).\n";
 const DASHBOARD_BIN = join(
   import.meta.dirname,
@@ -33,7 +38,11 @@ beforeAll(async () => {
   const files: Record<string, string> = {
     "openspec/changes/calm/proposal.md": CALM,
     "openspec/changes/calm-too/proposal.md": CALM,
+    "openspec/changes/one-line/proposal.md": "# One line\n",
   };
+  for (const name of SLOW_PAGES) {
+    files[`openspec/changes/${name}/proposal.md`] = `# ${name}\n\n## Why\n\n${SLOW}\n`;
+  }
   for (const [name, text] of Object.entries(HOSTILE)) {
     files[`openspec/changes/${name}/proposal.md`] = `# Hostile\n\n## Why\n\n${text}\n`;
   }
@@ -94,6 +103,30 @@ describe("h19: a repository whose proposals hold markdown that froze the dashboa
     const again = await timedGet("/s/shop/changes/emphasis-40k");
     expect(again.text).toContain("Shown as plain text");
     expect((await timedGet("/healthz")).status).toBe(200);
+    expect(exits).toEqual([]);
+  });
+
+  it("GIVEN three change pages whose proposals are slow to render, under every check WHEN a one-line change page is asked for after them THEN it is answered before the last of them: no page holds rendering for the others", async () => {
+    const answered: string[] = [];
+    const started = performance.now();
+    const get = (name: string) =>
+      timedGet(`/s/shop/changes/${name}`).then((page) => {
+        answered.push(name);
+        return page;
+      });
+    const slow = SLOW_PAGES.map(get);
+    const oneLine = await get("one-line");
+    const oneLineMs = Math.round(performance.now() - started);
+    const slowPages = await Promise.all(slow);
+
+    recordFigure(
+      "h19 slow pages",
+      `one-line page ${oneLineMs} ms after three slow ones were asked for; answers in order ${answered.join(", ")}; slow pages ${slowPages.map((page) => Math.round(page.ms)).join(", ")} ms`,
+    );
+    expect(oneLine.status).toBe(200);
+    expect(oneLine.text).toContain("<h1>One line</h1>");
+    expect(slowPages.map((page) => page.status)).toEqual([200, 200, 200]);
+    expect(answered.indexOf("one-line"), answered.join(", ")).toBeLessThan(answered.length - 1);
     expect(exits).toEqual([]);
   });
 });

@@ -83,6 +83,11 @@ export function registerHostCommands(program: Command, session: Session): void {
       wholeNumberFrom(1, 100_000),
     )
     .option(
+      "--max-subscriptions-per-token <n>",
+      "resource subscriptions the sessions of one token may hold together (default 200)",
+      wholeNumberFrom(1, 100_000),
+    )
+    .option(
       "--allow-any-workdir",
       "let tokens pass workdir (any folder this user can read); by default they reach registered sources only",
     )
@@ -131,10 +136,11 @@ export function registerHostCommands(program: Command, session: Session): void {
         const httpOnlyToo =
           options.allowedHost !== undefined ||
           options.maxSessionsPerToken !== undefined ||
+          options.maxSubscriptionsPerToken !== undefined ||
           options.allowAnyWorkdir === true;
         if (httpOnly || httpOnlyToo) {
           command.error(
-            "error: --port, --host, --no-auth, --allowed-host, --max-sessions-per-token and --allow-any-workdir need --http.",
+            "error: --port, --host, --no-auth, --allowed-host, --max-sessions-per-token, --max-subscriptions-per-token and --allow-any-workdir need --http.",
           );
         }
         const { startStdioServer } = await loadMcp();
@@ -160,6 +166,9 @@ export function registerHostCommands(program: Command, session: Session): void {
         ...(options.maxSessionsPerToken === undefined
           ? {}
           : { maxSessionsPerToken: options.maxSessionsPerToken }),
+        ...(options.maxSubscriptionsPerToken === undefined
+          ? {}
+          : { maxSubscriptionsPerToken: options.maxSubscriptionsPerToken }),
         ...(options.allowAnyWorkdir === true ? { allowAnyWorkdir: true } : {}),
         ...offer,
       });
@@ -220,6 +229,7 @@ type McpOptions = {
   auth: boolean;
   allowedHost?: string[];
   maxSessionsPerToken?: number;
+  maxSubscriptionsPerToken?: number;
   allowAnyWorkdir?: boolean;
   toolsets?: string;
   dynamicToolsets?: boolean;
