@@ -90,7 +90,8 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
       ? { ok: true as const, toolsets: undefined }
       : chooseToolsets(options.toolsets);
   if (!serverToolsets.ok) return serverToolsets;
-  const catalogOptions = options.catalogOptions ?? {};
+  // A team server reaches the host's OpenSpec stores only for the sources its operator names.
+  const catalogOptions = { defaultAllowStores: "none" as const, ...options.catalogOptions };
   const ownsCatalog = options.catalog === undefined;
   const catalog = options.catalog ?? createCatalog(catalogOptions);
   const registry = openHttpRegistry(catalogOptions);
