@@ -4,6 +4,7 @@ import type { OpenSpecDiscovery, OpenSpecPool } from "@org/openspec-cli-runner";
 import { createRunLimiter, defaultCliConcurrency } from "@org/openspec-cli-runner/startup";
 import { openRegistry, type Registry } from "@org/openspec-registry";
 import type { SharedAnswer } from "./create-shared-cli-runs.js";
+import { explainUnreachableStore } from "./explain-unreachable-store.js";
 import { readCatalogSettings } from "./read-catalog-settings.js";
 import type { ConfineSetting, StoreAllowance } from "./read-confine-settings.js";
 import { readStoreBinds } from "./read-store-binds.js";
@@ -216,7 +217,8 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
   // What one run may see: its folder (writable only for a command that
   // writes), the folders the call adds, and the stores when they are allowed.
   const viewFor = async (workdir: string, runOptions: RunCliOptions | undefined) => {
-    if (settings === undefined || settings.confine === "off") return undefined;
+    if (settings === undefined || settings.confine === "off")
+      return { view: undefined, storesAllowed: true };
     const writable = runOptions?.writes ?? runOptions?.cancellable === false;
     const readOnly = [...(runOptions?.alsoReads ?? [])];
     const readWrite: string[] = [];
@@ -231,13 +233,14 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
       (writable ? readWrite : readOnly).push(...stores.roots);
       setEnv = { XDG_DATA_HOME: stores.dataHome };
     }
-    return {
+    const view = {
       root: workdir,
       writable,
       ...(readOnly.length > 0 ? { readOnly } : {}),
       ...(readWrite.length > 0 ? { readWrite } : {}),
       ...(setEnv === undefined ? {} : { setEnv }),
     };
+    return { view, storesAllowed: allowed };
   };
 
   const runCliFor = async (
@@ -249,7 +252,7 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
     const { locator, pool, runOpenSpec, shared, wholeValidations, sharedCliQuestion } =
       await loadRuntime();
     const found = await locator.find();
-    const view = await viewFor(workdir, runOptions);
+    const { view, storesAllowed } = await viewFor(workdir, runOptions);
     if (ownPool?.enabled && found.ok && !warming) {
       warming = true;
       // Warm for the first call's view: a host serving one source stays warm.
@@ -272,11 +275,13 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
         ...(settings?.cliMaxOutputBytes === undefined
           ? {}
           : { maxOutputBytes: settings.cliMaxOutputBytes }),
-      }).then((result) =>
-        !result.ok && result.code === "confinement_unavailable"
-          ? { ...result, fix: CONFINEMENT_FIX }
-          : result,
-      );
+      }).then((result) => {
+        if (!result.ok && result.code === "confinement_unavailable") {
+          return { ...result, fix: CONFINEMENT_FIX };
+        }
+        // Confined without stores, a store: pointer leads nowhere; say why in the words of this host.
+        return view !== undefined && !storesAllowed ? explainUnreachableStore(result) : result;
+      });
     const controls = runControls(call, runOptions);
     const question = found.ok
       ? sharedCliQuestion({ args, workdir, bin: found.path, node: found.node }, env, home)
