@@ -1,4 +1,8 @@
-export type { ConfinedView } from "@org/openspec-confine";
+export {
+  type ConfinedView,
+  type ConfinementSupport,
+  findConfinement,
+} from "@org/openspec-confine";
 export { type ArchiveOptions, archiveArgs } from "./builders/archive-args.js";
 export type { ItemType, StoreOption } from "./builders/common-options.js";
 export { contextArgs } from "./builders/context-args.js";

@@ -227,8 +227,8 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
         ? storesAllowedFor(runOptions.source)
         : storesAllowedAt(workdir);
     let setEnv: Record<string, string> | undefined;
-    if (allowed) {
-      const stores = await readStoreBinds(env, home);
+    const stores = allowed ? await readStoreBinds(env, home) : undefined;
+    if (stores !== undefined) {
       readOnly.push(stores.registryFile);
       (writable ? readWrite : readOnly).push(...stores.roots);
       setEnv = { XDG_DATA_HOME: stores.dataHome };

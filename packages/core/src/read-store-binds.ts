@@ -16,13 +16,14 @@ export type StoreBinds = {
  * The OpenSpec store registry of this host, as the CLI finds it on Linux:
  * `$XDG_DATA_HOME/openspec/stores/registry.yaml`, else under
  * `~/.local/share`. Read afresh for each run (a store registered meanwhile is
- * reachable at once); a missing or unreadable registry has no stores. This is
- * the operator's file, not repository content.
+ * reachable at once); undefined when there is none to read, so a run on a
+ * host without stores sees nothing more than its folder. This is the
+ * operator's file, not repository content.
  */
 export async function readStoreBinds(
   env: Readonly<Record<string, string | undefined>>,
   home: string,
-): Promise<StoreBinds> {
+): Promise<StoreBinds | undefined> {
   const fromEnv = env.XDG_DATA_HOME;
   const dataHome =
     fromEnv !== undefined && isAbsolute(fromEnv) ? fromEnv : join(home, ".local", "share");
@@ -31,7 +32,7 @@ export async function readStoreBinds(
   try {
     parsed = parse(await readFile(registryFile, "utf8"));
   } catch {
-    return { dataHome, registryFile, roots: [] };
+    return undefined;
   }
   const stores = (parsed as { stores?: unknown } | null)?.stores;
   const roots: string[] = [];
