@@ -16,7 +16,7 @@ export type StoreBinds = {
  * The OpenSpec store registry of this host, as the CLI finds it on Linux:
  * `$XDG_DATA_HOME/openspec/stores/registry.yaml`, else under
  * `~/.local/share`. Read afresh for each run (a store registered meanwhile is
- * reachable at once); undefined when there is none to read, so a run on a
+ * reachable at once); undefined when there is no file to read, so a run on a
  * host without stores sees nothing more than its folder. This is the
  * operator's file, not repository content.
  */
@@ -28,11 +28,18 @@ export async function readStoreBinds(
   const dataHome =
     fromEnv !== undefined && isAbsolute(fromEnv) ? fromEnv : join(home, ".local", "share");
   const registryFile = join(dataHome, "openspec", "stores", "registry.yaml");
-  let parsed: unknown;
+  let text: string;
   try {
-    parsed = parse(await readFile(registryFile, "utf8"));
+    text = await readFile(registryFile, "utf8");
   } catch {
     return undefined;
+  }
+  // A damaged registry is still shown to the CLI, which says what is wrong with it.
+  let parsed: unknown;
+  try {
+    parsed = parse(text);
+  } catch {
+    parsed = undefined;
   }
   const stores = (parsed as { stores?: unknown } | null)?.stores;
   const roots: string[] = [];
