@@ -234,7 +234,9 @@ async function benchP1(workdir, { confine }) {
       env,
       pooledCall,
       warm,
-      ...(confine ? {} : { id: "P1u", title: "P1 with confinement off (OPENSPEC_AGENT_CONFINE=off)" }),
+      ...(confine
+        ? {}
+        : { id: "P1u", title: "P1 with confinement off (OPENSPEC_AGENT_CONFINE=off)" }),
       through: `${throughCatalog ? "core catalog: openspec_list" : "runOpenSpec({ pool }): list --json"}${confine ? (confined ? ", confined (bubblewrap)" : ", not confined: this host cannot") : ", unconfined"}`,
     });
   } finally {

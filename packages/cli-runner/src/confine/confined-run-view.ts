@@ -44,6 +44,6 @@ export function confinedRunView(
     if (realNode !== undefined) add(dirname(realNode));
   }
   const caFile = env.NODE_EXTRA_CA_CERTS;
-  if (caFile !== undefined && caFile.startsWith("/")) add(caFile);
+  if (caFile?.startsWith("/")) add(caFile);
   return { ...view, readOnly: [...files] };
 }

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { findConfinement } from "@org/openspec-confine";
 import { afterAll, describe, expect, it } from "vitest";
 import { createOpenSpecPool, type OpenSpecPool } from "../pool/create-openspec-pool.js";
-import { type RunOpenSpecOptions, runOpenSpec } from "../run-openspec.js";
+import type { RunOpenSpecOptions } from "../run-openspec.js";
 import type { RunResult } from "../run-result.js";
 import { initRepo, REAL_CLI, writeCompleteChange } from "../test-support/real-cli.js";
 import { useRealCliRepo } from "../test-support/real-cli-fixture.js";
