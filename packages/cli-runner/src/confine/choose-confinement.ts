@@ -1,6 +1,7 @@
 import {
   type ConfinedView,
   type ConfinementAvailable,
+  type ConfinementSupport,
   findConfinement,
 } from "@org/openspec-confine";
 import type { ConfineMode } from "./confine-mode.js";
@@ -18,9 +19,10 @@ export type ConfinementChoice =
 export function chooseConfinement(
   view: ConfinedView | undefined,
   mode: ConfineMode,
+  host: () => ConfinementSupport = findConfinement,
 ): ConfinementChoice {
   if (view === undefined || mode === "off") return { kind: "unconfined" };
-  const support = findConfinement();
+  const support = host();
   if (support.ok) return { kind: "confined", support };
   if (mode === "auto") return { kind: "unconfined" };
   return {
