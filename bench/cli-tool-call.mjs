@@ -9,13 +9,14 @@ import { spawnRawList } from "./run-process.mjs";
  * thinking time between calls would give it.
  *
  * @param {{ iterations: number, bin: string, workdir: string, env: Record<string, string>,
- *   pooledCall: () => Promise<unknown>, warm: () => Promise<unknown>, through?: string }} options
+ *   pooledCall: () => Promise<unknown>, warm: () => Promise<unknown>, through?: string,
+ *   id?: string, title?: string }} options
  */
-export function benchPooledToolCall({ pooledCall, warm, through, ...run }) {
+export function benchPooledToolCall({ pooledCall, warm, through, id, title, ...run }) {
   return benchAgainstRawList({
     ...run,
-    id: "P1",
-    title: "CLI tool call on a warm worker / raw openspec spawn",
+    id: id ?? "P1",
+    title: title ?? "CLI tool call on a warm worker / raw openspec spawn",
     target: 0.2,
     call: pooledCall,
     settle: warm,

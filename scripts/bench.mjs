@@ -130,7 +130,10 @@ try {
     "A file beside the specs, so listing them has something to skip.\n",
   );
 
-  if (wanted("P1")) results.push(await benchP1(smallRepo));
+  // P1 as every host runs it now (the CLI confined to the source, where this machine can),
+  // and P1u, the same without confinement, in the same run for comparison.
+  if (wanted("P1")) results.push(await benchP1(smallRepo, { confine: true }));
+  if (wanted("P1")) results.push(await benchP1(smallRepo, { confine: false }));
   if (wanted("P2")) {
     const catalog = core.createCatalog({ env });
     results.push(
@@ -191,22 +194,39 @@ try {
   rmSync(sandbox, { recursive: true, force: true });
 }
 
-async function benchP1(workdir) {
-  const pool = runner.createOpenSpecPool({ env });
-  const warm = () => pool.warm(cliBin);
+async function benchP1(workdir, { confine }) {
+  // The stores stay closed, so the catalog's view of the repository is the folder alone.
+  const p1Env = {
+    ...env,
+    OPENSPEC_AGENT_CONFINE: confine ? "auto" : "off",
+    OPENSPEC_AGENT_ALLOW_STORES: "none",
+  };
+  const pool = runner.createOpenSpecPool({ env: p1Env });
+  // Confined workers serve one source's view: warm them for this one.
+  const view = confine ? { root: workdir, writable: false } : undefined;
+  const warm = () => pool.warm(cliBin, view);
   // Through the catalog when core takes a pool (`pool` option); else through the runner itself.
-  const catalog = core.createCatalog({ env, pool });
+  const catalog = core.createCatalog({ env: p1Env, pool });
   await warm();
   await catalog.call("openspec_list", { workdir });
   const throughCatalog = pool.stats().warm > 0;
   const listArgs = runner.listArgs({});
   const pooledCall = throughCatalog
     ? () => catalog.call("openspec_list", { workdir })
-    : () => runner.runOpenSpec({ bin: cliBin, args: listArgs.args, workdir, env, pool });
+    : () =>
+        runner.runOpenSpec({
+          bin: cliBin,
+          args: listArgs.args,
+          workdir,
+          env: p1Env,
+          pool,
+          ...(view ? { confine: view } : {}),
+        });
   if (!throughCatalog) {
     notes.push("P1 ran through runOpenSpec({ pool }): the core catalog does not take a pool yet.");
   }
   try {
+    const confined = confine && runner.findConfinement?.().ok === true;
     return await benchPooledToolCall({
       iterations: iterations(15),
       bin: cliBin,
@@ -214,9 +234,10 @@ async function benchP1(workdir) {
       env,
       pooledCall,
       warm,
-      through: throughCatalog
-        ? "core catalog: openspec_list"
-        : "runOpenSpec({ pool }): list --json",
+      ...(confine
+        ? {}
+        : { id: "P1u", title: "P1 with confinement off (OPENSPEC_AGENT_CONFINE=off)" }),
+      through: `${throughCatalog ? "core catalog: openspec_list" : "runOpenSpec({ pool }): list --json"}${confine ? (confined ? ", confined (bubblewrap)" : ", not confined: this host cannot") : ", unconfined"}`,
     });
   } finally {
     catalog.close();

@@ -57,7 +57,13 @@ async function serverWithSlowCli() {
       `echo '{"changes":[]}'`,
     ].join("\n"),
   );
-  const host = await openMcpHost(serverEnvironment({ cli: false, extra: { OPENSPEC_BIN: bin } }));
+  const host = await openMcpHost(
+    serverEnvironment({
+      cli: false,
+      // The fake writes host pids beside the repository: process mechanics, not confinement.
+      extra: { OPENSPEC_BIN: bin, OPENSPEC_AGENT_CONFINE: "off" },
+    }),
+  );
   hosts.push(host);
   return { host, pidFile, workdir: makeOpenSpecRepository() };
 }

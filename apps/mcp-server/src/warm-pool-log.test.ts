@@ -15,7 +15,11 @@ describe("GIVEN the built server with OPENSPEC_BIN pointing at a wrapper script"
     // A wrapper around the real CLI: it works, but a warm worker cannot stand in for it.
     const wrapper = fakeOpenSpecBinary(`exec node ${JSON.stringify(REAL_OPENSPEC_BIN)} "$@"`);
     const server = spawnRawServer(
-      serverEnvironment({ cli: false, extra: { OPENSPEC_BIN: wrapper } }).env,
+      serverEnvironment({
+        cli: false,
+        // Confined, a wrapper sees only its own folder, not the CLI it runs: the subject is the notice.
+        extra: { OPENSPEC_BIN: wrapper, OPENSPEC_AGENT_CONFINE: "off" },
+      }).env,
     );
     const workdir = makeOpenSpecRepository();
     await server.initialize();

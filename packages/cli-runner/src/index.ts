@@ -1,3 +1,8 @@
+export {
+  type ConfinedView,
+  type ConfinementSupport,
+  findConfinement,
+} from "@org/openspec-confine";
 export { type ArchiveOptions, archiveArgs } from "./builders/archive-args.js";
 export type { ItemType, StoreOption } from "./builders/common-options.js";
 export { contextArgs } from "./builders/context-args.js";
@@ -19,6 +24,7 @@ export {
   validateArgs,
 } from "./builders/validate-args.js";
 export type { CliDiagnostic } from "./collect-diagnostics.js";
+export { CONFINE_MODES, type ConfineMode } from "./confine/confine-mode.js";
 export {
   createOpenSpecLocator,
   type OpenSpecLocator,

@@ -1,4 +1,8 @@
+import { type ConfinedView, confineCommand } from "@org/openspec-confine";
 import { buildChildEnv } from "./build-child-env.js";
+import { chooseConfinement } from "./confine/choose-confinement.js";
+import type { ConfineMode } from "./confine/confine-mode.js";
+import { confinedRunView } from "./confine/confined-run-view.js";
 import type { OpenSpecLocator } from "./create-openspec-locator.js";
 import type { RunLane, RunLimiter } from "./create-run-limiter.js";
 import { expectedCost } from "./expected-cost.js";
@@ -6,6 +10,7 @@ import { findArgvProblem } from "./find-argv-problem.js";
 import { findOpenSpec } from "./find-openspec.js";
 import { findWorkdirProblem } from "./find-workdir-problem.js";
 import { launchInPool, type OpenSpecPool } from "./pool/create-openspec-pool.js";
+import { viewKey } from "./pool/warm-worker.js";
 import { resultFromOutcome } from "./result-from-outcome.js";
 import {
   DEFAULT_PROGRESS_INTERVAL_MS,
@@ -76,6 +81,20 @@ export interface RunOpenSpecOptions {
   onProgress?: (progress: RunProgress) => void;
   /** How often `onProgress` hears that the CLI still runs; defaults to 1000 ms. */
   progressIntervalMs?: number;
+  /**
+   * The source this run may see: where the host can confine a program
+   * (bubblewrap on Linux), the CLI runs inside this view, so whatever the
+   * repository's settings say, it reads and writes nothing else (see
+   * "Confinement" in the README). The CLI's own files and Node are added,
+   * read-only. Without it the run is not confined.
+   */
+  confine?: ConfinedView;
+  /**
+   * `auto` (default): confine where the host can, else run unconfined;
+   * `required`: a run with `confine` that cannot be confined answers
+   * `confinement_unavailable`; `off`: never confine.
+   */
+  confineMode?: ConfineMode;
 }
 
 export const DEFAULT_TIMEOUT_MS = 120_000;
@@ -148,9 +167,26 @@ export async function runOpenSpec(options: RunOpenSpecOptions): Promise<RunResul
   const command = [target.file, ...target.args];
   const workdirProblem = await findWorkdirProblem(options.workdir);
   if (workdirProblem !== undefined) return fail(command, "invalid_workdir", workdirProblem);
+  const confinement = chooseConfinement(options.confine, options.confineMode ?? "auto");
+  if (confinement.kind === "unavailable") {
+    return fail(command, "confinement_unavailable", confinement.error);
+  }
+  // `command` stays the CLI's own argv: the confinement is how it runs, not what.
+  const view =
+    confinement.kind === "confined" && options.confine !== undefined
+      ? {
+          ...confinedRunView(options.confine, { bin: bin.path, node: bin.node }, env),
+          cwd: options.workdir,
+        }
+      : undefined;
+  const confined =
+    view !== undefined && confinement.kind === "confined" && options.confine !== undefined
+      ? { support: confinement.support, view, key: viewKey(options.confine) }
+      : undefined;
+  const spawned = confined === undefined ? target : confinedTarget(confined, command);
 
   const request = {
-    ...target,
+    ...spawned,
     cwd: options.workdir,
     env: buildChildEnv(env),
     timeoutMs,
@@ -174,7 +210,8 @@ export async function runOpenSpec(options: RunOpenSpecOptions): Promise<RunResul
     try {
       // The pool puts its own node in front of the binary, so it gets the CLI's arguments only.
       const warm =
-        options.pool && (await launchInPool(options.pool, bin.path, { ...request, args }));
+        options.pool &&
+        (await launchInPool(options.pool, bin.path, { ...request, args }, confined));
       return warm || (await spawnBounded(request));
     } finally {
       stopHeartbeat();
@@ -210,6 +247,15 @@ export async function runOpenSpec(options: RunOpenSpecOptions): Promise<RunResul
     timeoutMs,
     durationMs: elapsed(),
   });
+}
+
+/** bwrap, then the command inside the view. */
+function confinedTarget(
+  confined: { support: Parameters<typeof confineCommand>[0]; view: ConfinedView },
+  command: readonly string[],
+) {
+  const [file, ...args] = confineCommand(confined.support, command, confined.view);
+  return { file: file as string, args };
 }
 
 /**

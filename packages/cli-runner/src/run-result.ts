@@ -13,7 +13,8 @@ export type RunFailureCode =
   | "timeout"
   | "cancelled"
   | "killed_by_signal"
-  | "exit_nonzero";
+  | "exit_nonzero"
+  | "confinement_unavailable";
 
 /** The fields every run result carries, whether or not the CLI was started. */
 export interface RunEnvelope {

@@ -95,7 +95,11 @@ describe("a call's context: signal and progress", () => {
 
   it("GIVEN a slow CLI WHEN openspec_validate runs with a progress listener THEN it hears the command start and still run", async () => {
     const bin = fakeOpenSpecBinary('sleep 2\necho \'{"items":[],"summary":{}}\'');
-    const { catalog } = makeCatalog({ cli: false, env: { OPENSPEC_BIN: bin } });
+    // The fake writes its pid beside the repository: process mechanics, not confinement.
+    const { catalog } = makeCatalog({
+      cli: false,
+      env: { OPENSPEC_BIN: bin, OPENSPEC_AGENT_CONFINE: "off" },
+    });
     const heard: ToolProgress[] = [];
 
     await catalog.call(
@@ -113,7 +117,11 @@ describe("a call's context: signal and progress", () => {
   it("GIVEN a slow CLI WHEN openspec_list is cancelled while it runs THEN the result is cancelled and the CLI's process is gone", async () => {
     const pidFile = join(temporaryFolder(), "pid");
     const bin = fakeOpenSpecBinary(`echo $$ > "${pidFile}"\nexec sleep 300`);
-    const { catalog } = makeCatalog({ cli: false, env: { OPENSPEC_BIN: bin } });
+    // The fake writes its pid beside the repository: process mechanics, not confinement.
+    const { catalog } = makeCatalog({
+      cli: false,
+      env: { OPENSPEC_BIN: bin, OPENSPEC_AGENT_CONFINE: "off" },
+    });
     const controller = new AbortController();
 
     const pending = catalog.call(
@@ -133,7 +141,11 @@ describe("a call's context: signal and progress", () => {
     const pidFile = join(temporaryFolder(), "pid");
     const marker = join(temporaryFolder(), "finished");
     const bin = fakeOpenSpecBinary(`echo $$ > "${pidFile}"\nsleep 1\ntouch "${marker}"\necho '{}'`);
-    const { catalog } = makeCatalog({ cli: false, env: { OPENSPEC_BIN: bin } });
+    // The fake writes its pid beside the repository: process mechanics, not confinement.
+    const { catalog } = makeCatalog({
+      cli: false,
+      env: { OPENSPEC_BIN: bin, OPENSPEC_AGENT_CONFINE: "off" },
+    });
     const controller = new AbortController();
 
     const pending = catalog.call(

@@ -4,7 +4,10 @@ import type { OpenSpecDiscovery, OpenSpecPool } from "@org/openspec-cli-runner";
 import { createRunLimiter, defaultCliConcurrency } from "@org/openspec-cli-runner/startup";
 import { openRegistry, type Registry } from "@org/openspec-registry";
 import type { SharedAnswer } from "./create-shared-cli-runs.js";
+import { explainUnreachableStore } from "./explain-unreachable-store.js";
 import { readCatalogSettings } from "./read-catalog-settings.js";
+import type { ConfineSetting, StoreAllowance } from "./read-confine-settings.js";
+import { readStoreBinds } from "./read-store-binds.js";
 import { runControls } from "./run-controls.js";
 import { sourceFix } from "./source-failure.js";
 import type { RunCliOptions, ToolCallContext } from "./tool-call-context.js";
@@ -64,6 +67,22 @@ export type CatalogOptions = {
    * same folder wins. No tool input and no environment variable can add one.
    */
   processSources?: readonly string[];
+  /**
+   * Whether the OpenSpec CLI runs confined to the source it serves:
+   * `auto` (where the host can: Linux with bubblewrap), `required` (a run that
+   * cannot be confined answers `confinement_unavailable`) or `off`. Defaults
+   * to `OPENSPEC_AGENT_CONFINE`, else `auto`.
+   */
+  confine?: ConfineSetting;
+  /**
+   * Which sources' CLI runs may reach the OpenSpec stores registered on this
+   * host (a `store:` pointer, the store registry): `all`, `none`, or source
+   * names (display names or tokens) separated by commas. Defaults to
+   * `OPENSPEC_AGENT_ALLOW_STORES`, else `defaultAllowStores`.
+   */
+  allowStores?: string;
+  /** The host's default for `allowStores`: `all` (the user's own machine) unless given; the HTTP server says `none`. */
+  defaultAllowStores?: "all" | "none";
 };
 
 /** What a tool handler may use: the registry, the CLI and the settings. */
@@ -94,6 +113,12 @@ export type CatalogContext = {
   cliConcurrency: number;
   /** The cap on one artifact's bytes in an answer. */
   maxArtifactBytes: number;
+  /**
+   * Whether CLI runs for this source (its display name or token; null for a
+   * bare workdir) may reach the OpenSpec stores registered on this host, as
+   * the `allowStores` setting says. A bare workdir gets stores only with `all`.
+   */
+  storesAllowedFor(sourceName: string | null): boolean;
   close(): void;
 };
 
@@ -102,6 +127,9 @@ export type CatalogContextFactory = CatalogContext & {
   /** The same context, with `call` set and `runCli` bound to its signal and listener. */
   forCall(call: ToolCallContext): CatalogContext;
 };
+
+const CONFINEMENT_FIX =
+  "Install bubblewrap (the distribution's bubblewrap package) and allow unprivileged user namespaces, or set OPENSPEC_AGENT_CONFINE=auto to run the CLI unconfined where the host cannot confine it.";
 
 export function createCatalogContext(options: CatalogOptions = {}): CatalogContextFactory {
   const env = options.env ?? process.env;
@@ -169,6 +197,51 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
   };
   // Workers start with the first CLI-backed call, so a host that never runs the CLI pays nothing.
   let warming = false;
+  const allowStores: StoreAllowance = settings?.allowStores ?? { kind: "none" };
+  const storesAllowedFor = (sourceName: string | null): boolean => {
+    if (allowStores.kind !== "only") return allowStores.kind === "all";
+    return sourceName !== null && allowStores.names.includes(sourceName.toLowerCase());
+  };
+  // The registered source at `workdir` may be named in the allowance by its name or its token.
+  const storesAllowedAt = (workdir: string): boolean => {
+    if (allowStores.kind !== "only") return allowStores.kind === "all";
+    const registry = context.registry();
+    const listed = registry.ok ? registry.registry.list() : undefined;
+    if (listed === undefined || !listed.ok) return false;
+    return listed.sources.some(
+      (source) =>
+        source.path === workdir &&
+        (storesAllowedFor(source.displayName) || storesAllowedFor(source.token)),
+    );
+  };
+  // What one run may see: its folder (writable only for a command that
+  // writes), the folders the call adds, and the stores when they are allowed.
+  const viewFor = async (workdir: string, runOptions: RunCliOptions | undefined) => {
+    if (settings === undefined || settings.confine === "off")
+      return { view: undefined, storesAllowed: true };
+    const writable = runOptions?.writes ?? runOptions?.cancellable === false;
+    const readOnly = [...(runOptions?.alsoReads ?? [])];
+    const readWrite: string[] = [];
+    const allowed =
+      runOptions?.source !== undefined
+        ? storesAllowedFor(runOptions.source)
+        : storesAllowedAt(workdir);
+    let setEnv: Record<string, string> | undefined;
+    const stores = allowed ? await readStoreBinds(env, home) : undefined;
+    if (stores !== undefined) {
+      readOnly.push(stores.registryFile);
+      (writable ? readWrite : readOnly).push(...stores.roots);
+      setEnv = { XDG_DATA_HOME: stores.dataHome };
+    }
+    const view = {
+      root: workdir,
+      writable,
+      ...(readOnly.length > 0 ? { readOnly } : {}),
+      ...(readWrite.length > 0 ? { readWrite } : {}),
+      ...(setEnv === undefined ? {} : { setEnv }),
+    };
+    return { view, storesAllowed: allowed };
+  };
 
   const runCliFor = async (
     call: ToolCallContext,
@@ -179,18 +252,22 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
     const { locator, pool, runOpenSpec, shared, wholeValidations, sharedCliQuestion } =
       await loadRuntime();
     const found = await locator.find();
+    const { view, storesAllowed } = await viewFor(workdir, runOptions);
     if (ownPool?.enabled && found.ok && !warming) {
       warming = true;
-      void ownPool.warm(found.path);
+      // Warm for the first call's view: a host serving one source stays warm.
+      void ownPool.warm(found.path, settings?.confine === "off" ? undefined : view);
     }
     const run = (controls: ReturnType<typeof runControls>) =>
       runOpenSpec({
         args,
         workdir,
         env,
+        ...(view === undefined ? {} : { confine: view }),
+        ...(settings === undefined ? {} : { confineMode: settings.confine }),
         ...(found.ok ? { bin: found.path } : {}),
         ...(found.ok && found.node !== undefined ? { node: found.node } : {}),
-        ...(pool ? { pool } : {}),
+        ...(pool && !(view !== undefined && runOptions?.warm === false) ? { pool } : {}),
         limiter,
         ...(call.caller === undefined ? {} : { caller: call.caller }),
         ...controls,
@@ -198,6 +275,12 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
         ...(settings?.cliMaxOutputBytes === undefined
           ? {}
           : { maxOutputBytes: settings.cliMaxOutputBytes }),
+      }).then((result) => {
+        if (!result.ok && result.code === "confinement_unavailable") {
+          return { ...result, fix: CONFINEMENT_FIX };
+        }
+        // Confined without stores, a store: pointer leads nowhere; say why in the words of this host.
+        return view !== undefined && !storesAllowed ? explainUnreachableStore(result) : result;
       });
     const controls = runControls(call, runOptions);
     const question = found.ok
@@ -216,7 +299,7 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
     );
   };
 
-  return {
+  const context: CatalogContextFactory = {
     env,
     home,
     defaultWorkdir: options.defaultWorkdir,
@@ -247,6 +330,7 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
       };
     },
     keepsPool: async () => (await loadRuntime()).pool?.enabled === true,
+    storesAllowedFor,
     cliConcurrency,
     close() {
       closed = true;
@@ -255,4 +339,5 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
       ownPool?.close();
     },
   };
+  return context;
 }

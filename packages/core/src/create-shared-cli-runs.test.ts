@@ -235,7 +235,9 @@ describe("one run per question: answers of unchanged repositories are reused, an
 
   it("GIVEN an answer kept in the cache WHEN a file is rewritten with the same size, at once or a tick later THEN the next call runs the CLI again", async () => {
     const cli = countingCli();
-    const { catalog } = makeCatalog({ env: { OPENSPEC_BIN: cli.bin } });
+    const { catalog } = makeCatalog({
+      env: { OPENSPEC_BIN: cli.bin, OPENSPEC_AGENT_CONFINE: "off" },
+    });
     const root = makeOpenSpecRepository({ "openspec/changes/add-login/tasks.md": TASKS });
     const tasks = join(root, "openspec/changes/add-login/tasks.md");
     const list = () => catalog.call("openspec_list", { workdir: root, engine: "cli" });
@@ -263,7 +265,9 @@ describe("one run per question: answers of unchanged repositories are reused, an
 
   it("GIVEN a change folder that is a symbolic link, whose target a stat walk cannot vouch for WHEN the same list is asked again THEN the CLI runs every time", async () => {
     const cli = countingCli();
-    const { catalog } = makeCatalog({ env: { OPENSPEC_BIN: cli.bin } });
+    const { catalog } = makeCatalog({
+      env: { OPENSPEC_BIN: cli.bin, OPENSPEC_AGENT_CONFINE: "off" },
+    });
     const linked = makeOpenSpecRepository({ "openspec/changes/add-login/tasks.md": TASKS });
     const elsewhere = temporaryFolder("change-elsewhere-");
     writeFileSync(join(elsewhere, "proposal.md"), PROPOSAL);
@@ -280,7 +284,9 @@ describe("one run per question: answers of unchanged repositories are reused, an
 
   it("GIVEN five identical list calls at once WHEN they are answered THEN the CLI runs once and every caller gets the same answer", async () => {
     const cli = countingCli();
-    const { catalog } = makeCatalog({ env: { OPENSPEC_BIN: cli.bin } });
+    const { catalog } = makeCatalog({
+      env: { OPENSPEC_BIN: cli.bin, OPENSPEC_AGENT_CONFINE: "off" },
+    });
     const root = makeOpenSpecRepository({ "openspec/changes/add-login/tasks.md": TASKS });
     await sleep(100); // Past the timestamp tick of the files just written: their stats can be trusted.
 
@@ -312,7 +318,7 @@ describe("one run per question: answers of unchanged repositories are reused, an
       existsSync(join(folder, "log"))
         ? readFileSync(join(folder, "log"), "utf8").trim().split("\n")
         : [];
-    const { catalog } = makeCatalog({ env: { OPENSPEC_BIN: bin } });
+    const { catalog } = makeCatalog({ env: { OPENSPEC_BIN: bin, OPENSPEC_AGENT_CONFINE: "off" } });
     const root = makeOpenSpecRepository();
     await sleep(100); // Past the timestamp tick of the files just written.
 

@@ -5,6 +5,11 @@ import {
   type SettingBounds,
 } from "@org/openspec-cli-runner/startup";
 import type { CatalogOptions } from "./catalog-context.js";
+import {
+  type ConfineSetting,
+  readConfineSettings,
+  type StoreAllowance,
+} from "./read-confine-settings.js";
 import { type ToolFailure, toolFailure } from "./tool-result.js";
 
 /** The numeric settings once checked; undefined means the runner's default. */
@@ -18,6 +23,10 @@ export type CatalogSettings = {
   cliConcurrency: number | undefined;
   /** Bytes of each artifact (spec, proposal, tasks, design) an answer carries. */
   maxArtifactBytes: number;
+  /** Whether CLI runs are confined to their source (`OPENSPEC_AGENT_CONFINE`). */
+  confine: ConfineSetting;
+  /** Which sources' CLI runs may reach the OpenSpec stores registered on this host (`OPENSPEC_AGENT_ALLOW_STORES`). */
+  allowStores: StoreAllowance;
 };
 
 /** The cap on one artifact in an answer: at least a kilobyte, at most 256 MiB. */
@@ -87,9 +96,13 @@ export function readCatalogSettings(
     const problem = findSettingProblem(check.name, check.value, check.bounds);
     if (problem !== undefined) return invalidSetting(check, problem);
   }
+  const confinement = readConfineSettings(options, env);
+  if (!confinement.ok) return confinement;
   return {
     ok: true,
     settings: {
+      confine: confinement.confine,
+      allowStores: confinement.allowStores,
       cliTimeoutMs: options.cliTimeoutMs ?? optionalNumber(timeoutFromEnv),
       cliMaxOutputBytes: options.cliMaxOutputBytes,
       cliDiscoveryTtlMs: options.cliDiscoveryTtlMs ?? DEFAULT_DISCOVERY_TTL_MS,

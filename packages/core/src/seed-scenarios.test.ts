@@ -291,7 +291,8 @@ describe("Requirement: CLI command execution contract", () => {
     const warm = createCatalog({ env, home, pool });
     const cold = createCatalog({ env, home });
     try {
-      expect(await pool.warm(REAL_OPENSPEC_BIN)).toBe(true);
+      // Confined, a worker serves one repository's view: the catalog's for a read of `root`.
+      expect(await pool.warm(REAL_OPENSPEC_BIN, { root, writable: false })).toBe(true);
       const pooled = await warm.call("openspec_list", { workdir: root, engine: "cli" });
       expect(pool.stats().warm).toBe(1);
       const spawned = await cold.call("openspec_list", { workdir: root, engine: "cli" });

@@ -42,4 +42,26 @@ export type ToolCallContext = {
  * to the repository, which a cancel may keep from starting but never
  * interrupts, so no half-written change is left behind.
  */
-export type RunCliOptions = { cancellable?: boolean };
+export type RunCliOptions = {
+  cancellable?: boolean;
+  /**
+   * Whether the command writes into its workdir: a confined run sees the
+   * workdir writable only then. Defaults to `cancellable === false` (the
+   * commands that write are exactly those a cancel must not interrupt).
+   */
+  writes?: boolean;
+  /** Folders outside the workdir the run may read (the repository schemas a scratch folder links to). */
+  alsoReads?: readonly string[];
+  /**
+   * The source the run serves (display name or token; null for a bare
+   * workdir), for the store allowance; by default the registered source whose
+   * folder is the workdir.
+   */
+  source?: string | null;
+  /**
+   * False for a run in a one-off folder (a scratch copy): confined, warm
+   * workers serve one folder each, so it runs cold rather than aim a worker
+   * at a folder no later run will use.
+   */
+  warm?: boolean;
+};

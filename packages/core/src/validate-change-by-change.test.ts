@@ -60,7 +60,9 @@ async function until(condition: () => boolean): Promise<void> {
 /** The repository behind a catalog whose CLI runs are counted, and a validation of everything in it. */
 function repositoryBehindCountingCli() {
   const cli = countingCli();
-  const { catalog } = makeCatalog({ env: { OPENSPEC_BIN: cli.bin } });
+  const { catalog } = makeCatalog({
+    env: { OPENSPEC_BIN: cli.bin, OPENSPEC_AGENT_CONFINE: "off" },
+  });
   const root = makeOpenSpecRepository(REPOSITORY);
   return {
     cli,

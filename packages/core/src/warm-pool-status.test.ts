@@ -43,7 +43,8 @@ describe("the warm pool's status and the CLI run limit", () => {
       via: "shim",
       reason: null,
     });
-    expect(await pool.warm(PNPM_SHIM)).toBe(true);
+    // Confined, a worker serves one repository's view: the catalog's for a read of `workdir`.
+    expect(await pool.warm(PNPM_SHIM, { root: workdir, writable: false })).toBe(true);
     const listed = await catalog.call("openspec_list", { workdir });
 
     expect(listed.ok).toBe(true);
@@ -53,8 +54,9 @@ describe("the warm pool's status and the CLI run limit", () => {
   it("GIVEN OPENSPEC_BIN is a wrapper script WHEN a catalog with a warm pool runs two CLI-backed calls THEN it logs one line saying why the pool is unavailable, and the status says the same", async () => {
     const wrapper = fakeOpenSpecBinary(`exec node ${JSON.stringify(REAL_OPENSPEC_BIN)} "$@"`);
     const lines: string[] = [];
+    // Confined, a wrapper sees only its own folder, not the CLI it runs: its subject is the pool's notice.
     const { catalog } = makeCatalog({
-      env: { OPENSPEC_BIN: wrapper },
+      env: { OPENSPEC_BIN: wrapper, OPENSPEC_AGENT_CONFINE: "off" },
       catalog: { warmPool: true, log: (line) => lines.push(line) },
     });
     const workdir = makeOpenSpecRepository();

@@ -94,7 +94,12 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
       ? { ok: true as const, toolsets: undefined }
       : chooseToolsets(options.toolsets);
   if (!serverToolsets.ok) return serverToolsets;
-  const catalogOptions = options.catalogOptions ?? {};
+  // A team server (tokens) reaches the host's OpenSpec stores only for the sources its operator
+  // names; one without tokens listens on loopback only, for the user's own machine, like stdio.
+  const catalogOptions = {
+    defaultAllowStores: options.noAuth === true ? ("all" as const) : ("none" as const),
+    ...options.catalogOptions,
+  };
   const ownsCatalog = options.catalog === undefined;
   const catalog = options.catalog ?? createCatalog(catalogOptions);
   const registry = openHttpRegistry(catalogOptions);

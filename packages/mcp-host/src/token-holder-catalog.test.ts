@@ -89,8 +89,9 @@ describe("what a token reaches over HTTP", () => {
     expect(localList).toMatchObject({ ok: true, sources: [{ path: repository }] });
   });
 
-  it("GIVEN a source that references a store registered on the server WHEN a token runs doctor, the CLI's context and doctor, and lists stores THEN no answer holds the store's folder, which is named store:<id>", async () => {
-    const http = await startServer();
+  it("GIVEN a source that references a store registered on the server, stores allowed by the operator WHEN a token runs doctor, the CLI's context and doctor, and lists stores THEN no answer holds the store's folder, which is named store:<id>", async () => {
+    // A team server reaches no stores unless its operator allows them.
+    const http = await startServer({ extraEnv: { OPENSPEC_AGENT_ALLOW_STORES: "all" } });
     const stores = temporaryFolder("stores-");
     const storeFolder = setUpOpenSpecStore(http.env, "team", join(stores, "team"));
     const repository = makeOpenSpecRepository(

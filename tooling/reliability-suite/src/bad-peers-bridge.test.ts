@@ -121,7 +121,12 @@ describe("the Hermes bridge meets a bad peer", () => {
   it("GIVEN the Python plugin waiting on a call whose OpenSpec CLI never finishes WHEN the Python process is killed with SIGKILL THEN the bridge exits on its own and the CLI and its child are gone", async () => {
     const fake = hangingFake();
     pidFiles.push(fake.pidFile);
-    const sandbox = makeSandbox({ OPENSPEC_BIN: fake.bin, OPENSPEC_AGENT_CLI_TIMEOUT_MS: "60000" });
+    const sandbox = makeSandbox({
+      OPENSPEC_BIN: fake.bin,
+      OPENSPEC_AGENT_CLI_TIMEOUT_MS: "60000",
+      // The fake reports host pids in a file beside the repository: process mechanics, not confinement.
+      OPENSPEC_AGENT_CONFINE: "off",
+    });
     const { hermes, bridgePid, killPython } = await hermesWithBridge(sandbox);
     const call = hermes.call("openspec_list", { source: "shop" }).catch(() => undefined);
     expect(await waitFor(() => fake.pids().length === 2, EVENTUALLY_MS)).toBe(true);

@@ -161,6 +161,8 @@ describe("the MCP server meets a bad peer", () => {
       pidFiles.push(fake.pidFile);
       const sandbox = makeSandbox({
         OPENSPEC_BIN: fake.bin,
+        // The fake reports host pids and logs beside the repository: process mechanics, not confinement.
+        OPENSPEC_AGENT_CONFINE: "off",
         OPENSPEC_AGENT_CLI_TIMEOUT_MS: cliTimeoutMs,
       });
       await registerShop(sandbox);

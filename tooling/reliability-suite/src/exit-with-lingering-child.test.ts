@@ -40,6 +40,8 @@ describe.each([
       );
       const sandbox = makeSandbox({
         OPENSPEC_BIN: bin,
+        // The fake reports host pids and logs beside the repository: process mechanics, not confinement.
+        OPENSPEC_AGENT_CONFINE: "off",
         OPENSPEC_AGENT_CLI_TIMEOUT_MS: String(CLI_TIMEOUT_MS),
       });
       await registerShop(sandbox);

@@ -62,7 +62,12 @@ type Host = (typeof HOSTS)[number];
 async function hangingSandbox() {
   const fake = hangingFake();
   pidFiles.push(fake.pidFile);
-  const sandbox = makeSandbox({ OPENSPEC_BIN: fake.bin, OPENSPEC_AGENT_CLI_TIMEOUT_MS: "600000" });
+  const sandbox = makeSandbox({
+    OPENSPEC_BIN: fake.bin,
+    OPENSPEC_AGENT_CLI_TIMEOUT_MS: "600000",
+    // The fake reports host pids in a file beside the repository: process mechanics, not confinement.
+    OPENSPEC_AGENT_CONFINE: "off",
+  });
   await registerShop(sandbox);
   return { fake, sandbox };
 }

@@ -88,6 +88,8 @@ describe("openspec-mcp --http for a team", () => {
     pidFiles.push(fake.pidFile);
     const sandbox = makeSandbox({
       OPENSPEC_BIN: fake.bin,
+      // The fake reports host pids and logs beside the repository: process mechanics, not confinement.
+      OPENSPEC_AGENT_CONFINE: "off",
       OPENSPEC_AGENT_CLI_CONCURRENCY: "1",
       OPENSPEC_AGENT_CLI_TIMEOUT_MS: "600000",
     });

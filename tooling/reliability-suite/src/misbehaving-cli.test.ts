@@ -35,6 +35,8 @@ async function openRig(
   const controlDir = temporaryFolder("fake-control-");
   const sandbox = makeSandbox({
     OPENSPEC_BIN: misbehavingOpenSpec(controlDir),
+    // The fake reports host pids and logs beside the repository: process mechanics, not confinement.
+    OPENSPEC_AGENT_CONFINE: "off",
     OPENSPEC_AGENT_CLI_TIMEOUT_MS: String(timeoutMs),
   });
   await registerShop(sandbox);

@@ -155,7 +155,14 @@ export function runCli() { console.log(JSON.stringify({ served: "by a process" }
       expect(await pool.warm(bin)).toBe(false);
       await run(bin, pool);
 
-      expect(pool.stats()).toEqual({ warm: 0, cold: 1, fallbacks: 0, waiting: 0, started: 0 });
+      expect(pool.stats()).toEqual({
+        warm: 0,
+        cold: 1,
+        fallbacks: 0,
+        waiting: 0,
+        started: 0,
+        retargeted: 0,
+      });
     },
   );
 
@@ -179,7 +186,14 @@ export function runCli() { console.log(JSON.stringify({ served: "by a process" }
     expect(await pool.warm(bin)).toBe(false);
     await run(bin, pool, { env });
 
-    expect(pool.stats()).toEqual({ warm: 0, cold: 1, fallbacks: 0, waiting: 0, started: 0 });
+    expect(pool.stats()).toEqual({
+      warm: 0,
+      cold: 1,
+      fallbacks: 0,
+      waiting: 0,
+      started: 0,
+      retargeted: 0,
+    });
   });
 
   it("GIVEN a warm command that ignores SIGTERM and has a grandchild WHEN it outlives the timeout THEN both are killed and the result is a timeout", async () => {
@@ -229,7 +243,14 @@ export function runCli() {
     await run(bin, pool);
 
     await waitUntil(() => pids.every((pid) => !isProcessRunning(pid)));
-    expect(pool.stats()).toEqual({ warm: 0, cold: 1, fallbacks: 0, waiting: 0, started: 2 });
+    expect(pool.stats()).toEqual({
+      warm: 0,
+      cold: 1,
+      fallbacks: 0,
+      waiting: 0,
+      started: 2,
+      retargeted: 0,
+    });
   });
 
   it("GIVEN a host with idle warm workers WHEN its work is done THEN it exits on its own and its workers go with it", async () => {

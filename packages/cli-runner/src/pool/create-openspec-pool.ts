@@ -1,8 +1,16 @@
+import { type ConfinedView, findConfinement } from "@org/openspec-confine";
 import { buildChildEnv } from "../build-child-env.js";
+import { confinedRunView } from "../confine/confined-run-view.js";
+import { findNodeOnPath } from "../confine/find-node-on-path.js";
 import type { BoundedSpawnRequest } from "../spawn-bounded.js";
 import type { BoundedSpawnOutcome } from "../supervise-bounded.js";
 import { lookUpOpenSpecPackage, type OpenSpecPackage } from "./resolve-openspec-package.js";
-import { startWarmWorker, type WarmWorker } from "./warm-worker.js";
+import {
+  startWarmWorker,
+  viewKey,
+  type WarmWorker,
+  type WorkerConfinement,
+} from "./warm-worker.js";
 
 export interface OpenSpecPoolOptions {
   /** How many workers wait, already warm; default 2. */
@@ -33,6 +41,8 @@ export interface OpenSpecPoolStats {
   waiting: number;
   /** Workers started so far; each serves commands until one leaves it changed (see the README). */
   started: number;
+  /** Idle workers killed so that a worker of another source's view could start in their place. */
+  retargeted: number;
 }
 
 /** Warm OpenSpec workers for `runOpenSpec({ ..., pool })`. */
@@ -45,9 +55,12 @@ export interface OpenSpecPool {
    * resolves true once they are all warm (or busy with a command); false when `bin` is not OpenSpec's
    * JavaScript entry, the pool is off or closed, or the workers failed. Like
    * the workers, it does not keep the host alive: a script that awaits only
-   * this needs a handle of its own (a server, a timer) to wait for it.
+   * this needs a handle of its own (a server, a timer) to wait for it. With
+   * `view`, where the host can confine (see `findConfinement`), the workers
+   * start inside it and serve runs given the same `confine` view; the pool
+   * then aims its idle workers at that view.
    */
-  warm(bin: string): Promise<boolean>;
+  warm(bin: string, view?: ConfinedView): Promise<boolean>;
   stats(): OpenSpecPoolStats;
   /** Kills the waiting workers and starts no more; commands already running finish. */
   close(): void;
@@ -57,6 +70,7 @@ export interface OpenSpecPool {
 export type PoolLauncher = (
   bin: string,
   request: BoundedSpawnRequest,
+  confinement?: WorkerConfinement,
 ) => Promise<BoundedSpawnOutcome | undefined>;
 
 const launchers = new WeakMap<OpenSpecPool, PoolLauncher>();
@@ -66,8 +80,9 @@ export function launchInPool(
   pool: OpenSpecPool,
   bin: string,
   request: BoundedSpawnRequest,
+  confinement?: WorkerConfinement,
 ): Promise<BoundedSpawnOutcome | undefined> {
-  return launchers.get(pool)?.(bin, request) ?? Promise.resolve(undefined);
+  return launchers.get(pool)?.(bin, request, confinement) ?? Promise.resolve(undefined);
 }
 
 export const DEFAULT_POOL_SIZE = 2;
@@ -87,7 +102,10 @@ export function createOpenSpecPool(options: OpenSpecPoolOptions = {}): OpenSpecP
   const env = buildChildEnv(options.env ?? process.env);
   const envKey = keyOf(env);
   const enabled = size > 0 && env.OPENSPEC_AGENT_POOL !== "0";
-  const counts = { warm: 0, cold: 0, fallbacks: 0, started: 0 };
+  const counts = { warm: 0, cold: 0, fallbacks: 0, started: 0, retargeted: 0 };
+  const node = findNodeOnPath(env.PATH) ?? "node";
+  // The view new workers start inside: the one the latest run asked for.
+  let aimedView: WorkerConfinement | undefined;
   let target: OpenSpecPackage | undefined;
   let waiting: WarmWorker[] = [];
   let failuresInRow = 0;
@@ -115,7 +133,11 @@ export function createOpenSpecPool(options: OpenSpecPoolOptions = {}): OpenSpecP
     // Busy workers count: a worker usually comes back after its command, so
     // starting a replacement then would only compete with it for the CPU.
     while (waiting.length + busy < size && failuresInRow < MAX_CONSECUTIVE_FAILURES) {
-      const worker = startWarmWorker(pkg, env);
+      const worker = startWarmWorker(
+        pkg,
+        env,
+        aimedView === undefined ? undefined : { ...aimedView, node },
+      );
       counts.started += 1;
       waiting.push(worker);
       void worker.closed.then(() => {
@@ -136,15 +158,32 @@ export function createOpenSpecPool(options: OpenSpecPoolOptions = {}): OpenSpecP
     exitHooked = true;
   };
 
-  const launch: PoolLauncher = async (bin, request) => {
+  // New workers start inside `confinement`'s view. When none of the idle
+  // workers serves it, one of another view is killed to make room: a host
+  // that serves one source stays warm, one that serves two keeps a worker for each.
+  const aimAtView = (confinement: WorkerConfinement | undefined) => {
+    const key = confinement?.key ?? "";
+    aimedView = confinement;
+    if (waiting.some((worker) => worker.viewKey === key)) return;
+    const other = waiting.find((worker) => worker.viewKey !== key);
+    if (other === undefined) return;
+    waiting = waiting.filter((worker) => worker !== other);
+    other.kill();
+    counts.retargeted += 1;
+  };
+
+  const launch: PoolLauncher = async (bin, request, confinement) => {
     const pkg = closed || keyOf(request.env) !== envKey ? undefined : packageOf(bin);
     if (pkg === undefined) {
       counts.cold += 1;
       return undefined;
     }
     aim(pkg);
-    const worker = waiting.find((candidate) => candidate.isReady()) ?? waiting[0];
+    const key = confinement?.key ?? "";
+    const mine = waiting.filter((candidate) => candidate.viewKey === key);
+    const worker = mine.find((candidate) => candidate.isReady()) ?? mine[0];
     if (worker === undefined) {
+      aimAtView(confinement);
       topUp();
       counts.cold += 1;
       return undefined;
@@ -182,10 +221,27 @@ export function createOpenSpecPool(options: OpenSpecPoolOptions = {}): OpenSpecP
   const pool: OpenSpecPool = {
     size,
     enabled,
-    async warm(bin) {
+    async warm(bin, view) {
       const pkg = closed ? undefined : packageOf(bin);
       if (pkg === undefined) return false;
       aim(pkg);
+      const support = view === undefined ? undefined : findConfinement();
+      const confinement =
+        view === undefined || !support?.ok
+          ? undefined
+          : {
+              support,
+              view: confinedRunView(view, { bin, node: undefined }, env),
+              key: viewKey(view),
+            };
+      aimAtView(confinement);
+      // Warming for a view aims every idle worker at it.
+      const key = confinement?.key ?? "";
+      for (const other of waiting.filter((worker) => worker.viewKey !== key)) {
+        waiting = waiting.filter((worker) => worker !== other);
+        other.kill();
+        counts.retargeted += 1;
+      }
       topUp();
       // Workers busy with a command count: they come back when it ends.
       const started = [...waiting];

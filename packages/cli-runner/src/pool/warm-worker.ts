@@ -1,4 +1,9 @@
 import { pathToFileURL } from "node:url";
+import {
+  type ConfinedView,
+  type ConfinementAvailable,
+  confineCommand,
+} from "@org/openspec-confine";
 import { createBoundedCollector } from "../bounded-collector.js";
 import { compiledScript } from "../compiled-script.js";
 import { launchBounded } from "../launch-bounded.js";
@@ -17,9 +22,20 @@ export interface WorkerCommand extends SupervisionLimits {
   maxOutputBytes: number;
 }
 
+/** A view a worker is started inside, and the means to confine it. */
+export interface WorkerConfinement {
+  support: ConfinementAvailable;
+  /** The complete view: the caller's, plus the CLI's files and Node. */
+  view: ConfinedView;
+  /** `viewKey` of the caller's view: runs of equal keys share workers. */
+  key: string;
+}
+
 /** One pre-started process that has imported the CLI and serves commands one at a time. */
 export interface WarmWorker {
   readonly pid: number | undefined;
+  /** The view it was started inside (`viewKey` of it), or "" when it is not confined; it serves only runs of the same view. */
+  readonly viewKey: string;
   /** True once the CLI is imported; false when the worker died first. */
   readonly ready: Promise<boolean>;
   isReady(): boolean;
@@ -42,11 +58,22 @@ export interface WarmWorker {
  * Starts a worker with `env`, the complete environment of the commands it may
  * serve. The worker runs `node` from that environment's PATH, as the CLI's
  * `#!/usr/bin/env node` line would, and does not keep the host alive while idle.
+ * With `confinement`, it runs inside that view (bwrap passes fd 3 through),
+ * and so does every command it serves.
  */
-export function startWarmWorker(pkg: OpenSpecPackage, env: Record<string, string>): WarmWorker {
+export function startWarmWorker(
+  pkg: OpenSpecPackage,
+  env: Record<string, string>,
+  confinement?: WorkerConfinement & { node: string },
+): WarmWorker {
+  const argv = [WORKER_SCRIPT, pathToFileURL(pkg.cliEntry).href];
+  const [file, ...args] =
+    confinement === undefined
+      ? ["node", ...argv]
+      : confineCommand(confinement.support, [confinement.node, ...argv], confinement.view);
   const launched = launchBounded({
-    file: "node",
-    args: [WORKER_SCRIPT, pathToFileURL(pkg.cliEntry).href],
+    file: file as string,
+    args,
     cwd: pkg.root,
     env,
     withControlChannel: true,
@@ -94,6 +121,7 @@ export function startWarmWorker(pkg: OpenSpecPackage, env: Record<string, string
 
   return {
     pid: launched.pid,
+    viewKey: confinement?.key ?? "",
     ready,
     isReady: () => readyNow,
     closed: launched.closed,
@@ -134,4 +162,15 @@ export function startWarmWorker(pkg: OpenSpecPackage, env: Record<string, string
     },
     kill,
   };
+}
+
+/** Equal views give equal keys: a worker serves only runs whose view is its own. */
+export function viewKey(view: ConfinedView): string {
+  return JSON.stringify([
+    view.root,
+    view.writable,
+    [...(view.readOnly ?? [])].sort(),
+    [...(view.readWrite ?? [])].sort(),
+    Object.entries(view.setEnv ?? {}).sort(),
+  ]);
 }

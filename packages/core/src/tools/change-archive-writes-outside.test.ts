@@ -109,7 +109,9 @@ describe("openspec_change_archive never writes a main spec outside the repositor
     const wrapper = wrapRealCli(
       `require("node:fs").symlinkSync(${JSON.stringify(outside)}, ${JSON.stringify(join(root, "openspec/specs/ui"))});`,
     );
-    const { catalog } = makeCatalog({ env: { OPENSPEC_BIN: wrapper } });
+    const { catalog } = makeCatalog({
+      env: { OPENSPEC_BIN: wrapper, OPENSPEC_AGENT_CONFINE: "off" },
+    });
     const result = await catalog.call("openspec_change_archive", { workdir: root, change: CHANGE });
     const written = join(realpathSync(outside), "spec.md");
     expect(result).toMatchObject({
@@ -133,7 +135,9 @@ describe("openspec_change_archive never writes a main spec outside the repositor
         "process.exit(1);",
       ].join("\n"),
     );
-    const { catalog } = makeCatalog({ env: { OPENSPEC_BIN: wrapper } });
+    const { catalog } = makeCatalog({
+      env: { OPENSPEC_BIN: wrapper, OPENSPEC_AGENT_CONFINE: "off" },
+    });
     const result = await catalog.call("openspec_change_archive", { workdir: root, change: CHANGE });
     expect(result).toMatchObject({
       ok: false,

@@ -219,7 +219,12 @@ async function metadataFromCli(
     // Project schemas are linked only when they stay inside the repository.
     const schemas = folderInside(repository, join(repository.openspecDir, "schemas"));
     if (schemas !== null) symlinkSync(schemas, join(openspec, "schemas"));
-    const run = await context.runCli(args.args, scratch);
+    // Confined, the run writes only the scratch folder and reads the linked schemas.
+    const run = await context.runCli(args.args, scratch, {
+      writes: true,
+      warm: false,
+      ...(schemas === null ? {} : { alsoReads: [schemas] }),
+    });
     // Cancelled: the CLI only ever wrote to the scratch folder, so nothing of the change exists.
     if (!run.ok && run.code === "cancelled") {
       return toolFailure(run.code, run.error, "Call again if the change is still wanted.");

@@ -116,8 +116,9 @@ describe("openspec_status answered from the files, with the CLI as the oracle", 
         "openspec/changes/add-login/tasks.md": "- [ ] 1.1 Build it\n",
       });
       const cli = gatedCli();
+      // The gate is a file beside the repository, which a confined fake could not see.
       const { catalog } = makeCatalog({
-        env: { OPENSPEC_BIN: cli.bin },
+        env: { OPENSPEC_BIN: cli.bin, OPENSPEC_AGENT_CONFINE: "off" },
         catalog: { cliConcurrency: 1 },
       });
       const events: string[] = [];
