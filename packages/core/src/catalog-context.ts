@@ -3,8 +3,11 @@ import { DEFAULT_MAX_ARTIFACT_BYTES } from "@org/openspec-artifacts/context";
 import type { OpenSpecDiscovery, OpenSpecPool } from "@org/openspec-cli-runner";
 import { createRunLimiter, defaultCliConcurrency } from "@org/openspec-cli-runner/startup";
 import { openRegistry, type Registry } from "@org/openspec-registry";
+import { cliRunIsConfined } from "./cli-run-is-confined.js";
 import type { SharedAnswer } from "./create-shared-cli-runs.js";
+import { findCliEscape } from "./find-cli-escape.js";
 import { readCatalogSettings } from "./read-catalog-settings.js";
+import { refusedRun } from "./refused-run.js";
 import { runControls } from "./run-controls.js";
 import { sourceFix } from "./source-failure.js";
 import type { RunCliOptions, ToolCallContext } from "./tool-call-context.js";
@@ -64,6 +67,13 @@ export type CatalogOptions = {
    * same folder wins. No tool input and no environment variable can add one.
    */
   processSources?: readonly string[];
+  /**
+   * Whether the source (its registered name, else its folder) may point the
+   * OpenSpec CLI at a store (`store:` or `references:` in its configuration,
+   * `--store`); allowed when not given. Only checked where a run is not
+   * confined to its source.
+   */
+  storesAllowedFor?: (source: string) => boolean;
 };
 
 /** What a tool handler may use: the registry, the CLI and the settings. */
@@ -94,6 +104,8 @@ export type CatalogContext = {
   cliConcurrency: number;
   /** The cap on one artifact's bytes in an answer. */
   maxArtifactBytes: number;
+  /** Whether a source may point the CLI at a store (`CatalogOptions.storesAllowedFor`); allowed when absent. */
+  storesAllowedFor?: ((source: string) => boolean) | undefined;
   close(): void;
 };
 
@@ -169,6 +181,14 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
   };
   // Workers start with the first CLI-backed call, so a host that never runs the CLI pays nothing.
   let warming = false;
+  const storesAllowedFor = options.storesAllowedFor;
+  // The registered name of the source in this folder, which the store allowance is given by.
+  const sourceNameAt = (folder: string): string | undefined => {
+    if (storesAllowedFor === undefined || opened === undefined) return undefined;
+    const listed = opened.list();
+    if (!listed.ok) return undefined;
+    return listed.sources.find((source) => source.path === folder)?.displayName;
+  };
 
   const runCliFor = async (
     call: ToolCallContext,
@@ -178,6 +198,18 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
   ): Promise<SharedAnswer> => {
     const { locator, pool, runOpenSpec, shared, wholeValidations, sharedCliQuestion } =
       await loadRuntime();
+    // What in the source would lead the CLI outside it is refused before the run.
+    const source = runOptions?.source === undefined ? workdir : runOptions.source;
+    const refusal =
+      source === null
+        ? undefined
+        : await findCliEscape({
+            folder: source,
+            args,
+            storesAllowed: storesAllowedFor?.(sourceNameAt(source) ?? source) ?? true,
+            confined: cliRunIsConfined({ env }),
+          });
+    if (refusal !== undefined) return refusedRun(refusal, args, workdir);
     const found = await locator.find();
     if (ownPool?.enabled && found.ok && !warming) {
       warming = true;
@@ -237,6 +269,7 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
     },
     findCli: async () => (await loadRuntime()).locator.find(),
     maxArtifactBytes: settings?.maxArtifactBytes ?? DEFAULT_MAX_ARTIFACT_BYTES,
+    storesAllowedFor,
     call: {},
     runCli: (args, workdir, runOptions) => runCliFor({}, args, workdir, runOptions),
     forCall(call) {

@@ -42,4 +42,13 @@ export type ToolCallContext = {
  * to the repository, which a cancel may keep from starting but never
  * interrupts, so no half-written change is left behind.
  */
-export type RunCliOptions = { cancellable?: boolean };
+export type RunCliOptions = {
+  cancellable?: boolean;
+  /**
+   * The source whose content the run acts on, checked before it starts
+   * (`findCliEscape`): the workdir when not given; another folder for a run
+   * in a scratch copy of a source; `null` for a run that reads no source
+   * (the CLI's store list in the user's home).
+   */
+  source?: string | null;
+};

@@ -30,6 +30,7 @@ export type CoreFailureCode =
   | "dependencies_active"
   | "archive_not_verified"
   | "external_write"
+  | "store_not_allowed"
   | "internal_error";
 
 /**
