@@ -2,6 +2,7 @@ import { type Catalog, type ToolResult, toolFailure } from "@org/openspec-core";
 import { hideServerPaths } from "./hide-server-paths.js";
 import { listSources } from "./list-sources.js";
 import { listStoreFolders } from "./list-store-folders.js";
+import { listTopFolders } from "./list-top-folders.js";
 import { nameSourceFolders } from "./name-source-folders.js";
 
 /**
@@ -11,8 +12,9 @@ import { nameSourceFolders } from "./name-source-folders.js";
  * server was started with `allowAnyWorkdir`. Every answer names a source's
  * folder by the source's name, so no token learns where repositories lie on
  * the server; a store's folder, which `doctor` and `context` print, is
- * written as `store:<id>`, and the server's own paths (its home, where node
- * and the CLI are installed) are hidden too. A call that names neither keeps the server's default workdir,
+ * written as `store:<id>`, and every other path of the server (its home,
+ * where node and the CLI are installed, a parent project, a store another
+ * tool names) is hidden (`hideServerPaths`). A call that names neither keeps the server's default workdir,
  * which its operator chose. Closing the view leaves the shared catalog open.
  */
 export function tokenHolderCatalog(
@@ -20,6 +22,7 @@ export function tokenHolderCatalog(
   allowAnyWorkdir: boolean,
   serverHome: string,
 ): Catalog {
+  const topFolders = listTopFolders();
   return {
     ...catalog,
     call: async (name, args, call): Promise<ToolResult> => {
@@ -40,6 +43,7 @@ export function tokenHolderCatalog(
       return hideServerPaths(
         nameSourceFolders(answer, [...(await listSources(catalog)), ...stores]),
         serverHome,
+        await topFolders,
       );
     },
     close: () => {},
