@@ -54,15 +54,14 @@ export async function findCliEscape(run: CliRunToCheck): Promise<ToolFailure | u
     );
   }
   const openspecDir = join(folder, "openspec");
-  if ((await pathKind(openspecDir)) === "link" && (await leadsOutside(openspecDir, realRoot))) {
-    return toolFailure(
-      "path_outside_repository",
-      "openspec/ is a symbolic link that leads out of the source, and the OpenSpec CLI would read and write through it.",
-      "Replace the symlink openspec/ with the folder itself, then call again.",
-      { path: "openspec" },
-    );
-  }
-  const read = await readConfigFile(openspecDir);
+  // The checks read different files, so they are asked at once and answered in order.
+  const [openspecLink, read, schema, change] = await Promise.all([
+    linkedOpenSpec(openspecDir, realRoot),
+    readConfigFile(openspecDir),
+    schemaFoldersRefusal(folder, realRoot),
+    namedChangeRefusal(openspecDir, realRoot, args),
+  ]);
+  if (openspecLink !== undefined) return openspecLink;
   if (!read.ok) return read;
   if (!run.storesAllowed) {
     const pointer = storePointer(read.config, args);
@@ -74,8 +73,30 @@ export async function findCliEscape(run: CliRunToCheck): Promise<ToolFailure | u
       );
     }
   }
-  const schema = await schemaFoldersRefusal(folder, realRoot);
-  if (schema !== undefined) return schema;
+  return schema ?? change;
+}
+
+async function linkedOpenSpec(
+  openspecDir: string,
+  realRoot: string,
+): Promise<ToolFailure | undefined> {
+  if ((await pathKind(openspecDir)) !== "link" || !(await leadsOutside(openspecDir, realRoot))) {
+    return undefined;
+  }
+  return toolFailure(
+    "path_outside_repository",
+    "openspec/ is a symbolic link that leads out of the source, and the OpenSpec CLI would read and write through it.",
+    "Replace the symlink openspec/ with the folder itself, then call again.",
+    { path: "openspec" },
+  );
+}
+
+/** A change the run names whose folder leads out, or whose `.openspec.yaml` is a link or a special file. */
+async function namedChangeRefusal(
+  openspecDir: string,
+  realRoot: string,
+  args: readonly string[],
+): Promise<ToolFailure | undefined> {
   for (const change of namedChanges(args)) {
     const changeFolder = join(openspecDir, "changes", change);
     const kind = await pathKind(changeFolder);

@@ -15,29 +15,38 @@ import { pathKind } from "./path-kind.js";
  */
 export async function cliRootRefusal(folder: string): Promise<ToolFailure | undefined> {
   const openspec = join(folder, "openspec");
-  if ((await pathKind(openspec, true)) !== "folder") {
+  // Asked at once, so the check costs one round of the thread pool, not seven.
+  const [root, changesMarker, specsMarker, changes, specs, yaml, yml] = await Promise.all(
+    [
+      openspec,
+      join(openspec, "changes", ".openspec-store", "store.yaml"),
+      join(openspec, "specs", ".openspec-store", "store.yaml"),
+      join(openspec, "changes"),
+      join(openspec, "specs"),
+      join(openspec, "config.yaml"),
+      join(openspec, "config.yml"),
+    ].map((path) => pathKind(path, true)),
+  );
+  if (root !== "folder") {
     return toolFailure(
       "no_openspec_root",
       "The source has no openspec/ folder, so the OpenSpec CLI would work in a folder above it.",
       "Run `openspec init` in the source's folder, then call again.",
     );
   }
-  let planning = false;
-  for (const part of ["changes", "specs"]) {
-    const marker = join(openspec, part, ".openspec-store", "store.yaml");
-    if ((await pathKind(marker, true)) !== "missing") {
-      return toolFailure(
-        "no_openspec_root",
-        `openspec/${part}/.openspec-store/store.yaml marks openspec/${part} as a store, so the OpenSpec CLI would not take the source as its own root.`,
-        `Remove openspec/${part}/.openspec-store from the source, then call again.`,
-      );
-    }
-    if ((await pathKind(join(openspec, part), true)) === "folder") planning = true;
+  for (const [part, marker] of [
+    ["changes", changesMarker],
+    ["specs", specsMarker],
+  ] as const) {
+    if (marker === "missing") continue;
+    return toolFailure(
+      "no_openspec_root",
+      `openspec/${part}/.openspec-store/store.yaml marks openspec/${part} as a store, so the OpenSpec CLI would not take the source as its own root.`,
+      `Remove openspec/${part}/.openspec-store from the source, then call again.`,
+    );
   }
-  if (planning) return undefined;
-  for (const name of ["config.yaml", "config.yml"]) {
-    if ((await pathKind(join(openspec, name), true)) !== "missing") return undefined;
-  }
+  if (changes === "folder" || specs === "folder") return undefined;
+  if (yaml !== "missing" || yml !== "missing") return undefined;
   return toolFailure(
     "no_openspec_root",
     "The source's openspec/ holds no specs/ or changes/ folder and no config.yaml, so the OpenSpec CLI would work in a project above it.",
