@@ -60,7 +60,8 @@ function makeWorld() {
   });
   const planned = {
     "openspec/specs/.keep": "",
-    "openspec/changes/c/proposal.md": "# C\n\n## Why\n\nA change of the source's own.\n\n## What Changes\n\n- Nothing outside\n",
+    "openspec/changes/c/proposal.md":
+      "# C\n\n## Why\n\nA change of the source's own.\n\n## What Changes\n\n- Nothing outside\n",
   };
   const sources: Record<string, string> = {};
   const source = (name: string, files: Record<string, string>) => {
@@ -129,7 +130,10 @@ describe("the portable refusals, through the library", () => {
   });
 
   it("GIVEN a source whose openspec/ is empty, nested in another project WHEN it is shown and `openspec new change` runs in it THEN no_openspec_root, and the parent gets no change", async () => {
-    expectRefused(await catalog.call("openspec_show", { source: "bare", target: "shared" }), "no_openspec_root");
+    expectRefused(
+      await catalog.call("openspec_show", { source: "bare", target: "shared" }),
+      "no_openspec_root",
+    );
     expectRefused(
       await catalog.call("openspec_cli", { source: "bare", args: ["new", "change", "x"] }),
       "no_openspec_root",
@@ -218,7 +222,10 @@ describe("the portable refusals and server paths, through the team HTTP server w
   });
 
   it("GIVEN a source nested in a parent project with an empty openspec/ WHEN it is shown THEN no_openspec_root, none of the parent's changes", async () => {
-    expectRefused(await reader.callTool("openspec_show", { source: "bare", target: "shared" }), "no_openspec_root");
+    expectRefused(
+      await reader.callTool("openspec_show", { source: "bare", target: "shared" }),
+      "no_openspec_root",
+    );
   });
 
   it("GIVEN a schema whose templates link out, and a config.yaml that links out WHEN the passthrough and openspec_instructions ask instructions THEN path_outside_repository, nothing of the files outside", async () => {
@@ -241,17 +248,23 @@ describe("the portable refusals and server paths, through the team HTTP server w
     );
   });
 
-  it("GIVEN references: [team] WHEN a read-only token asks instructions THEN the store's folder is in no answer, whether stores are allowed or refused", async () => {
-    const answer = await reader.callTool("openspec_instructions", {
-      source: "referencing",
-      artifact: "proposal",
-      change: "c",
-    });
-    expect(answer.ok === true || answer.code === "store_not_allowed", JSON.stringify(answer)).toBe(
-      true,
-    );
-    expect(JSON.stringify(answer)).not.toContain(world.store);
-    expect(JSON.stringify(answer)).not.toMatch(SERVER_PATH);
+  it("GIVEN references: [team] and store: team WHEN a read-only token asks instructions and shows the store's spec THEN the store's folder (root.path, references) is in no answer, whether stores are allowed or refused", async () => {
+    const answers = [
+      await reader.callTool("openspec_instructions", {
+        source: "referencing",
+        artifact: "proposal",
+        change: "c",
+      }),
+      await reader.callTool("openspec_show", { source: "pointing", target: "store-only" }),
+    ];
+    for (const answer of answers) {
+      expect(
+        answer.ok === true || answer.code === "store_not_allowed",
+        JSON.stringify(answer),
+      ).toBe(true);
+      expect(JSON.stringify(answer)).not.toContain(world.store);
+      expect(JSON.stringify(answer)).not.toMatch(SERVER_PATH);
+    }
   });
 
   it("GIVEN a plain source WHEN a read-only token lists schemas and templates, typed and through the passthrough, and shows the source THEN no answer holds a path of the server (the CLI's install folder included)", async () => {
