@@ -235,4 +235,21 @@ describe("findCliEscape: what would lead the OpenSpec CLI outside its source", (
       });
     },
   );
+
+  it("GIVEN a named change whose tasks.md, or a delta spec, is a FIFO nobody writes to WHEN `validate c` is checked THEN not_a_regular_file naming the file, answered without opening it; another change may go", async () => {
+    const { folder } = sourceAndOutside({ "openspec/changes/d/proposal.md": "# d\n" });
+    execFileSync("mkfifo", [join(folder, "openspec/changes/c/tasks.md")]);
+    expect(await check(folder, ["validate", "c", "--type", "change"])).toMatchObject({
+      code: "not_a_regular_file",
+      path: "openspec/changes/c/tasks.md",
+    });
+    expect(await check(folder, ["validate", "d", "--type", "change"])).toBeUndefined();
+    rmSync(join(folder, "openspec/changes/c/tasks.md"));
+    mkdirSync(join(folder, "openspec/changes/c/specs/auth"), { recursive: true });
+    execFileSync("mkfifo", [join(folder, "openspec/changes/c/specs/auth/spec.md")]);
+    expect(await check(folder, ["show", "c"])).toMatchObject({
+      code: "not_a_regular_file",
+      path: "openspec/changes/c/specs/auth/spec.md",
+    });
+  });
 });

@@ -1,10 +1,11 @@
 import { realpath } from "node:fs/promises";
-import { join } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { cliRootRefusal } from "./cli-escape/cli-root-refusal.js";
 import { leadsOutside } from "./cli-escape/leads-outside.js";
 import { pathKind } from "./cli-escape/path-kind.js";
 import { readConfigFile } from "./cli-escape/read-config-file.js";
 import { schemaFoldersRefusal } from "./cli-escape/schema-folders-refusal.js";
+import { specialFileUnder } from "./cli-escape/special-file-under.js";
 import { type ToolFailure, toolFailure } from "./tool-result.js";
 
 /** One OpenSpec CLI run, as `findCliEscape` weighs it. */
@@ -35,7 +36,8 @@ const PLAIN_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
  * CLI would not take as its own root (checked on every platform); a linked
  * `openspec/` or project configuration; a `store:` or `references:` pointer,
  * or `--store`, unless stores are allowed; a project schema whose files lead
- * out; a named change whose folder or `.openspec.yaml` leads out. Every read
+ * out; a named change whose folder or `.openspec.yaml` leads out, or that
+ * holds a FIFO, socket or device the CLI would wait on. Every read
  * is asynchronous and starts with `lstat`, so nothing here opens a FIFO or
  * blocks the event loop. `undefined` when the run may go.
  */
@@ -126,6 +128,17 @@ async function namedChangeRefusal(
         `${shown} is not a regular file, so the OpenSpec CLI would wait on it.`,
         `Replace ${shown} with a YAML file, then call again.`,
         { path: shown },
+      );
+    }
+    if (kind !== "folder") continue;
+    const special = await specialFileUnder(changeFolder);
+    if (special !== undefined) {
+      const path = relative(dirname(openspecDir), special);
+      return toolFailure(
+        "not_a_regular_file",
+        `${path} is not a regular file, so the OpenSpec CLI would wait on it while reading the change.`,
+        `Replace ${path} with a regular file, then call again.`,
+        { path },
       );
     }
   }
