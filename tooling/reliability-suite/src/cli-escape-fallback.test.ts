@@ -27,6 +27,10 @@ const OUTSIDE_MARKER = "OUTSIDE-FILE-e83a";
 /** An absolute path of this machine (where the suite keeps its folders and the CLI lies) in an answer. */
 const SERVER_PATH = /(?<![\w.~/:@%+-])\/(?:tmp|work|home|root|usr|srv|opt|var|private|Users)\//;
 
+/** A spec that quotes paths of the machine it describes (not of the server): a token reads them unchanged. */
+const HOSTS_SPEC =
+  "# Hosts\n\n## Purpose\n\nThe tool reads /etc/hosts and /etc/myapp/config.yaml, then runs /usr/local/bin/x.\n\n## Requirements\n\n### Requirement: Hosts file\nThe tool SHALL read /etc/hosts before it runs /usr/local/bin/x.\n\n#### Scenario: Read\n- **WHEN** /usr/local/bin/x starts\n- **THEN** it reads /etc/hosts\n";
+
 const EVIL_SCHEMA =
   "name: evil\nversion: 1\ndescription: evil\nartifacts:\n  - id: proposal\n    generates: proposal.md\n    description: p\n    template: proposal.md\n    requires: []\n";
 
@@ -88,6 +92,11 @@ function makeWorld() {
   const linked = source("linked", planned);
   symlinkSync(join(outside, "config.yaml"), join(linked, "openspec/config.yaml"));
   source("plain", planned);
+  // Paths the repository's own text quotes: the user's content, which a token reads as written.
+  source("quoting", {
+    "openspec/specs/hosts/spec.md": HOSTS_SPEC,
+    "openspec/specs/neighbours/spec.md": `# Neighbours\n\n## Purpose\n\nThe parent ${parent}, the store ${realpathSync(store)}/openspec, the CLI ${REAL_OPENSPEC_BIN} and the source ${sources.plain}/openspec.\n`,
+  });
   return { home, env, top, parent, store: realpathSync(store), sources };
 }
 
@@ -267,6 +276,35 @@ describe("the portable refusals and server paths, through the team HTTP server w
     }
   });
 
+  it("GIVEN a spec quoting /etc/hosts and /usr/local/bin/x WHEN a read-only token reads it with openspec_context, openspec_spec_show and openspec_show THEN the content equals the file and the parsed answers quote the same paths", async () => {
+    const context = await reader.callTool("openspec_context", { identifier: "quoting/hosts" });
+    expect(context, JSON.stringify(context).slice(0, 300)).toMatchObject({ ok: true });
+    expect((context.spec as { content: string }).content).toBe(HOSTS_SPEC);
+    for (const answer of [
+      await reader.callTool("openspec_spec_show", { source: "quoting", name: "hosts" }),
+      await reader.callTool("openspec_show", { source: "quoting", target: "hosts" }),
+    ]) {
+      const text = JSON.stringify(answer);
+      expect(answer, text.slice(0, 300)).toMatchObject({ ok: true });
+      for (const quoted of ["/etc/hosts", "/usr/local/bin/x", "/etc/myapp/config.yaml"]) {
+        expect(text).toContain(quoted);
+      }
+      expect(text).not.toContain("<server path>");
+    }
+  });
+
+  it("GIVEN a spec quoting the parent project's folder, the store's root, the CLI's install path and another source's folder WHEN a read-only token reads it THEN none of them is in the answer", async () => {
+    const context = await reader.callTool("openspec_context", { identifier: "quoting/neighbours" });
+    expect(context, JSON.stringify(context).slice(0, 300)).toMatchObject({ ok: true });
+    const text = JSON.stringify(context);
+    for (const folder of [world.parent, world.store, realpathSync(REAL_OPENSPEC_BIN)]) {
+      expect(text).not.toContain(folder);
+    }
+    expect(text).not.toContain(world.sources.plain);
+    expect(text).toContain("the source plain/openspec");
+    expect(text).not.toMatch(SERVER_PATH);
+  });
+
   it("GIVEN a plain source WHEN a read-only token lists schemas and templates, typed and through the passthrough, and shows the source THEN no answer holds a path of the server (the CLI's install folder included)", async () => {
     const answers = [
       await reader.callTool("openspec_schemas", { source: "plain" }),
@@ -274,10 +312,14 @@ describe("the portable refusals and server paths, through the team HTTP server w
       await reader.callTool("openspec_cli", { source: "plain", args: ["schemas"] }),
       await reader.callTool("openspec_show", { source: "plain", target: "c" }),
     ];
+    const install = realpathSync(REAL_OPENSPEC_BIN).split("/node_modules/")[0] ?? "";
     for (const answer of answers) {
       expect(answer, JSON.stringify(answer).slice(0, 300)).toMatchObject({ ok: true });
       expect(JSON.stringify(answer)).not.toMatch(SERVER_PATH);
       expect(JSON.stringify(answer)).not.toContain("node_modules/.pnpm");
+      expect(JSON.stringify(answer)).not.toContain(`${install}/`);
     }
+    // The passthrough's templates name files in the CLI's install folder, which reads <server path>.
+    expect(JSON.stringify(answers[1])).toContain("<server path>");
   });
 });
