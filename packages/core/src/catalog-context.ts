@@ -5,9 +5,11 @@ import { createRunLimiter, defaultCliConcurrency } from "@org/openspec-cli-runne
 import { openRegistry, type Registry } from "@org/openspec-registry";
 import type { SharedAnswer } from "./create-shared-cli-runs.js";
 import { explainUnreachableStore } from "./explain-unreachable-store.js";
+import { findCliEscape } from "./find-cli-escape.js";
 import { readCatalogSettings } from "./read-catalog-settings.js";
 import type { ConfineSetting, StoreAllowance } from "./read-confine-settings.js";
 import { readStoreBinds } from "./read-store-binds.js";
+import { refusedRun } from "./refused-run.js";
 import { runControls } from "./run-controls.js";
 import { sourceFix } from "./source-failure.js";
 import type { RunCliOptions, ToolCallContext } from "./tool-call-context.js";
@@ -183,6 +185,8 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
       // The pool CLI runs use: the caller's (`pool`) or this catalog's own.
       pool: options.pool ?? ownPool,
       runOpenSpec: runner.runOpenSpec,
+      // Whether this host can confine a run (cached by the runner for the process).
+      findConfinement: runner.findConfinement,
       // The answers of read-only CLI questions, shared while in flight and kept while their files are unchanged.
       shared: createSharedCliRuns(),
       // The last validation of everything per repository, brought up to date change by change.
@@ -216,16 +220,18 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
   };
   // What one run may see: its folder (writable only for a command that
   // writes), the folders the call adds, and the stores when they are allowed.
-  const viewFor = async (workdir: string, runOptions: RunCliOptions | undefined) => {
+  // `source` is the folder whose store allowance counts (null: a run that serves no source).
+  const viewFor = async (
+    workdir: string,
+    source: string | null,
+    runOptions: RunCliOptions | undefined,
+  ) => {
+    const allowed = source === null ? storesAllowedFor(null) : storesAllowedAt(source);
     if (settings === undefined || settings.confine === "off")
-      return { view: undefined, storesAllowed: true };
+      return { view: undefined, storesAllowed: allowed };
     const writable = runOptions?.writes ?? runOptions?.cancellable === false;
     const readOnly = [...(runOptions?.alsoReads ?? [])];
     const readWrite: string[] = [];
-    const allowed =
-      runOptions?.source !== undefined
-        ? storesAllowedFor(runOptions.source)
-        : storesAllowedAt(workdir);
     let setEnv: Record<string, string> | undefined;
     const stores = allowed ? await readStoreBinds(env, home) : undefined;
     if (stores !== undefined) {
@@ -249,10 +255,30 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
     workdir: string,
     runOptions: RunCliOptions | undefined,
   ): Promise<SharedAnswer> => {
-    const { locator, pool, runOpenSpec, shared, wholeValidations, sharedCliQuestion } =
-      await loadRuntime();
+    const {
+      locator,
+      pool,
+      runOpenSpec,
+      findConfinement,
+      shared,
+      wholeValidations,
+      sharedCliQuestion,
+    } = await loadRuntime();
+    const source = runOptions?.source === undefined ? workdir : runOptions.source;
+    const { view, storesAllowed } = await viewFor(workdir, source, runOptions);
+    // What in the source would lead the CLI outside it is refused before the run: on every
+    // platform the CLI's root rule; where the run is not confined, the pointers and links too.
+    const refusal =
+      source === null
+        ? undefined
+        : await findCliEscape({
+            folder: source,
+            args,
+            storesAllowed,
+            confined: view !== undefined && findConfinement(env).ok,
+          });
+    if (refusal !== undefined) return refusedRun(refusal, args, workdir);
     const found = await locator.find();
-    const { view, storesAllowed } = await viewFor(workdir, runOptions);
     if (ownPool?.enabled && found.ok && !warming) {
       warming = true;
       // Warm for the first call's view: a host serving one source stays warm.
@@ -320,6 +346,7 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
     },
     findCli: async () => (await loadRuntime()).locator.find(),
     maxArtifactBytes: settings?.maxArtifactBytes ?? DEFAULT_MAX_ARTIFACT_BYTES,
+    storesAllowedFor,
     call: {},
     runCli: (args, workdir, runOptions) => runCliFor({}, args, workdir, runOptions),
     forCall(call) {
@@ -330,7 +357,6 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
       };
     },
     keepsPool: async () => (await loadRuntime()).pool?.enabled === true,
-    storesAllowedFor,
     cliConcurrency,
     close() {
       closed = true;

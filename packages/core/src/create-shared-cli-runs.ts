@@ -1,4 +1,5 @@
-import type { RunOpenSpecOptions, RunResult } from "@org/openspec-cli-runner";
+import type { RunEnvelope, RunOpenSpecOptions, RunResult } from "@org/openspec-cli-runner";
+import type { Failure } from "@org/openspec-failure";
 import {
   type FolderFingerprint,
   type FolderParts,
@@ -28,7 +29,21 @@ export type CliQuestion = {
 export type RunWaiter = Pick<RunOpenSpecOptions, "signal" | "onProgress">;
 
 /** A run's envelope; `cached` and `computed_at` when it comes from an earlier run. */
-export type SharedAnswer = RunResult & { cached?: true; computed_at?: string };
+/**
+ * A run refused before the CLI started, because the source would lead the
+ * CLI outside it (`findCliEscape`): the run's envelope, nothing run.
+ */
+export type RefusedCliRun = RunEnvelope &
+  Failure<
+    | "no_openspec_root"
+    | "path_outside_repository"
+    | "store_not_allowed"
+    | "not_a_regular_file"
+    | "invalid_input"
+    | "invalid_workdir"
+  > & { path?: string };
+
+export type SharedAnswer = (RunResult | RefusedCliRun) & { cached?: true; computed_at?: string };
 
 export type SharedCliRunsOptions = {
   /** Answers kept at most; default 64. */

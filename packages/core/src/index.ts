@@ -17,6 +17,7 @@ export type { ImportSkipCode, SkippedSource, SourceToImport } from "@org/openspe
 export {
   type AccessToken,
   createAccessToken,
+  defaultRegistryPath,
   listAccessTokens,
   openRegistry,
   type Registry,

@@ -53,15 +53,16 @@ export type RunCliOptions = {
   /** Folders outside the workdir the run may read (the repository schemas a scratch folder links to). */
   alsoReads?: readonly string[];
   /**
-   * The source the run serves (display name or token; null for a bare
-   * workdir), for the store allowance; by default the registered source whose
-   * folder is the workdir.
-   */
-  source?: string | null;
-  /**
    * False for a run in a one-off folder (a scratch copy): confined, warm
    * workers serve one folder each, so it runs cold rather than aim a worker
    * at a folder no later run will use.
    */
   warm?: boolean;
+  /**
+   * The source whose content the run acts on, checked before it starts
+   * (`findCliEscape`): the workdir when not given; another folder for a run
+   * in a scratch copy of a source; `null` for a run that reads no source
+   * (the CLI's store list in the user's home).
+   */
+  source?: string | null;
 };

@@ -104,7 +104,11 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
   const catalog = options.catalog ?? createCatalog(catalogOptions);
   const registry = openHttpRegistry(catalogOptions);
   const allowAnyWorkdir = options.allowAnyWorkdir === true;
-  const tokenView = tokenHolderCatalog(catalog, allowAnyWorkdir, catalogOptions.home ?? homedir());
+  const tokenView = tokenHolderCatalog(catalog, allowAnyWorkdir, {
+    env: catalogOptions.env ?? process.env,
+    home: catalogOptions.home ?? homedir(),
+    registryPath: catalogOptions.registryPath,
+  });
   const readOnlyTokenView = readOnlyCatalog(tokenView);
   const catalogFor = (principal: Principal) =>
     principal.tokenId === null ? catalog : principal.readOnly ? readOnlyTokenView : tokenView;

@@ -1,8 +1,8 @@
 import { type Catalog, type ToolResult, toolFailure } from "@org/openspec-core";
 import { hideServerPaths } from "./hide-server-paths.js";
 import { listSources } from "./list-sources.js";
-import { listStoreFolders } from "./list-store-folders.js";
 import { nameSourceFolders } from "./name-source-folders.js";
+import { createServerFolders, type ServerFolderOptions } from "./server-folders.js";
 
 /**
  * The shared catalog as a token holder sees it over HTTP. A token reaches
@@ -11,15 +11,19 @@ import { nameSourceFolders } from "./name-source-folders.js";
  * server was started with `allowAnyWorkdir`. Every answer names a source's
  * folder by the source's name, so no token learns where repositories lie on
  * the server; a store's folder, which `doctor` and `context` print, is
- * written as `store:<id>`, and the server's own paths (its home, where node
- * and the CLI are installed) are hidden too. A call that names neither keeps the server's default workdir,
+ * written as `store:<id>`, and every other path under a folder the server
+ * knows is its own (a parent project, a store another tool names, where the
+ * CLI and the server are installed, the registry's folder; `createServerFolders`)
+ * reads `<server path>`, its home `~` (`hideServerPaths`). Paths repository
+ * text quotes (`/etc/hosts`) stay as written. A call that names neither keeps the server's default workdir,
  * which its operator chose. Closing the view leaves the shared catalog open.
  */
 export function tokenHolderCatalog(
   catalog: Catalog,
   allowAnyWorkdir: boolean,
-  serverHome: string,
+  server: Omit<ServerFolderOptions, "catalog">,
 ): Catalog {
+  const serverFolders = createServerFolders({ ...server, catalog });
   return {
     ...catalog,
     call: async (name, args, call): Promise<ToolResult> => {
@@ -35,11 +39,16 @@ export function tokenHolderCatalog(
         );
       }
       const answer = await catalog.call(name, args, call);
-      // Store folders lie outside every source; only these tools print them.
-      const stores = STORE_REPORTING_TOOLS.has(name) ? await listStoreFolders(catalog) : [];
+      // Every token sees every registered source; the stores are named where the CLI reports them.
+      const sources = await listSources(catalog);
+      const [folders, stores] = await Promise.all([
+        serverFolders.current(sources),
+        STORE_REPORTING_TOOLS.has(name) ? serverFolders.stores() : [],
+      ]);
       return hideServerPaths(
-        nameSourceFolders(answer, [...(await listSources(catalog)), ...stores]),
-        serverHome,
+        nameSourceFolders(answer, [...sources, ...stores]),
+        server.home,
+        folders,
       );
     },
     close: () => {},

@@ -127,7 +127,7 @@ describe("openspec_change_create", () => {
       ...COMPLETE_CHANGE,
       schema: "my-flow",
     });
-    expect(refused).toMatchObject({ ok: false, code: "invalid_input" });
+    expect(refused).toMatchObject({ ok: false, code: "path_outside_repository" });
     expect(readdirSync(join(linked, "openspec/changes"))).toEqual(["archive"]);
   });
 

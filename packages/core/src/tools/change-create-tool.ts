@@ -14,6 +14,7 @@ import type { ChangeContentInput, Repository } from "@org/openspec-artifacts";
 import { z } from "zod";
 import type { CatalogContext } from "../catalog-context.js";
 import { nameField, repositoryTargetFields } from "../input-fields.js";
+import { isRefusedRun } from "../is-refused-run.js";
 import { defineTool, writingTool } from "../tool-definition.js";
 import type { ResultBlock } from "../tool-presentation.js";
 import { type ToolFailure, toolFailure } from "../tool-result.js";
@@ -219,16 +220,20 @@ async function metadataFromCli(
     // Project schemas are linked only when they stay inside the repository.
     const schemas = folderInside(repository, join(repository.openspecDir, "schemas"));
     if (schemas !== null) symlinkSync(schemas, join(openspec, "schemas"));
-    // Confined, the run writes only the scratch folder and reads the linked schemas.
+    // Confined, the run writes only the scratch folder and reads the linked schemas;
+    // the checks before it look at the source the scratch folder copies.
     const run = await context.runCli(args.args, scratch, {
       writes: true,
       warm: false,
+      source: repository.root,
       ...(schemas === null ? {} : { alsoReads: [schemas] }),
     });
     // Cancelled: the CLI only ever wrote to the scratch folder, so nothing of the change exists.
     if (!run.ok && run.code === "cancelled") {
       return toolFailure(run.code, run.error, "Call again if the change is still wanted.");
     }
+    // Refused before the CLI ran: the refusal already says what in the source to fix.
+    if (!run.ok && isRefusedRun(run)) return toolFailure(run.code, run.error, run.fix);
     if (!run.ok) {
       const said = run.diagnostics[0]?.message.split("\n")[0];
       return toolFailure(

@@ -12,6 +12,8 @@ import { findRepositoryLinkOut, type RepositoryReadScope } from "./find-reposito
  * repository content. A change or spec to read is checked as the typed tools
  * check theirs; a command that writes has its target folder (and, for
  * `schema init`, `openspec/config.yaml`) checked as every writer here is.
+ * Project schemas, whichever the call selects, are checked before every CLI
+ * run (`findCliEscape`).
  */
 export function checkCliTargets(repository: Repository, call: CheckedCliCall): ToolFailure | null {
   if (call.help) return null;
@@ -30,18 +32,6 @@ export function checkCliTargets(repository: Repository, call: CheckedCliCall): T
   const scope = readsEveryItem(call);
   if (scope !== null) {
     const escaping = findRepositoryLinkOut(repository, scope);
-    if (escaping) return escaping;
-  }
-  // Project schemas the call names: `--schema`, and the names of the `schema` commands.
-  const schemas = [
-    call.values.get("--schema"),
-    ...(call.command.words[0] === "schema"
-      ? [call.positionals.get("name"), call.positionals.get("source")]
-      : []),
-  ];
-  for (const name of schemas) {
-    if (name === undefined) continue;
-    const escaping = findLinkOut(repository, name, "schema");
     if (escaping) return escaping;
   }
   const positionals = [...call.positionals.values()];

@@ -34,7 +34,7 @@ export async function listOpenSpecStores(
   if (!cli.ok) return toolFailure(cli.code, cli.error, cli.fix);
   const args = storeListArgs();
   if (!args.ok) return toolFailure(args.code, args.error);
-  const result = await context.runCli(args.args, storeListWorkdir(context));
+  const result = await context.runCli(args.args, storeListWorkdir(context), { source: null });
   const evidence = { command: result.command, stdout: result.stdout, stderr: result.stderr };
   if (!result.ok) {
     if (result.code === "exit_nonzero" && /unknown command '?store'?/i.test(result.stderr)) {

@@ -1,6 +1,7 @@
 import type { ArgsResult, RunSuccess } from "@org/openspec-cli-runner";
 import type { z } from "zod";
 import type { CatalogContext } from "../catalog-context.js";
+import type { RunCliOptions } from "../tool-call-context.js";
 import { type ToolFailure, toolFailure } from "../tool-result.js";
 
 /**
@@ -15,10 +16,11 @@ export async function runContractCommand<Shape extends z.ZodType>(
   workdir: string,
   args: ArgsResult,
   shape: Shape,
+  options?: RunCliOptions,
 ): Promise<{ run: RunSuccess; parsed: z.output<Shape> } | ToolFailure> {
   if (!args.ok) return toolFailure(args.code, args.error, "Correct the argument and call again.");
   const { runCliCommand } = await import("./run-cli-tool.js");
-  const run = await runCliCommand(context, { root: workdir }, args);
+  const run = await runCliCommand(context, { root: workdir }, args, {}, options);
   if (!run.ok) return run;
   const parsed = shape.safeParse(run.stdout);
   if (parsed.success) return { run, parsed: parsed.data };

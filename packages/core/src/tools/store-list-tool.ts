@@ -38,6 +38,8 @@ export const storeListTool = defineTool({
       storeListWorkdir(context),
       storeListArgs(),
       storeListOutput,
+      // The store list reads the CLI's registry in the user's home, no source.
+      { source: null },
     );
     return "ok" in answer ? answer : answer.run;
   },

@@ -4,6 +4,7 @@ import { schemaWhichArgs, templatesArgs } from "@org/openspec-cli-runner";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import type { CatalogContext } from "../catalog-context.js";
+import { isRefusedRun } from "../is-refused-run.js";
 import { type ToolFailure, toolFailure } from "../tool-result.js";
 import type { TemplateInstructions } from "./instructions-output.js";
 
@@ -44,6 +45,10 @@ export async function templateGuidance(
     context.runCli(whichArgs.args, repository.root),
     context.runCli(templateArgs.args, repository.root),
   ]);
+  // Refused before the CLI ran: the refusal says what in the source to fix.
+  const refused = [which, templates].find((run) => !run.ok && isRefusedRun(run));
+  if (refused !== undefined && !refused.ok)
+    return toolFailure(refused.code, refused.error, refused.fix);
   const commands = [which.command, templates.command];
   const whichJson = schemaWhichOutput.safeParse(which.stdout);
   if (!which.ok || !whichJson.success) {
