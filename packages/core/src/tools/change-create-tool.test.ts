@@ -1,5 +1,6 @@
 import { cpSync, existsSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { findConfinement } from "@org/openspec-cli-runner";
 import { makeOpenSpecRepository, REAL_OPENSPEC_BIN, runRealOpenSpec } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanUp, makeCatalog } from "../test-support/fixture.js";
@@ -103,8 +104,8 @@ describe("openspec_change_create", () => {
     expect(readdirSync(join(root, "openspec/changes"))).toEqual(["archive"]);
   });
 
-  it("GIVEN a project schema under openspec/schemas WHEN a change names it THEN the CLI finds it, unless the schemas folder leads out of the repository", async () => {
-    const { catalog } = makeCatalog();
+  it("GIVEN a project schema under openspec/schemas WHEN a change names it THEN the CLI finds it, unless the schemas folder leads out of the repository (refused before an unconfined run)", async () => {
+    const { catalog } = makeCatalog({ env: { OPENSPEC_AGENT_CONFINE: "off" } });
     const packaged = join(REAL_OPENSPEC_BIN, "..", "..", "schemas", "spec-driven");
     const root = makeOpenSpecRepository();
     cpSync(packaged, join(root, "openspec/schemas/my-flow"), { recursive: true });
@@ -130,6 +131,26 @@ describe("openspec_change_create", () => {
     expect(refused).toMatchObject({ ok: false, code: "path_outside_repository" });
     expect(readdirSync(join(linked, "openspec/changes"))).toEqual(["archive"]);
   });
+
+  it.skipIf(!findConfinement().ok)(
+    "GIVEN openspec/schemas linked to another repository's schemas WHEN the CLI runs confined and a change names one THEN it is not found there, and no change is written",
+    async () => {
+      const { catalog } = makeCatalog({ env: { OPENSPEC_AGENT_CONFINE: "required" } });
+      const packaged = join(REAL_OPENSPEC_BIN, "..", "..", "schemas", "spec-driven");
+      const other = makeOpenSpecRepository();
+      cpSync(packaged, join(other, "openspec/schemas/my-flow"), { recursive: true });
+      const linked = makeOpenSpecRepository();
+      symlinkSync(join(other, "openspec/schemas"), join(linked, "openspec/schemas"));
+      const refused = await catalog.call("openspec_change_create", {
+        workdir: linked,
+        ...COMPLETE_CHANGE,
+        schema: "my-flow",
+      });
+      expect(refused).toMatchObject({ ok: false });
+      expect(JSON.stringify(refused)).not.toContain(other);
+      expect(readdirSync(join(linked, "openspec/changes"))).toEqual(["archive"]);
+    },
+  );
 
   it("GIVEN an incomplete change WHEN created with the CLI THEN warnings and the CLI's issues say what validate --strict rejects", async () => {
     const { catalog } = makeCatalog();

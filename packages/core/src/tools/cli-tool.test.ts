@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { AUTH_SPEC, makeOpenSpecRepository, temporaryFolder } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanUp, makeCatalog } from "../test-support/fixture.js";
+import { RUN_MODES } from "../test-support/run-modes.js";
 import { OUTSIDE_SECRET, repositoryWithSpecLinkedOut } from "../test-support/spec-linked-out.js";
 
 afterEach(cleanUp);
@@ -152,31 +153,38 @@ describe("openspec_cli: the CLI's own commands, from an allowlist, inside the re
     }
   });
 
-  it("GIVEN a project schema symlinked out, and a fork's default destination symlinked out WHEN the passthrough names them THEN each is refused before the CLI reads or copies", async () => {
-    const { catalog } = makeCatalog();
-    const root = makeOpenSpecRepository();
-    const outside = temporaryFolder("elsewhere-");
-    mkdirSync(join(outside, "stolen"));
-    mkdirSync(join(outside, "spec-driven-custom"));
-    mkdirSync(join(root, "openspec/schemas"));
-    symlinkSync(join(outside, "stolen"), join(root, "openspec/schemas/stolen"));
-    symlinkSync(
-      join(outside, "spec-driven-custom"),
-      join(root, "openspec/schemas/spec-driven-custom"),
-    );
-    for (const args of [
-      ["schema", "which", "stolen"],
-      ["templates", "--schema", "stolen"],
-      ["status", "--schema=stolen"],
-      ["schema", "fork", "stolen", "mine"],
-      ["schema", "fork", "spec-driven", "--force"],
-    ]) {
-      const result = await catalog.call("openspec_cli", { workdir: root, args });
-      expect(result, args.join(" ")).toMatchObject({ ok: false, code: "path_outside_repository" });
-    }
-    expect(readdirSync(join(outside, "spec-driven-custom"))).toEqual([]);
-    expect(existsSync(join(root, "openspec/schemas/mine"))).toBe(false);
-  });
+  it.each(RUN_MODES)(
+    "GIVEN a project schema symlinked out, and a fork's default destination symlinked out WHEN the passthrough names them, $mode THEN each is refused before the CLI reads or copies, or the confined CLI finds nothing there",
+    async ({ env, refusedWith, available }) => {
+      if (!available) return;
+      const { catalog } = makeCatalog({ env });
+      const root = makeOpenSpecRepository();
+      const outside = temporaryFolder("elsewhere-");
+      mkdirSync(join(outside, "stolen"));
+      mkdirSync(join(outside, "spec-driven-custom"));
+      mkdirSync(join(root, "openspec/schemas"));
+      symlinkSync(join(outside, "stolen"), join(root, "openspec/schemas/stolen"));
+      symlinkSync(
+        join(outside, "spec-driven-custom"),
+        join(root, "openspec/schemas/spec-driven-custom"),
+      );
+      for (const args of [
+        ["schema", "which", "stolen"],
+        ["templates", "--schema", "stolen"],
+        ["status", "--schema=stolen"],
+        ["schema", "fork", "stolen", "mine"],
+        ["schema", "fork", "spec-driven", "--force"],
+      ]) {
+        const result = await catalog.call("openspec_cli", { workdir: root, args });
+        if (refusedWith !== undefined) {
+          expect(result, args.join(" ")).toMatchObject({ ok: false, code: refusedWith });
+        }
+        expect(JSON.stringify(result), args.join(" ")).not.toContain(outside);
+      }
+      expect(readdirSync(join(outside, "spec-driven-custom"))).toEqual([]);
+      expect(existsSync(join(root, "openspec/schemas/mine"))).toBe(false);
+    },
+  );
 
   it("GIVEN --help on any command, even a refused one THEN the help text comes back and nothing runs but the help", async () => {
     const { catalog } = makeCatalog();
