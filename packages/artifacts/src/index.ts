@@ -105,6 +105,12 @@ export type {
 export type { SpecDiff, SpecDiffDiagnostic } from "./spec-diff.js";
 export { type MergedSpecPreview, specDiffOfMerge } from "./spec-diff-of-merge.js";
 export type { ListedTask } from "./task-ids.js";
+export {
+  CAPPED_POLL_MS,
+  DEFAULT_MAX_FOLDER_WATCHES,
+  folderWatchCount,
+  setMaxFolderWatches,
+} from "./tree-watcher.js";
 export { type UnarchivedChange, unarchiveChange } from "./unarchive-change.js";
 export { unifiedSpecDiff } from "./unified-spec-diff.js";
 export { type FolderWatch, folderWatchStats, watchFolder } from "./watch-folder.js";
