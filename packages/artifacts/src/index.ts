@@ -28,12 +28,14 @@ export {
   listLikeCli,
   type NeedsCli,
 } from "./cli-listing/list-like-cli.js";
+export { byteOrder, readFolderEntries } from "./cli-listing/read-folder-entries.js";
 export {
   type CliStatus,
   cliStatusText,
   type StatusLikeCliOptions,
   statusLikeCli,
 } from "./cli-listing/status-like-cli.js";
+export { yieldEvery } from "./cli-listing/yield-every.js";
 export {
   compareSpecRequirements,
   type DeltaEntry,
