@@ -13,7 +13,10 @@ import { findRepositoryLinkOut, type RepositoryReadScope } from "./find-reposito
  * check theirs; a command that writes has its target folder (and, for
  * `schema init`, `openspec/config.yaml`) checked as every writer here is.
  */
-export function checkCliTargets(repository: Repository, call: CheckedCliCall): ToolFailure | null {
+export async function checkCliTargets(
+  repository: Repository,
+  call: CheckedCliCall,
+): Promise<ToolFailure | null> {
   if (call.help) return null;
   const type = call.values.get("--type") as "change" | "spec" | undefined;
   const named: [string | undefined, "change" | "spec" | undefined][] = [
@@ -24,12 +27,12 @@ export function checkCliTargets(repository: Repository, call: CheckedCliCall): T
   ];
   for (const [name, kind] of named) {
     if (name === undefined) continue;
-    const escaping = findLinkOut(repository, name, kind);
+    const escaping = await findLinkOut(repository, name, kind);
     if (escaping) return escaping;
   }
   const scope = readsEveryItem(call);
   if (scope !== null) {
-    const escaping = findRepositoryLinkOut(repository, scope);
+    const escaping = await findRepositoryLinkOut(repository, scope);
     if (escaping) return escaping;
   }
   // Project schemas the call names: `--schema`, and the names of the `schema` commands.
@@ -41,7 +44,7 @@ export function checkCliTargets(repository: Repository, call: CheckedCliCall): T
   ];
   for (const name of schemas) {
     if (name === undefined) continue;
-    const escaping = findLinkOut(repository, name, "schema");
+    const escaping = await findLinkOut(repository, name, "schema");
     if (escaping) return escaping;
   }
   const positionals = [...call.positionals.values()];

@@ -10,11 +10,11 @@ const SCHEMA_LINE = /^schema:[ \t]*(["']?)([A-Za-z0-9][A-Za-z0-9._-]*)\1[ \t]*(?
  * for it leads out of the repository (a call's own `schema` is checked with
  * its change, before the change is picked).
  */
-export function checkSchemaOfChange(
+export async function checkSchemaOfChange(
   repository: Repository,
   change: string | undefined,
   schema: string | undefined,
-): ToolFailure | null {
+): Promise<ToolFailure | null> {
   if (schema !== undefined) return null;
   const named = schemaOfChange(repository, change);
   return named === undefined ? null : findLinkOut(repository, named, "schema");

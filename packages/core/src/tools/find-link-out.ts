@@ -12,11 +12,11 @@ import { findLinkOutUnder } from "./find-link-out-under.js";
  * templates the CLI reads and `schema fork` copies) is checked the same way,
  * with its own folder.
  */
-export function findLinkOut(
+export async function findLinkOut(
   repository: Repository,
   name: string,
   kind: "change" | "spec" | "schema" | undefined,
-): ToolFailure | null {
+): Promise<ToolFailure | null> {
   const fix = (link: string) =>
     `Replace the symlink ${link} with the file itself, or name another ${kind ?? "item"}.`;
   if (kind === "schema") {
@@ -37,7 +37,7 @@ export function findLinkOut(
     ...(kind === "change" ? [] : [join(repository.openspecDir, "specs", name)]),
   ];
   for (const folder of folders) {
-    const escaping = findLinkOutUnder(repository, folder, fix);
+    const escaping = await findLinkOutUnder(repository, folder, fix);
     if (escaping) return escaping;
   }
   return null;

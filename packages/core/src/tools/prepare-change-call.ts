@@ -21,12 +21,12 @@ export async function prepareChangeCall(
   const prepared = await prepareCliCall(
     context,
     input,
-    (repository) =>
-      (input.change === undefined ? null : findLinkOut(repository, input.change, "change")) ??
-      (input.schema === undefined ? null : findLinkOut(repository, input.schema, "schema")),
+    async (repository) =>
+      (input.change === undefined ? null : await findLinkOut(repository, input.change, "change")) ??
+      (input.schema === undefined ? null : await findLinkOut(repository, input.schema, "schema")),
   );
   if (!prepared.ok) return prepared;
   const picked = pickChange(prepared.repository, input.change);
-  const escaping = checkSchemaOfChange(prepared.repository, picked.change, input.schema);
+  const escaping = await checkSchemaOfChange(prepared.repository, picked.change, input.schema);
   return escaping ?? { ok: true, repository: prepared.repository, picked };
 }
