@@ -1,102 +1,27 @@
-import { join, relative, sep } from "node:path";
-import { containedRealPath, isInsideRoot } from "./contained-path.js";
-import { entryKind } from "./entry-kind.js";
-import { type Failure, failure } from "./failure.js";
-import { holdFolderLock } from "./hold-folder-lock.js";
-import { locateActiveChange } from "./locate-active-change.js";
-import { lockFailure } from "./lock-failure.js";
-import { openFolderInside } from "./open-folder-inside.js";
+import type { ChangeMetadataEdit } from "./edit-change-metadata-held.js";
+import type { Failure } from "./failure.js";
+import { holdChangeMetadataLock } from "./hold-change-metadata-lock.js";
 import type { Repository } from "./open-repository.js";
-import { readContainedFile } from "./read-contained-text.js";
-import { writeFileAtomic } from "./write-file-atomic.js";
 
-/** The change's metadata file, which the OpenSpec CLI reads and never rewrites. */
-const METADATA = ".openspec.yaml";
-const METADATA_LOCK = ".openspec.yaml.lock";
-/** Far above any real metadata file (a few lines); a larger one is not edited. */
-const MAX_METADATA_BYTES = 64 * 1024;
-
-export type ChangeMetadataEdit = {
-  ok: true;
-  /** The metadata file, relative to the repository root. */
-  path: string;
-  /** Whether the file's bytes changed. */
-  changed: boolean;
-};
+export type { ChangeMetadataEdit } from "./edit-change-metadata-held.js";
 
 /**
  * Rewrites an active change's `.openspec.yaml` through `edit`, which gets its
  * current text (null when the file is missing) and returns the new text (null
  * to leave the file as it is) or a failure. Lets a caller keep its own keys in the file the CLI already reads,
  * so they travel with the change through git and the archive. The read and the
- * write happen under one lock, so two edits take turns instead of one losing
- * the other's keys; the file is replaced atomically, and a file or folder
- * leading out of the change folder is refused.
+ * write happen under the repository's metadata lock (`holdChangeMetadataLock`),
+ * so two edits take turns instead of one losing the other's keys; the file is
+ * replaced atomically, and a file or folder leading out of the change folder
+ * is refused.
  */
 export async function editChangeMetadata(
   repository: Repository,
   change: string,
   edit: (current: string | null) => { text: string | null } | Failure,
 ): Promise<ChangeMetadataEdit | Failure> {
-  const located = locateActiveChange(repository, change);
-  if ("ok" in located) return located;
-  const file = join(located.changeDir, METADATA);
-  const path = relative(repository.root, file);
-  const changeReal = containedRealPath(repository, located.changeDir);
-  if (changeReal === null) return outside(path);
-  const opened = openFolderInside(repository, located.changeDir, { create: false });
-  if (!opened.ok) return opened.code === "path_outside_repository" ? outside(path) : opened;
-  const folder = opened.handle;
-  try {
-    if (folder.realPath !== changeReal && !folder.realPath.startsWith(changeReal + sep)) {
-      return outside(path);
-    }
-    const held = await holdFolderLock(folder, METADATA_LOCK, (): ChangeMetadataEdit | Failure => {
-      const kind = entryKind(folder.entry(METADATA));
-      if (kind === "symlink" || kind === "other") {
-        return failure("not_a_regular_file", `${path} is not a regular file.`, {
-          fix: "Replace it with a plain file, then call again.",
-          path,
-        });
-      }
-      let current: string | null = null;
-      if (kind === "file") {
-        const read = readContainedFile(repository, file, MAX_METADATA_BYTES);
-        if (!read.ok || read.truncated) {
-          return failure("unreadable", `${path} cannot be read as a small UTF-8 file.`, {
-            fix: "Fix or remove the file, then call again.",
-            path,
-          });
-        }
-        current = read.text;
-      }
-      const edited = edit(current);
-      if ("ok" in edited) return edited;
-      if (edited.text === null || edited.text === current)
-        return { ok: true, path, changed: false };
-      const written = writeFileAtomic(folder, METADATA, edited.text, { overwrite: true }, (real) =>
-        isInsideRoot(repository, real),
-      );
-      if (written.ok) return { ok: true, path, changed: true };
-      return written.reason === "outside"
-        ? outside(path)
-        : failure("write_failed", written.error, {
-            fix: "Call again once nothing else is writing the change.",
-          });
-    });
-    if (!held.ok) {
-      return lockFailure(path, held, "write");
-    }
-    return held.value;
-  } finally {
-    folder.close();
-  }
-}
-
-function outside(path: string): Failure {
-  return failure(
-    "path_outside_repository",
-    `${path} leads outside the change folder through a symlink.`,
-    { fix: "Replace the symlink with the folder or file itself, then call again.", path },
+  const held = await holdChangeMetadataLock(repository, (editHeld) =>
+    editHeld(repository, change, edit),
   );
+  return held.ok ? held.value : held;
 }

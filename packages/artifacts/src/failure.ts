@@ -46,7 +46,9 @@ export type ArtifactFailureCode =
   | "file_too_large"
   | "not_a_git_repository"
   | "git_not_found"
-  | "git_failed";
+  | "git_failed"
+  | "git_outside_repository"
+  | "symlink_loop";
 
 export function failure(
   code: ArtifactFailureCode,

@@ -39,6 +39,8 @@ export async function gitChangeTimes(
         "-c",
         "core.quotePath=false",
         "log",
+        "--no-ext-diff",
+        "--no-textconv",
         "--relative",
         "--no-renames",
         "--format=%x01%ct",
@@ -54,7 +56,16 @@ export async function gitChangeTimes(
   }
   const status = await runGit(
     root,
-    ["status", "--porcelain=v1", "-z", "--untracked-files=all", "--no-renames", "--", CHANGES],
+    [
+      "status",
+      "--porcelain=v1",
+      "-z",
+      "--untracked-files=all",
+      "--ignore-submodules=all",
+      "--no-renames",
+      "--",
+      CHANGES,
+    ],
     env,
   );
   if (!status.ok || status.exitCode !== 0) return null;

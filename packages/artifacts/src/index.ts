@@ -63,6 +63,7 @@ export type { ArchiveDiagnostic } from "./discover-delta-specs.js";
 export { type ChangeMetadataEdit, editChangeMetadata } from "./edit-change-metadata.js";
 export { type EnrichedIdea, type EnrichIdeaInput, enrichIdea } from "./enrich-idea.js";
 export type { ArtifactCandidate, ArtifactFailureCode, Failure } from "./failure.js";
+export { holdChangeMetadataLock } from "./hold-change-metadata-lock.js";
 export {
   type IdeaContentInput,
   type IdeaEvaluationInput,

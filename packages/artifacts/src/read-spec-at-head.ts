@@ -37,7 +37,8 @@ const REGULAR_BLOB = /^100(644|755) blob ([0-9a-f]+) +(\d+)\t/;
  * A baseline spec as the working tree has it and as `HEAD` has it, read with
  * `git ls-tree` and `git cat-file` (never a shell). The repository may sit in
  * a subfolder of the git work tree. Fails with `not_a_git_repository`,
- * `git_not_found`, `git_failed`, `spec_not_found` (in neither place) or
+ * `git_not_found`, `git_failed`, `git_outside_repository` (its `.git` leads
+ * to another repository), `spec_not_found` (in neither place) or
  * `file_too_large`; a link or a submodule at `HEAD` is `not_a_regular_file`.
  */
 export async function readSpecAtHead(
@@ -137,6 +138,11 @@ function readWorkingCopy(
 
 /** Why a git run did not answer, as a failure; null when it exited 0. */
 function gitFailure(run: GitRun, folder: string): Failure | null {
+  if (!run.ok && "refused" in run) {
+    return failure("git_outside_repository", `git was not run: ${run.detail}.`, {
+      fix: "Give the repository a .git folder of its own (clone it again) instead of one that points at another repository's objects.",
+    });
+  }
   if (!run.ok) return gitMissing(run.detail);
   if (run.exitCode === 0) return null;
   const said = firstLine(run.stderr);

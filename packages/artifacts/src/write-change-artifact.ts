@@ -7,6 +7,7 @@ import { checkSpecId } from "./check-name.js";
 import { containedRealPath, isInsideRoot } from "./contained-path.js";
 import { entryKind } from "./entry-kind.js";
 import { type Failure, failure } from "./failure.js";
+import { findLinkLoop, linkLoopFailure } from "./find-link-loop.js";
 import { holdFolderLock } from "./hold-folder-lock.js";
 import { invalidInput } from "./invalid-input.js";
 import { locateActiveChange } from "./locate-active-change.js";
@@ -77,16 +78,17 @@ export async function writeChangeArtifact(
   const file = join(located.changeDir, ...folderParts, name);
   const path = relative(repository.root, file);
   const changeReal = containedRealPath(repository, located.changeDir);
-  if (changeReal === null) return outside(path);
+  if (changeReal === null) return outside(repository, path);
   const folderPath = join(located.changeDir, ...folderParts);
   // Checked before any folder is made, so a link out gets no new folder either.
-  if (!staysInside(folderPath, changeReal)) return outside(path);
+  if (!staysInside(folderPath, changeReal)) return outside(repository, path);
   const opened = openFolderInside(repository, folderPath, { create: true });
-  if (!opened.ok) return opened.code === "path_outside_repository" ? outside(path) : opened;
+  if (!opened.ok)
+    return opened.code === "path_outside_repository" ? outside(repository, path) : opened;
   const folder = opened.handle;
   try {
     // A symlink inside the change may still lead elsewhere in the repository (the baseline specs).
-    if (!isWithin(folder.realPath, changeReal)) return outside(path);
+    if (!isWithin(folder.realPath, changeReal)) return outside(repository, path);
     const write = () => writeInto(repository, folder, name, path, input);
     let outcome: { created: boolean } | Failure;
     if (input.artifact === "tasks") {
@@ -124,7 +126,7 @@ function writeInto(
   const existing = entryKind(folder.entry(name));
   if (existing === "symlink") {
     const real = containedRealPath(repository, folder.entry(name));
-    if (real === null) return outside(path);
+    if (real === null) return outside(repository, path);
     return failure("not_a_regular_file", `${path} is a symlink, not the artifact itself.`, {
       fix: "Replace the symlink with the file, then call again.",
     });
@@ -215,7 +217,9 @@ function artifactExists(path: string): Failure {
   });
 }
 
-function outside(path: string): Failure {
+function outside(repository: Repository, path: string): Failure {
+  const loop = findLinkLoop(repository, join(repository.root, path));
+  if (loop !== null) return linkLoopFailure(loop);
   return failure(
     "path_outside_repository",
     `${path} leads outside the change folder through a symlink.`,

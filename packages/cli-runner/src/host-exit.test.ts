@@ -3,12 +3,18 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { writeFakeBin } from "./test-support/fake-bin.js";
-import { waitForPids } from "./test-support/pid-file.js";
+import { exitOf, waitForPids, writePidsLine } from "./test-support/pid-file.js";
 import { survivingProcesses } from "./test-support/process-state.js";
 import { useSandbox } from "./test-support/sandbox.js";
 
 const BUILT_RUNNER = join(import.meta.dirname, "..", "dist", "index.js");
 
+// On a loaded machine this test once ran into the runner's 180 s timeout. The
+// host exited as soon as the pid file existed, and `echo > file` creates the
+// file empty before it writes: a host that looked in between killed the CLI's
+// group (as it should) before the pids were written, and the test waited
+// forever for pids that would never come. The pids are now written whole
+// (renamed into place), and every wait fails fast naming what it waited for.
 describe("a host that exits during a run", () => {
   const box = useSandbox("each");
 
@@ -17,7 +23,7 @@ describe("a host that exits during a run", () => {
     const bin = writeFakeBin(
       box.current.makeDir("bin"),
       "openspec",
-      `sleep 300 &\necho "$$ $!" > "${pidFile}"\nwait`,
+      `sleep 300 &\n${writePidsLine(pidFile)}\nwait`,
     );
     // A host that starts a run, then exits as a host does when its stdin closes.
     const host = join(box.current.root, "host.mjs");
@@ -31,9 +37,14 @@ describe("a host that exits during a run", () => {
       ].join("\n"),
     );
     const child = spawn(process.execPath, [host], { env: box.current.env, stdio: "ignore" });
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    const pids = await waitForPids(pidFile);
-    await exited;
-    expect(await survivingProcesses(pids)).toEqual([]);
+
+    try {
+      const pids = await waitForPids(pidFile, { writer: child });
+      expect(await exitOf(child)).toEqual([0, null]);
+      expect(await survivingProcesses(pids)).toEqual([]);
+    } finally {
+      // A host that never started its run would poll forever.
+      child.kill("SIGKILL");
+    }
   });
 });

@@ -1,10 +1,9 @@
 import { spawn } from "node:child_process";
-import { once } from "node:events";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { writeFakeBin } from "./test-support/fake-bin.js";
-import { waitForPids } from "./test-support/pid-file.js";
+import { exitOf, waitForPids } from "./test-support/pid-file.js";
 import { survivingProcesses } from "./test-support/process-state.js";
 import { useSandbox } from "./test-support/sandbox.js";
 
@@ -40,8 +39,10 @@ describe("a host stopped by a signal during a run", () => {
       ].join("\n"),
     );
     const child = spawn(process.execPath, [host], { env: box.current.env, stdio: "ignore" });
-    const exited = once(child, "exit") as Promise<[number | null, NodeJS.Signals | null]>;
-    const pids = waitForPids(hostSawCli).then(() => waitForPids(pidFile));
+    const exited = exitOf(child);
+    const pids = waitForPids(hostSawCli, { writer: child }).then(() =>
+      waitForPids(pidFile, { writer: child }),
+    );
     return { child, exited, pids };
   };
   it.each([

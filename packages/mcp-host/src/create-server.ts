@@ -2,6 +2,7 @@
 // tool's zod schema itself and answers a mismatch with a bare text error, and
 // the catalog's own `invalid_input` result (issues, fix) would never be seen.
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { Protocol } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import {
   CallToolRequestSchema,
   ListToolsRequestSchema,
@@ -20,6 +21,7 @@ import { type GuardedTransport, guardTransport } from "./guard-transport.js";
 import { listCatalogTool } from "./list-catalog-tool.js";
 import { offerToolsets, TOOLSETS_TOOL, type ToolOffer } from "./offer-toolsets.js";
 import { packageVersion } from "./package-version.js";
+import { parseToolCall } from "./parse-tool-call.js";
 import { promptCapabilities, registerPrompts } from "./register-prompts.js";
 import { registerResources } from "./register-resources.js";
 import type { SubscriptionBudget } from "./subscription-budget.js";
@@ -129,35 +131,44 @@ export async function createServer(options: CreateServerOptions = {}): Promise<O
   // missing CLI, or a name that does not exist, gets the catalog's own failure.
   // The call's CLI stages (debug) and the CLI's warnings (warning) reach the
   // client as log messages on the call's own stream, before its answer.
-  mcp.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const { name, arguments: args, _meta } = request.params;
-    if (offer.tool !== undefined && name === TOOLSETS_TOOL) {
-      const answer = offer.answer(args);
-      // The enabled toolset's tools join the list, and the client is told.
-      // A check already under way may have read the list before the enable; the second sees it.
-      if (answer.ok && "enabled" in answer) await checkAvailability().then(checkAvailability);
-      return toCallToolResult(answer);
-    }
-    const callLog = requestLog((notification) => extra.sendNotification(notification));
-    const tracked = trackToolCall(name, _meta?.progressToken, extra, (message) => {
-      void callLog("debug", message);
-    });
-    try {
-      const result = await answerToolCall(
-        catalog,
-        name,
-        args,
-        (line) => serverLog("error", line),
-        tracked.call,
-      );
-      for (const warning of cliWarnings(result.structuredContent)) {
-        await callLog("warning", `${name}: ${warning}`);
+  // Registered with only the method checked, and through the Protocol's own registration:
+  // the Server's, for tools/call, checks the request before the handler and answers a
+  // mismatch (arguments that are a string) with zod's whole issue list; here parseToolCall
+  // answers -32602 with one sentence. The result check that registration adds is not
+  // missed: every answer is built by toCallToolResult.
+  registerRequestHandler(
+    mcp,
+    CallToolRequestSchema.pick({ method: true }).loose(),
+    async (raw, extra) => {
+      const { name, arguments: args, _meta } = parseToolCall(raw).params;
+      if (offer.tool !== undefined && name === TOOLSETS_TOOL) {
+        const answer = offer.answer(args);
+        // The enabled toolset's tools join the list, and the client is told.
+        // A check already under way may have read the list before the enable; the second sees it.
+        if (answer.ok && "enabled" in answer) await checkAvailability().then(checkAvailability);
+        return toCallToolResult(answer);
       }
-      return result;
-    } finally {
-      tracked.end();
-    }
-  });
+      const callLog = requestLog((notification) => extra.sendNotification(notification));
+      const tracked = trackToolCall(name, _meta?.progressToken, extra, (message) => {
+        void callLog("debug", message);
+      });
+      try {
+        const result = await answerToolCall(
+          catalog,
+          name,
+          args,
+          (line) => serverLog("error", line),
+          tracked.call,
+        );
+        for (const warning of cliWarnings(result.structuredContent)) {
+          await callLog("warning", `${name}: ${warning}`);
+        }
+        return result;
+      } finally {
+        tracked.end();
+      }
+    },
+  );
   // Prompts and resources are surfaces of their own: they read through the catalog as the
   // client may (a read-only token's view), whichever toolsets list the tools, so a server
   // offering only the default toolsets still lists and completes every source.
@@ -216,4 +227,12 @@ async function describeOffer(catalog: Catalog): Promise<string> {
   return cli.ok
     ? `OpenSpec CLI found at ${cli.path}: offering all ${offered} tools`
     : `offering the ${offered} tools that need no OpenSpec CLI: ${cli.error}`;
+}
+
+/** `Protocol.setRequestHandler` for `server`, without the checks `Server` wraps around tools/call. */
+function registerRequestHandler(
+  server: Server,
+  ...args: Parameters<Server["setRequestHandler"]>
+): void {
+  Protocol.prototype.setRequestHandler.apply(server, args as never);
 }

@@ -28,9 +28,7 @@ export type SequenceRequest = {
 export async function setChangeSequence(repository: Repository, given: SequenceRequest) {
   const request = await changesByName(repository, given);
   if ("code" in request) return request;
-  const { changeMetadata, editChangeMetadata, listActiveChangeFolders } = await import(
-    "@org/openspec-artifacts"
-  );
+  const artifacts = await import("@org/openspec-artifacts");
   if (!GROUP_NAME.test(request.group)) {
     return toolFailure(
       "invalid_input",
@@ -38,7 +36,41 @@ export async function setChangeSequence(repository: Repository, given: SequenceR
       "Name the group with letters, digits, dots, underscores and hyphens, e.g. rollout.",
     );
   }
-  const active = new Set(listActiveChangeFolders(repository));
+  // The check reads every active change's dependencies and the writes change several: one
+  // repository-wide hold over both, so a concurrent call never checks against files this one
+  // is about to write (two such calls each passed the cycle check and stored a cycle).
+  const held = await artifacts.holdChangeMetadataLock(repository, (edit) =>
+    checkAndWrite(repository, request, artifacts, edit),
+  );
+  if (!held.ok) return fromArtifactFailure(held);
+  if ("code" in held.value) return held.value;
+  const { leaving, written } = held.value;
+  return {
+    ok: true as const,
+    group: request.group,
+    changes: request.changes.map((name) => ({
+      name,
+      sequence: sequenceView(repository, name) as SequenceView,
+    })),
+    removed: leaving,
+    written,
+  };
+}
+
+/**
+ * Everything `setChangeSequence` checks and writes, run while the repository's
+ * metadata lock is held: what it reads (every active change's recorded
+ * dependencies) cannot change until its writes are done.
+ */
+function checkAndWrite(
+  repository: Repository,
+  request: SequenceRequest,
+  artifacts: typeof import("@org/openspec-artifacts"),
+  edit: Parameters<
+    Parameters<typeof import("@org/openspec-artifacts").holdChangeMetadataLock>[1]
+  >[0],
+) {
+  const active = new Set(artifacts.listActiveChangeFolders(repository));
   const position = new Map<string, number>();
   for (const name of request.changes) {
     if (position.has(name)) {
@@ -101,7 +133,7 @@ export async function setChangeSequence(repository: Repository, given: SequenceR
     .filter(([name, sequence]) => sequence.group === request.group && !position.has(name))
     .map(([name]) => name)
     .sort();
-  const fresh = changeMetadata(repository, null).text;
+  const fresh = artifacts.changeMetadata(repository, null).text;
   const written: string[] = [];
   const edits: [string, ChangeSequence | null][] = [
     ...request.changes.map((name): [string, ChangeSequence] => [
@@ -115,7 +147,7 @@ export async function setChangeSequence(repository: Repository, given: SequenceR
     ...leaving.map((name): [string, null] => [name, null]),
   ];
   for (const [name, sequence] of edits) {
-    const edited = await editChangeMetadata(repository, name, (current) =>
+    const edited = edit(repository, name, (current) =>
       sequenceMetadataText(current, sequence, fresh, `openspec/changes/${name}/.openspec.yaml`),
     );
     if (!edited.ok) {
@@ -124,16 +156,7 @@ export async function setChangeSequence(repository: Repository, given: SequenceR
     }
     if (edited.changed) written.push(edited.path);
   }
-  return {
-    ok: true as const,
-    group: request.group,
-    changes: request.changes.map((name) => ({
-      name,
-      sequence: sequenceView(repository, name) as SequenceView,
-    })),
-    removed: leaving,
-    written,
-  };
+  return { leaving, written };
 }
 
 function unique(names: string[]): string[] {

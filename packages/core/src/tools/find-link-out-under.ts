@@ -46,7 +46,7 @@ export async function findLinkOutUnder(
   for (const path of links) {
     await pause();
     const escaping = checkWritableInside(repository, path, fix);
-    if (escaping) return toolFailure("path_outside_repository", escaping.error, escaping.fix);
+    if (escaping) return toolFailure(escaping.code, escaping.error, escaping.fix);
   }
   return null;
 }
