@@ -93,7 +93,7 @@ const LOCKS = [
     args: { source: "shop", change: "add-dark-mode", ids: ["1.2"], done: true },
   },
   {
-    lock: `${CHANGE}/.openspec.yaml.lock`,
+    lock: "openspec/changes/.openspec-sequence.lock",
     tool: "openspec_change_sequence_set",
     args: { source: "shop", changes: ["add-dark-mode"] },
   },
