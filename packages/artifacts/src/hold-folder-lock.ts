@@ -1,48 +1,54 @@
-import {
-  closeSync,
-  constants,
-  fstatSync,
-  openSync,
-  readFileSync,
-  statSync,
-  unlinkSync,
-  writeSync,
-} from "node:fs";
+import { constants, type Stats } from "node:fs";
+import { lstat, open, unlink } from "node:fs/promises";
 import { codeOf } from "./error-code.js";
 import type { FolderHandle } from "./open-folder-inside.js";
 
 const NEW_LOCK = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
+// O_NONBLOCK: a FIFO put where a lock belongs must not wait for a writer;
+// O_NOFOLLOW: a link there is refused, never followed; O_NOCTTY: no device becomes our terminal.
+const READ_LOCK =
+  constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW | constants.O_NOCTTY;
 /** A lock older than this is left over from a process that died without cleaning up. */
 const STALE_AFTER_MS = 30_000;
 const RETRY_EVERY_MS = 15;
+/** A pid is a few digits: nothing more of a lock file is ever read. */
+const PID_BYTES = 32;
+
+/** Why a lock could not be taken: held past the wait, refused by the filesystem, or not a file. */
+export type LockRefusal = { ok: false; reason: "busy" | "io" | "not_a_file"; error: string };
 
 /**
  * Runs `work` while holding `name` in `folder` as a lock file, so writers in
  * other processes (another host of the same repository) take turns. A lock
  * whose process is gone, or that is older than 30 s, is taken over. Resolves
- * to `busy` when the lock stays held past `waitMs`.
+ * to `busy` when the lock stays held past `waitMs`. Every filesystem call is
+ * asynchronous and the lock is only ever read when it is a regular file, so a
+ * FIFO, socket, device or link a repository puts at the lock's path is
+ * answered at once with `not_a_file` and never holds the event loop.
  */
 export async function holdFolderLock<T>(
   folder: FolderHandle,
   name: string,
   work: () => T,
   waitMs = 10_000,
-): Promise<{ ok: true; value: T } | { ok: false; reason: "busy" | "io"; error: string }> {
+): Promise<{ ok: true; value: T } | LockRefusal> {
   const path = folder.entry(name);
   const deadline = Date.now() + waitMs;
   for (;;) {
-    const fd = tryCreate(path);
-    if (typeof fd === "string") return { ok: false, reason: "io", error: fd };
-    if (fd !== null) {
+    const made = await tryCreate(path);
+    if (typeof made === "string") return { ok: false, reason: "io", error: made };
+    if (made !== null) {
       try {
         return { ok: true, value: work() };
       } finally {
-        release(path, fd);
+        await release(path, made);
       }
     }
-    if (isStale(path)) {
+    const stale = await isStale(path, name);
+    if (typeof stale === "string") return { ok: false, reason: "not_a_file", error: stale };
+    if (stale) {
       try {
-        unlinkSync(path);
+        await unlink(path);
       } catch {
         // Another process took it over first; try again.
       }
@@ -55,43 +61,106 @@ export async function holdFolderLock<T>(
   }
 }
 
-/** The lock's descriptor, null when another process holds it, or why it cannot be made. */
-function tryCreate(path: string): number | null | string {
+type LockFile = Awaited<ReturnType<typeof open>>;
+
+/** The lock's handle, null when something is already at its path, or why it cannot be made. */
+async function tryCreate(path: string): Promise<LockFile | null | string> {
+  let handle: LockFile | undefined;
   try {
-    const fd = openSync(path, NEW_LOCK, 0o600);
-    writeSync(fd, String(process.pid));
-    return fd;
+    handle = await open(path, NEW_LOCK, 0o600);
+    await handle.write(String(process.pid));
+    return handle;
   } catch (error) {
+    await handle?.close().catch(() => undefined);
+    // EEXIST: O_EXCL refuses anything already there (a FIFO or a link too) without opening it.
     if (codeOf(error) === "EEXIST") return null;
     return error instanceof Error ? error.message : String(error);
   }
 }
 
-function release(path: string, fd: number): void {
+async function release(path: string, handle: LockFile): Promise<void> {
   try {
     // Only remove the lock if it is still ours: a stale takeover may have replaced it.
-    const ours = fstatSync(fd);
-    const there = statSync(path);
-    if (ours.ino === there.ino && ours.dev === there.dev) unlinkSync(path);
+    const ours = await handle.stat();
+    const there = await lstat(path);
+    if (ours.ino === there.ino && ours.dev === there.dev) await unlink(path);
   } catch {
     // Already gone.
   } finally {
-    closeSync(fd);
+    await handle.close().catch(() => undefined);
   }
 }
 
-function isStale(path: string): boolean {
+/**
+ * Whether the lock at `path` may be taken over; a sentence saying what to
+ * remove when what is there is not a regular file (then it is never opened).
+ */
+async function isStale(path: string, name: string): Promise<boolean | string> {
+  let info: Stats;
   try {
-    const age = Date.now() - statSync(path).mtimeMs;
-    if (age > STALE_AFTER_MS) return true;
-    const pid = Number.parseInt(readFileSync(path, "utf8"), 10);
-    // A lock being written has no pid yet; give its writer a moment.
-    if (!Number.isInteger(pid) || pid <= 0) return age > 1000;
+    info = await lstat(path);
+  } catch (error) {
+    // ENOENT: released meanwhile, so try again at once.
+    return codeOf(error) === "ENOENT";
+  }
+  if (!info.isFile()) return notAFile(name, info);
+  const age = Date.now() - info.mtimeMs;
+  if (age > STALE_AFTER_MS) return true;
+  const text = await readPid(path);
+  if (text === "gone") return true;
+  // Held by a writer of another user: wait for it as for any other holder.
+  if (text === "unreadable") return false;
+  if (typeof text !== "string") return notAFile(name, null);
+  const pid = Number.parseInt(text, 10);
+  // A lock being written has no pid yet; give its writer a moment.
+  if (!Number.isInteger(pid) || pid <= 0) return age > 1000;
+  try {
     process.kill(pid, 0);
     return false;
   } catch (error) {
-    // ESRCH: its process is gone. ENOENT: released meanwhile, so try again at once.
-    const code = codeOf(error);
-    return code === "ESRCH" || code === "ENOENT";
+    // ESRCH: its process is gone.
+    return codeOf(error) === "ESRCH";
   }
+}
+
+/**
+ * The first bytes of a lock file; `gone` when it was released meanwhile,
+ * `special` when it was swapped for something that is not a regular file.
+ */
+async function readPid(path: string): Promise<string | "gone" | "unreadable" | { special: true }> {
+  let handle: LockFile;
+  try {
+    handle = await open(path, READ_LOCK);
+  } catch (error) {
+    const code = codeOf(error);
+    if (code === "ENOENT") return "gone";
+    if (code === "EACCES" || code === "EPERM") return "unreadable";
+    // ELOOP: swapped for a link since the lstat; ENXIO: a socket; and anything else odd.
+    return { special: true };
+  }
+  try {
+    // Swapped for a FIFO or a device between the lstat and the open: the handle tells.
+    if (!(await handle.stat()).isFile()) return { special: true };
+    const buffer = Buffer.alloc(PID_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, PID_BYTES, 0);
+    return buffer.subarray(0, bytesRead).toString("utf8");
+  } finally {
+    await handle.close().catch(() => undefined);
+  }
+}
+
+function notAFile(name: string, info: Stats | null): string {
+  const kind =
+    info === null
+      ? "not a regular file"
+      : info.isSymbolicLink()
+        ? "a symlink"
+        : info.isFIFO()
+          ? "a FIFO"
+          : info.isSocket()
+            ? "a socket"
+            : info.isDirectory()
+              ? "a folder"
+              : "a device or other special file";
+  return `${name} is ${kind}, not a lock file; remove it so writers can take turns again.`;
 }

@@ -28,12 +28,14 @@ export {
   listLikeCli,
   type NeedsCli,
 } from "./cli-listing/list-like-cli.js";
+export { byteOrder, readFolderEntries } from "./cli-listing/read-folder-entries.js";
 export {
   type CliStatus,
   cliStatusText,
   type StatusLikeCliOptions,
   statusLikeCli,
 } from "./cli-listing/status-like-cli.js";
+export { yieldEvery } from "./cli-listing/yield-every.js";
 export {
   compareSpecRequirements,
   type DeltaEntry,
@@ -106,6 +108,12 @@ export type {
 export type { SpecDiff, SpecDiffDiagnostic } from "./spec-diff.js";
 export { type MergedSpecPreview, specDiffOfMerge } from "./spec-diff-of-merge.js";
 export type { ListedTask } from "./task-ids.js";
+export {
+  CAPPED_POLL_MS,
+  DEFAULT_MAX_FOLDER_WATCHES,
+  folderWatchCount,
+  setMaxFolderWatches,
+} from "./tree-watcher.js";
 export { type UnarchivedChange, unarchiveChange } from "./unarchive-change.js";
 export { unifiedSpecDiff } from "./unified-spec-diff.js";
 export { type FolderWatch, folderWatchStats, watchFolder } from "./watch-folder.js";

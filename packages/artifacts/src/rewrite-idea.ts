@@ -2,6 +2,7 @@ import { basename, dirname } from "node:path";
 import { isInsideRoot } from "./contained-path.js";
 import { type Failure, failure } from "./failure.js";
 import { holdFolderLock } from "./hold-folder-lock.js";
+import { lockFailure } from "./lock-failure.js";
 import { openFolderInside } from "./open-folder-inside.js";
 import type { Repository } from "./open-repository.js";
 import { readContainedFile } from "./read-contained-text.js";
@@ -69,15 +70,7 @@ export async function rewriteIdea(
         return { ok: true, text };
       },
     );
-    if (!held.ok) {
-      return failure(
-        held.reason === "busy" ? "write_conflict" : "write_failed",
-        `${idea.path} cannot be locked: ${held.error}`,
-        {
-          fix: "Call again in a moment.",
-        },
-      );
-    }
+    if (!held.ok) return lockFailure(idea.path, held, "update");
     return held.value;
   } finally {
     opened.handle.close();

@@ -1,6 +1,6 @@
 import { type FSWatcher, watch } from "node:fs";
 import { opendir, stat } from "node:fs/promises";
-import { basename, dirname, join, sep } from "node:path";
+import { basename, dirname, join } from "node:path";
 import pLimit from "p-limit";
 
 /**
@@ -10,6 +10,34 @@ import pLimit from "p-limit";
  * that every other file read of the process shares.
  */
 const WALK_CONCURRENCY = 4;
+/** Folders the process watches at most, over every tree: one inotify watch each. */
+export const DEFAULT_MAX_FOLDER_WATCHES = 10_000;
+/** How often a tree that hit the cap reports a change, since some of its folders go unwatched. */
+export const CAPPED_POLL_MS = 10_000;
+
+let maxWatches = DEFAULT_MAX_FOLDER_WATCHES;
+let pollMs = CAPPED_POLL_MS;
+let watching = 0;
+let warned = false;
+
+/**
+ * Sets how many folders the process watches at most (default 10,000). Beyond
+ * it, a tree watches the folders it found first (the walk goes level by
+ * level, so those nearest the root) and reports a change every 10 s in place
+ * of the events of the folders it could not watch.
+ */
+export function setMaxFolderWatches(limit: number, options: { pollMs?: number } = {}): void {
+  maxWatches = limit;
+  pollMs = options.pollMs ?? CAPPED_POLL_MS;
+}
+
+/** Folders watched now over every tree, and the cap. */
+export function folderWatchCount(): { watching: number; max: number } {
+  return { watching, max: maxWatches };
+}
+
+/** One watched folder and the watched folders right below it, so forgetting a subtree visits that subtree only. */
+type Watched = { watcher: FSWatcher; parent: string | undefined; children: Set<string> };
 
 /**
  * Watches a folder and every folder below it with one non-recursive
@@ -22,11 +50,14 @@ const WALK_CONCURRENCY = 4;
  * another (a checkout, a rename over it), is watched again from scratch.
  */
 export class TreeWatcher {
-  readonly #watchers = new Map<string, FSWatcher>();
+  readonly #watchers = new Map<string, Watched>();
   readonly #limit = pLimit(WALK_CONCURRENCY);
   #parent: FSWatcher | undefined;
   #rootInode: number | undefined;
   #closed = false;
+  #poll: NodeJS.Timeout | undefined;
+  /** Watched folders let go of so far, one count per folder: the work a removal costs. */
+  forgotten = 0;
 
   constructor(
     private readonly root: string,
@@ -47,15 +78,24 @@ export class TreeWatcher {
     return this.#watchers.size;
   }
 
+  /** Whether some folders of this tree went unwatched because the process's cap was reached. */
+  get capped(): boolean {
+    return this.#poll !== undefined;
+  }
+
   close(): void {
     this.#closed = true;
     this.#parent?.close();
     this.#parent = undefined;
-    for (const watcher of this.#watchers.values()) watcher.close();
+    clearInterval(this.#poll);
+    this.#poll = undefined;
+    for (const { watcher } of this.#watchers.values()) watcher.close();
+    watching -= this.#watchers.size;
     this.#watchers.clear();
   }
 
   async #walk(folder: string): Promise<void> {
+    // p-limit starts queued folders in order, so the walk goes level by level and the cap keeps those nearest the root.
     const children = await this.#limit(() => this.#watchOne(folder));
     await Promise.all(children.map((child) => this.#walk(child)));
   }
@@ -63,13 +103,22 @@ export class TreeWatcher {
   /** Watches one folder and answers its subfolders. */
   async #watchOne(folder: string): Promise<string[]> {
     if (this.#closed || this.#watchers.has(folder)) return [];
+    const parent = folder === this.root ? undefined : dirname(folder);
+    // Its parent was let go of while this folder waited: it went away with it, or is walked again from there.
+    if (parent !== undefined && !this.#watchers.has(parent)) return [];
+    if (watching >= maxWatches) {
+      this.#overCap();
+      return [];
+    }
     try {
       const watcher = watch(folder, { persistent: false }, (_event, name) => {
         this.onChange();
         if (name) void this.#appeared(join(folder, name.toString()));
       });
       watcher.on("error", () => this.#forget(folder));
-      this.#watchers.set(folder, watcher);
+      this.#watchers.set(folder, { watcher, parent, children: new Set() });
+      watching++;
+      if (parent !== undefined) this.#watchers.get(parent)?.children.add(folder);
       const children: string[] = [];
       for await (const entry of await opendir(folder)) {
         if (entry.isDirectory()) children.push(join(folder, entry.name));
@@ -116,13 +165,37 @@ export class TreeWatcher {
     if (inode !== undefined) await this.#walk(this.root);
   }
 
-  /** Stops watching a folder that went away, and everything that was below it. */
+  /**
+   * Stops watching a folder that went away, and everything that was below it.
+   * The index of children makes this cost the folders forgotten, not the
+   * folders watched: removing N folders one by one is N steps, not N².
+   */
   #forget(folder: string): void {
-    for (const [path, watcher] of this.#watchers) {
-      if (path === folder || path.startsWith(folder + sep)) {
-        watcher.close();
-        this.#watchers.delete(path);
-      }
+    const watched = this.#watchers.get(folder);
+    if (watched === undefined) return;
+    if (watched.parent !== undefined) this.#watchers.get(watched.parent)?.children.delete(folder);
+    const pending = [folder];
+    for (let path = pending.pop(); path !== undefined; path = pending.pop()) {
+      const entry = this.#watchers.get(path);
+      if (entry === undefined) continue;
+      this.forgotten++;
+      entry.watcher.close();
+      this.#watchers.delete(path);
+      watching--;
+      pending.push(...entry.children);
     }
+  }
+
+  /** The cap is reached: from now on this tree reports a change on a timer, and the process says so once. */
+  #overCap(): void {
+    if (this.#poll !== undefined) return;
+    this.#poll = setInterval(() => this.onChange(), pollMs);
+    this.#poll.unref();
+    if (warned) return;
+    warned = true;
+    process.emitWarning(
+      `${maxWatches} folders are watched, the most this process watches: folders beyond them are not watched, and their trees report a change every ${pollMs / 1000} s instead.`,
+      { code: "OPENSPEC_FOLDER_WATCH_CAP" },
+    );
   }
 }

@@ -1,8 +1,9 @@
-import { type Dirent, readdirSync, statSync } from "node:fs";
+import { type Dirent, statSync } from "node:fs";
 import { parseTasks } from "@org/openspec-spec-parser/parse-tasks";
 import { DEFAULT_MAX_ARTIFACT_BYTES, readRegularFile } from "../read-regular-file.js";
 import type { NameOrder } from "./cli-name-order.js";
 import { describeNestedChange, findNestedChanges } from "./find-nested-changes.js";
+import { byteOrder, readFolderEntries } from "./read-folder-entries.js";
 import { type NeedsCli, readFolderTree, type TreeBudget } from "./read-folder-tree.js";
 import { changeUsesBuiltinSchema } from "./uses-builtin-schema.js";
 import { yieldEvery } from "./yield-every.js";
@@ -25,6 +26,8 @@ export type ListedChanges = {
 /** Files and folders one listing reads at most, across all changes. */
 const MAX_ENTRIES = 2_000_000;
 const MAX_DEPTH = 32;
+/** Entries read between two turns of the event loop: a few hundred short calls, well under a millisecond each. */
+const ENTRIES_PER_TURN = 256;
 
 /**
  * The active changes under `changesDir` as `openspec list --json` reports
@@ -38,22 +41,26 @@ export async function listChangesLikeCli(
   changesDir: string,
   sort: "recent" | NameOrder,
 ): Promise<ListedChanges | NeedsCli> {
-  let entries: Dirent[];
+  let read: Dirent[] | "too_many";
   try {
-    entries = readdirSync(changesDir, { withFileTypes: true });
+    read = await readFolderEntries(changesDir, MAX_ENTRIES);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return { changes: [] };
     return { needsCli: "openspec/changes/ could not be read" };
   }
-  const budget: TreeBudget = { entriesLeft: MAX_ENTRIES, maxDepth: MAX_DEPTH };
+  if (read === "too_many") return { needsCli: "the changes hold too many files to read here" };
+  // In the order the CLI's readdirSync gives them: ties of the sorts below keep it.
+  const entries = read
+    .filter((entry) => entry.isDirectory() && entry.name !== "archive")
+    .sort((a, b) => byteOrder(a.name, b.name));
+  const pause = yieldEvery(ENTRIES_PER_TURN);
+  const budget: TreeBudget = { entriesLeft: MAX_ENTRIES, maxDepth: MAX_DEPTH, pause };
   const listed: (ListedChange & { time: number })[] = [];
   const warnings: NonNullable<ListedChanges["warnings"]> = [];
-  const pause = yieldEvery(32);
   for (const entry of entries) {
-    if (!entry.isDirectory() || entry.name === "archive") continue;
     await pause();
     const dir = `${changesDir}/${entry.name}`;
-    const change = readChange(dir, entry.name, budget);
+    const change = await readChange(dir, entry.name, budget);
     if ("needsCli" in change) return change;
     if (change.nested !== undefined) {
       warnings.push({
@@ -71,16 +78,19 @@ export async function listChangesLikeCli(
   return warnings.length > 0 ? { changes, warnings } : { changes };
 }
 
-function readChange(
+async function readChange(
   dir: string,
   name: string,
   budget: TreeBudget,
-): (ListedChange & { time: number }) | NeedsCli {
-  const tree = readFolderTree(dir, budget);
+): Promise<(ListedChange & { time: number }) | NeedsCli> {
+  const tree = await readFolderTree(dir, budget);
   if ("needsCli" in tree) return tree;
   const has = (file: string) => tree.entries.find((entry) => entry.name === file);
   if (has(".openspec.yaml") !== undefined) {
-    const other = changeUsesBuiltinSchema(`${dir}/.openspec.yaml`);
+    const other = changeUsesBuiltinSchema(
+      `${dir}/.openspec.yaml`,
+      `openspec/changes/${name}/.openspec.yaml`,
+    );
     if (other !== null) return other;
   }
   const tasks = has("tasks.md")?.isFile() ? countTasks(`${dir}/tasks.md`) : { total: 0, done: 0 };

@@ -1,7 +1,9 @@
-import { type Dirent, lstatSync, readdirSync } from "node:fs";
+import type { Dirent } from "node:fs";
+import { lstat } from "node:fs/promises";
 import { parseSpec } from "@org/openspec-spec-parser";
 import { DEFAULT_MAX_ARTIFACT_BYTES, readRegularFile } from "../read-regular-file.js";
 import type { NameOrder } from "./cli-name-order.js";
+import { readFolderEntries } from "./read-folder-entries.js";
 import type { NeedsCli } from "./read-folder-tree.js";
 import { yieldEvery } from "./yield-every.js";
 
@@ -22,14 +24,15 @@ export async function listSpecsLikeCli(
   order: NameOrder,
 ): Promise<ListedSpecs | NeedsCli> {
   try {
-    if (!lstatSync(specsDir).isDirectory()) return { needsCli: "openspec/specs is not a folder" };
+    if (!(await lstat(specsDir)).isDirectory())
+      return { needsCli: "openspec/specs is not a folder" };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return { specs: [] };
     return { needsCli: "openspec/specs/ could not be read" };
   }
   const found: { id: string; file: string }[] = [];
   const budget = { entriesLeft: MAX_ENTRIES };
-  const problem = discover(specsDir, [], found, budget);
+  const problem = await discover(specsDir, [], found, budget);
   if (problem !== null) return problem;
   found.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const specs: ListedSpecs["specs"] = [];
@@ -48,27 +51,28 @@ export async function listSpecsLikeCli(
   return { specs };
 }
 
-function discover(
+/** Finds every spec.md below `dir`, folders read in batches so a huge folder never holds the event loop. */
+async function discover(
   dir: string,
   segments: string[],
   found: { id: string; file: string }[],
   budget: { entriesLeft: number },
-): NeedsCli | null {
+): Promise<NeedsCli | null> {
   if (segments.length > MAX_DEPTH) return { needsCli: `${dir} is nested too deeply to read here` };
-  let entries: Dirent[];
+  let entries: Dirent[] | "too_many";
   try {
-    entries = readdirSync(dir, { withFileTypes: true });
+    entries = await readFolderEntries(dir, Math.max(budget.entriesLeft, 0));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
     return { needsCli: `${dir} could not be read` };
   }
+  if (entries === "too_many") return { needsCli: "the specs hold too many files to read here" };
   budget.entriesLeft -= entries.length;
-  if (budget.entriesLeft < 0) return { needsCli: "the specs hold too many files to read here" };
   for (const entry of entries) {
     if (entry.name.startsWith(".")) continue;
     const path = `${dir}/${entry.name}`;
     if (entry.isDirectory()) {
-      const problem = discover(path, [...segments, entry.name], found, budget);
+      const problem = await discover(path, [...segments, entry.name], found, budget);
       if (problem !== null) return problem;
     } else if (entry.name === "spec.md" && segments.length > 0) {
       if (entry.isSymbolicLink()) return { needsCli: `${path} is a symbolic link` };

@@ -40,7 +40,7 @@ async function bothStatuses(root: string, changes: string[]) {
   const pairs: [string, string][] = [];
   const leftToCli: string[] = [];
   for (const change of changes) {
-    const ours = native(root, change);
+    const ours = await native(root, change);
     if ("needsCli" in ours) {
       leftToCli.push(change);
       continue;
@@ -114,7 +114,7 @@ describe("openspec status answered from the files, against the CLI", () => {
     CLI_TIMEOUT_MS,
   );
 
-  it("GIVEN shapes the reader leaves to the CLI (a link in the change, a linked change, metadata naming another schema or skipping specs, a folder wrapping nested changes, a missing change, a change of more than 10,000 files, a name the CLI refuses, a project spec-driven schema) WHEN the status is read THEN each says why the CLI must answer", () => {
+  it("GIVEN shapes the reader leaves to the CLI (a link in the change, a linked change, metadata naming another schema or skipping specs, a folder wrapping nested changes, a missing change, a change of more than 10,000 files, a name the CLI refuses, a project spec-driven schema) WHEN the status is read THEN each says why the CLI must answer", async () => {
     const cases: [string, string, (root: string) => void, RegExp][] = [
       [
         "link",
@@ -177,7 +177,7 @@ describe("openspec status answered from the files, against the CLI", () => {
         label.replace(" ", "-"),
       );
       shape(root);
-      const ours = native(root, change);
+      const ours = await native(root, change);
       expect("needsCli" in ours ? ours.needsCli : "answered", label).toMatch(reason);
     }
   });

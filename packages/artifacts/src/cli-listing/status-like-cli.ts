@@ -5,7 +5,9 @@ import { readRegularFile } from "../read-regular-file.js";
 import { findNestedChanges } from "./find-nested-changes.js";
 import { type FolderTree, type NeedsCli, readFolderTree } from "./read-folder-tree.js";
 import { realRootOf } from "./real-root-of.js";
+import { specialFileAt } from "./special-file-at.js";
 import { NEW_CHANGE_METADATA, projectUsesBuiltinSchema } from "./uses-builtin-schema.js";
+import { yieldEvery } from "./yield-every.js";
 
 export type StatusLikeCliOptions = {
   change: string;
@@ -63,9 +65,11 @@ const SPEC_DRIVEN = [
   { id: "tasks", generates: "tasks.md", requires: ["specs", "design"] },
 ] as const;
 const APPLY_REQUIRES = ["tasks"];
-/** A change's files and folders read at most for its status (synchronously: one change is a few files). */
+/** A change's files and folders read at most for its status: one change is a few files. */
 const MAX_ENTRIES = 10_000;
 const MAX_DEPTH = 32;
+/** Entries read between two turns of the event loop. */
+const ENTRIES_PER_TURN = 256;
 
 /**
  * `openspec status --change <name> --json` answered from the files, equal
@@ -77,10 +81,10 @@ const MAX_DEPTH = 32;
  * the CLI, which also words every error. Nothing outside the repository is
  * read.
  */
-export function statusLikeCli(
+export async function statusLikeCli(
   repository: Repository,
   options: StatusLikeCliOptions,
-): CliStatus | NeedsCli {
+): Promise<CliStatus | NeedsCli> {
   const { change } = options;
   if (change === "" || change.startsWith(".") || change === "archive" || /[/\\\0]/.test(change)) {
     return { needsCli: "the CLI words its refusal of this change name" };
@@ -94,12 +98,21 @@ export function statusLikeCli(
   const changeDir = join(changesDir, change);
   if (!isPlainFolder(changeDir))
     return { needsCli: `change "${change}" is not a plain folder here` };
-  const tree = readFolderTree(changeDir, { entriesLeft: MAX_ENTRIES, maxDepth: MAX_DEPTH });
+  const tree = await readFolderTree(changeDir, {
+    entriesLeft: MAX_ENTRIES,
+    maxDepth: MAX_DEPTH,
+    pause: yieldEvery(ENTRIES_PER_TURN),
+  });
   if ("needsCli" in tree) return tree;
   if (findNestedChanges(change, tree) !== undefined) {
     return { needsCli: `change "${change}" wraps nested changes` };
   }
   const metadata = tree.entries.find((entry) => entry.name === ".openspec.yaml");
+  const special =
+    metadata === undefined
+      ? null
+      : specialFileAt(`${changeDir}/.openspec.yaml`, `openspec/changes/${change}/.openspec.yaml`);
+  if (special !== null) return special;
   if (metadata !== undefined && !isNewChangeMetadata(`${changeDir}/.openspec.yaml`)) {
     return { needsCli: `${changeDir}/.openspec.yaml may set the schema or skip specs` };
   }

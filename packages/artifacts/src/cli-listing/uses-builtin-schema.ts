@@ -1,10 +1,11 @@
 import { existsSync } from "node:fs";
 import { homedir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { parse } from "yaml";
 import { readRegularFile } from "../read-regular-file.js";
 import { configWarnsInCli } from "./config-warns-in-cli.js";
 import type { NeedsCli } from "./read-folder-tree.js";
+import { specialFileAt } from "./special-file-at.js";
 
 const BUILTIN_SCHEMA = "spec-driven";
 /** Configuration and change metadata are a few lines; larger ones are left to the CLI. */
@@ -33,6 +34,8 @@ export function projectUsesBuiltinSchema(
   const yamlConfig = join(openspecDir, "config.yaml");
   const config = existsSync(yamlConfig) ? yamlConfig : join(openspecDir, "config.yml");
   if (!existsSync(config)) return null;
+  const special = specialFileAt(config, `openspec/${basename(config)}`);
+  if (special !== null) return special;
   const read = readRegularFile(config, MAX_YAML_BYTES);
   if (read.ok && !read.truncated && configWarnsInCli(read.text)) {
     return {
@@ -55,7 +58,9 @@ export function projectUsesBuiltinSchema(
  * falls back to the built-in `tasks.md` whenever the file is not valid metadata,
  * so only a readable file naming another schema needs the CLI.
  */
-export function changeUsesBuiltinSchema(metadataPath: string): NeedsCli | null {
+export function changeUsesBuiltinSchema(metadataPath: string, shown: string): NeedsCli | null {
+  const special = specialFileAt(metadataPath, shown);
+  if (special !== null) return special;
   const schema = yamlSchemaField(metadataPath);
   if (schema === undefined || schema === BUILTIN_SCHEMA) return null;
   return {

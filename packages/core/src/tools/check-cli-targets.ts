@@ -15,7 +15,10 @@ import { findRepositoryLinkOut, type RepositoryReadScope } from "./find-reposito
  * Project schemas, whichever the call selects, are checked before every CLI
  * run (`findCliEscape`).
  */
-export function checkCliTargets(repository: Repository, call: CheckedCliCall): ToolFailure | null {
+export async function checkCliTargets(
+  repository: Repository,
+  call: CheckedCliCall,
+): Promise<ToolFailure | null> {
   if (call.help) return null;
   const type = call.values.get("--type") as "change" | "spec" | undefined;
   const named: [string | undefined, "change" | "spec" | undefined][] = [
@@ -26,12 +29,12 @@ export function checkCliTargets(repository: Repository, call: CheckedCliCall): T
   ];
   for (const [name, kind] of named) {
     if (name === undefined) continue;
-    const escaping = findLinkOut(repository, name, kind);
+    const escaping = await findLinkOut(repository, name, kind);
     if (escaping) return escaping;
   }
   const scope = readsEveryItem(call);
   if (scope !== null) {
-    const escaping = findRepositoryLinkOut(repository, scope);
+    const escaping = await findRepositoryLinkOut(repository, scope);
     if (escaping) return escaping;
   }
   const positionals = [...call.positionals.values()];

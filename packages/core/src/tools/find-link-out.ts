@@ -11,11 +11,11 @@ import { findLinkOutUnder } from "./find-link-out-under.js";
  * not walked into. Project schemas are checked before every CLI run
  * (`findCliEscape`).
  */
-export function findLinkOut(
+export async function findLinkOut(
   repository: Repository,
   name: string,
   kind: "change" | "spec" | undefined,
-): ToolFailure | null {
+): Promise<ToolFailure | null> {
   const fix = (link: string) =>
     `Replace the symlink ${link} with the file itself, or name another ${kind ?? "item"}.`;
   const named = checkNamedTarget(repository, name, kind);
@@ -25,7 +25,7 @@ export function findLinkOut(
     ...(kind === "change" ? [] : [join(repository.openspecDir, "specs", name)]),
   ];
   for (const folder of folders) {
-    const escaping = findLinkOutUnder(repository, folder, fix);
+    const escaping = await findLinkOutUnder(repository, folder, fix);
     if (escaping) return escaping;
   }
   return null;

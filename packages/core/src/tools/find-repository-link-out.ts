@@ -16,10 +16,10 @@ export type RepositoryReadScope = { specs: boolean; changes: boolean };
  * (the CLI leaves a change folder that is a symlink out, and refuses a
  * delta spec that leads out, by itself), so 2,000 changes cost nothing.
  */
-export function findRepositoryLinkOut(
+export async function findRepositoryLinkOut(
   repository: Repository,
   scope: RepositoryReadScope,
-): ToolFailure | null {
+): Promise<ToolFailure | null> {
   const specs = join(repository.openspecDir, "specs");
   const folders = [
     ...(scope.specs ? [specs] : []),

@@ -6,6 +6,7 @@ import { defineTool, readOnlyTool } from "../tool-definition.js";
 import type { ResultBlock } from "../tool-presentation.js";
 import { nativeAnswer } from "./native-answer.js";
 import { pageCliAnswer } from "./page-cli-answer.js";
+import { refusedAnswer } from "./refused-answer.js";
 import { restNotice } from "./rest-notice.js";
 
 /** Entries per page by default: 40 of the CLI's change entries are about 1,800 tokens of answer. */
@@ -69,6 +70,7 @@ export const listTool = defineTool({
           ENTRIES_PER_PAGE,
         );
       }
+      if (native.refusal !== undefined) return refusedAnswer(native.refusal);
       cliReason = native.needsCli;
     }
     const ran = await runCliCommand(context, prepared.repository, args, { engine: "cli" as const });

@@ -6,6 +6,11 @@ import type { RunCliOptions } from "../tool-call-context.js";
 import { type ToolFailure, toolFailure } from "../tool-result.js";
 import { findLinkOut } from "./find-link-out.js";
 
+/** A check of the repository of a call's own, made before the CLI is looked for: a failure refuses the call. */
+export type RepositoryCheck = (
+  repository: Repository,
+) => ToolFailure | null | Promise<ToolFailure | null>;
+
 /** A change or spec the call names for the CLI, checked before the CLI can follow it. */
 export type NamedTarget = { name: string; type?: "change" | "spec" | undefined };
 
@@ -18,7 +23,7 @@ export type NamedTarget = { name: string; type?: "change" | "spec" | undefined }
 export async function prepareCliCall(
   context: CatalogContext,
   target: RepositoryTarget,
-  named?: NamedTarget | ((repository: Repository) => ToolFailure | null),
+  named?: NamedTarget | RepositoryCheck,
 ): Promise<{ ok: true; repository: Repository } | ToolFailure> {
   const resolved = resolveRepository(context, target);
   if (!resolved.ok) return resolved;
@@ -32,10 +37,10 @@ export async function prepareCliCall(
     );
   }
   if (typeof named === "function") {
-    const refused = named(repository);
+    const refused = await named(repository);
     if (refused) return refused;
   } else if (named !== undefined) {
-    const escaping = findLinkOut(repository, named.name, named.type);
+    const escaping = await findLinkOut(repository, named.name, named.type);
     if (escaping) return escaping;
   }
   const cli = await context.findCli();
@@ -74,7 +79,7 @@ export async function runCliTool(
   context: CatalogContext,
   target: RepositoryTarget,
   buildArgs: () => ArgsResult,
-  named?: NamedTarget | ((repository: Repository) => ToolFailure | null),
+  named?: NamedTarget | RepositoryCheck,
 ): Promise<RunSuccess | ToolFailure> {
   const prepared = await prepareCliCall(context, target, named);
   if (!prepared.ok) return prepared;

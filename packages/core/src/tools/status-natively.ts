@@ -1,4 +1,9 @@
-import { type CliStatus, type Repository, statusLikeCli } from "@org/openspec-artifacts";
+import {
+  type CliStatus,
+  type NeedsCli,
+  type Repository,
+  statusLikeCli,
+} from "@org/openspec-artifacts";
 import type { CatalogContext } from "../catalog-context.js";
 import { whyCliMustAnswer } from "./why-cli-must-answer.js";
 
@@ -14,13 +19,13 @@ export async function statusNatively(
   repository: Repository,
   change: string | undefined,
   schema: string | undefined,
-): Promise<{ status: CliStatus } | { needsCli: string }> {
+): Promise<{ status: CliStatus } | NeedsCli> {
   if (change === undefined) return { needsCli: "no change was named or picked" };
   if (schema !== undefined) return { needsCli: "the call names a schema" };
   const needsCli = await whyCliMustAnswer(context);
   if (needsCli !== null) return { needsCli };
   try {
-    const status = statusLikeCli(repository, { change, env: context.env });
+    const status = await statusLikeCli(repository, { change, env: context.env });
     return "needsCli" in status ? status : { status };
   } catch (error) {
     return { needsCli: `the reader failed: ${String(error)}` };

@@ -67,6 +67,10 @@ export const statusTool = defineTool({
           ...extra,
         };
       }
+      if (native.refusal !== undefined) {
+        const { refusedAnswer } = await import("./refused-answer.js");
+        return refusedAnswer(native.refusal);
+      }
       cliReason = native.needsCli;
     }
     const ran = await runCliCommand(context, prepared.repository, args, {
