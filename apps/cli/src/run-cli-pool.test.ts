@@ -1,4 +1,4 @@
-import { createOpenSpecPool } from "@org/openspec-cli-runner";
+import { createOpenSpecPool, findConfinement } from "@org/openspec-cli-runner";
 import {
   isolatedEnvironment,
   makeOpenSpecRepository,
@@ -13,14 +13,16 @@ afterEach(removeTemporaryFolders);
 const quiet = { out: () => {}, err: () => {}, color: false };
 
 describe("runCli with warm OpenSpec workers the caller keeps", () => {
-  it("GIVEN a pool warmed for the real CLI WHEN two command lines run CLI-backed tools through runCli THEN warm workers answer them, and the answers are the cold ones", async () => {
+  it("GIVEN a pool warmed for the real CLI, for the repository's view where runs are confined, WHEN two command lines run CLI-backed tools through runCli THEN warm workers answer them, and the answers are the cold ones", async () => {
     const { env } = isolatedEnvironment({ OPENSPEC_BIN: REAL_OPENSPEC_BIN });
     const root = makeOpenSpecRepository({
       "openspec/changes/add-login/proposal.md": "## Why\nUsers need accounts.\n",
     });
     const pool = createOpenSpecPool({ env });
     try {
-      expect(await pool.warm(REAL_OPENSPEC_BIN)).toBe(true);
+      // Where the CLI runs confined, a worker serves one source's view: warm it for this one.
+      const view = findConfinement().ok ? { root, writable: false } : undefined;
+      expect(await pool.warm(REAL_OPENSPEC_BIN, view)).toBe(true);
       const printed: string[] = [];
       const capture = { ...quiet, out: (text: string) => printed.push(text) };
       const args = [

@@ -45,13 +45,11 @@ export async function holdFolderLock<T>(
       }
     }
     const stale = await isStale(path, name);
+    // Released while it was looked at: take it at once, and remove nothing (another writer may hold it now).
+    if (stale === RELEASED) continue;
     if (typeof stale === "string") return { ok: false, reason: "not_a_file", error: stale };
-    if (stale) {
-      try {
-        await unlink(path);
-      } catch {
-        // Another process took it over first; try again.
-      }
+    if (stale !== false) {
+      await removeIfUnchanged(path, stale);
       continue;
     }
     if (Date.now() >= deadline) {
@@ -91,35 +89,56 @@ async function release(path: string, handle: LockFile): Promise<void> {
   }
 }
 
+/** What `isStale` answers when the lock went away while it was looked at. */
+const RELEASED = "released" as const;
+
 /**
- * Whether the lock at `path` may be taken over; a sentence saying what to
- * remove when what is there is not a regular file (then it is never opened).
+ * Removes a stale lock only if the file at `path` is still the one found
+ * stale: between the look and the removal its holder may have released it and
+ * another writer taken it, and that writer's lock must stay.
  */
-async function isStale(path: string, name: string): Promise<boolean | string> {
+async function removeIfUnchanged(path: string, seen: Stats): Promise<void> {
+  try {
+    const now = await lstat(path);
+    if (now.ino === seen.ino && now.dev === seen.dev) await unlink(path);
+  } catch {
+    // Gone already, or taken over first by another process: try again.
+  }
+}
+
+/**
+ * The lock file at `path` when it may be taken over, false while it is held,
+ * `released` when it went away meanwhile, or a sentence saying what to remove
+ * when what is there is not a regular file (then it is never opened).
+ */
+async function isStale(
+  path: string,
+  name: string,
+): Promise<Stats | false | typeof RELEASED | string> {
   let info: Stats;
   try {
     info = await lstat(path);
   } catch (error) {
-    // ENOENT: released meanwhile, so try again at once.
-    return codeOf(error) === "ENOENT";
+    if (codeOf(error) === "ENOENT") return RELEASED;
+    return false;
   }
   if (!info.isFile()) return notAFile(name, info);
   const age = Date.now() - info.mtimeMs;
-  if (age > STALE_AFTER_MS) return true;
+  if (age > STALE_AFTER_MS) return info;
   const text = await readPid(path);
-  if (text === "gone") return true;
+  if (text === "gone") return RELEASED;
   // Held by a writer of another user: wait for it as for any other holder.
   if (text === "unreadable") return false;
   if (typeof text !== "string") return notAFile(name, null);
   const pid = Number.parseInt(text, 10);
   // A lock being written has no pid yet; give its writer a moment.
-  if (!Number.isInteger(pid) || pid <= 0) return age > 1000;
+  if (!Number.isInteger(pid) || pid <= 0) return age > 1000 ? info : false;
   try {
     process.kill(pid, 0);
     return false;
   } catch (error) {
     // ESRCH: its process is gone.
-    return codeOf(error) === "ESRCH";
+    return codeOf(error) === "ESRCH" ? info : false;
   }
 }
 

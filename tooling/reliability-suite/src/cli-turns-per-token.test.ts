@@ -122,6 +122,8 @@ describe("CLI turns shared between tokens", () => {
       OPENSPEC_AGENT_CLI_CONCURRENCY: "2",
       // Far beyond the test: a hung run ends only when released.
       OPENSPEC_AGENT_CLI_TIMEOUT_MS: "600000",
+      // The fake waits for a release file outside the repository, which a confined run could not see.
+      OPENSPEC_AGENT_CONFINE: "off",
     });
     const proposal =
       "## Why\nStands for a change whose tasks.md is a FIFO.\n\n## What Changes\n- Nothing.\n";

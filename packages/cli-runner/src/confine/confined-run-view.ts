@@ -3,6 +3,7 @@ import { dirname } from "node:path";
 import type { ConfinedView } from "@org/openspec-confine";
 import { findNodeOnPath } from "./find-node-on-path.js";
 import { installFolderOf } from "./install-folder-of.js";
+import { nodeOptionsPreloadFolders } from "./node-options-preload-folders.js";
 import { runnerPackageFolder } from "./runner-package-folder.js";
 
 /**
@@ -10,8 +11,9 @@ import { runnerPackageFolder } from "./runner-package-folder.js";
  * all read-only: the CLI's installed files (the outermost `node_modules`
  * above it, as given and as its real path), this runner's own package (the
  * warm worker's script), the Node that runs it (as given and its real
- * folder), and the CA file `NODE_EXTRA_CA_CERTS` names (else Node warns on
- * stderr in every run). Where a run's own folders hold none of these, the
+ * folder), the CA file `NODE_EXTRA_CA_CERTS` names (else Node warns on
+ * stderr in every run), and the folders of the modules `NODE_OPTIONS`
+ * preloads (else Node stops before the CLI starts). Where a run's own folders hold none of these, the
  * root and the caller's extra folders are all the repository content it sees.
  */
 export function confinedRunView(
@@ -45,5 +47,6 @@ export function confinedRunView(
   }
   const caFile = env.NODE_EXTRA_CA_CERTS;
   if (caFile?.startsWith("/")) add(caFile);
+  for (const folder of nodeOptionsPreloadFolders(env.NODE_OPTIONS)) add(folder);
   return { ...view, readOnly: [...files] };
 }

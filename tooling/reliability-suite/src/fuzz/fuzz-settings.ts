@@ -15,6 +15,9 @@ export function fuzzEnvironment(): { argvLog: string; env: Record<string, string
     env: {
       OPENSPEC_BIN: recordingOpenSpec(argvLog),
       OPENSPEC_AGENT_CLI_TIMEOUT_MS: String(FUZZ_CLI_TIMEOUT_MS),
+      // The recording fake writes every argv to a log outside the repository, which a
+      // confined run could not reach; what reaches the CLI is the subject here.
+      OPENSPEC_AGENT_CONFINE: "off",
     },
   };
 }
