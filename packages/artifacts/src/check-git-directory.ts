@@ -5,6 +5,13 @@ import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 /** Why git may not run for a folder: its `.git` leads to another repository's objects. */
 export type GitDirectoryRefusal = { refused: true; detail: string };
 
+/**
+ * What git will read for a folder it may run in: the work tree's top (the
+ * folder itself or the parent holding `.git`), and, for a linked work tree,
+ * its own git folders that lie outside the top.
+ */
+export type GitDirectory = { refused: false; top: string; gitFolders: string[] };
+
 /** A `.git` file, `gitdir`, `commondir` or `alternates` is a line or a few; anything larger is not one. */
 const MAX_POINTER_BYTES = 4096;
 
@@ -20,10 +27,13 @@ const MAX_POINTER_BYTES = 4096;
  * `objects/info/alternates` file would let a repository answer with another
  * repository's commits, so they are refused. Only `lstat`, `realpath` and
  * bounded reads of regular files opened non-blocking: a FIFO named `.git` is
- * refused, never waited on. Null when git may run (also when no `.git` is
- * found: git then says it is not a repository).
+ * refused, never waited on. When git may run: the folders it will read
+ * (`GitDirectory`), or null when no `.git` is found (git then says it is not a
+ * repository).
  */
-export async function checkGitDirectory(folder: string): Promise<GitDirectoryRefusal | null> {
+export async function checkGitDirectory(
+  folder: string,
+): Promise<GitDirectoryRefusal | GitDirectory | null> {
   let top = resolve(folder);
   for (;;) {
     const dotGit = join(top, ".git");
@@ -53,18 +63,20 @@ async function checkDotGit(
   top: string,
   dotGit: string,
   kind: Kind,
-): Promise<GitDirectoryRefusal | null> {
+): Promise<GitDirectoryRefusal | GitDirectory> {
   if (kind === "link" || kind === "special") {
     return refuse(`${dotGit} is a ${kind === "link" ? "symbolic link" : "special file"}`);
   }
-  if (kind === "folder") return checkObjects(dotGit, dotGit);
+  const allowed = (gitFolders: string[]) => (refusal: GitDirectoryRefusal | null) =>
+    refusal ?? { refused: false as const, top, gitFolders };
+  if (kind === "folder") return allowed([])(await checkObjects(dotGit, dotGit));
   const text = await readPointer(dotGit);
   const named = /^gitdir: (.+)$/m.exec(text ?? "")?.[1]?.trim();
   if (!named) return refuse(`${dotGit} is not a "gitdir:" file`);
   const gitDir = await realOrNull(isAbsolute(named) ? named : resolve(top, named));
   const realTop = await realOrNull(top);
   if (gitDir === null || realTop === null) return refuse(`${dotGit} names a missing gitdir`);
-  if (isInside(realTop, gitDir)) return checkObjects(gitDir, gitDir);
+  if (isInside(realTop, gitDir)) return allowed([])(await checkObjects(gitDir, gitDir));
   // A linked work tree: its gitdir holds a `gitdir` file naming this `.git` back.
   const back = (await readPointer(join(gitDir, "gitdir")))?.trim();
   const realDotGit = await realOrNull(dotGit);
@@ -75,7 +87,7 @@ async function checkDotGit(
   const common = (await readPointer(join(gitDir, "commondir")))?.trim();
   const commonDir = common ? await realOrNull(resolve(gitDir, common)) : gitDir;
   if (commonDir === null) return refuse(`${gitDir} names a missing commondir`);
-  return checkObjects(gitDir, commonDir);
+  return allowed([...new Set([gitDir, commonDir])])(await checkObjects(gitDir, commonDir));
 }
 
 /** The repository's own objects only: no `commondir` outside a linked work tree, no alternates. */

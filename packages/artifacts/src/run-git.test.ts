@@ -1,5 +1,6 @@
 import { symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { findConfinement } from "@org/openspec-confine";
 import {
   AUTH_SPEC,
   plantGitPrograms,
@@ -105,5 +106,44 @@ describe("runGit", () => {
     const spec = await readSpecAtHead(openedRepository(linked), { spec: "auth" });
 
     expect(spec).toMatchObject({ ok: true, baseline: AUTH_SPEC });
+  });
+});
+
+// Where the host can confine a program, git sees only the work tree it serves
+// and its git folders: a configuration that reads a file outside finds nothing.
+describe.skipIf(!findConfinement().ok)("runGit, confined", () => {
+  it("GIVEN a .git/config that includes a file outside the repository WHEN git reads its configuration confined, and with OPENSPEC_AGENT_CONFINE=off THEN only the unconfined run sees the outside file", async () => {
+    const { root } = committedRepository();
+    const outside = join(temporaryFolder("outside-config-"), "included");
+    writeFileSync(outside, "[user]\n\tname = read-from-outside\n");
+    git(root, "config", "--local", "include.path", outside);
+
+    const confined = await runGit(root, ["config", "--get", "user.name"], process.env);
+    const unconfined = await runGit(root, ["config", "--get", "user.name"], {
+      ...process.env,
+      OPENSPEC_AGENT_CONFINE: "off",
+    });
+
+    expect(unconfined).toMatchObject({ ok: true, exitCode: 0 });
+    expect(unconfined.ok && unconfined.stdout.trim()).toBe("read-from-outside");
+    expect(confined.ok && confined.stdout).not.toContain("read-from-outside");
+  });
+
+  it("GIVEN a source that is a folder of a larger repository WHEN its spec is compared with HEAD and its changes are dated, confined THEN git reads the repository it belongs to", async () => {
+    const top = temporaryFolder("monorepo-");
+    writeFiles(top, {
+      "services/api/openspec/specs/auth/spec.md": AUTH_SPEC,
+      "services/api/openspec/changes/add-search/proposal.md": "# Add search\n",
+      "services/api/openspec/config.yaml": "schema: spec-driven\n",
+    });
+    commitAll(top);
+    const source = join(top, "services/api");
+    writeFileSync(join(source, "openspec/specs/auth/spec.md"), EDITED);
+
+    const spec = await readSpecAtHead(openedRepository(source), { spec: "auth" });
+    const times = await gitChangeTimes(source, process.env);
+
+    expect(spec).toMatchObject({ ok: true, baseline: AUTH_SPEC });
+    expect(times === null ? [] : [...times.keys()]).toContain("openspec/changes/add-search");
   });
 });

@@ -1,5 +1,7 @@
+import { confineCommand, findConfinement } from "@org/openspec-confine";
 import { x } from "tinyexec";
 import { checkGitDirectory } from "./check-git-directory.js";
+import { gitInstallFolder } from "./git-install-folder.js";
 
 /**
  * How one git run ended; `missing` when no `git` could be started at all,
@@ -70,22 +72,27 @@ const NEVER_FILTERS = new Set(["rev-parse", "ls-tree", "cat-file", "log", "confi
  * configuration), and the system and global configuration files are not read,
  * whatever `HOME` or `XDG_CONFIG_HOME` say. Before git starts, the folder's
  * `.git` is checked not to lead to another repository (`checkGitDirectory`).
- * These hold on every platform by themselves.
+ * These hold on every platform by themselves. Where the host can confine a
+ * program (Linux with bubblewrap, `@org/openspec-confine`) and
+ * `OPENSPEC_AGENT_CONFINE` is not `off`, git also runs in a view of only the
+ * work tree it serves and its git folders, read-only: whatever a setting
+ * these do not know names, it can reach nothing else.
  */
 export async function runGit(
   folder: string,
   args: readonly string[],
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): Promise<GitRun> {
-  const refusal = await checkGitDirectory(folder);
-  if (refusal) return { ok: false, refused: true, detail: refusal.detail };
+  const directory = await checkGitDirectory(folder);
+  if (directory?.refused) return { ok: false, refused: true, detail: directory.detail };
+  const view = directory === null ? undefined : await gitView(folder, directory, env);
   const settings: Array<readonly [string, string]> = [...PROGRAMS_OFF];
   if (!NEVER_FILTERS.has(commandOf(args))) {
-    const filters = await filtersOff(folder, env);
+    const filters = await filtersOff(folder, env, view);
     if (!("settings" in filters)) return filters;
     settings.push(...filters.settings);
   }
-  return spawnGit(folder, args, env, settings);
+  return spawnGit(folder, args, env, settings, view);
 }
 
 /**
@@ -99,12 +106,14 @@ export async function runGit(
 async function filtersOff(
   folder: string,
   env: Readonly<Record<string, string | undefined>>,
+  view: GitView | undefined,
 ): Promise<{ ok: true; settings: Array<readonly [string, string]> } | GitRun> {
   const listed = await spawnGit(
     folder,
     ["config", "-z", "--name-only", "--get-regexp", "^filter\\."],
     env,
     PROGRAMS_OFF,
+    view,
   );
   if (!listed.ok) return listed;
   // 1: no filter is named. Anything else: the configuration could not be read, so the filters
@@ -149,11 +158,46 @@ function commandOf(args: readonly string[]): string {
   return "";
 }
 
+/** The bubblewrap command that runs git confined, or undefined where it runs as it is. */
+type GitView = { wrap: (argv: string[]) => string[] };
+
+/**
+ * The view git runs in where the host can confine it: the work tree's top and
+ * the linked work tree's git folders read-only, and git's own install folder
+ * when it lies outside `/usr`. Undefined where the host cannot confine, with
+ * `OPENSPEC_AGENT_CONFINE=off`, or when no git is found on `PATH` (the run
+ * then fails as it would unconfined).
+ */
+async function gitView(
+  folder: string,
+  directory: { top: string; gitFolders: string[] },
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<GitView | undefined> {
+  if (env.OPENSPEC_AGENT_CONFINE === "off") return undefined;
+  const support = findConfinement(env);
+  if (!support.ok) return undefined;
+  const git = await gitInstallFolder(env.PATH);
+  if (git === undefined) return undefined;
+  const readOnly = [...directory.gitFolders, ...(git.folder === undefined ? [] : [git.folder])];
+  return {
+    wrap: (argv) =>
+      confineCommand(support, [git.path, ...argv], {
+        root: directory.top,
+        writable: false,
+        cwd: folder,
+        ...(readOnly.length > 0 ? { readOnly } : {}),
+        // As outside: no home a configuration file could be read from, for every git version.
+        setEnv: { HOME: "/dev/null", XDG_CONFIG_HOME: "/dev/null" },
+      }),
+  };
+}
+
 async function spawnGit(
   folder: string,
   args: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
   settings: ReadonlyArray<readonly [string, string]>,
+  view?: GitView,
 ): Promise<Exclude<GitRun, { refused: true }>> {
   const childEnv: Record<string, string> = {};
   for (const [key, value] of Object.entries(env)) {
@@ -181,8 +225,10 @@ async function spawnGit(
     childEnv.XDG_CONFIG_HOME = "/dev/null";
   }
   const overrides = settings.flatMap(([key, value]) => ["-c", `${key}=${value}`]);
+  const gitArgs = [...overrides, "-C", folder, "--no-pager", ...args];
+  const [command, ...commandArgs] = view === undefined ? ["git", ...gitArgs] : view.wrap(gitArgs);
   try {
-    const result = await x("git", [...overrides, "-C", folder, "--no-pager", ...args], {
+    const result = await x(command as string, commandArgs, {
       nodePath: false,
       inheritEnv: false,
       throwOnError: false,
