@@ -129,7 +129,8 @@ class SharedBridge(unittest.TestCase):
         root = session().repository()
         started = os.path.join(session().folder("marker"), "started")
         slow = session().fake_openspec(f'touch "{started}"\nexec sleep 20')
-        with session().environment(OPENSPEC_BIN=slow):
+        # The fake marks its start outside the repository, which a confined run could not reach.
+        with session().environment(OPENSPEC_BIN=slow, OPENSPEC_AGENT_CONFINE="off"):
             self.assertIs(call("openspec_source_list")["ok"], True)
             victim = session().bridge.pid()
             outcome = {}
