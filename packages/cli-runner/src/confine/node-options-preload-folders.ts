@@ -24,7 +24,8 @@ export function nodeOptionsPreloadFolders(nodeOptions: string | undefined): stri
     const equals = word.indexOf("=");
     const option = equals === -1 ? word : word.slice(0, equals);
     if (!PRELOADS.has(option)) continue;
-    const value = equals === -1 ? words[(index += 1)] : word.slice(equals + 1);
+    if (equals === -1) index += 1;
+    const value = equals === -1 ? words[index] : word.slice(equals + 1);
     const path = value?.startsWith("file:") ? safeFilePath(value) : value;
     if (path !== undefined && isAbsolute(path)) folders.push(dirname(path));
   }
