@@ -9,6 +9,7 @@ export {
   openRepository,
   type Repository,
 } from "./open-repository.js";
+export { readListingsAhead } from "./read-listings-ahead.js";
 export { DEFAULT_MAX_ARTIFACT_BYTES } from "./read-regular-file.js";
 export {
   type ChangeContext,
@@ -23,3 +24,4 @@ export {
   type SourceResolver,
   type SpecContext,
 } from "./resolve-context.js";
+export { resolveContextAsync } from "./resolve-context-async.js";

@@ -85,6 +85,7 @@ export {
 } from "./preview-change-archive.js";
 export type { ChangeContent, DeltaSpecContent, TaskProgress } from "./read-change.js";
 export { type IdeaContent, ideaSummary, readIdea } from "./read-idea.js";
+export { readListingsAhead } from "./read-listings-ahead.js";
 export { readRepositoryText } from "./read-repository-text.js";
 export { readSpecAtHead, type SpecAtHead, type SpecAtHeadInput } from "./read-spec-at-head.js";
 export type { ReadWarning } from "./read-warning.js";

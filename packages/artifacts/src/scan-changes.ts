@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { cachedFolderReader } from "./cache/cached-folder-reader.js";
 import { statOrCode, statOrNull } from "./cache/stat-or-null.js";
+import { yieldEvery } from "./cli-listing/yield-every.js";
 import { containedRealPath } from "./contained-path.js";
 import type { Repository } from "./open-repository.js";
 import { type ReadWarning, readWarning } from "./read-warning.js";
@@ -30,12 +31,26 @@ export type ChangeFolder = {
 export type ChangeEntry = ChangeFolder & { hash: string };
 
 /** The active and archived change folders of a repository, each sorted by name. */
-export function scanChangeFolders(repository: Repository): {
+export type ChangeScan = {
   active: ChangeFolder[];
   archived: ChangeFolder[];
   /** Change folders (or `changes/` itself) that may not be read. */
   warnings: ReadWarning[];
-} {
+};
+
+/** The active and archived change folders of a repository, each sorted by name. */
+export function scanChangeFolders(repository: Repository): ChangeScan {
+  const ahead = scansAhead.get(repository.root);
+  if (ahead !== undefined) {
+    // Taken once, and only while both listings are the ones it was made from.
+    scansAhead.delete(repository.root);
+    if (
+      sameListing(ahead.active, changeCandidates(repository, false)) &&
+      sameListing(ahead.archived, changeCandidates(repository, true))
+    ) {
+      return ahead.scan;
+    }
+  }
   const everyName = () => true;
   const warnings: ReadWarning[] = [];
   return {
@@ -122,6 +137,68 @@ export function asChange(
     };
   }
   return { name: candidate.name, archived, scaffolded: true, dir: candidate.dir };
+}
+
+/**
+ * `changeCandidates` without holding the event loop: `changes/` or
+ * `changes/archive/` is read in batches (see `cachedFolderReader`), so the
+ * synchronous calls above that follow find it read. A folder that leads out
+ * of the repository is not read.
+ */
+export async function readChangeFoldersAhead(
+  repository: Repository,
+  archived: boolean,
+  warnings: ReadWarning[] = [],
+): Promise<ChangeCandidate[]> {
+  const changesDir = join(repository.openspecDir, "changes");
+  const folder = archived ? join(changesDir, "archive") : changesDir;
+  if (containedRealPath(repository, folder) === null) return [];
+  const listing = await candidatesIn.readAhead(folder);
+  if (listing.unreadable) warnings.push(readWarning(repository, folder, "unreadable"));
+  return archived ? listing.candidates : activeCandidates(listing.candidates);
+}
+
+/** Whether two listings are one: a cached listing comes back as the same array, a missing folder as a new empty one. */
+function sameListing(a: ChangeCandidate[], b: ChangeCandidate[]): boolean {
+  return a === b || (a.length === 0 && b.length === 0);
+}
+
+/** Scans made ahead by `scanChangeFoldersAhead`, by repository root, with the listings they were made from. */
+const scansAhead = new Map<
+  string,
+  { active: ChangeCandidate[]; archived: ChangeCandidate[]; scan: ChangeScan }
+>();
+const MAX_SCANS_AHEAD = 64;
+
+/**
+ * `scanChangeFolders` without holding the event loop: the folders are read
+ * ahead (`readChangeFoldersAhead`), and the one stat per change that tells
+ * whether it has a `proposal.md` gives the event loop a turn every 256
+ * changes, so 200,000 changes cost their caller time, never the server's
+ * other callers. The next `scanChangeFolders` of the repository answers this
+ * scan while both listings are unchanged, once.
+ */
+export async function scanChangeFoldersAhead(repository: Repository): Promise<void> {
+  const pause = yieldEvery(256);
+  const warnings: ReadWarning[] = [];
+  const scanned = async (archived: boolean) => {
+    const candidates = await readChangeFoldersAhead(repository, archived, warnings);
+    const changes: ChangeFolder[] = [];
+    for (const candidate of candidates) {
+      await pause();
+      const change = asChange(repository, candidate, archived, warnings);
+      if (change !== null) changes.push(change);
+    }
+    return { candidates, changes };
+  };
+  const active = await scanned(false);
+  const archived = await scanned(true);
+  if (scansAhead.size >= MAX_SCANS_AHEAD) scansAhead.clear();
+  scansAhead.set(repository.root, {
+    active: active.candidates,
+    archived: archived.candidates,
+    scan: { active: active.changes, archived: archived.changes, warnings },
+  });
 }
 
 /** The sub-folders (and links) of a folder that may be changes, sorted by name. */

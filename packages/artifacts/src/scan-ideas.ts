@@ -33,6 +33,12 @@ export function scanIdeas(repository: Repository): IdeaFile[] {
   return ideasIn(folder);
 }
 
+/** Reads `openspec/ideas/` without holding the event loop, so `scanIdeas` then finds it read. */
+export async function readIdeasAhead(repository: Repository): Promise<void> {
+  const folder = ideasFolder(repository);
+  if (containedRealPath(repository, folder) !== null) await ideasIn.readAhead(folder);
+}
+
 // The same array comes back while the folder is unchanged, so token tables key on it.
 const ideasIn = cachedFolderReader(
   (folder, entries): IdeaFile[] =>

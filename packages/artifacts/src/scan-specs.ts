@@ -1,7 +1,8 @@
+import { realpath } from "node:fs/promises";
 import { relative } from "node:path";
 import { cachedFolderReader } from "./cache/cached-folder-reader.js";
 import { statOrCode } from "./cache/stat-or-null.js";
-import { containedRealPath } from "./contained-path.js";
+import { containedRealPath, isInsideRoot } from "./contained-path.js";
 import type { Repository } from "./open-repository.js";
 import { type ReadWarning, readWarning } from "./read-warning.js";
 import { compareNames } from "./scan-changes.js";
@@ -119,6 +120,32 @@ export function scanSpecFolder(repository: Repository, specsDir: string): SpecSc
     specs: specs.sort((a, b) => compareNames(a.id, b.id)),
     warnings: warnings.sort((a, b) => compareNames(a.path, b.path)),
   };
+}
+
+/**
+ * Reads every folder the spec walk above would read, without holding the
+ * event loop (each folder in batches, see `cachedFolderReader`), so the
+ * synchronous walk that follows costs one stat per folder. Links are followed
+ * as the walk follows them: only to folders inside the repository, each real
+ * folder once, no deeper than the walk goes.
+ */
+export async function readSpecFolderAhead(repository: Repository, specsDir: string): Promise<void> {
+  if (containedRealPath(repository, specsDir) === null) return;
+  const visited = new Set<string>();
+  const walk = async (dir: string, depth: number): Promise<void> => {
+    const listing = await childrenOf.readAhead(dir);
+    if (listing.unreadable || listing.key === null || visited.has(listing.key)) return;
+    visited.add(listing.key);
+    for (const child of listing.children) {
+      if (depth >= MAX_DEPTH || child.name === "spec.md") continue;
+      if (child.isDirectory) await walk(child.full, depth + 1);
+      else if (child.isLink) {
+        const real = await realpath(child.full).catch(() => null);
+        if (real !== null && isInsideRoot(repository, real)) await walk(child.full, depth + 1);
+      }
+    }
+  };
+  await walk(specsDir, 0);
 }
 
 function linkWarning(

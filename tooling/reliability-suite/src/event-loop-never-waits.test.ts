@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { readdirSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createCatalog } from "@org/openspec-core";
 import {
@@ -210,6 +210,56 @@ describe("a change folder of 100,000 files", () => {
     expect(events.slice(1, 3).sort()).toEqual(["/healthz 200", "colleague true"]);
     expect(events[3]).toBe("listing answered");
   });
+});
+
+describe("a changes folder of 100,000 changes", () => {
+  it("GIVEN the server is reading openspec/changes for a read-only token's first openspec_context WHEN /healthz and another token's call are sent THEN both answer before the overview does", async () => {
+    const sandbox = await stallSandbox();
+    const changes = join(sandbox.repo, "openspec/changes");
+    for (let i = 0; i < 100_000; i++) mkdirSync(join(changes, `change-${i}`));
+    const { server, writer, colleague, health } = await teamServer(sandbox);
+    const pid = server.child.pid as number;
+    const events: string[] = [];
+    const overview = colleague
+      .callTool("openspec_context", { identifier: "shop" })
+      .then((answer) => {
+        events.push("overview answered");
+        return answer;
+      });
+    const reading = await waitFor(
+      () => holdsOpen(pid, changes) || events.length > 0,
+      EVENTUALLY_MS,
+      2,
+    );
+    expect(reading && events.length === 0, "the server to start reading openspec/changes").toBe(
+      true,
+    );
+    events.push("server reads the folder");
+    await Promise.all([
+      fetch(health).then((answer) => {
+        events.push(`/healthz ${answer.status}`);
+        // A server reading the folder in one call answers nothing until it has closed the folder.
+        if (holdsOpen(pid, changes)) events.push("server still reads the folder");
+      }),
+      writer
+        .callTool("openspec_source_list", {})
+        .then((answer) => events.push(`other token ${answer.ok}`)),
+    ]);
+    const answer = await withDeadline(
+      overview,
+      EVENTUALLY_MS,
+      "openspec_context of 100,000 changes",
+    );
+    expect(answer).toMatchObject({ ok: true, totals: { changes: 100_001 } });
+    expect(events[0]).toBe("server reads the folder");
+    const healthz = events.indexOf("/healthz 200");
+    expect(events.slice(healthz, healthz + 2)).toEqual([
+      "/healthz 200",
+      "server still reads the folder",
+    ]);
+    expect(events).toContain("other token true");
+    expect(events.at(-1)).toBe("overview answered");
+  }, 300_000); // Making 100,000 folders alone takes half a minute on a loaded disk.
 });
 
 describe("SIGTERM with a call in flight", () => {

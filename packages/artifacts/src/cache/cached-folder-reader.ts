@@ -1,31 +1,66 @@
 import { type Dirent, readdirSync, type Stats } from "node:fs";
+import { stat } from "node:fs/promises";
+import { byteOrder, readFolderEntries } from "../cli-listing/read-folder-entries.js";
 import { codeOfError } from "../read-regular-file.js";
+import { observe } from "./file-signature.js";
 import { createStatKeyedCache } from "./stat-keyed-cache.js";
 import { statOrNull } from "./stat-or-null.js";
 
-/** What `derive` made of a folder's entries; of no entries when the folder is missing or unreadable. */
-export type CachedFolderReader<T> = (folder: string) => T;
+/**
+ * What `derive` made of a folder's entries; of no entries when the folder is
+ * missing or unreadable. `readAhead` lists the folder without holding the
+ * event loop, so the next synchronous call finds it read.
+ */
+export type CachedFolderReader<T> = ((folder: string) => T) & {
+  readAhead: (folder: string) => Promise<T>;
+};
 
 /** The folder's stats (null when it is missing or no folder) and whether listing it was refused. */
 export type FolderListing = { stats: Stats | null; unreadable: boolean };
+
+/**
+ * Readings taken ahead that the cache may not keep (the folder changed within
+ * a tick of them) are answered for this long while the folder's stats are
+ * unchanged: as a read made that long ago would answer.
+ */
+const FRESH_FOR_MS = 1000;
+const MAX_FRESH_READINGS = 64;
 
 /**
  * `derive` over folder listings (`readdirSync` with file types), derived again
  * only when a folder changed: adding, removing or renaming an entry moves the
  * folder's mtime and ctime. An unchanged folder costs one stat. Callers must
  * not change what they get back.
+ *
+ * `readAhead(folder)` reads the same listing asynchronously, in batches
+ * (`readFolderEntries`, a turn of the event loop between batches), sorted as
+ * `readdirSync` sorts (`byteOrder`), and keeps it: a server awaits it before
+ * its synchronous reads, so even the first read of a folder of 200,000
+ * entries never holds its other callers. A reading too fresh to cache (the
+ * folder changed within a timestamp tick) is still answered to synchronous
+ * calls for a second, while the folder's stats are unchanged.
  */
 export function cachedFolderReader<T>(
   derive: (folder: string, entries: Dirent[], listing: FolderListing) => T,
   maxEntries: number,
 ): CachedFolderReader<T> {
   const cache = createStatKeyedCache<T>(maxEntries);
-  return (folder) => {
+  const fresh = new Map<string, { stats: Stats; observedAt: number; value: T }>();
+  const takeFresh = (folder: string, stats: Stats): T | undefined => {
+    const reading = fresh.get(folder);
+    if (reading === undefined) return undefined;
+    if (sameFolder(reading.stats, stats) && Date.now() - reading.observedAt < FRESH_FOR_MS) {
+      return reading.value;
+    }
+    fresh.delete(folder);
+    return undefined;
+  };
+  const read = (folder: string): T => {
     const stats = statOrNull(folder);
     if (stats === null || !stats.isDirectory()) {
       return derive(folder, [], { stats: null, unreadable: false });
     }
-    const cached = cache.get(folder, stats);
+    const cached = cache.get(folder, stats) ?? takeFresh(folder, stats);
     if (cached !== undefined) return cached;
     const observedAt = Date.now();
     let entries: Dirent[];
@@ -39,4 +74,39 @@ export function cachedFolderReader<T>(
     cache.set(folder, stats, observedAt, value);
     return value;
   };
+  const readAhead = async (folder: string): Promise<T> => {
+    const stats = await stat(folder).catch(() => null);
+    if (stats === null || !stats.isDirectory()) {
+      return derive(folder, [], { stats: null, unreadable: false });
+    }
+    const cached = cache.get(folder, stats);
+    if (cached !== undefined) return cached;
+    const observedAt = Date.now();
+    let entries: Dirent[];
+    try {
+      entries = (await readFolderEntries(folder, Number.POSITIVE_INFINITY)) as Dirent[];
+    } catch (error) {
+      return derive(folder, [], { stats, unreadable: codeOfError(error) === "unreadable" });
+    }
+    entries.sort((a, b) => byteOrder(a.name, b.name));
+    const value = derive(folder, entries, { stats, unreadable: false });
+    cache.set(folder, stats, observedAt, value);
+    if (observe(stats, observedAt).racy) {
+      if (fresh.size >= MAX_FRESH_READINGS) fresh.clear();
+      fresh.set(folder, { stats, observedAt, value });
+    }
+    return value;
+  };
+  return Object.assign(read, { readAhead });
+}
+
+/** Whether two stats of one path show the same folder, unchanged. */
+function sameFolder(a: Stats, b: Stats): boolean {
+  return (
+    a.dev === b.dev &&
+    a.ino === b.ino &&
+    a.size === b.size &&
+    a.mtimeMs === b.mtimeMs &&
+    a.ctimeMs === b.ctimeMs
+  );
 }

@@ -95,7 +95,9 @@ export const contextTool = defineTool({
     },
   },
   async handler(input, context) {
-    const { addLastModified, resolveContext } = await import("@org/openspec-artifacts/context");
+    const { addLastModified, resolveContextAsync } = await import(
+      "@org/openspec-artifacts/context"
+    );
     const { resolveSource } = await import("../resolve-source.js");
     const { listProcessSources } = await import("../process-sources.js");
     const registry = context.registry();
@@ -114,7 +116,8 @@ export const contextTool = defineTool({
         ...(Array.isArray(processSources) ? processSources : []),
       ].map((source) => ({ name: source.displayName, path: source.path, token: source.token }));
     };
-    const result = resolveContext(
+    // The listed folders are read first without holding the event loop, however many entries they hold.
+    const result = await resolveContextAsync(
       input.identifier,
       resolveNamed,
       {

@@ -1,0 +1,24 @@
+import { join } from "node:path";
+import { openRepository } from "./open-repository.js";
+import { scanChangeFoldersAhead } from "./scan-changes.js";
+import { readIdeasAhead } from "./scan-ideas.js";
+import { readSpecFolderAhead } from "./scan-specs.js";
+
+/**
+ * Reads the folders a repository's overview and token lookups list
+ * (`changes/`, `changes/archive/`, every folder of the spec walk and
+ * `ideas/`) without holding the event loop, so the synchronous reads of
+ * `describeRepository` and `findArtifact` that follow cost one stat per
+ * folder (and the changes' proposals are looked for ahead too, a turn of the
+ * event loop every 256). A server awaits it first: the first overview of a repository of
+ * 200,000 changes then costs its caller time, never its other callers.
+ */
+export async function readListingsAhead(root: string): Promise<void> {
+  // A source is its own root, as `resolveContext` opens it.
+  const opened = openRepository(root, { searchUpward: false });
+  if (!opened.ok) return;
+  const repository = opened.repository;
+  await scanChangeFoldersAhead(repository);
+  await readSpecFolderAhead(repository, join(repository.openspecDir, "specs"));
+  await readIdeasAhead(repository);
+}

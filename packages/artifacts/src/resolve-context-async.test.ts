@@ -1,0 +1,145 @@
+import { mkdirSync, rmdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { makeOpenSpecRepository, removeTemporaryFolders } from "@org/test-kit";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { cachedFolderReader } from "./cache/cached-folder-reader.js";
+
+afterAll(removeTemporaryFolders);
+
+const CHANGES = 20_000;
+
+/** Counts the turns the event loop takes while `work` runs: a synchronous read lets none happen. */
+async function turnsDuring<T>(work: () => Promise<T>): Promise<{ value: T; turns: number }> {
+  let turns = 0;
+  let counting = true;
+  const count = () => {
+    if (!counting) return;
+    turns++;
+    setImmediate(count);
+  };
+  setImmediate(count);
+  const value = await work();
+  counting = false;
+  return { value, turns };
+}
+
+/** The source resolver of a registry holding one source, `shop`. */
+function onlyShop(root: string) {
+  return (name: string) =>
+    name === "shop"
+      ? { ok: true as const, name, path: root }
+      : { ok: false as const, code: "source_not_found", error: `No source ${name}.` };
+}
+
+/** The module under test loaded afresh, so its folder caches start empty. */
+async function freshModules() {
+  vi.resetModules();
+  return {
+    sync: (await import("./resolve-context.js")).resolveContext,
+    async: (await import("./resolve-context-async.js")).resolveContextAsync,
+  };
+}
+
+describe("the first overview of a repository with a huge changes folder", () => {
+  const root = makeOpenSpecRepository({
+    "openspec/specs/auth/spec.md": "# auth\n\n## Purpose\nLog in.\n",
+    "openspec/specs/platform/session/spec.md": "# session\n\n## Purpose\nStay in.\n",
+    "openspec/ideas/faster-login.md": "# Faster login\n",
+  });
+  const changes = join(root, "openspec/changes");
+  // Names whose order differs between UTF-16 and UTF-8 bytes, and case.
+  for (const name of ["\u{1F600}-smile", "\uE000-private", "Zeta", "alpha", "é-accent"]) {
+    mkdirSync(join(changes, name));
+    writeFileSync(join(changes, name, "proposal.md"), `# ${name}\n`);
+  }
+  for (let i = 0; i < CHANGES; i++) mkdirSync(join(changes, `c-${i}`));
+  mkdirSync(join(changes, "archive/2026-01-01-old"), { recursive: true });
+
+  it("GIVEN 20,000 change folders never read before WHEN the overview is resolved THEN the event loop turns again and again while they are read, and the answer is the synchronous one byte for byte", async () => {
+    const { async } = await freshModules();
+    const page = { limit: 1000, offset: 0 };
+    const { value, turns } = await turnsDuring(() => async("shop", onlyShop(root), page));
+    // One turn per batch of 1,024 entries at least; a synchronous read lets about one happen.
+    expect(turns).toBeGreaterThan(CHANGES / 1024 / 2);
+    expect(value).toMatchObject({ ok: true, totals: { changes: CHANGES + 5, specs: 2 } });
+
+    const { sync } = await freshModules();
+    expect(JSON.stringify(value)).toBe(JSON.stringify(sync("shop", onlyShop(root), page)));
+  });
+
+  it("GIVEN a bare token of a change WHEN it is resolved THEN every source is read ahead and the change is found as the synchronous call finds it", async () => {
+    const { sync } = await freshModules();
+    const overview = sync("shop", onlyShop(root), { limit: 5 });
+    if (!("changes" in overview)) throw new Error("no overview");
+    const token = overview.changes[0]?.token ?? "";
+    const { async } = await freshModules();
+    const options = { everySource: () => [{ name: "shop", path: root }] };
+    const { value, turns } = await turnsDuring(() => async(token, onlyShop(root), {}, options));
+    expect(turns).toBeGreaterThan(CHANGES / 1024 / 2);
+    expect(value).toMatchObject({ ok: true, change: { name: overview.changes[0]?.name } });
+  });
+});
+
+describe("the changes scanned ahead", () => {
+  it("GIVEN 20,000 changes WHEN they are scanned ahead THEN the event loop turns while each is looked at, and the next synchronous scan answers that scan once, as long as the listings are unchanged", async () => {
+    const root = makeOpenSpecRepository({ "openspec/changes/a-first/proposal.md": "# a\n" });
+    for (let i = 0; i < CHANGES; i++) mkdirSync(join(root, "openspec/changes", `c-${i}`));
+    const { openRepository } = await import("./open-repository.js");
+    const { scanChangeFolders, scanChangeFoldersAhead } = await import("./scan-changes.js");
+    const opened = openRepository(root, { searchUpward: false });
+    if (!opened.ok) throw new Error(opened.error);
+    const { turns } = await turnsDuring(() => scanChangeFoldersAhead(opened.repository));
+    expect(turns).toBeGreaterThan(CHANGES / 256 / 2);
+    // A proposal written since: the scan made ahead still answers, once.
+    writeFileSync(join(root, "openspec/changes/c-0/proposal.md"), "# c-0\n");
+    const scaffolded = (name: string) =>
+      scanChangeFolders(opened.repository).active.find((change) => change.name === name)
+        ?.scaffolded;
+    expect(scaffolded("c-0")).toBe(true);
+    expect(scaffolded("c-0")).toBe(false);
+    // A listing changed since: the scan made ahead is not answered.
+    await scanChangeFoldersAhead(opened.repository);
+    mkdirSync(join(root, "openspec/changes/c-new"));
+    expect(scaffolded("c-new")).toBe(true);
+  });
+});
+
+describe("a folder read ahead", () => {
+  const names = (_folder: string, entries: { name: string }[]) => entries.map((e) => e.name);
+
+  it("GIVEN names that sort differently by UTF-16 units and by bytes WHEN a folder is read ahead THEN the entries come in readdirSync's order", async () => {
+    const root = makeOpenSpecRepository({});
+    const folder = join(root, "many");
+    mkdirSync(folder);
+    for (const name of [
+      "\u{1F600}",
+      "\uE000",
+      "B",
+      "a",
+      "é",
+      "a-1",
+      "a_1",
+      ...Array.from({ length: 3000 }, (_, i) => `n${i}`),
+    ]) {
+      writeFileSync(join(folder, name), "");
+    }
+    const ahead = await cachedFolderReader(names, 10).readAhead(folder);
+    expect(ahead).toEqual(cachedFolderReader(names, 10)(folder));
+  });
+
+  it("GIVEN a folder read ahead WHEN it is read synchronously next THEN the reading ahead is answered, not a new listing, even when the folder changed within a tick of it, until the folder changes", async () => {
+    const root = makeOpenSpecRepository({});
+    const folder = join(root, "quiet");
+    mkdirSync(folder);
+    writeFileSync(join(folder, "one"), "");
+    const reader = cachedFolderReader(names, 10);
+    // Just changed: the cache may not keep this reading, the next call still takes it.
+    mkdirSync(join(folder, "x"));
+    rmdirSync(join(folder, "x"));
+    const ahead = await reader.readAhead(folder);
+    expect(reader(folder)).toBe(ahead);
+    // Changed since: the folder is listed again.
+    writeFileSync(join(folder, "two"), "");
+    expect(reader(folder)).toEqual(["one", "two"]);
+  });
+});
