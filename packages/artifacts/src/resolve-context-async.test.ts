@@ -3,25 +3,11 @@ import { join } from "node:path";
 import { makeOpenSpecRepository, removeTemporaryFolders } from "@org/test-kit";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { cachedFolderReader } from "./cache/cached-folder-reader.js";
+import { turnsDuring } from "./test-support/turns-during.js";
 
 afterAll(removeTemporaryFolders);
 
 const CHANGES = 20_000;
-
-/** Counts the turns the event loop takes while `work` runs: a synchronous read lets none happen. */
-async function turnsDuring<T>(work: () => Promise<T>): Promise<{ value: T; turns: number }> {
-  let turns = 0;
-  let counting = true;
-  const count = () => {
-    if (!counting) return;
-    turns++;
-    setImmediate(count);
-  };
-  setImmediate(count);
-  const value = await work();
-  counting = false;
-  return { value, turns };
-}
 
 /** The source resolver of a registry holding one source, `shop`. */
 function onlyShop(root: string) {

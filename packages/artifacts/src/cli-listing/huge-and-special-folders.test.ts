@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { isolatedEnvironment, makeOpenSpecRepository, removeTemporaryFolders } from "@org/test-kit";
 import { afterAll, describe, expect, it } from "vitest";
 import { openRepository } from "../open-repository.js";
+import { turnsDuring } from "../test-support/turns-during.js";
 import { listLikeCli } from "./list-like-cli.js";
 import { byteOrder } from "./read-folder-entries.js";
 import { statusLikeCli } from "./status-like-cli.js";
@@ -17,21 +18,6 @@ function opened(root: string) {
   const repository = openRepository(root, { searchUpward: false });
   if (!repository.ok) throw new Error(repository.error);
   return repository.repository;
-}
-
-/** Counts the turns the event loop takes while `work` runs: a synchronous walk lets none happen. */
-async function turnsDuring<T>(work: () => Promise<T>): Promise<{ value: T; turns: number }> {
-  let turns = 0;
-  let counting = true;
-  const count = () => {
-    if (!counting) return;
-    turns++;
-    setImmediate(count);
-  };
-  setImmediate(count);
-  const value = await work();
-  counting = false;
-  return { value, turns };
 }
 
 describe("native listing and status of a change folder of many files", () => {
