@@ -219,7 +219,9 @@ describe("a release rehearsed on a clone", () => {
         stderr: "pipe",
       });
       const client = new Client({ name: "release-rehearsal", version: "0.0.0" });
-      await client.connect(transport);
+      // npx installs the package before the server answers initialize: minutes
+      // on a loaded machine, past the SDK's default of one minute per request.
+      await client.connect(transport, { timeout: 600_000 });
       try {
         expect(client.getServerVersion()?.version).toBe(firstRelease.get("@org/openspec-mcp-host"));
         const { tools } = await client.listTools();
