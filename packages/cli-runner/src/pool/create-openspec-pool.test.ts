@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { symlinkSync } from "node:fs";
+import { symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { afterEach, describe, expect, it } from "vitest";
@@ -137,6 +137,24 @@ export function runCli() { console.log(JSON.stringify({ served: "by a process" }
 
     expect(result).toMatchObject({ ok: false, code: "exit_nonzero", exit_code: 1 });
     expect(result.stderr).toContain("broken install");
+    expect(pool.stats()).toMatchObject({ warm: 0, cold: 1, waiting: 0 });
+  });
+
+  it("GIVEN a CLI whose entry no longer exports runCli WHEN warming and running THEN no worker serves it and the command runs cold, with the cold answer", async () => {
+    const bin = fakePackage(
+      `export function main() { console.log(JSON.stringify({ served: "cold" })); }\n`,
+    );
+    writeFileSync(
+      bin,
+      "#!/usr/bin/env node\nimport { main } from '../dist/cli/index.js';\nmain();\n",
+    );
+    const pool = makePool();
+
+    expect(await pool.warm(bin)).toBe(false);
+    while (pool.stats().waiting > 0) await delay(20);
+    const result = await run(bin, pool);
+
+    expect(result).toMatchObject({ ok: true, stdout: { served: "cold" }, stderr: "" });
     expect(pool.stats()).toMatchObject({ warm: 0, cold: 1, waiting: 0 });
   });
 

@@ -1,9 +1,15 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { findBundledOpenSpec } from "../find-bundled-openspec.js";
-import { lookUpOpenSpecPackage } from "./resolve-openspec-package.js";
 import { specListingCannotFail } from "./spec-listing-cannot-fail.js";
+
+/**
+ * The OpenSpec version whose listing rules `specListingCannotFail` follows and
+ * whose `ValidateCommand` was read for this step. Moving the pinned CLI leaves
+ * the step off until someone has read the new version and moved this too (the
+ * package README's "Upgrading OpenSpec").
+ */
+export const TYPED_VALIDATION_CLI_VERSION = "1.13.2";
 
 type Root = { path: string };
 type ItemOptions = { typeOverride?: string };
@@ -25,13 +31,13 @@ type ValidateCommand = {
  * runs (under 1 ms, and its failures stay the command's); the spec listing is
  * skipped only when `specListingCannotFail` shows it would succeed, so the
  * command prints what a cold run prints (held by the pool's differential
- * test). Only for the OpenSpec version this installation depends on, whose
- * listing rules the check follows; the CLI's class is replaced on its
- * prototype because the command is built inside the CLI. Returns whether the
- * step is skipped.
+ * test). Only for `TYPED_VALIDATION_CLI_VERSION`, whose listing rules the
+ * check follows, and only while its `ValidateCommand` has the methods used
+ * here; the CLI's class is replaced on its prototype because the command is
+ * built inside the CLI. Returns whether the step is skipped.
  */
 export async function skipUnusedItemListing(cliIndexUrl: string): Promise<boolean> {
-  if (!servesPinnedVersion(cliIndexUrl)) return false;
+  if (!servesReadVersion(cliIndexUrl)) return false;
   const module: unknown = await import(new URL("../commands/validate.js", cliIndexUrl).href).catch(
     () => undefined,
   );
@@ -57,20 +63,16 @@ export async function skipUnusedItemListing(cliIndexUrl: string): Promise<boolea
   return true;
 }
 
-/** Whether the CLI at `cliIndexUrl` (its `dist/cli/index.js`) is the version this package depends on. */
-function servesPinnedVersion(cliIndexUrl: string): boolean {
-  const bundled = findBundledOpenSpec();
-  const pinned = bundled === null ? undefined : lookUpOpenSpecPackage(bundled);
-  if (pinned === undefined || !pinned.ok) return false;
+/** Whether the CLI at `cliIndexUrl` (its `dist/cli/index.js`) is the OpenSpec version this step was written for. */
+function servesReadVersion(cliIndexUrl: string): boolean {
   try {
-    const served = readManifest(fileURLToPath(new URL("../../package.json", cliIndexUrl)));
-    const own = readManifest(join(pinned.pkg.root, "package.json"));
-    return served.name === own.name && served.version === own.version;
+    const manifest = JSON.parse(
+      readFileSync(fileURLToPath(new URL("../../package.json", cliIndexUrl)), "utf8"),
+    ) as { name?: unknown; version?: unknown };
+    return (
+      manifest.name === "@fission-ai/openspec" && manifest.version === TYPED_VALIDATION_CLI_VERSION
+    );
   } catch {
     return false;
   }
-}
-
-function readManifest(file: string): { name?: unknown; version?: unknown } {
-  return JSON.parse(readFileSync(file, "utf8")) as { name?: unknown; version?: unknown };
 }

@@ -1,9 +1,10 @@
-import { cpSync } from "node:fs";
+import { chmodSync, cpSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import {
   fakeOpenSpecBinary,
   fissionOpenSpecFixture,
   makeOpenSpecRepository,
+  REAL_OPENSPEC_BIN,
   temporaryFolder,
   writeFiles,
 } from "@org/test-kit";
@@ -103,4 +104,43 @@ describe("openspec_list answered from the files, with the CLI as the oracle", ()
     expect(answer.stdout?.changes?.[0]?.name).toBe("from-the-binary");
     expect(answer.cli_reason).toContain("not a known OpenSpec package");
   });
+
+  it(
+    "GIVEN the pinned CLI inside a package that says it is another OpenSpec version WHEN openspec_list and openspec_status are called THEN that CLI answers both, each answer names its version, and the documents equal the reader's",
+    async () => {
+      const root = makeOpenSpecRepository({
+        "openspec/changes/add-login/proposal.md": "## Why\nUsers need accounts.\n",
+        "openspec/changes/add-login/tasks.md": "- [x] 1.1 Build it\n- [ ] 1.2 Ship it\n",
+      });
+      const other = temporaryFolder("openspec-1.99.0-");
+      mkdirSync(join(other, "bin"));
+      writeFileSync(
+        join(other, "package.json"),
+        JSON.stringify({ name: "@fission-ai/openspec", version: "1.99.0" }),
+      );
+      const bin = join(other, "bin", "openspec");
+      writeFileSync(
+        bin,
+        `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(REAL_OPENSPEC_BIN)} "$@"\n`,
+      );
+      chmodSync(bin, 0o755);
+      const pinned = makeCatalog().catalog;
+      // A wrapper running a CLI installed elsewhere cannot find it inside a confined view.
+      const renamed = makeCatalog({
+        env: { OPENSPEC_BIN: bin, OPENSPEC_AGENT_CONFINE: "off" },
+      }).catalog;
+      for (const [tool, input] of [
+        ["openspec_list", { workdir: root }],
+        ["openspec_status", { workdir: root, change: "add-login" }],
+      ] as const) {
+        const native = (await pinned.call(tool, input)) as ListAnswer;
+        const answer = (await renamed.call(tool, input)) as ListAnswer;
+        expect(native).toMatchObject({ ok: true, engine: "native" });
+        expect(answer).toMatchObject({ ok: true, engine: "cli" });
+        expect(answer.cli_reason).toContain("version 1.99.0");
+        expect(answer.stdout).toEqual(native.stdout);
+      }
+    },
+    CLI_TIMEOUT_MS,
+  );
 });
