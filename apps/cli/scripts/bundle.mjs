@@ -1,5 +1,5 @@
 // The CLI's entry for the shared bundler (@org/bundle). The host packages (MCP,
-// Hermes, dashboard) and the Hermes plugin app stay outside the bundle, installed
+// Hermes, dashboard) stay outside the bundle, installed
 // as dependencies: they are loaded only by `mcp`, `hermes` and `serve`, and find
 // files of their own next to their modules (the plugin folder, package versions).
 import { dirname } from "node:path";
@@ -11,10 +11,5 @@ await bundleApp({
   // Started through V8's code cache (bin/openspec-agent.js loads dist/bundle/openspec-agent.cjs).
   entries: {},
   cachedEntries: { "openspec-agent": "dist/bin.js" },
-  external: [
-    "@org/openspec-mcp-host",
-    "@org/openspec-hermes-host",
-    "@org/openspec-hermes-plugin",
-    "@org/openspec-dashboard-host",
-  ],
+  external: ["@org/openspec-mcp-host", "@org/openspec-hermes-host", "@org/openspec-dashboard-host"],
 });
