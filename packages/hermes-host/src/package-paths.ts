@@ -1,9 +1,14 @@
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { workflowCatalog } from "@org/openspec-core";
 
-// This file sits in src/ (tests) or dist/ (built); either way the package root is one level up.
-const packageRoot = dirname(dirname(fileURLToPath(import.meta.url)));
+const here = dirname(fileURLToPath(import.meta.url));
+// This module sits in this package's src/ (tests) or dist/, one level below
+// the package root; or, bundled into an app (the shell CLI), in that app's
+// dist/bundle/, which the app's build fills like this package: the bridge
+// beside the bundle, the plugin folder in dist/plugin/.
+const bundled = basename(here) === "bundle";
+const packageRoot = dirname(here);
 
 /**
  * Where this package's own files are: the plugin folder it installs and the
@@ -13,7 +18,7 @@ const packageRoot = dirname(dirname(fileURLToPath(import.meta.url)));
 export const packagePaths = {
   root: packageRoot,
   /** The Node bridge the Python plugin starts: the bundle (scripts/bundle.mjs) of dist/bridge.js. */
-  bridgeEntry: join(packageRoot, "dist", "bundle", "bridge.js"),
+  bridgeEntry: bundled ? join(here, "bridge.js") : join(packageRoot, "dist", "bundle", "bridge.js"),
   /** The plugin folder the installer copies or links (plugin.yaml, the Python side, tools.json, skills/). */
   pluginFolder: join(packageRoot, "plugin", "openspec"),
 };
