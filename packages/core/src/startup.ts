@@ -5,6 +5,8 @@
 // definitions and a catalog of given tools load on demand, through the two
 // functions below; this file's own imports load nothing else.
 
+import { noteCoreCopy } from "./note-core-copy.js";
+
 export { flagName } from "./flag-name.js";
 export {
   type CommandLine,
@@ -15,6 +17,9 @@ export {
 export { readPackageVersion } from "./read-package-version.js";
 export { toolForCommand } from "./tool-for-command.js";
 export { type ToolLoader, toolLoaders } from "./tool-loaders.js";
+
+// Every way into core passes through this file (the package index re-exports it).
+noteCoreCopy(import.meta.url);
 
 /**
  * The catalog's definitions (tool and workflow catalogs, schemas, toolsets)

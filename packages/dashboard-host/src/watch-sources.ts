@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { type FolderWatch, watchFolder } from "@org/openspec-core";
+import { type FolderWatch, watchFolder } from "@org/openspec-artifacts";
 
 export type WatchedSource = { name: string; path: string };
 

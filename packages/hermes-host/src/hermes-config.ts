@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, realpathSync } from "node:fs";
-import { writeFileAtomicAt } from "@org/openspec-core";
+import { writeFileAtomicAt } from "@org/openspec-artifacts";
 import { type Document, isDocument, isMap, isScalar, isSeq, parseDocument } from "yaml";
 import { type InstallerFailure, installerFailure, ioFailure } from "./installer-result.js";
 

@@ -8,7 +8,7 @@ import { renderPluginFolder } from "./render-plugin-folder.js";
 
 afterEach(removeTemporaryFolders);
 
-/** A plugin folder as an app ships one: the generated files, and a Python side of its own. */
+/** A plugin folder other than this package's (one under development): the generated files, and a Python side of its own. */
 function pluginFolderOfAnApp(): string {
   const folder = temporaryFolder("plugin-app-");
   writeFiles(folder, {
@@ -19,7 +19,7 @@ function pluginFolderOfAnApp(): string {
   return folder;
 }
 
-describe("installHermesPlugin with the plugin an app hands it", () => {
+describe("installHermesPlugin with a plugin folder the caller names", () => {
   it("GIVEN an app's plugin folder and version WHEN installed THEN the copy holds that folder's files and carries that version in plugin.yaml, each skill and bridge.json", () => {
     const pluginFolder = pluginFolderOfAnApp();
     const home = temporaryFolder("hermes-home-");

@@ -6,18 +6,18 @@ import { inspectPluginFolder } from "./inspect-plugin-folder.js";
 import { type InstallerFailure, installerFailure, ioFailure } from "./installer-result.js";
 import {
   PACKAGE_NAME,
-  PLUGIN_APP_NAME,
   PLUGIN_FILES,
   PLUGIN_NAME,
   PLUGIN_SKILL_FILES,
   packagePaths,
 } from "./package-paths.js";
+import { packageVersion } from "./package-version.js";
 import { copyPluginFolder, linkPluginFolder, moveAside } from "./place-plugin-folder.js";
 import { type HermesHomeOptions, resolveHermesHome } from "./resolve-hermes-home.js";
 
 /**
- * The plugin to install, as the Hermes plugin app (@org/openspec-hermes-plugin)
- * ships it: this library holds the installer's logic, the app the files.
+ * The plugin to install: this package's own plugin folder at this package's
+ * version unless a caller names another (a plugin folder under development).
  */
 export type InstallablePlugin = {
   /** The plugin folder to copy or link (plugin.yaml, the Python side, tools.json, skills/). */
@@ -27,7 +27,7 @@ export type InstallablePlugin = {
 };
 
 export type InstallOptions = HermesHomeOptions &
-  InstallablePlugin & {
+  Partial<InstallablePlugin> & {
     /** Link the plugin folder instead of copying it, so edits show up at once (development). */
     link?: boolean;
     /** Move a plugin we did not install out of the way instead of stopping. */
@@ -75,7 +75,12 @@ export type InstallSuccess = {
  * bridge and node are, and enables it in config.yaml. Running it again
  * refreshes the copy and changes nothing else.
  */
-export function installHermesPlugin(options: InstallOptions): InstallSuccess | InstallerFailure {
+export function installHermesPlugin(given: InstallOptions = {}): InstallSuccess | InstallerFailure {
+  const options = {
+    ...given,
+    pluginFolder: given.pluginFolder ?? packagePaths.pluginFolder,
+    version: given.version ?? packageVersion,
+  };
   const { hermesHome, pluginDir, configPath } = resolveHermesHome(options);
   // Hermes makes its home when it is installed; a missing one is worth saying.
   const hermesFound = existsSync(hermesHome);
@@ -88,7 +93,7 @@ export function installHermesPlugin(options: InstallOptions): InstallSuccess | I
     return installerFailure(
       "plugin_not_built",
       `The plugin is not built: ${missing.join(", ")} missing.`,
-      `Build it first: pnpm --filter ${PLUGIN_APP_NAME}... build`,
+      `Build it first: pnpm --filter ${PACKAGE_NAME}... build`,
       legacyDb,
     );
   }

@@ -14,7 +14,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { dirname, join } from "node:path";
-import { writeFileAtomicAt } from "@org/openspec-core";
+import { writeFileAtomicAt } from "@org/openspec-artifacts";
 import type { InstallablePlugin } from "./install-hermes-plugin.js";
 import { PLUGIN_FILES, PLUGIN_NAME, PLUGIN_SKILL_FILES } from "./package-paths.js";
 import { versionedPluginFiles } from "./versioned-plugin-files.js";

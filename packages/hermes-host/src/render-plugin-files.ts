@@ -1,6 +1,6 @@
 import { type ToolDefinition, toolInputJsonSchema, toolsetOf } from "@org/openspec-core";
 import { stringify } from "yaml";
-import { PLUGIN_APP_NAME } from "./package-paths.js";
+import { PACKAGE_NAME } from "./package-paths.js";
 
 /** The prefix of the Hermes toolsets, and the toolset of a tool in no catalog toolset. */
 export const HERMES_TOOLSET = "openspec";
@@ -39,7 +39,7 @@ export function renderToolsJson(tools: readonly ToolDefinition[]): string {
     toolset: hermesToolsetOf(tool.name),
     parameters: toolInputJsonSchema(tool),
   }));
-  return `${JSON.stringify({ generator: PLUGIN_APP_NAME, tools: entries }, null, 2)}\n`;
+  return `${JSON.stringify({ generator: PACKAGE_NAME, tools: entries }, null, 2)}\n`;
 }
 
 /**
@@ -56,5 +56,5 @@ export function renderPluginYaml(tools: readonly ToolDefinition[], version?: str
     kind: "standalone",
     provides_tools: tools.map((tool) => tool.name),
   };
-  return `# Generated from the openspec-agent tool catalog by ${PLUGIN_APP_NAME}'s build; do not edit.\n${stringify(manifest, { lineWidth: 0 })}`;
+  return `# Generated from the openspec-agent tool catalog by ${PACKAGE_NAME}'s build; do not edit.\n${stringify(manifest, { lineWidth: 0 })}`;
 }

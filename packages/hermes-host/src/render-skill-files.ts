@@ -1,5 +1,5 @@
 import { renderWorkflowTemplate, type Workflow } from "@org/openspec-core";
-import { PLUGIN_APP_NAME } from "./package-paths.js";
+import { PACKAGE_NAME } from "./package-paths.js";
 
 /** Where a workflow's skill sits inside the plugin folder. */
 export function skillFile(workflow: Workflow): string {
@@ -30,7 +30,7 @@ export function renderSkillFiles(
       '    tags: ["openspec", "workflow"]',
       "---",
       "",
-      `<!-- Generated from the openspec-agent workflows by ${PLUGIN_APP_NAME}'s build; do not edit. -->`,
+      `<!-- Generated from the openspec-agent workflows by ${PACKAGE_NAME}'s build; do not edit. -->`,
       "",
       renderWorkflowTemplate(workflow),
     ].join("\n");

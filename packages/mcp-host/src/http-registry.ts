@@ -6,7 +6,7 @@ import {
   type RegistryFailure,
   registryDataVersion,
   verifyAccessToken,
-} from "@org/openspec-core";
+} from "@org/openspec-registry";
 
 /** Who a request speaks for: a token (by id), or anyone on loopback with `--no-auth`. */
 export type Principal = { tokenId: number | null; name: string; readOnly: boolean };

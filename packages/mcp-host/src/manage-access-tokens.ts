@@ -6,7 +6,7 @@ import {
   openRegistry,
   type Registry,
   revokeAccessToken,
-} from "@org/openspec-core";
+} from "@org/openspec-registry";
 
 /** Which registry file holds the tokens: the one the server reads. */
 export type TokenStoreOptions = {

@@ -1,7 +1,8 @@
 import { readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ErrorCode, ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
-import { type Catalog, createCatalog, folderWatchStats, watchFolder } from "@org/openspec-core";
+import { folderWatchStats, watchFolder } from "@org/openspec-artifacts";
+import { type Catalog, createCatalog } from "@org/openspec-core";
 import { AUTH_SPEC, makeOpenSpecRepository, removeTemporaryFolders } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import { RESOURCE_NOT_FOUND } from "./resource-error.js";

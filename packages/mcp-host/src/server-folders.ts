@@ -1,7 +1,8 @@
 import { lstat, realpath, stat } from "node:fs/promises";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Catalog, defaultRegistryPath, findBundledOpenSpec } from "@org/openspec-core";
+import { type Catalog, findBundledOpenSpec } from "@org/openspec-core";
+import { defaultRegistryPath } from "@org/openspec-registry";
 import { installFolderOf } from "./install-folder-of.js";
 import { type ResourceSource, sourcesSignature } from "./list-sources.js";
 import { listStoreFolders } from "./list-store-folders.js";

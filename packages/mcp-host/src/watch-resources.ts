@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { join } from "node:path";
 import type { Resource } from "@modelcontextprotocol/sdk/types.js";
-import { type Catalog, type FolderWatch, watchFolder } from "@org/openspec-core";
+import { type FolderWatch, watchFolder } from "@org/openspec-artifacts";
+import type { Catalog } from "@org/openspec-core";
 import { listSources, type ResourceSource, sourcesSignature } from "./list-sources.js";
 import { oneReadATurn } from "./one-read-a-turn.js";
 import { readResource } from "./read-resource.js";

@@ -61,6 +61,10 @@ async function bundleCachedEntry({ outdir, name, entry, external }) {
     minifyIdentifiers: true,
     external: [...ALWAYS_EXTERNAL, ...external],
     define: { "import.meta.url": "__openspecAgentBundleUrl" },
+    // Template literals written as strings, which esbuild then escapes to ASCII
+    // like any other: a tagged template keeps its characters as written (the
+    // dashboard's pages hold a few), and the file must stay ASCII (below).
+    supported: { "template-literal": false },
     banner: {
       js: 'var __openspecAgentBundleUrl = require("node:url").pathToFileURL(__filename).href;',
     },

@@ -4,7 +4,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { JSONRPCMessage, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { type Catalog, offeredToolsets, selectToolsets } from "@org/openspec-core";
-import { pluginFolder } from "@org/openspec-hermes-plugin";
+import { packagePaths } from "@org/openspec-hermes-host";
 import { createServer } from "@org/openspec-mcp-host";
 import { countJson, countText, type TokenFigure } from "./count-tokens.js";
 
@@ -83,7 +83,9 @@ export async function measureToolSurfaces(catalog: Catalog): Promise<ToolSurface
 type HermesEntry = { name: string; description: string; toolset: string; parameters: unknown };
 
 function measureHermesSchemas(): HermesSurface[] {
-  const { tools } = JSON.parse(readFileSync(join(pluginFolder, "tools.json"), "utf8")) as {
+  const { tools } = JSON.parse(
+    readFileSync(join(packagePaths.pluginFolder, "tools.json"), "utf8"),
+  ) as {
     tools: HermesEntry[];
   };
   const schemas = (entries: HermesEntry[]) =>

@@ -1,7 +1,7 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
-import { installPlugin } from "@org/openspec-hermes-plugin";
+import { installHermesPlugin } from "@org/openspec-hermes-host";
 import { temporaryFolder } from "@org/test-kit";
 import type { HostOptions, HostUnderTest } from "./host-under-test.js";
 
@@ -30,7 +30,7 @@ type DriverReply = {
  */
 export async function openHermesHost({ env, cwd }: HostOptions): Promise<HostUnderTest> {
   const hermesHome = temporaryFolder("hermes-home-");
-  const installed = installPlugin({ hermesHome, env });
+  const installed = installHermesPlugin({ hermesHome, env });
   if (!installed.ok) throw new Error(`installing the Hermes plugin failed: ${installed.error}`);
   const driver = spawn(PYTHON, [DRIVER], {
     env: { ...env, HERMES_HOME: hermesHome },

@@ -204,7 +204,7 @@ describe("the packed packages, installed with npm outside the repository", () =>
     });
     const pluginDir = join(hermesHome, "plugins", "openspec");
     const manifest = readFileSync(join(pluginDir, "plugin.yaml"), "utf8");
-    expect(manifest).toContain(`\nversion: ${versionOf("@org/openspec-hermes-plugin")}\n`);
+    expect(manifest).toContain(`\nversion: ${versionOf("@org/openspec-hermes-host")}\n`);
     const bridgeJson = JSON.parse(readFileSync(join(pluginDir, "bridge.json"), "utf8"));
     expect(bridgeJson.bridge.startsWith(join(project, "node_modules"))).toBe(true);
     expect(readFileSync(join(hermesHome, "config.yaml"), "utf8")).toContain("openspec");

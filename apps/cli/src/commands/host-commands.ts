@@ -8,11 +8,10 @@ import type { Session } from "../session.js";
 const CLIENTS: readonly McpClientName[] = ["claude", "cursor", "hermes"];
 
 // The hosts are loaded only by the commands that need them, so every other
-// command starts without the MCP SDK and the Hermes installer. The Hermes plugin
-// is its own app (@org/openspec-hermes-plugin), released on its own: it ships the
-// plugin folder, and this CLI depends on it so that `hermes install` works right
-// after installing the CLI alone; the installer's logic is the library's.
-const loadHermes = () => import("@org/openspec-hermes-plugin");
+// command starts without the MCP SDK and the Hermes installer. The Hermes host
+// ships the plugin folder with its installer, so `hermes install` works right
+// after installing the CLI alone.
+const loadHermes = () => import("@org/openspec-hermes-host");
 const loadMcp = () => import("@org/openspec-mcp-host");
 
 /** `hermes install|uninstall` and `mcp [config]`: set up the other two hosts. */
@@ -31,9 +30,9 @@ export function registerHostCommands(program: Command, session: Session): void {
         options: { hermesHome?: string; link?: boolean; force?: boolean },
         command: Command,
       ) => {
-        const { installPlugin } = await loadHermes();
+        const { installHermesPlugin } = await loadHermes();
         // The global --db: the plugin's bridge then uses that registry file too.
-        const result = installPlugin({
+        const result = installHermesPlugin({
           env: session.env,
           ...(options.hermesHome === undefined
             ? {}
