@@ -1,0 +1,119 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { makeOpenSpecRepository, removeTemporaryFolders } from "@org/test-kit";
+import { afterAll, describe, expect, it } from "vitest";
+import { checkArchiveWrites } from "./check-archive-writes.js";
+import { createChange } from "./create-change.js";
+import { listDeltaSpecIds } from "./list-delta-spec-ids.js";
+import { openRepository, type Repository } from "./open-repository.js";
+import { previewChangeArchive } from "./preview-change-archive.js";
+import { turnsDuring } from "./test-support/turns-during.js";
+import { unarchiveChange } from "./unarchive-change.js";
+import { writeChangeArtifact } from "./write-change-artifact.js";
+
+afterAll(removeTemporaryFolders);
+
+/** Delta specs of one change: its `specs/` holds this many capability folders. */
+const DELTA_SPECS = 2_000;
+/** Folders in `openspec/changes/archive`. */
+const ARCHIVED = 10_000;
+
+function deltaOf(index: number): string {
+  return `## ADDED Requirements\n\n### Requirement: Cap ${index}\nThe system SHALL do ${index}.\n\n#### Scenario: Works\n- **WHEN** used\n- **THEN** it works\n`;
+}
+
+function open(root: string): Repository {
+  const opened = openRepository(root, { searchUpward: false });
+  if (!opened.ok) throw new Error(opened.error);
+  return opened.repository;
+}
+
+describe("a change with thousands of delta specs", () => {
+  const root = makeOpenSpecRepository({
+    "openspec/changes/wide/proposal.md": "# Wide\n\n## Why\nMany.\n\n## What Changes\n- All\n",
+  });
+  for (let i = 0; i < DELTA_SPECS; i++) {
+    const folder = join(root, "openspec/changes/wide/specs", `cap-${i}`);
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, "spec.md"), deltaOf(i));
+  }
+  const repository = open(root);
+  // A walk that yields takes a turn every few hundred entries; a synchronous one lets none happen.
+  const yielding = DELTA_SPECS / 256 / 2;
+
+  it("GIVEN 2,000 delta specs WHEN the archive is previewed THEN the event loop turns while they are found, read and merged, and every one is previewed", async () => {
+    const { value, turns } = await turnsDuring(async () =>
+      previewChangeArchive(repository, { change: "wide" }),
+    );
+    expect(turns).toBeGreaterThan(yielding);
+    if (!value.ok) throw new Error(value.error);
+    expect(value.specs).toHaveLength(DELTA_SPECS);
+    expect(value.would_archive).toBe(true);
+  });
+
+  it("GIVEN 2,000 delta specs WHEN the archive's writes are checked THEN the event loop turns while they are found, and nothing is refused", async () => {
+    const { value, turns } = await turnsDuring(async () =>
+      checkArchiveWrites(repository, { change: "wide" }),
+    );
+    expect(turns).toBeGreaterThan(yielding);
+    expect(value).toBeNull();
+  });
+
+  it("GIVEN 2,000 delta specs WHEN their ids are listed THEN the event loop turns while they are looked at, and every id is named in order", async () => {
+    const { value, turns } = await turnsDuring(async () =>
+      listDeltaSpecIds(join(root, "openspec/changes/wide")),
+    );
+    expect(turns).toBeGreaterThan(yielding);
+    expect(value).toHaveLength(DELTA_SPECS);
+    expect(value).toEqual([...value].sort());
+  });
+});
+
+describe("an archive of ten thousand changes", () => {
+  const root = makeOpenSpecRepository({
+    "openspec/changes/live/proposal.md": "# Live\n\n## Why\nNow.\n\n## What Changes\n- It\n",
+  });
+  const archive = join(root, "openspec/changes/archive");
+  for (let i = 0; i < ARCHIVED; i++)
+    mkdirSync(join(archive, `2026-01-01-old-${i}`), { recursive: true });
+  mkdirSync(join(archive, "2026-02-02-done"));
+  writeFileSync(join(archive, "2026-02-02-done/proposal.md"), "# Done\n");
+  const repository = open(root);
+  // One turn per batch of 1,024 entries at least; a synchronous read lets none happen.
+  const yielding = ARCHIVED / 1024 / 2;
+
+  it("GIVEN 10,000 archived changes WHEN a change of an archived name is created THEN the event loop turns while the archive is read, and the answer names the archived one", async () => {
+    const { value, turns } = await turnsDuring(async () =>
+      createChange(repository, {
+        name: "old-42",
+        why: "Again, because the first attempt was archived too early.",
+        whatChanges: ["Bring it back"],
+      }),
+    );
+    expect(turns).toBeGreaterThan(yielding);
+    if (!value.ok) throw new Error(value.error);
+    expect(value.warnings).toContainEqual(
+      expect.objectContaining({
+        code: "archived_change_same_name",
+        message: expect.stringContaining("archive/2026-01-01-old-42"),
+      }),
+    );
+  });
+
+  it("GIVEN 10,000 archived changes WHEN an archived change is written to THEN the event loop turns while the archive is read, and the refusal says it is archived", async () => {
+    const { value, turns } = await turnsDuring(() =>
+      writeChangeArtifact(repository, { change: "old-7", artifact: "tasks", content: "- [ ] x\n" }),
+    );
+    expect(turns).toBeGreaterThan(yielding);
+    expect(value).toMatchObject({ ok: false, code: "change_not_found" });
+    expect(value.ok ? "" : value.error).toContain("2026-01-01-old-7");
+  });
+
+  it("GIVEN 10,000 archived changes WHEN one is unarchived THEN the event loop turns while the archive is read, and the change is back", async () => {
+    const { value, turns } = await turnsDuring(async () =>
+      unarchiveChange(repository, { change: "done" }),
+    );
+    expect(turns).toBeGreaterThan(yielding);
+    expect(value).toMatchObject({ ok: true, change: "done", path: "openspec/changes/done" });
+  });
+});
