@@ -1,7 +1,7 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { makeOpenSpecRepository, removeTemporaryFolders } from "@org/test-kit";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { checkArchiveWrites } from "./check-archive-writes.js";
 import { createChange } from "./create-change.js";
 import { listDeltaSpecIds } from "./list-delta-spec-ids.js";
@@ -115,5 +115,66 @@ describe("an archive of ten thousand changes", () => {
     );
     expect(turns).toBeGreaterThan(yielding);
     expect(value).toMatchObject({ ok: true, change: "done", path: "openspec/changes/done" });
+  });
+});
+
+/** The modules under test loaded afresh, so their folder caches start empty. */
+async function freshModules() {
+  vi.resetModules();
+  return {
+    listSpecs: (await import("./list-specs.js")).listSpecs,
+    listSpecsAsync: (await import("./list-specs-async.js")).listSpecsAsync,
+    showSpec: (await import("./show-spec.js")).showSpec,
+    showSpecAsync: (await import("./show-spec-async.js")).showSpecAsync,
+    resolveContext: (await import("./resolve-context.js")).resolveContext,
+    resolveContextAsync: (await import("./resolve-context-async.js")).resolveContextAsync,
+  };
+}
+
+describe("specs folders no overview has read", () => {
+  const SPECS = 2_000;
+  const files: Record<string, string> = {
+    "openspec/changes/wide/proposal.md": "# Wide\n\n## Why\nMany.\n\n## What Changes\n- All\n",
+  };
+  for (let i = 0; i < SPECS; i++) {
+    files[`openspec/specs/cap-${i}/spec.md`] = `# cap-${i}\n\n## Purpose\nDo ${i}.\n`;
+    files[`openspec/changes/wide/specs/cap-${i}/spec.md`] = deltaOf(i);
+  }
+  const root = makeOpenSpecRepository(files);
+  const shop = (name: string) =>
+    name === "shop"
+      ? { ok: true as const, name, path: root }
+      : { ok: false as const, code: "source_not_found", error: `No source ${name}.` };
+  // Every spec folder is listed on its own, a turn at least each; a synchronous walk lets none happen.
+  const yielding = SPECS / 2;
+
+  it("GIVEN 2,000 baseline specs and 2,000 delta specs never read before WHEN each folder is listed THEN the event loop turns while the folders are read, and the answers are the synchronous ones", async () => {
+    const { listSpecs, listSpecsAsync } = await freshModules();
+    const repository = open(root);
+    for (const change of [null, "wide"]) {
+      const { value, turns } = await turnsDuring(() => listSpecsAsync(repository, { change }));
+      expect(turns).toBeGreaterThan(yielding);
+      expect(value).toMatchObject({ ok: true, change });
+      expect(value.ok && value.specs).toHaveLength(SPECS);
+      expect(value).toEqual(listSpecs(repository, { change }));
+    }
+  });
+
+  it("GIVEN 2,000 specs never read before WHEN a spec that is not there is shown THEN the event loop turns while the folder is read, and the refusal names the known specs as the synchronous one does", async () => {
+    const { showSpec, showSpecAsync } = await freshModules();
+    const repository = open(root);
+    const { value, turns } = await turnsDuring(() => showSpecAsync(repository, { name: "nope" }));
+    expect(turns).toBeGreaterThan(yielding);
+    expect(value).toMatchObject({ ok: false, code: "spec_not_found" });
+    expect(value).toEqual(showSpec(repository, { name: "nope" }));
+  });
+
+  it("GIVEN a change of 2,000 delta specs never read before, and no baseline spec WHEN its context is resolved THEN the event loop turns while its specs folder is read, and the answer is the synchronous one", async () => {
+    const { resolveContext, resolveContextAsync } = await freshModules();
+    rmSync(join(root, "openspec/specs"), { recursive: true });
+    const { value, turns } = await turnsDuring(() => resolveContextAsync("shop/wide", shop));
+    expect(turns).toBeGreaterThan(yielding);
+    expect(value).toMatchObject({ ok: true, change: { name: "wide" } });
+    expect(JSON.stringify(value)).toBe(JSON.stringify(resolveContext("shop/wide", shop)));
   });
 });
