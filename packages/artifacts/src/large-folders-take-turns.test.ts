@@ -178,3 +178,29 @@ describe("specs folders no overview has read", () => {
     expect(JSON.stringify(value)).toBe(JSON.stringify(resolveContext("shop/wide", shop)));
   });
 });
+
+describe("the token table of a repository of 10,000 changes", () => {
+  const CHANGES = 10_000;
+  const root = makeOpenSpecRepository({ "openspec/specs/auth/spec.md": "# auth\n" });
+  for (let i = 0; i < CHANGES; i++) mkdirSync(join(root, "openspec/changes", `c-${i}`));
+
+  it("GIVEN its folders were read WHEN its token table is read ahead THEN the event loop turns while the changes are hashed, and the tokens are those the synchronous table gives", async () => {
+    vi.resetModules();
+    const { readChangeFoldersAhead } = await import("./scan-changes.js");
+    const { readRepositoryTokensAhead, repositoryTokens } = await import("./repository-tokens.js");
+    const repository = open(root);
+    await readChangeFoldersAhead(repository, false);
+    await readChangeFoldersAhead(repository, true);
+    const { turns } = await turnsDuring(() => readRepositoryTokensAhead(repository, []));
+    // A turn per 2,048 changes hashed; a table built at once lets none happen.
+    expect(turns).toBeGreaterThan(CHANGES / 2048 / 2);
+    const ahead = repositoryTokens(repository, []);
+    const token = ahead.tokenOf(ahead.changeHash("c-42", false));
+    vi.resetModules();
+    const fresh = (await import("./repository-tokens.js")).repositoryTokens(repository, []);
+    expect(token).toBe(fresh.tokenOf(fresh.changeHash("c-42", false)));
+    expect(ahead.startingWith(token.slice(3)).changes.map((change) => change.name)).toEqual([
+      "c-42",
+    ]);
+  });
+});
