@@ -84,6 +84,7 @@ export {
   previewChangeArchive,
   type SpecArchivePreview,
 } from "./preview-change-archive.js";
+export { readActiveChangeFoldersAhead } from "./read-active-change-folders-ahead.js";
 export type { ChangeContent, DeltaSpecContent, TaskProgress } from "./read-change.js";
 export { type IdeaContent, ideaSummary, readIdea } from "./read-idea.js";
 export { readListingsAhead } from "./read-listings-ahead.js";

@@ -1,5 +1,4 @@
 import { type Dirent, readdirSync, type Stats } from "node:fs";
-import { stat } from "node:fs/promises";
 import { byteOrder, readFolderEntries } from "../cli-listing/read-folder-entries.js";
 import { sortInTurns } from "../cli-listing/sort-in-turns.js";
 import { codeOfError } from "../read-regular-file.js";
@@ -84,7 +83,9 @@ export function cachedFolderReader<T>(
     return value;
   };
   const readAhead = async (folder: string): Promise<T> => {
-    const stats = await stat(folder).catch(() => null);
+    // One stat, bounded and never opening what it names, may stay synchronous: a folder read
+    // before costs no trip through the thread pool, which under load is most of a small answer.
+    const stats = statOrNull(folder);
     if (stats === null || !stats.isDirectory()) {
       return derive(folder, [], { stats: null, unreadable: false });
     }

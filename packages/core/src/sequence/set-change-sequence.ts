@@ -42,6 +42,8 @@ export async function setChangeSequence(repository: Repository, given: SequenceR
   // is about to write (two such calls each passed the cycle check and stored a cycle).
   // Read before the hold, without holding the event loop: it only words a refusal.
   const archived = await archivedChangeNames(repository);
+  // The changes folder too, so the listing in the hold costs one stat.
+  await artifacts.readActiveChangeFoldersAhead(repository);
   const held = await artifacts.holdChangeMetadataLock(repository, (edit) =>
     checkAndWrite(repository, request, archived, artifacts, edit),
   );

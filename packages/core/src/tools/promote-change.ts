@@ -38,12 +38,14 @@ export async function promoteChange(
   const {
     listActiveChangeFolders,
     listDeltaSpecIds,
+    readActiveChangeFoldersAhead,
     listTasks,
     readRepositoryText,
     writeChangeArtifact,
   } = await import("@org/openspec-artifacts");
   const { stringifyTasks } = await import("@org/openspec-spec-parser");
   const { validateChange } = await import("./validate-change.js");
+  await readActiveChangeFoldersAhead(repository);
   const active = new Set(listActiveChangeFolders(repository));
   // The archive is read only to word a refusal.
   const notActive = active.has(request.change)
