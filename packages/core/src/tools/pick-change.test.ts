@@ -48,7 +48,7 @@ describe("picking the change a call is about", () => {
       "openspec/changes/add-login/proposal.md": "# a\n",
       "openspec/changes/add-logout/proposal.md": "# b\n",
     });
-    const picked = pickChange(repository, undefined);
+    const picked = await pickChange(repository, undefined);
     expect(picked.change).toBeUndefined();
     expect([...(picked.activeChanges ?? [])].sort()).toEqual(["add-login", "add-logout"]);
   });
