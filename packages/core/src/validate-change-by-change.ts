@@ -1,7 +1,6 @@
 import { once } from "node:events";
-import type { Dirent } from "node:fs";
+import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { byteOrder, readFolderEntries } from "@org/openspec-artifacts";
 import type { RunResult } from "@org/openspec-cli-runner";
 import {
   composeWholeValidation,
@@ -205,11 +204,7 @@ async function takeDigests(question: WholeValidationQuestion): Promise<Digests |
   if (restPrint === null || restPrint.racy) return null;
   const changes = new Map<string, string>();
   let walked = 0;
-  // Listed in batches and in readdirSync's order: a changes folder of 100,000 entries never
-  // holds the event loop in one read.
-  const listed = (await readFolderEntries(changesFolder, Number.POSITIVE_INFINITY)) as Dirent[];
-  listed.sort((a, b) => byteOrder(a.name, b.name));
-  for (const entry of listed) {
+  for (const entry of readdirSync(changesFolder, { withFileTypes: true })) {
     if (!entry.isDirectory() || entry.name === "archive") continue;
     // A change folder's walk never reaches the walk's own slice of paths, so the event loop
     // gets its turn here: other calls of a team server are not held for all the changes.
