@@ -29,8 +29,8 @@ function repositoryFor(cases: DeltaCase[]): Repository {
   return opened.repository;
 }
 
-function preview(repository: Repository, change: string): ChangeArchivePreview {
-  const result = previewChangeArchive(repository, { change });
+async function preview(repository: Repository, change: string): Promise<ChangeArchivePreview> {
+  const result = await previewChangeArchive(repository, { change });
   if (!result.ok) throw new Error(result.error);
   return result;
 }
@@ -39,7 +39,9 @@ describe("previewChangeArchive on generated deltas against openspec archive", ()
   it("GIVEN generated baselines and deltas WHEN the merges the preview accepts are archived as one change, and each it refuses on its own THEN the CLI writes exactly the previews and refuses exactly those", async () => {
     const cases = fc.sample(deltaCase, { numRuns: CASES, seed: 20261203 });
     const repository = repositoryFor(cases);
-    const previews = cases.map((_, index) => preview(repository, `change-${index}`));
+    const previews = await Promise.all(
+      cases.map((_, index) => preview(repository, `change-${index}`)),
+    );
     const accepted = previews.flatMap((p, index) => (p.would_archive ? [index] : []));
     const refused = previews.flatMap((p, index) => (p.would_archive ? [] : [index]));
     // Both kinds must be there, or the run proves little.
@@ -52,7 +54,7 @@ describe("previewChangeArchive on generated deltas against openspec archive", ()
       mkdirSync(join(batch, "specs", capability(index)), { recursive: true });
       writeFileSync(join(batch, "specs", capability(index), "spec.md"), cases[index]!.delta);
     }
-    const batched = preview(repository, "accepted");
+    const batched = await preview(repository, "accepted");
     expect(batched.would_archive).toBe(true);
 
     const before = readMainSpecs(repository.root);

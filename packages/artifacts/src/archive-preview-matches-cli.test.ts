@@ -51,7 +51,7 @@ async function differential(source: string): Promise<Outcome[]> {
     cpSync(source, root, { recursive: true });
     const opened = openRepository(root, { searchUpward: false });
     if (!opened.ok) throw new Error(opened.error);
-    const preview = previewChangeArchive(opened.repository, { change });
+    const preview = await previewChangeArchive(opened.repository, { change });
     if (!preview.ok) throw new Error(`${change}: ${preview.error}`);
     const before = readMainSpecs(root);
     const cli = await archiveWithCli(root, change);
@@ -66,13 +66,16 @@ async function differential(source: string): Promise<Outcome[]> {
  */
 async function fissionDifferential(): Promise<Outcome[]> {
   const archives = await fissionArchives();
-  return archives.flatMap(({ change, before, after, cli }) => {
-    const opened = openRepository(fissionCopy("archive-diff-"), { searchUpward: false });
-    if (!opened.ok) throw new Error(opened.error);
-    const preview = previewChangeArchive(opened.repository, { change });
-    if (!preview.ok) throw new Error(`${change}: ${preview.error}`);
-    return compareWithCli(change, preview, before, after, cli);
-  });
+  const outcomes = await Promise.all(
+    archives.map(async ({ change, before, after, cli }) => {
+      const opened = openRepository(fissionCopy("archive-diff-"), { searchUpward: false });
+      if (!opened.ok) throw new Error(opened.error);
+      const preview = await previewChangeArchive(opened.repository, { change });
+      if (!preview.ok) throw new Error(`${change}: ${preview.error}`);
+      return compareWithCli(change, preview, before, after, cli);
+    }),
+  );
+  return outcomes.flat();
 }
 
 function expectAllAgree(outcomes: Outcome[]) {
@@ -188,10 +191,10 @@ describe("previewChangeArchive against openspec archive", () => {
     const opened = openRepository(root, { searchUpward: false });
     if (!opened.ok) throw new Error(opened.error);
     const change = "add-update-workflow";
-    const free = previewChangeArchive(opened.repository, { change });
+    const free = await previewChangeArchive(opened.repository, { change });
     if (!free.ok) throw new Error(free.error);
     mkdirSync(join(root, "openspec", "changes", "archive", free.archived_as), { recursive: true });
-    const preview = previewChangeArchive(opened.repository, { change });
+    const preview = await previewChangeArchive(opened.repository, { change });
     if (!preview.ok) throw new Error(preview.error);
     expect(preview.diagnostics.map((d) => d.code)).toEqual(["archive_target_exists"]);
     const before = readMainSpecs(root);
@@ -216,7 +219,7 @@ describe("previewChangeArchive against openspec archive", () => {
     });
     const opened = openRepository(root, { searchUpward: false });
     if (!opened.ok) throw new Error(opened.error);
-    const preview = previewChangeArchive(opened.repository, { change: "drop-legacy" });
+    const preview = await previewChangeArchive(opened.repository, { change: "drop-legacy" });
     expect(preview).toMatchObject({
       would_archive: false,
       diagnostics: [{ code: "retirement_not_previewed" }],
@@ -234,7 +237,7 @@ describe("previewChangeArchive against openspec archive", () => {
     });
     const opened = openRepository(root, { searchUpward: false });
     if (!opened.ok) throw new Error(opened.error);
-    const preview = previewChangeArchive(opened.repository, { change: "odd" });
+    const preview = await previewChangeArchive(opened.repository, { change: "odd" });
     if (!preview.ok) throw new Error(preview.error);
     const before = readMainSpecs(root);
     const cli = await archiveWithCli(root, "odd");

@@ -113,7 +113,7 @@ const TRAPS: Trap[] = [
 describe("checkArchiveWrites: every path openspec archive writes or moves stays inside", () => {
   it.each(TRAPS)(
     "GIVEN $what WHEN the archive, its preview and the spec diff are asked for THEN each refuses with path_outside_repository naming the path and the symlink",
-    ({ lay, path, link }) => {
+    async ({ lay, path, link }) => {
       const { root, outside, repository } = shop();
       lay(root, outside);
       const refusal = {
@@ -123,21 +123,21 @@ describe("checkArchiveWrites: every path openspec archive writes or moves stays 
         fix: expect.stringContaining(`Replace the symlink ${link}`),
         path,
       };
-      expect(checkArchiveWrites(repository, { change: CHANGE })).toEqual(refusal);
-      expect(previewChangeArchive(repository, { change: CHANGE })).toEqual(refusal);
-      expect(diffChangeSpecs(repository, { change: CHANGE, spec: "ui" })).toEqual(refusal);
+      expect(await checkArchiveWrites(repository, { change: CHANGE })).toEqual(refusal);
+      expect(await previewChangeArchive(repository, { change: CHANGE })).toEqual(refusal);
+      expect(await diffChangeSpecs(repository, { change: CHANGE, spec: "ui" })).toEqual(refusal);
     },
   );
 
-  it("GIVEN openspec/specs/ui symlinked out WHEN the archive skips the specs THEN only the move is checked, and it stays inside", () => {
+  it("GIVEN openspec/specs/ui symlinked out WHEN the archive skips the specs THEN only the move is checked, and it stays inside", async () => {
     const { root, outside, repository } = shop();
     symlinkSync(outside, join(root, "openspec/specs/ui"));
-    expect(checkArchiveWrites(repository, { change: CHANGE, skipSpecs: true })).toBeNull();
+    expect(await checkArchiveWrites(repository, { change: CHANGE, skipSpecs: true })).toBeNull();
   });
 
-  it("GIVEN a plain repository WHEN checked THEN nothing is refused", () => {
+  it("GIVEN a plain repository WHEN checked THEN nothing is refused", async () => {
     const { repository } = shop();
-    expect(checkArchiveWrites(repository, { change: CHANGE })).toBeNull();
+    expect(await checkArchiveWrites(repository, { change: CHANGE })).toBeNull();
   });
 });
 
@@ -146,8 +146,8 @@ describe("parity with the pinned OpenSpec CLI", () => {
     const { root, repository } = shop();
     mkdirSync(join(root, "shared/ui"), { recursive: true });
     symlinkSync(join(root, "shared/ui"), join(root, "openspec/specs/ui"));
-    expect(checkArchiveWrites(repository, { change: CHANGE })).toBeNull();
-    expect(previewChangeArchive(repository, { change: CHANGE })).toMatchObject({
+    expect(await checkArchiveWrites(repository, { change: CHANGE })).toBeNull();
+    expect(await previewChangeArchive(repository, { change: CHANGE })).toMatchObject({
       ok: true,
       would_archive: true,
     });

@@ -27,15 +27,15 @@ export type ArchiveWritesOptions = {
  * before the CLI, and before a preview, which would otherwise show the write
  * as a new spec.
  */
-export function checkArchiveWrites(
+export async function checkArchiveWrites(
   repository: Repository,
   options: ArchiveWritesOptions,
-): Failure | null {
+): Promise<Failure | null> {
   const located = locateActiveChange(repository, options.change);
   if ("ok" in located) return located;
   const written: string[] = [];
   if (options.skipSpecs !== true) {
-    const discovery = discoverDeltaSpecs(
+    const discovery = await discoverDeltaSpecs(
       repository,
       join(located.changeDir, "specs"),
       options.maxBytes ?? DEFAULT_MAX_ARTIFACT_BYTES,

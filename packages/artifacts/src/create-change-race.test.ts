@@ -14,7 +14,7 @@ function createInProcess(root: string, writer: number): Promise<Record<string, u
   const script = `
     const { openRepository, createChange } = await import(${JSON.stringify(BUILT)});
     const opened = openRepository(${JSON.stringify(root)});
-    const result = createChange(opened.repository, {
+    const result = await createChange(opened.repository, {
       name: "contested",
       why: "Writer ${writer} wants this change to exist, with its own why of fifty characters or more.",
       whatChanges: ["Writer ${writer}"],

@@ -64,7 +64,7 @@ function hiddenEntries(root: string): string[] {
 describe("createChange", () => {
   it("GIVEN a complete input in an `openspec init` repository WHEN the change is created THEN every file is written and the real CLI validates it strictly without an error or warning", async () => {
     const root = makeOpenSpecRepository();
-    const result = createChange(openedRepository(root), COMPLETE);
+    const result = await createChange(openedRepository(root), COMPLETE);
     expect(result).toEqual({
       ok: true,
       name: "add-passkeys",
@@ -104,7 +104,7 @@ describe("createChange", () => {
   it("GIVEN the CLI makes a change the same day WHEN its .openspec.yaml is compared with the one written here THEN they are the same", async () => {
     const root = makeOpenSpecRepository();
     expect((await runRealOpenSpec(root, ["new", "change", "by-the-cli", "--json"])).status).toBe(0);
-    createChange(openedRepository(root), { ...COMPLETE, name: "by-the-library" });
+    await createChange(openedRepository(root), { ...COMPLETE, name: "by-the-library" });
     expect(readChange(root, "by-the-library", ".openspec.yaml")).toBe(
       readChange(root, "by-the-cli", ".openspec.yaml"),
     );
@@ -127,7 +127,7 @@ The system SHALL end idle sessions.
 - **THEN** it ends
 `;
     const root = makeOpenSpecRepository({ "openspec/specs/auth/spec.md": baseline });
-    const result = createChange(openedRepository(root), {
+    const result = await createChange(openedRepository(root), {
       ...COMPLETE,
       name: "rework-auth",
       specs: [
@@ -178,17 +178,17 @@ The system SHALL end idle sessions.
     ]);
   });
 
-  it("GIVEN an active change of that name WHEN created again without force THEN change_exists and nothing is touched; with force its files are replaced and what else was there is named", () => {
+  it("GIVEN an active change of that name WHEN created again without force THEN change_exists and nothing is touched; with force its files are replaced and what else was there is named", async () => {
     const root = makeOpenSpecRepository();
     const repository = openedRepository(root);
-    createChange(repository, COMPLETE);
+    await createChange(repository, COMPLETE);
     writeFileSync(join(root, "openspec/changes/add-passkeys/notes.md"), "kept\n");
     const metadata = readChange(root, "add-passkeys", ".openspec.yaml");
-    const again = createChange(repository, { ...COMPLETE, why: `${COMPLETE.why} Again.` });
+    const again = await createChange(repository, { ...COMPLETE, why: `${COMPLETE.why} Again.` });
     expect(again).toMatchObject({ ok: false, code: "change_exists" });
     expect(readChange(root, "add-passkeys", "proposal.md")).not.toContain("Again.");
 
-    const forced = createChange(repository, {
+    const forced = await createChange(repository, {
       ...COMPLETE,
       why: `${COMPLETE.why} Again.`,
       design: null,
@@ -216,49 +216,55 @@ The system SHALL end idle sessions.
     ["x".repeat(129), "invalid_name"],
     ["Not_Kebab", "invalid_name"],
     ["/etc", "invalid_name"],
-  ])("GIVEN the change name %j WHEN created THEN %s and nothing is written", (name, code) => {
+  ])("GIVEN the change name %j WHEN created THEN %s and nothing is written", async (name, code) => {
     const root = makeOpenSpecRepository();
-    expect(createChange(openedRepository(root), { ...COMPLETE, name })).toMatchObject({
+    expect(await createChange(openedRepository(root), { ...COMPLETE, name })).toMatchObject({
       ok: false,
       code,
     });
     expect(readdirSync(join(root, "openspec", "changes"))).toEqual(["archive"]);
   });
 
-  it("GIVEN openspec/changes is a symlink to a folder outside the repository WHEN a change is created THEN path_outside_repository and nothing is written there", () => {
+  it("GIVEN openspec/changes is a symlink to a folder outside the repository WHEN a change is created THEN path_outside_repository and nothing is written there", async () => {
     const root = makeOpenSpecRepository();
     const elsewhere = temporaryFolder("elsewhere-");
     const changes = join(root, "openspec", "changes");
     rmSync(changes, { recursive: true });
     symlinkSync(elsewhere, changes);
-    expect(createChange(openedRepository(root), COMPLETE)).toMatchObject({
+    expect(await createChange(openedRepository(root), COMPLETE)).toMatchObject({
       ok: false,
       code: "path_outside_repository",
     });
     expect(readdirSync(elsewhere)).toEqual([]);
   });
 
-  it("GIVEN an existing change whose specs folder is a symlink out of the repository WHEN replaced with force THEN path_outside_repository and nothing lands outside", () => {
+  it("GIVEN an existing change whose specs folder is a symlink out of the repository WHEN replaced with force THEN path_outside_repository and nothing lands outside", async () => {
     const root = makeOpenSpecRepository();
     const elsewhere = temporaryFolder("elsewhere-");
     mkdirSync(join(root, "openspec/changes/add-passkeys"));
     symlinkSync(elsewhere, join(root, "openspec/changes/add-passkeys/specs"));
-    expect(createChange(openedRepository(root), { ...COMPLETE, force: true })).toMatchObject({
+    expect(await createChange(openedRepository(root), { ...COMPLETE, force: true })).toMatchObject({
       ok: false,
       code: "path_outside_repository",
     });
     expect(readdirSync(elsewhere)).toEqual([]);
   });
 
-  it("GIVEN a delta spec id that climbs or a text that would open a section WHEN created THEN invalid_name or invalid_input and no change folder appears", () => {
+  it("GIVEN a delta spec id that climbs or a text that would open a section WHEN created THEN invalid_name or invalid_input and no change folder appears", async () => {
     const root = makeOpenSpecRepository();
     const repository = openedRepository(root);
     const climbing = { ...COMPLETE, specs: [{ ...COMPLETE.specs![0]!, name: "../../escape" }] };
-    expect(createChange(repository, climbing)).toMatchObject({ ok: false, code: "invalid_name" });
+    expect(await createChange(repository, climbing)).toMatchObject({
+      ok: false,
+      code: "invalid_name",
+    });
     const heading = { ...COMPLETE, why: "Fine start.\n## What Changes\n- injected" };
-    expect(createChange(repository, heading)).toMatchObject({ ok: false, code: "invalid_input" });
+    expect(await createChange(repository, heading)).toMatchObject({
+      ok: false,
+      code: "invalid_input",
+    });
     const emptyDelta = { ...COMPLETE, specs: [{ name: "passkeys" }] };
-    expect(createChange(repository, emptyDelta)).toMatchObject({
+    expect(await createChange(repository, emptyDelta)).toMatchObject({
       ok: false,
       code: "invalid_input",
     });
@@ -266,10 +272,10 @@ The system SHALL end idle sessions.
     expect(existsSync(join(root, "escape"))).toBe(false);
   });
 
-  it("GIVEN an incomplete change WHEN created THEN it is written and each thing validate --strict would reject is a warning", () => {
+  it("GIVEN an incomplete change WHEN created THEN it is written and each thing validate --strict would reject is a warning", async () => {
     const root = makeOpenSpecRepository();
     mkdirSync(join(root, "openspec/changes/archive/2025-01-01-short"));
-    const result = createChange(openedRepository(root), {
+    const result = await createChange(openedRepository(root), {
       name: "short",
       why: "Too short.",
       whatChanges: ["Something"],
@@ -293,23 +299,23 @@ The system SHALL end idle sessions.
     ]);
   });
 
-  it("GIVEN no delta specs WHEN created THEN the warning says validate rejects a change without deltas", () => {
+  it("GIVEN no delta specs WHEN created THEN the warning says validate rejects a change without deltas", async () => {
     const root = makeOpenSpecRepository();
-    const result = createChange(openedRepository(root), { ...COMPLETE, specs: [] });
+    const result = await createChange(openedRepository(root), { ...COMPLETE, specs: [] });
     expect(result.ok && result.warnings.map((warning) => warning.code)).toEqual([
       "change_without_deltas",
     ]);
   });
 
-  it("GIVEN the project's config names a schema WHEN no schema is given THEN the change's metadata names it, as the CLI's would", () => {
+  it("GIVEN the project's config names a schema WHEN no schema is given THEN the change's metadata names it, as the CLI's would", async () => {
     const root = makeOpenSpecRepository();
     writeFileSync(
       join(root, "openspec/config.yaml"),
       "schema: spec-driven # default\ncontext: x\n",
     );
-    const result = createChange(openedRepository(root), { ...COMPLETE, schema: null });
+    const result = await createChange(openedRepository(root), { ...COMPLETE, schema: null });
     expect(result).toMatchObject({ ok: true, schema: "spec-driven" });
-    const custom = createChange(openedRepository(root), {
+    const custom = await createChange(openedRepository(root), {
       ...COMPLETE,
       name: "other",
       schema: "my-flow",

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { readdirSync, renameSync, rmSync } from "node:fs";
+import type { Dirent } from "node:fs";
+import { renameSync, rmSync } from "node:fs";
 import { basename, dirname, join, relative } from "node:path";
 import { archivedFoldersOf } from "./archived-folders-of.js";
 import { type ChangeContentInput, checkChangeContent } from "./change-content.js";
@@ -7,6 +8,7 @@ import { type ChangeDocument, changeDocuments } from "./change-documents.js";
 import { changeMetadata, skipsSpecs } from "./change-metadata.js";
 import { type ChangeWarning, changeWarnings } from "./change-warnings.js";
 import { checkWritableInside } from "./check-writable-inside.js";
+import { byteOrder, readFolderEntries } from "./cli-listing/read-folder-entries.js";
 import { containedRealPath, isInsideRoot, isWritableInside } from "./contained-path.js";
 import { codeOf } from "./error-code.js";
 import { messageOf } from "./error-message.js";
@@ -16,6 +18,7 @@ import { noOpenSpecRoot } from "./no-openspec-root.js";
 import { type FolderHandle, openFolderInside } from "./open-folder-inside.js";
 import type { Repository } from "./open-repository.js";
 import { pathExists } from "./path-exists.js";
+import { readListingsAhead } from "./read-listings-ahead.js";
 import { repositoryTokens } from "./repository-tokens.js";
 import { scanSpecFiles } from "./scan-specs.js";
 import { type AtomicWriteResult, writeFileAtomic } from "./write-file-atomic.js";
@@ -56,12 +59,15 @@ const METADATA = ".openspec.yaml";
  * hidden folder beside it and renamed into place, so it appears whole or not
  * at all; an existing one is refused (`change_exists`) unless `force`, which
  * replaces each given file atomically and leaves the others (named in warnings).
- * Nothing is written outside the change folder.
+ * Nothing is written outside the change folder. The folders it lists (the
+ * change's own files, the archive, the specs and changes for the token) are
+ * read in batches first, so a repository of 100,000 changes never holds a
+ * server's other callers.
  */
-export function createChange(
+export async function createChange(
   repository: Repository,
   input: CreateChangeInput,
-): CreatedChange | Failure {
+): Promise<CreatedChange | Failure> {
   const bad = checkChangeContent(input);
   if (bad) return bad;
   if (!repository.hasOpenSpec) return noOpenSpecRoot(repository);
@@ -91,13 +97,15 @@ export function createChange(
     const exists = pathExists(opened.handle.entry(input.name));
     if (exists && input.force !== true) return changeExists(path);
     written = exists
-      ? replaceFiles(repository, changeDir, documents, input.schema != null)
+      ? await replaceFiles(repository, changeDir, documents, input.schema != null)
       : writeStaged(repository, opened.handle, changesDir, input.name, documents);
   } finally {
     opened.handle.close();
   }
   if (!written.ok) return written;
 
+  await readListingsAhead(repository.root);
+  const archived = await archivedFoldersOf(repository, input.name);
   const specs = scanSpecFiles(repository, join(repository.openspecDir, "specs"));
   const tokens = repositoryTokens(repository, specs);
   return {
@@ -111,7 +119,7 @@ export function createChange(
     warnings: [
       ...changeWarnings(input, baseline, skipsSpecs(metadata.text)),
       // An archived change of the same name is allowed (archive folders carry a date), but worth knowing.
-      ...archivedFoldersOf(repository, input.name).map((entry) => ({
+      ...archived.map((entry) => ({
         code: "archived_change_same_name",
         message: `An archived change has the same name (archive/${entry}); name the new one by its token where that matters.`,
       })),
@@ -175,12 +183,12 @@ function writeStaged(
 }
 
 /** With force: each given file replaces its namesake atomically; the existing metadata stays unless a schema was given. */
-function replaceFiles(
+async function replaceFiles(
   repository: Repository,
   changeDir: string,
   documents: ChangeDocument[],
   schemaGiven: boolean,
-): Written {
+): Promise<Written> {
   const opened = openFolderInside(repository, changeDir, { create: false });
   if (!opened.ok) {
     return opened.code === "path_outside_repository"
@@ -189,7 +197,7 @@ function replaceFiles(
   }
   let before: string[];
   try {
-    before = listFiles(opened.handle.realPath);
+    before = await listFiles(opened.handle.realPath);
   } finally {
     opened.handle.close();
   }
@@ -252,24 +260,30 @@ function writeDocuments(
   return { ok: true, files, overwritten, left: [] };
 }
 
-/** The files below a change folder (`/`-separated), not following links; bounded so a huge tree cannot stall the answer. */
-function listFiles(root: string, limit = 1000): string[] {
+/**
+ * The files below a change folder (`/`-separated), not following links;
+ * bounded so a huge tree cannot stall the answer. Each folder is listed in
+ * batches and taken in `readdirSync`'s order, so the first `limit` files are
+ * the ones a synchronous walk would give.
+ */
+async function listFiles(root: string, limit = 1000): Promise<string[]> {
   const files: string[] = [];
-  const walk = (folder: string, prefix: string) => {
-    let entries: import("node:fs").Dirent[];
+  const walk = async (folder: string, prefix: string): Promise<void> => {
+    let entries: Dirent[];
     try {
-      entries = readdirSync(folder, { withFileTypes: true });
+      entries = (await readFolderEntries(folder, Number.POSITIVE_INFINITY)) as Dirent[];
     } catch {
       return;
     }
+    entries.sort((a, b) => byteOrder(a.name, b.name));
     for (const entry of entries) {
       if (files.length >= limit) return;
       const path = prefix === "" ? entry.name : `${prefix}/${entry.name}`;
-      if (entry.isDirectory()) walk(join(folder, entry.name), path);
+      if (entry.isDirectory()) await walk(join(folder, entry.name), path);
       else files.push(path);
     }
   };
-  walk(root, "");
+  await walk(root, "");
   return files.sort();
 }
 

@@ -85,7 +85,7 @@ function mainSpecs(root: string): Map<string, string> {
  * unified diff, applied to the baseline, against the file the CLI wrote.
  */
 async function patchAgainstArchive(root: string, change: string) {
-  const diffed = diffChangeSpecs(opened(root), { change });
+  const diffed = await diffChangeSpecs(opened(root), { change });
   if (!diffed.ok) throw new Error(`${change}: ${diffed.error}`);
   const before = mainSpecs(root);
   const archive = await runRealOpenSpec(root, ["archive", change, "--yes"]);
@@ -101,7 +101,7 @@ async function patchAgainstArchive(root: string, change: string) {
  * archive left (`after`): the file it wrote when it archived, the baseline when it refused.
  */
 function verdictsOf(
-  diffed: Extract<ReturnType<typeof diffChangeSpecs>, { ok: true }>,
+  diffed: Extract<Awaited<ReturnType<typeof diffChangeSpecs>>, { ok: true }>,
   before: Map<string, string>,
   after: Map<string, string>,
   archived: boolean,
@@ -121,7 +121,7 @@ function verdictsOf(
 describe("diffChangeSpecs against openspec archive", () => {
   it("GIVEN a change made by createChange that adds, modifies, removes, renames, and renames then modifies WHEN its diffs are applied to the baselines THEN they give byte for byte the files openspec archive writes", async () => {
     const root = makeOpenSpecRepository({ "openspec/specs/accounts/spec.md": ACCOUNTS_SPEC });
-    const created = createChange(opened(root), {
+    const created = await createChange(opened(root), {
       name: "rework-accounts",
       why: "Accounts need a display name instead of a nickname, and guests should no longer browse anonymously.",
       whatChanges: ["Rework accounts"],
@@ -187,12 +187,19 @@ describe("diffChangeSpecs against openspec archive", () => {
     // The CLI's archive of each change, in a copy of its own, shared with the archive preview's check.
     const archives = await fissionArchives();
     expect(archives.length).toBeGreaterThanOrEqual(20);
-    const verdicts = archives.flatMap(({ change, before, after, moved }) => {
-      const diffed = diffChangeSpecs(opened(fissionCopy("fission-diff-")), { change });
-      if (!diffed.ok) throw new Error(`${change}: ${diffed.error}`);
-      const result = verdictsOf(diffed, before, after, moved);
-      return result.verdicts.map((verdict) => ({ change, archived: result.archived, ...verdict }));
-    });
+    const perChange = await Promise.all(
+      archives.map(async ({ change, before, after, moved }) => {
+        const diffed = await diffChangeSpecs(opened(fissionCopy("fission-diff-")), { change });
+        if (!diffed.ok) throw new Error(`${change}: ${diffed.error}`);
+        const result = verdictsOf(diffed, before, after, moved);
+        return result.verdicts.map((verdict) => ({
+          change,
+          archived: result.archived,
+          ...verdict,
+        }));
+      }),
+    );
+    const verdicts = perChange.flat();
     const different = verdicts.filter((verdict) => !verdict.equal);
     expect(different).toEqual([]);
     // Most of the corpus archives: the comparison must not pass by refusing everything.

@@ -34,11 +34,11 @@ export type ChangeSpecDiff = {
  * diff of the baseline against the bytes the archive would write. Nothing
  * is written.
  */
-export function diffChangeSpecs(
+export async function diffChangeSpecs(
   repository: Repository,
   options: { change: string; spec?: string | undefined; maxBytes?: number },
-): ChangeSpecDiff | Failure {
-  const preview = previewChangeArchive(repository, {
+): Promise<ChangeSpecDiff | Failure> {
+  const preview = await previewChangeArchive(repository, {
     change: options.change,
     ...(options.spec === undefined ? {} : { spec: options.spec }),
     ...(options.maxBytes === undefined ? {} : { maxBytes: options.maxBytes }),

@@ -1,6 +1,8 @@
-import { type Dirent, readdirSync, realpathSync, statSync } from "node:fs";
+import { type Dirent, realpathSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { parseDeltaSpec } from "@org/openspec-spec-parser";
+import { readFolderEntries } from "./cli-listing/read-folder-entries.js";
+import { yieldEvery } from "./cli-listing/yield-every.js";
 import { containedRealPath } from "./contained-path.js";
 import { codeOf } from "./error-code.js";
 import { type Failure, failure } from "./failure.js";
@@ -34,12 +36,15 @@ export type DeltaSpecDiscovery = { specs: DeltaSpecFile[]; diagnostics: ArchiveD
  * `spec.md` in a capability folder at any depth, dot entries skipped,
  * symlinked folders not followed. A `specs/spec.md` or another Markdown file
  * with delta sections is never merged, and the CLI refuses the change for it.
+ * Folders are listed in batches and the event loop gets a turn every
+ * `ENTRIES_PER_TURN` entries, so a change with thousands of delta specs
+ * never holds a server's other callers.
  */
-export function discoverDeltaSpecs(
+export async function discoverDeltaSpecs(
   repository: Repository,
   specsDir: string,
   maxBytes: number,
-): DeltaSpecDiscovery | Failure {
+): Promise<DeltaSpecDiscovery | Failure> {
   const specs: DeltaSpecFile[] = [];
   const diagnostics: ArchiveDiagnostic[] = [];
   const shown = (path: string) => relative(repository.root, path);
@@ -53,10 +58,11 @@ export function discoverDeltaSpecs(
       },
     );
 
-  const walk = (dir: string, segments: string[]): Failure | null => {
+  const pause = yieldEvery(ENTRIES_PER_TURN);
+  const walk = async (dir: string, segments: string[]): Promise<Failure | null> => {
     let entries: Dirent[];
     try {
-      entries = readdirSync(dir, { withFileTypes: true });
+      entries = (await readFolderEntries(dir, Number.POSITIVE_INFINITY)) as Dirent[];
     } catch (error) {
       // The CLI treats only a missing folder as empty: a file where the folder
       // should be stops the archive.
@@ -78,10 +84,11 @@ export function discoverDeltaSpecs(
       );
     }
     for (const entry of entries.sort((a, b) => compareNames(a.name, b.name))) {
+      await pause();
       if (entry.name.startsWith(".")) continue;
       const path = join(dir, entry.name);
       if (entry.isDirectory()) {
-        const failed = walk(path, [...segments, entry.name]);
+        const failed = await walk(path, [...segments, entry.name]);
         if (failed) return failed;
         continue;
       }
@@ -152,10 +159,13 @@ export function discoverDeltaSpecs(
     return outside(specsDir);
   }
   const realSpecsDir = containedRealPath(repository, specsDir) ?? specsDir;
-  const failed = walk(specsDir, []);
+  const failed = await walk(specsDir, []);
   if (failed) return failed;
   return { specs: specs.sort((a, b) => compareNames(a.id, b.id)), diagnostics };
 }
+
+/** Entries handled between two turns of the event loop: each costs at most a stat or a small read. */
+const ENTRIES_PER_TURN = 256;
 
 function isInside(path: string, dir: string): boolean {
   return path.startsWith(`${dir}${sep}`);

@@ -6,6 +6,7 @@ import { lstatSync } from "node:fs";
  */
 export function entryKind(path: string): "missing" | "file" | "symlink" | "other" {
   try {
+    // Synchronous on purpose: one stat, bounded by a constant, never opens what it names.
     const stat = lstatSync(path);
     return stat.isSymbolicLink() ? "symlink" : stat.isFile() ? "file" : "other";
   } catch {

@@ -1,5 +1,6 @@
 import { lstatSync } from "node:fs";
 import { createBoundedCache } from "./cache/bounded-cache.js";
+import { yieldEvery } from "./cli-listing/yield-every.js";
 import { runGit } from "./run-git.js";
 
 /** `openspec/changes`, relative to the repository root, as git names it with `-C <root>`. */
@@ -70,7 +71,10 @@ export async function gitChangeTimes(
   );
   if (!status.ok || status.exitCode !== 0) return null;
   const times = new Map(committed);
+  // One lstat per uncommitted file, as many as the repository holds: a turn every 256.
+  const pause = yieldEvery(256);
   for (const entry of status.stdout.split("\0")) {
+    await pause();
     // "XY <path>", the path relative to the top of the work tree.
     const path = entry.slice(3);
     if (!path.startsWith(prefix)) continue;

@@ -74,6 +74,7 @@ export {
 export { isDirectory } from "./is-directory.js";
 export { listDeltaSpecIds } from "./list-delta-spec-ids.js";
 export { listSpecs, type SpecList } from "./list-specs.js";
+export { listSpecsAsync } from "./list-specs-async.js";
 export { listTasks, type TaskListing } from "./list-tasks.js";
 export { locateIdea } from "./locate-idea.js";
 export { pathExists } from "./path-exists.js";
@@ -83,6 +84,7 @@ export {
   previewChangeArchive,
   type SpecArchivePreview,
 } from "./preview-change-archive.js";
+export { readActiveChangeFoldersAhead } from "./read-active-change-folders-ahead.js";
 export type { ChangeContent, DeltaSpecContent, TaskProgress } from "./read-change.js";
 export { type IdeaContent, ideaSummary, readIdea } from "./read-idea.js";
 export { readListingsAhead } from "./read-listings-ahead.js";
@@ -99,6 +101,7 @@ export {
   type ShownSpec,
   showSpec,
 } from "./show-spec.js";
+export { showSpecAsync } from "./show-spec-async.js";
 export type {
   RequirementInput,
   ScenarioInput,

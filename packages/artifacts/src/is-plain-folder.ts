@@ -6,6 +6,7 @@ import { lstatSync } from "node:fs";
  */
 export function isPlainFolder(path: string): boolean {
   try {
+    // Synchronous on purpose: one stat, bounded by a constant, never opens what it names.
     return lstatSync(path).isDirectory();
   } catch {
     return false;

@@ -7,6 +7,7 @@ import { lstatSync } from "node:fs";
  */
 export function pathExists(path: string): boolean {
   try {
+    // Synchronous on purpose: one stat, bounded by a constant, never opens what it names.
     lstatSync(path);
     return true;
   } catch {

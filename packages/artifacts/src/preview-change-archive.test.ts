@@ -33,11 +33,11 @@ function repositoryWith(files: Record<string, string>): Repository {
 }
 
 describe("previewChangeArchive", () => {
-  it("GIVEN a change adding a requirement WHEN previewed THEN it shows the baseline, the merged spec and what each entry does, and writes nothing", () => {
+  it("GIVEN a change adding a requirement WHEN previewed THEN it shows the baseline, the merged spec and what each entry does, and writes nothing", async () => {
     const repository = repositoryWith({
       "openspec/changes/add-logout/specs/auth/spec.md": ADD_LOGOUT,
     });
-    const preview = previewChangeArchive(repository, {
+    const preview = await previewChangeArchive(repository, {
       change: "add-logout",
       now: new Date(2026, 0, 5),
     });
@@ -68,24 +68,24 @@ describe("previewChangeArchive", () => {
     expect(
       existsSync(join(repository.openspecDir, "changes", "archive", "2026-01-05-add-logout")),
     ).toBe(false);
-    expect(previewChangeArchive(repository, { change: "add-logout" })).toMatchObject({
+    expect(await previewChangeArchive(repository, { change: "add-logout" })).toMatchObject({
       would_archive: true,
     });
   });
 
-  it("GIVEN a change name that starts with a date WHEN named for the archive THEN the date is not stacked", () => {
+  it("GIVEN a change name that starts with a date WHEN named for the archive THEN the date is not stacked", async () => {
     expect(archiveName("2025-12-31-add-logout", new Date(2026, 0, 5))).toBe(
       "2025-12-31-add-logout",
     );
     expect(archiveName("add-logout", new Date(2026, 0, 5, 23, 59))).toBe("2026-01-05-add-logout");
   });
 
-  it("GIVEN an archive folder of that name already WHEN previewed THEN the archive is refused for it", () => {
+  it("GIVEN an archive folder of that name already WHEN previewed THEN the archive is refused for it", async () => {
     const repository = repositoryWith({
       "openspec/changes/add-logout/specs/auth/spec.md": ADD_LOGOUT,
       "openspec/changes/archive/2026-01-05-add-logout/proposal.md": "old",
     });
-    const preview = previewChangeArchive(repository, {
+    const preview = await previewChangeArchive(repository, {
       change: "add-logout",
       now: new Date(2026, 0, 5),
     });
@@ -101,16 +101,16 @@ describe("previewChangeArchive", () => {
     });
   });
 
-  it("GIVEN one delta the CLI refuses WHEN previewed THEN that spec has no merged text and nothing would be archived", () => {
+  it("GIVEN one delta the CLI refuses WHEN previewed THEN that spec has no merged text and nothing would be archived", async () => {
     const repository = repositoryWith({
       "openspec/changes/add-logout/specs/auth/spec.md": ADD_LOGOUT,
       "openspec/changes/add-logout/specs/billing/spec.md": `## MODIFIED Requirements\n${LOGIN}\n`,
     });
-    const preview = previewChangeArchive(repository, { change: "add-logout", spec: "auth" });
+    const preview = await previewChangeArchive(repository, { change: "add-logout", spec: "auth" });
     if (!preview.ok) throw new Error(preview.error);
     expect(preview.would_archive).toBe(false);
     expect(preview.specs.map((spec) => spec.spec)).toEqual(["auth"]);
-    const all = previewChangeArchive(repository, { change: "add-logout" });
+    const all = await previewChangeArchive(repository, { change: "add-logout" });
     expect(all.ok && all.specs[1]).toMatchObject({
       spec: "billing",
       baseline_exists: false,
@@ -119,17 +119,19 @@ describe("previewChangeArchive", () => {
     });
   });
 
-  it("GIVEN a delta spec larger than the cap WHEN previewed THEN it fails with file_too_large rather than preview part of it", () => {
+  it("GIVEN a delta spec larger than the cap WHEN previewed THEN it fails with file_too_large rather than preview part of it", async () => {
     const repository = repositoryWith({
       "openspec/changes/add-logout/specs/auth/spec.md": ADD_LOGOUT,
     });
-    expect(previewChangeArchive(repository, { change: "add-logout", maxBytes: 64 })).toMatchObject({
+    expect(
+      await previewChangeArchive(repository, { change: "add-logout", maxBytes: 64 }),
+    ).toMatchObject({
       ok: false,
       code: "file_too_large",
     });
   });
 
-  it("GIVEN a capability folder of the change symlinked out of the repository WHEN previewed THEN it fails with path_outside_repository", () => {
+  it("GIVEN a capability folder of the change symlinked out of the repository WHEN previewed THEN it fails with path_outside_repository", async () => {
     const outside = temporaryFolder("outside-");
     mkdirSync(join(outside, "auth"));
     writeFileSync(join(outside, "auth", "spec.md"), ADD_LOGOUT);
@@ -139,13 +141,13 @@ describe("previewChangeArchive", () => {
       join(outside, "auth"),
       join(repository.openspecDir, "changes", "add-logout", "specs", "auth"),
     );
-    expect(previewChangeArchive(repository, { change: "add-logout" })).toMatchObject({
+    expect(await previewChangeArchive(repository, { change: "add-logout" })).toMatchObject({
       ok: false,
       code: "path_outside_repository",
     });
   });
 
-  it("GIVEN a main spec that is a symlink out of the repository WHEN previewed THEN it fails with path_outside_repository", () => {
+  it("GIVEN a main spec that is a symlink out of the repository WHEN previewed THEN it fails with path_outside_repository", async () => {
     const outside = temporaryFolder("outside-");
     writeFileSync(join(outside, "spec.md"), BASELINE);
     const repository = repositoryWith({
@@ -153,34 +155,34 @@ describe("previewChangeArchive", () => {
     });
     mkdirSync(join(repository.openspecDir, "specs", "team"));
     symlinkSync(join(outside, "spec.md"), join(repository.openspecDir, "specs", "team", "spec.md"));
-    expect(previewChangeArchive(repository, { change: "add-logout" })).toMatchObject({
+    expect(await previewChangeArchive(repository, { change: "add-logout" })).toMatchObject({
       ok: false,
       code: "path_outside_repository",
     });
   });
 
-  it("GIVEN a delta spec written at specs/spec.md WHEN previewed THEN the change is refused as the CLI refuses it", () => {
+  it("GIVEN a delta spec written at specs/spec.md WHEN previewed THEN the change is refused as the CLI refuses it", async () => {
     const repository = repositoryWith({ "openspec/changes/add-logout/specs/spec.md": ADD_LOGOUT });
-    expect(previewChangeArchive(repository, { change: "add-logout" })).toMatchObject({
+    expect(await previewChangeArchive(repository, { change: "add-logout" })).toMatchObject({
       would_archive: false,
       specs: [],
       diagnostics: [{ code: "root_delta_spec", severity: "error" }],
     });
   });
 
-  it("GIVEN an unknown change WHEN previewed THEN it fails with change_not_found", () => {
-    expect(previewChangeArchive(repositoryWith({}), { change: "nope" })).toMatchObject({
+  it("GIVEN an unknown change WHEN previewed THEN it fails with change_not_found", async () => {
+    expect(await previewChangeArchive(repositoryWith({}), { change: "nope" })).toMatchObject({
       ok: false,
       code: "change_not_found",
     });
   });
 
-  it("GIVEN a spec the change has no delta for WHEN previewed THEN spec_not_found says it was not found in the change", () => {
+  it("GIVEN a spec the change has no delta for WHEN previewed THEN spec_not_found says it was not found in the change", async () => {
     const repository = repositoryWith({
       "openspec/changes/add-logout/specs/auth/spec.md": ADD_LOGOUT,
     });
     expect(
-      previewChangeArchive(repository, { change: "add-logout", spec: "billing" }),
+      await previewChangeArchive(repository, { change: "add-logout", spec: "billing" }),
     ).toMatchObject({
       ok: false,
       code: "spec_not_found",
@@ -188,12 +190,12 @@ describe("previewChangeArchive", () => {
     });
   });
 
-  it("GIVEN a spec id with parent references WHEN previewed THEN invalid_name says so before any file is read", () => {
+  it("GIVEN a spec id with parent references WHEN previewed THEN invalid_name says so before any file is read", async () => {
     const repository = repositoryWith({
       "openspec/changes/add-logout/specs/auth/spec.md": ADD_LOGOUT,
     });
     expect(
-      previewChangeArchive(repository, { change: "add-logout", spec: "../../../etc/passwd" }),
+      await previewChangeArchive(repository, { change: "add-logout", spec: "../../../etc/passwd" }),
     ).toMatchObject({
       ok: false,
       code: "invalid_name",
@@ -201,21 +203,21 @@ describe("previewChangeArchive", () => {
     });
   });
 
-  it("GIVEN a change that declares retire_capabilities WHEN previewed THEN a warning says the preview does not show a retirement", () => {
+  it("GIVEN a change that declares retire_capabilities WHEN previewed THEN a warning says the preview does not show a retirement", async () => {
     const repository = repositoryWith({
       "openspec/changes/add-logout/specs/auth/spec.md": ADD_LOGOUT,
       "openspec/changes/add-logout/.openspec.yaml":
         "schema: spec-driven\nretire_capabilities: true\n",
     });
-    expect(previewChangeArchive(repository, { change: "add-logout" })).toMatchObject({
+    expect(await previewChangeArchive(repository, { change: "add-logout" })).toMatchObject({
       would_archive: true,
       diagnostics: [{ code: "retirement_not_previewed", severity: "warning" }],
     });
   });
 
-  it("GIVEN a file where the change's specs folder should be WHEN previewed THEN the archive is refused, as the CLI stops on it", () => {
+  it("GIVEN a file where the change's specs folder should be WHEN previewed THEN the archive is refused, as the CLI stops on it", async () => {
     const repository = repositoryWith({ "openspec/changes/add-logout/specs": "not a folder\n" });
-    expect(previewChangeArchive(repository, { change: "add-logout" })).toMatchObject({
+    expect(await previewChangeArchive(repository, { change: "add-logout" })).toMatchObject({
       would_archive: false,
       specs: [],
       diagnostics: [
@@ -228,12 +230,12 @@ describe("previewChangeArchive", () => {
     });
   });
 
-  it("GIVEN a delta spec.md linked to a file elsewhere in the repository WHEN previewed THEN the archive is refused, as the CLI refuses a delta outside the change", () => {
+  it("GIVEN a delta spec.md linked to a file elsewhere in the repository WHEN previewed THEN the archive is refused, as the CLI refuses a delta outside the change", async () => {
     const repository = repositoryWith({ "openspec/notes/auth.md": ADD_LOGOUT });
     const capability = join(repository.openspecDir, "changes", "add-logout", "specs", "auth");
     mkdirSync(capability, { recursive: true });
     symlinkSync(join(repository.openspecDir, "notes", "auth.md"), join(capability, "spec.md"));
-    expect(previewChangeArchive(repository, { change: "add-logout" })).toMatchObject({
+    expect(await previewChangeArchive(repository, { change: "add-logout" })).toMatchObject({
       would_archive: false,
       specs: [],
       diagnostics: [{ code: "delta_spec_outside_change", severity: "error" }],

@@ -8,6 +8,7 @@ import {
 import { archiveName } from "./archive-name.js";
 import { checkArchiveWrites } from "./check-archive-writes.js";
 import { checkSpecId } from "./check-name.js";
+import { yieldEvery } from "./cli-listing/yield-every.js";
 import { type ArchiveDiagnostic, discoverDeltaSpecs } from "./discover-delta-specs.js";
 import { type Failure, failure } from "./failure.js";
 import { locateActiveChange } from "./locate-active-change.js";
@@ -66,10 +67,10 @@ export type ArchivePreviewOptions = {
  * What `openspec archive <change> --yes` would write, without writing: per
  * delta spec the merged main spec, byte for byte, or why the CLI would refuse.
  */
-export function previewChangeArchive(
+export async function previewChangeArchive(
   repository: Repository,
   options: ArchivePreviewOptions,
-): ChangeArchivePreview | Failure {
+): Promise<ChangeArchivePreview | Failure> {
   if (options.spec !== undefined) {
     const invalid = checkSpecId(options.spec);
     if (invalid) return invalid;
@@ -78,13 +79,17 @@ export function previewChangeArchive(
   if ("ok" in located) return located;
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_ARTIFACT_BYTES;
   // What the archive would write through a symlink out is refused, not previewed as a new spec.
-  const outside = checkArchiveWrites(repository, {
+  const outside = await checkArchiveWrites(repository, {
     change: options.change,
     maxBytes,
     ...(options.now === undefined ? {} : { now: options.now }),
   });
   if (outside) return outside;
-  const discovery = discoverDeltaSpecs(repository, join(located.changeDir, "specs"), maxBytes);
+  const discovery = await discoverDeltaSpecs(
+    repository,
+    join(located.changeDir, "specs"),
+    maxBytes,
+  );
   if ("ok" in discovery) return discovery;
   if (options.spec !== undefined && !discovery.specs.some((spec) => spec.id === options.spec)) {
     return failure(
@@ -93,8 +98,11 @@ export function previewChangeArchive(
       { fix: "Leave out {field:spec} to preview every delta spec of the change." },
     );
   }
+  // Each delta spec is a read and a merge: the event loop gets a turn between a few of them.
+  const pause = yieldEvery(SPECS_PER_TURN);
   const deltas: { id: string; file: string; delta: string }[] = [];
   for (const { id, file } of discovery.specs) {
+    await pause();
     const delta = readWhole(repository, file, maxBytes);
     if (typeof delta !== "string") {
       if (delta === null) continue;
@@ -106,6 +114,7 @@ export function previewChangeArchive(
   const validated = deltas.some(({ delta }) => hasDeltaHeaderLine(delta));
   const specs: SpecArchivePreview[] = [];
   for (const { id, file, delta } of deltas) {
+    await pause();
     const baselineFile = join(repository.openspecDir, "specs", ...id.split("/"), "spec.md");
     const baseline = readWhole(repository, baselineFile, maxBytes);
     if (baseline !== null && typeof baseline !== "string") return baseline;
@@ -161,6 +170,9 @@ export function previewChangeArchive(
     diagnostics,
   };
 }
+
+/** Delta specs read or merged between two turns of the event loop. */
+const SPECS_PER_TURN = 32;
 
 /** A whole file inside the repository; null when missing; a failure when it cannot be read in full. */
 function readWhole(

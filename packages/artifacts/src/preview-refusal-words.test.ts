@@ -29,7 +29,7 @@ async function expectRefusedInTheCliWords(
   });
   const opened = openRepository(root, { searchUpward: false });
   if (!opened.ok) throw new Error(opened.error);
-  const preview = previewChangeArchive(opened.repository, { change: "add-passkeys" });
+  const preview = await previewChangeArchive(opened.repository, { change: "add-passkeys" });
   if (!preview.ok) throw new Error(preview.error);
   expect(preview.would_archive).toBe(false);
   const ours = [...preview.diagnostics, ...preview.specs.flatMap((spec) => spec.diagnostics)]

@@ -1,8 +1,9 @@
 import { join } from "node:path";
 import { openRepository } from "./open-repository.js";
+import { readRepositoryTokensAhead } from "./repository-tokens.js";
 import { scanChangeFoldersAhead } from "./scan-changes.js";
 import { readIdeasAhead } from "./scan-ideas.js";
-import { readSpecFolderAhead } from "./scan-specs.js";
+import { readSpecFolderAhead, scanSpecFiles } from "./scan-specs.js";
 
 /**
  * Reads the folders a repository's overview and token lookups list
@@ -19,6 +20,9 @@ export async function readListingsAhead(root: string): Promise<void> {
   if (!opened.ok) return;
   const repository = opened.repository;
   await scanChangeFoldersAhead(repository);
-  await readSpecFolderAhead(repository, join(repository.openspecDir, "specs"));
+  const specsDir = join(repository.openspecDir, "specs");
+  await readSpecFolderAhead(repository, specsDir);
   await readIdeasAhead(repository);
+  // The token table every answer's tokens come from, hashed a few thousand artifacts a turn.
+  await readRepositoryTokensAhead(repository, scanSpecFiles(repository, specsDir));
 }

@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { setImmediate } from "node:timers/promises";
 import {
   changeHash,
   ideaHash,
@@ -64,15 +65,61 @@ type PrefixIndex = Map<number, Member[]>;
  * nothing and builds nothing.
  */
 export function repositoryTokens(repository: Repository, specs: SpecFile[]): RepositoryTokens {
+  return tokensOf(repository, runAtOnce(buildingIndexes(repository, specs)));
+}
+
+/**
+ * Builds the token table `repositoryTokens` answers from, a turn of the
+ * event loop every `MEMBERS_PER_TURN` artifacts hashed: the first table of a
+ * repository of 100,000 changes is a third of a second of hashing, which a
+ * server's other callers must not wait for. The table is kept as
+ * `repositoryTokens` keeps it, so the next call with the same listings
+ * builds nothing.
+ */
+export async function readRepositoryTokensAhead(
+  repository: Repository,
+  specs: SpecFile[],
+): Promise<void> {
+  await runInTurns(buildingIndexes(repository, specs));
+}
+
+/** Artifacts hashed and filed between two turns of the event loop. */
+const MEMBERS_PER_TURN = 2048;
+
+type Building<T> = Generator<void, T, void>;
+
+function runAtOnce<T>(steps: Building<T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+async function runInTurns<T>(steps: Building<T>): Promise<T> {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await setImmediate();
+  }
+}
+
+type Indexes = { activeNames: ReadonlySet<string>; indexes: PrefixIndex[] };
+
+/** The indexes of every kind of artifact, stopping every `MEMBERS_PER_TURN` to let a caller give the event loop a turn. */
+function* buildingIndexes(repository: Repository, specs: SpecFile[]): Building<Indexes> {
   const active = changeCandidates(repository, false);
   const archived = changeCandidates(repository, true);
-  const activeNames = namesOf(active);
+  const activeNames = yield* namesOf(active);
   const indexes = [
-    activeIndex(active),
-    archivedIndex(archived, active, activeNames),
-    specIndex(repository, specs),
-    ideaIndex(scanIdeas(repository)),
+    yield* activeIndex(active),
+    yield* archivedIndex(archived, active, activeNames),
+    yield* specIndex(repository, specs),
+    yield* ideaIndex(scanIdeas(repository)),
   ];
+  return { activeNames, indexes };
+}
+
+function tokensOf(repository: Repository, { activeNames, indexes }: Indexes): RepositoryTokens {
   return {
     changeHash: (name, isArchived) =>
       isArchived ? archivedHash(name, activeNames) : changeHash(name),
@@ -156,6 +203,19 @@ function file(index: PrefixIndex, member: Member): void {
   else members.push(member);
 }
 
+/** Files `memberOf` each item, stopping every `MEMBERS_PER_TURN` items. */
+function* filing<T>(
+  index: PrefixIndex,
+  items: readonly T[],
+  memberOf: (item: T) => Member,
+): Building<PrefixIndex> {
+  for (let i = 0; i < items.length; i++) {
+    file(index, memberOf(items[i] as T));
+    if ((i + 1) % MEMBERS_PER_TURN === 0) yield;
+  }
+  return index;
+}
+
 // Keyed on the cached listings themselves: a changed folder is a new array.
 const activeNameSets = new WeakMap<ChangeCandidate[], ReadonlySet<string>>();
 const activeIndexes = new WeakMap<ChangeCandidate[], PrefixIndex>();
@@ -164,40 +224,48 @@ const archivedIndexes = new WeakMap<
   { active: ChangeCandidate[]; index: PrefixIndex }
 >();
 
-function namesOf(active: ChangeCandidate[]): ReadonlySet<string> {
+function* namesOf(active: ChangeCandidate[]): Building<ReadonlySet<string>> {
   let names = activeNameSets.get(active);
   if (names === undefined) {
-    names = new Set(active.map((candidate) => candidate.name));
+    const building = new Set<string>();
+    for (let i = 0; i < active.length; i++) {
+      building.add((active[i] as ChangeCandidate).name);
+      if ((i + 1) % MEMBERS_PER_TURN === 0) yield;
+    }
+    names = building;
     activeNameSets.set(active, names);
   }
   return names;
 }
 
-function activeIndex(active: ChangeCandidate[]): PrefixIndex {
+function* activeIndex(active: ChangeCandidate[]): Building<PrefixIndex> {
   let index = activeIndexes.get(active);
   if (index === undefined) {
-    index = new Map();
-    for (const candidate of active) {
-      file(index, { hash: changeHash(candidate.name), candidate, archived: false, spec: null });
-    }
+    index = yield* filing(new Map(), active, (candidate) => ({
+      hash: changeHash(candidate.name),
+      candidate,
+      archived: false,
+      spec: null,
+    }));
     activeIndexes.set(active, index);
   }
   return index;
 }
 
-function archivedIndex(
+function* archivedIndex(
   archived: ChangeCandidate[],
   active: ChangeCandidate[],
   activeNames: ReadonlySet<string>,
-): PrefixIndex {
+): Building<PrefixIndex> {
   const cached = archivedIndexes.get(archived);
   // An archived change's hash depends on the active names too.
   if (cached !== undefined && cached.active === active) return cached.index;
-  const index: PrefixIndex = new Map();
-  for (const candidate of archived) {
-    const hash = archivedHash(candidate.name, activeNames);
-    file(index, { hash, candidate, archived: true, spec: null });
-  }
+  const index = yield* filing(new Map(), archived, (candidate) => ({
+    hash: archivedHash(candidate.name, activeNames),
+    candidate,
+    archived: true,
+    spec: null,
+  }));
   archivedIndexes.set(archived, { active, index });
   return index;
 }
@@ -206,13 +274,15 @@ function archivedIndex(
 // is kept with its index and reused while the paths are the same.
 const specIndexes = createBoundedCache<{ paths: string[]; index: PrefixIndex }>(1_000);
 
-function specIndex(repository: Repository, specs: SpecFile[]): PrefixIndex {
+function* specIndex(repository: Repository, specs: SpecFile[]): Building<PrefixIndex> {
   const cached = specIndexes.get(repository.openspecDir);
   if (cached !== undefined && samePaths(cached.paths, specs)) return cached.index;
-  const index: PrefixIndex = new Map();
-  for (const spec of specs) {
-    file(index, { hash: specHash(spec.path), candidate: null, archived: false, spec });
-  }
+  const index = yield* filing(new Map(), specs, (spec) => ({
+    hash: specHash(spec.path),
+    candidate: null,
+    archived: false,
+    spec,
+  }));
   specIndexes.set(repository.openspecDir, { paths: specs.map((spec) => spec.path), index });
   return index;
 }
@@ -220,19 +290,16 @@ function specIndex(repository: Repository, specs: SpecFile[]): PrefixIndex {
 // Keyed on the cached listing itself: a changed ideas folder is a new array.
 const ideaIndexes = new WeakMap<IdeaFile[], PrefixIndex>();
 
-function ideaIndex(ideas: IdeaFile[]): PrefixIndex {
+function* ideaIndex(ideas: IdeaFile[]): Building<PrefixIndex> {
   let index = ideaIndexes.get(ideas);
   if (index === undefined) {
-    index = new Map();
-    for (const idea of ideas) {
-      file(index, {
-        hash: ideaHash(idea.slug),
-        candidate: null,
-        archived: false,
-        spec: null,
-        idea,
-      });
-    }
+    index = yield* filing(new Map(), ideas, (idea) => ({
+      hash: ideaHash(idea.slug),
+      candidate: null,
+      archived: false,
+      spec: null,
+      idea,
+    }));
     ideaIndexes.set(ideas, index);
   }
   return index;

@@ -1,4 +1,4 @@
-import { mkdirSync, rmdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmdirSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { makeOpenSpecRepository, removeTemporaryFolders } from "@org/test-kit";
 import { afterAll, describe, expect, it, vi } from "vitest";
@@ -70,6 +70,12 @@ describe("the changes scanned ahead", () => {
   it("GIVEN 20,000 changes WHEN they are scanned ahead THEN the event loop turns while each is looked at, and the next synchronous scan answers that scan once, as long as the listings are unchanged", async () => {
     const root = makeOpenSpecRepository({ "openspec/changes/a-first/proposal.md": "# a\n" });
     for (let i = 0; i < CHANGES; i++) mkdirSync(join(root, "openspec/changes", `c-${i}`));
+    // Written a minute ago, so the listing is kept as long as it is unchanged, however long
+    // the scan takes on a loaded machine (a folder written within a tick is trusted for a second).
+    const minuteAgo = new Date(Date.now() - 60_000);
+    for (const folder of ["openspec/changes", "openspec/changes/archive"]) {
+      utimesSync(join(root, folder), minuteAgo, minuteAgo);
+    }
     const { openRepository } = await import("./open-repository.js");
     const { scanChangeFolders, scanChangeFoldersAhead } = await import("./scan-changes.js");
     const opened = openRepository(root, { searchUpward: false });

@@ -1,5 +1,9 @@
 import { isToken } from "./artifact-token.js";
 import type { RepositoryPageOptions } from "./describe-repository.js";
+import { findArtifact } from "./find-artifact.js";
+import { findTokenInSources } from "./find-token-in-sources.js";
+import { openRepository } from "./open-repository.js";
+import { readChangeSpecsAhead } from "./read-change-specs-ahead.js";
 import { readListingsAhead } from "./read-listings-ahead.js";
 import {
   type Context,
@@ -26,10 +30,34 @@ export async function resolveContextAsync<Code extends string = string>(
   const sourceName = slash === -1 ? trimmed : trimmed.slice(0, slash);
   if (sourceName.length > 0) {
     const source = resolveSource(sourceName);
-    if (source.ok) await readListingsAhead(source.path);
-    else if (isToken(sourceName)) {
-      for (const known of options.everySource?.() ?? []) await readListingsAhead(known.path);
+    if (source.ok) {
+      await readListingsAhead(source.path);
+      const reference = referenceOf(trimmed, slash);
+      const opened = openRepository(source.path, { searchUpward: false });
+      if (reference !== "" && opened.ok) {
+        // The change's delta specs are read too: its answer lists them.
+        const found = findArtifact(opened.repository, reference);
+        if (found.ok) await readChangeSpecsAhead(opened.repository, found.artifact);
+      }
+    } else if (isToken(sourceName)) {
+      const sources = options.everySource?.() ?? [];
+      for (const known of sources) await readListingsAhead(known.path);
+      const matches =
+        referenceOf(trimmed, slash) === "" ? findTokenInSources(sourceName, sources) : [];
+      const [only] = matches;
+      if (only !== undefined && matches.length === 1) {
+        await readChangeSpecsAhead(only.repository, only.artifact);
+      }
     }
   }
   return resolveContext(identifier, resolveSource, page, options);
+}
+
+/** What follows the source in an identifier, without trailing slashes, as `resolveContext` reads it. */
+function referenceOf(trimmed: string, slash: number): string {
+  if (slash === -1) return "";
+  // A scan, not `/\/+$/`: that regex is quadratic on a long run of slashes.
+  let end = trimmed.length;
+  while (end > slash + 1 && trimmed.charCodeAt(end - 1) === 0x2f) end--;
+  return trimmed.slice(slash + 1, end);
 }

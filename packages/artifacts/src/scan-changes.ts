@@ -1,7 +1,8 @@
-import { existsSync } from "node:fs";
+import { type Dirent, existsSync } from "node:fs";
 import { join } from "node:path";
 import { cachedFolderReader } from "./cache/cached-folder-reader.js";
 import { statOrCode, statOrNull } from "./cache/stat-or-null.js";
+import { sortInTurns } from "./cli-listing/sort-in-turns.js";
 import { yieldEvery } from "./cli-listing/yield-every.js";
 import { containedRealPath } from "./contained-path.js";
 import type { Repository } from "./open-repository.js";
@@ -203,26 +204,38 @@ export async function scanChangeFoldersAhead(repository: Repository): Promise<vo
 
 /** The sub-folders (and links) of a folder that may be changes, sorted by name. */
 const candidatesIn = cachedFolderReader(
-  (folder, entries, { unreadable }): { unreadable: boolean; candidates: ChangeCandidate[] } => ({
+  (folder, entries, { unreadable }): CandidateListing => ({
     unreadable,
     candidates: entries
-      .filter(
-        (entry) => (entry.isDirectory() || entry.isSymbolicLink()) && !entry.name.startsWith("."),
-      )
-      .map((entry) => {
-        // Names from a listing hold no separator, so plain concatenation is the joined path.
-        const dir = `${folder}/${entry.name}`;
-        return {
-          name: entry.name,
-          dir,
-          proposal: `${dir}/proposal.md`,
-          isLink: entry.isSymbolicLink(),
-        };
-      })
+      .map((entry) => candidateOf(folder, entry))
+      .filter((candidate) => candidate !== null)
       .sort((a, b) => compareNames(a.name, b.name)),
   }),
   10_000,
+  // The same in turns, for a read ahead: 100,000 entries are a tenth of a second of work.
+  async (folder, entries, { unreadable }): Promise<CandidateListing> => {
+    const pause = yieldEvery(CANDIDATES_PER_TURN);
+    const candidates: ChangeCandidate[] = [];
+    for (const entry of entries) {
+      await pause();
+      const candidate = candidateOf(folder, entry);
+      if (candidate !== null) candidates.push(candidate);
+    }
+    await sortInTurns(candidates, (a, b) => compareNames(a.name, b.name));
+    return { unreadable, candidates };
+  },
 );
+
+type CandidateListing = { unreadable: boolean; candidates: ChangeCandidate[] };
+const CANDIDATES_PER_TURN = 2048;
+
+/** The entry as a change candidate: a folder or a link, not hidden. */
+function candidateOf(folder: string, entry: Dirent): ChangeCandidate | null {
+  if (!(entry.isDirectory() || entry.isSymbolicLink()) || entry.name.startsWith(".")) return null;
+  // Names from a listing hold no separator, so plain concatenation is the joined path.
+  const dir = `${folder}/${entry.name}`;
+  return { name: entry.name, dir, proposal: `${dir}/proposal.md`, isLink: entry.isSymbolicLink() };
+}
 
 // The active list without `archive`, derived once per listing of `changes/`.
 const withoutArchive = new WeakMap<ChangeCandidate[], ChangeCandidate[]>();

@@ -40,7 +40,7 @@ describe("unarchiveChange", () => {
   it("GIVEN a change the real CLI archived WHEN unarchived by name THEN it is active again and the merged ui spec is named as not rolled back", async () => {
     const { root, archivedAs } = await archivedByCli();
     const merged = readFileSync(join(root, "openspec/specs/ui/spec.md"), "utf8");
-    const result = unarchiveChange(open(root), { change: "add-dark-mode" });
+    const result = await unarchiveChange(open(root), { change: "add-dark-mode" });
     expect(result).toMatchObject({
       ok: true,
       change: "add-dark-mode",
@@ -60,19 +60,19 @@ describe("unarchiveChange", () => {
 
   it("GIVEN the change was unarchived WHEN unarchived again THEN it is refused as not found and nothing moves", async () => {
     const { root } = await archivedByCli();
-    unarchiveChange(open(root), { change: "add-dark-mode" });
-    expect(unarchiveChange(open(root), { change: "add-dark-mode" })).toMatchObject({
+    await unarchiveChange(open(root), { change: "add-dark-mode" });
+    expect(await unarchiveChange(open(root), { change: "add-dark-mode" })).toMatchObject({
       ok: false,
       code: "change_not_found",
     });
   });
 
-  it("GIVEN an active change of the same name WHEN unarchiving THEN change_exists and both folders stay", () => {
+  it("GIVEN an active change of the same name WHEN unarchiving THEN change_exists and both folders stay", async () => {
     const root = makeOpenSpecRepository({
       ...DARK_MODE_CHANGE,
       [`${ARCHIVE}/2024-01-15-add-dark-mode/proposal.md`]: "# Old\n",
     });
-    expect(unarchiveChange(open(root), { change: "add-dark-mode" })).toMatchObject({
+    expect(await unarchiveChange(open(root), { change: "add-dark-mode" })).toMatchObject({
       ok: false,
       code: "change_exists",
     });
@@ -80,17 +80,17 @@ describe("unarchiveChange", () => {
     expect(existsSync(join(root, "openspec/changes/add-dark-mode/tasks.md"))).toBe(true);
   });
 
-  it("GIVEN two archived folders for one name WHEN unarchiving by name THEN both are listed, and the dated name picks one", () => {
+  it("GIVEN two archived folders for one name WHEN unarchiving by name THEN both are listed, and the dated name picks one", async () => {
     const root = makeOpenSpecRepository({
       [`${ARCHIVE}/2024-01-15-add-search/proposal.md`]: "# First\n",
       [`${ARCHIVE}/2024-03-02-add-search/proposal.md`]: "# Second\n",
     });
-    const refused = unarchiveChange(open(root), { change: "add-search" });
+    const refused = await unarchiveChange(open(root), { change: "add-search" });
     expect(refused).toMatchObject({ ok: false, code: "ambiguous_artifact" });
     expect(refused.ok ? "" : refused.error).toContain(
       "2024-01-15-add-search, 2024-03-02-add-search",
     );
-    expect(unarchiveChange(open(root), { change: "2024-03-02-add-search" })).toMatchObject({
+    expect(await unarchiveChange(open(root), { change: "2024-03-02-add-search" })).toMatchObject({
       ok: true,
       change: "add-search",
       archived_as: "2024-03-02-add-search",
@@ -101,12 +101,12 @@ describe("unarchiveChange", () => {
     );
   });
 
-  it("GIVEN an archive entry that is a symlink out of the repository WHEN unarchiving THEN path_outside_repository and the link stays", () => {
+  it("GIVEN an archive entry that is a symlink out of the repository WHEN unarchiving THEN path_outside_repository and the link stays", async () => {
     const outside = temporaryFolder();
     mkdirSync(join(outside, "change"));
     const root = makeOpenSpecRepository({});
     symlinkSync(join(outside, "change"), join(root, ARCHIVE, "2024-01-15-leak"));
-    expect(unarchiveChange(open(root), { change: "leak" })).toMatchObject({
+    expect(await unarchiveChange(open(root), { change: "leak" })).toMatchObject({
       ok: false,
       code: "path_outside_repository",
     });
@@ -114,14 +114,14 @@ describe("unarchiveChange", () => {
     expect(readdirSync(outside)).toEqual(["change"]);
   });
 
-  it("GIVEN the archive folder itself is a symlink out WHEN unarchiving THEN path_outside_repository", () => {
+  it("GIVEN the archive folder itself is a symlink out WHEN unarchiving THEN path_outside_repository", async () => {
     const outside = temporaryFolder();
     mkdirSync(join(outside, "2024-01-15-leak"));
     const root = makeOpenSpecRepository({});
     const archive = join(root, ARCHIVE);
     rmSync(archive, { recursive: true });
     symlinkSync(outside, archive);
-    expect(unarchiveChange(open(root), { change: "leak" })).toMatchObject({
+    expect(await unarchiveChange(open(root), { change: "leak" })).toMatchObject({
       ok: false,
       code: "path_outside_repository",
     });
@@ -130,9 +130,9 @@ describe("unarchiveChange", () => {
 
   it.each(["../outside", "-rf", ".hidden", "a/b", "nul\u0000byte", "archive"])(
     "GIVEN the hostile name %j WHEN unarchiving THEN it is refused before anything is read",
-    (change) => {
+    async (change) => {
       const root = makeOpenSpecRepository({ [`${ARCHIVE}/2024-01-15-archive/proposal.md`]: "#\n" });
-      const result = unarchiveChange(open(root), { change });
+      const result = await unarchiveChange(open(root), { change });
       expect(result.ok).toBe(false);
       expect(existsSync(join(root, ARCHIVE, "2024-01-15-archive"))).toBe(true);
     },

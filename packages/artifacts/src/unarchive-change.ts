@@ -1,7 +1,8 @@
-import { lstatSync, mkdirSync, readdirSync, renameSync, rmdirSync, statSync } from "node:fs";
+import { lstatSync, mkdirSync, renameSync, rmdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { changeToken } from "./artifact-token.js";
 import { checkSegment } from "./check-name.js";
+import { readFolderEntries } from "./cli-listing/read-folder-entries.js";
 import { containedRealPath } from "./contained-path.js";
 import { codeOf } from "./error-code.js";
 import { messageOf } from "./error-message.js";
@@ -32,12 +33,14 @@ export type UnarchivedChange = {
  * Moves `openspec/changes/archive/<date>-<name>` back to
  * `openspec/changes/<name>` with one rename, never over an existing change
  * and never through a symlink. `change` is the plain name, or the archive
- * folder's own name when the plain name matches several.
+ * folder's own name when the plain name matches several. The archive and
+ * the change's delta specs are listed in batches, so an archive of 100,000
+ * changes never holds a server's other callers.
  */
-export function unarchiveChange(
+export async function unarchiveChange(
   repository: Repository,
   options: { change: string },
-): UnarchivedChange | Failure {
+): Promise<UnarchivedChange | Failure> {
   const invalid = checkSegment("change", options.change);
   if (invalid) return invalid;
   const changesDir = join(repository.openspecDir, "changes");
@@ -46,7 +49,7 @@ export function unarchiveChange(
     const odd = checkRealFolder(repository, folder);
     if (odd) return odd;
   }
-  const found = findArchived(repository, archiveDir, options.change);
+  const found = await findArchived(repository, archiveDir, options.change);
   if ("ok" in found) return found;
   const { entry, name } = found;
   const source = join(archiveDir, entry);
@@ -81,17 +84,18 @@ export function unarchiveChange(
     archived_as: entry,
     from: relative(repository.root, source),
     path: relative(repository.root, target),
-    specs_not_rolled_back: mergedSpecs(repository, target),
+    specs_not_rolled_back: await mergedSpecs(repository, target),
   };
 }
 
 /** The archive folder meant by `change`: itself when dated and present, else the one `<date>-<change>`. */
-function findArchived(
+async function findArchived(
   repository: Repository,
   archiveDir: string,
   change: string,
-): { entry: string; name: string } | Failure {
-  const entries = readdirSync(archiveDir);
+): Promise<{ entry: string; name: string } | Failure> {
+  const read = await readFolderEntries(archiveDir, Number.POSITIVE_INFINITY);
+  const entries = (read as { name: string }[]).map((entry) => entry.name);
   const dated = DATED.exec(change);
   if (dated?.[2] !== undefined && entries.includes(change)) {
     return { entry: change, name: dated[2] };
@@ -181,8 +185,11 @@ function moveWithoutReplacing(source: string, target: string): "moved" | "exists
 }
 
 /** The change's delta spec ids that have a baseline spec, sorted. */
-function mergedSpecs(repository: Repository, changeDir: string): { id: string; path: string }[] {
-  return listDeltaSpecIds(changeDir).flatMap((id) => {
+async function mergedSpecs(
+  repository: Repository,
+  changeDir: string,
+): Promise<{ id: string; path: string }[]> {
+  return (await listDeltaSpecIds(changeDir)).flatMap((id) => {
     const baseline = join(repository.openspecDir, "specs", ...id.split("/"), "spec.md");
     const present = isFile(baseline) && containedRealPath(repository, baseline) !== null;
     return present ? [{ id, path: relative(repository.root, baseline) }] : [];

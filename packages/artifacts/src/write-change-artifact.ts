@@ -69,7 +69,7 @@ export async function writeChangeArtifact(
   const located = locateActiveChange(repository, input.change);
   if ("ok" in located) {
     return located.code === "change_not_found"
-      ? notActive(repository, input.change, located)
+      ? await notActive(repository, input.change, located)
       : located;
   }
   const specId = input.artifact === "spec" ? (input.spec as string) : null;
@@ -183,8 +183,12 @@ function checkInput(input: WriteChangeArtifactInput): Failure | null {
 }
 
 /** change_not_found, saying so when the name is an archived change's. */
-function notActive(repository: Repository, change: string, missing: Failure): Failure {
-  const archived = archivedFoldersOf(repository, change);
+async function notActive(
+  repository: Repository,
+  change: string,
+  missing: Failure,
+): Promise<Failure> {
+  const archived = await archivedFoldersOf(repository, change);
   if (archived.length === 0) return missing;
   return failure(
     "change_not_found",

@@ -15,7 +15,7 @@ const FOLDERS: ServerFolders = {
 };
 
 describe("hideServerPaths: what a token holder reads of the server's folders", () => {
-  it("GIVEN an answer with a parent project's root, a store and the CLI's install folder at any depth WHEN hidden THEN each reads <server path>, the command names files only, and the home reads ~", () => {
+  it("GIVEN an answer with a parent project's root, a store and the CLI's install folder at any depth WHEN hidden THEN each reads <server path>, the command names files only, and the home reads ~", async () => {
     const answer = {
       ok: true,
       command: ["/usr/bin/node", "/srv/app/node_modules/.pnpm/x/openspec.js", "show"],
@@ -29,7 +29,7 @@ describe("hideServerPaths: what a token holder reads of the server's folders", (
       error: "Failed to read /srv/projects/parent/openspec/config.yaml: nope.",
       note: "Config at /home/ops/.config/openspec. Stores at /home/ops/.local/share/openspec/stores. Root /srv/projects.",
     };
-    const hidden = hideServerPaths(answer, "/home/ops", FOLDERS);
+    const hidden = await hideServerPaths(answer, "/home/ops", FOLDERS);
     expect(hidden).toEqual({
       ok: true,
       command: ["node", "openspec.js", "show"],
@@ -43,22 +43,22 @@ describe("hideServerPaths: what a token holder reads of the server's folders", (
     });
   });
 
-  it("GIVEN repository text quoting /etc/hosts, /usr/local/bin/x, /srv/app2, a route and a URL WHEN hidden THEN every one stays as written: they are the user's content, not the server's folders", () => {
+  it("GIVEN repository text quoting /etc/hosts, /usr/local/bin/x, /srv/app2, a route and a URL WHEN hidden THEN every one stays as written: they are the user's content, not the server's folders", async () => {
     const answer = {
       path: "shop/openspec/specs/auth/spec.md",
       text: "Read /etc/myapp/config.yaml and /etc/hosts, run /usr/local/bin/x. Not /srv/app2/y or /srv/projects/other.txt either. GET /api/orders; see https://example.com/srv/app and and/or ~/notes.",
       command: ["openspec", "show", "/etc/hosts"],
     };
-    expect(hideServerPaths(answer, "/home/ops", FOLDERS)).toEqual(answer);
+    expect(await hideServerPaths(answer, "/home/ops", FOLDERS)).toEqual(answer);
   });
 
-  it("GIVEN a path inside a source the token may see, under the hidden parent folder, and a path climbing out of it WHEN hidden THEN the source's path stays and the climb reads <server path>", () => {
+  it("GIVEN a path inside a source the token may see, under the hidden parent folder, and a path climbing out of it WHEN hidden THEN the source's path stays and the climb reads <server path>", async () => {
     const answer = {
       inside: "*/srv/projects/parent/shop/openspec/specs*",
       climbing: "/srv/projects/parent/shop/../neighbour/secret.md",
       parent: "/srv/projects/parent/",
     };
-    expect(hideServerPaths(answer, "/home/ops", FOLDERS)).toEqual({
+    expect(await hideServerPaths(answer, "/home/ops", FOLDERS)).toEqual({
       inside: "*/srv/projects/parent/shop/openspec/specs*",
       climbing: SERVER_PATH,
       parent: SERVER_PATH,

@@ -28,9 +28,13 @@ const ABSOLUTE_PATH = /(?<![\w.~/:@%+-])\/[^\s"'`<>()[\]{},;:|*?]*/g;
  * and an agent that reads it, edits it and writes it back must write what
  * was there.
  */
-export function hideServerPaths<T>(answer: T, serverHome: string, folders?: ServerFolders): T {
+export async function hideServerPaths<T>(
+  answer: T,
+  serverHome: string,
+  folders?: ServerFolders,
+): Promise<T> {
   const hidden = folders === undefined ? answer : hideFolders(answer, folders);
-  const withoutHome = nameSourceFolders(hidden, [{ name: "~", path: serverHome }]);
+  const withoutHome = await nameSourceFolders(hidden, [{ name: "~", path: serverHome }]);
   if (withoutHome === null || typeof withoutHome !== "object" || !("command" in withoutHome)) {
     return withoutHome;
   }

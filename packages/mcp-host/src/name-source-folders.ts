@@ -1,4 +1,4 @@
-import { realpathSync } from "node:fs";
+import { realpath } from "node:fs/promises";
 import type { ResourceSource } from "./list-sources.js";
 
 /**
@@ -9,13 +9,19 @@ import type { ResourceSource } from "./list-sources.js";
  * of the server's disk. A folder counts only when a separator, a
  * space, punctuation or the end follows it, so `/srv/shop` does not touch
  * `/srv/shop2` or `/srv/shop.git`; nested sources take the longest folder.
+ * Each folder's real path is asked for anew on every answer, asynchronously:
+ * a link along it may have moved since, and the event loop never waits on a
+ * filesystem (a source on a hung network mount holds only its own answer).
  */
-export function nameSourceFolders<T>(
+export async function nameSourceFolders<T>(
   answer: T,
   sources: readonly Pick<ResourceSource, "name" | "path">[],
-): T {
+): Promise<T> {
+  const spelled = await Promise.all(sources.map((source) => spellings(source.path)));
   const folders = sources
-    .flatMap((source) => spellings(source.path).map((folder) => ({ folder, name: source.name })))
+    .flatMap((source, index) =>
+      (spelled[index] ?? []).map((folder) => ({ folder, name: source.name })),
+    )
     .sort((a, b) => b.folder.length - a.folder.length);
   if (folders.length === 0) return answer;
   const byFolder = new Map(folders.map(({ folder, name }) => [folder, name]));
@@ -39,11 +45,11 @@ export function nameSourceFolders<T>(
 }
 
 /** The folder as registered and, when it differs, as the CLI reports it (symlinks resolved). */
-function spellings(folder: string): string[] {
+async function spellings(folder: string): Promise<string[]> {
   const trimmed = folder.length > 1 ? folder.replace(/\/+$/, "") : folder;
   if (trimmed === "/" || trimmed === "") return [];
   try {
-    const real = realpathSync(trimmed);
+    const real = await realpath(trimmed);
     return real === trimmed ? [trimmed] : [trimmed, real];
   } catch {
     return [trimmed];

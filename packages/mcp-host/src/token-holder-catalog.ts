@@ -46,7 +46,7 @@ export function tokenHolderCatalog(
         STORE_REPORTING_TOOLS.has(name) ? serverFolders.stores() : [],
       ]);
       return hideServerPaths(
-        nameSourceFolders(answer, [...sources, ...stores]),
+        await nameSourceFolders(answer, [...sources, ...stores]),
         server.home,
         folders,
       );

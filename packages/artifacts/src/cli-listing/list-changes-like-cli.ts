@@ -5,6 +5,7 @@ import type { NameOrder } from "./cli-name-order.js";
 import { describeNestedChange, findNestedChanges } from "./find-nested-changes.js";
 import { byteOrder, readFolderEntries } from "./read-folder-entries.js";
 import { type NeedsCli, readFolderTree, type TreeBudget } from "./read-folder-tree.js";
+import { sortInTurns } from "./sort-in-turns.js";
 import { changeUsesBuiltinSchema } from "./uses-builtin-schema.js";
 import { yieldEvery } from "./yield-every.js";
 
@@ -50,9 +51,10 @@ export async function listChangesLikeCli(
   }
   if (read === "too_many") return { needsCli: "the changes hold too many files to read here" };
   // In the order the CLI's readdirSync gives them: ties of the sorts below keep it.
-  const entries = read
-    .filter((entry) => entry.isDirectory() && entry.name !== "archive")
-    .sort((a, b) => byteOrder(a.name, b.name));
+  const entries = await sortInTurns(
+    read.filter((entry) => entry.isDirectory() && entry.name !== "archive"),
+    (a, b) => byteOrder(a.name, b.name),
+  );
   const pause = yieldEvery(ENTRIES_PER_TURN);
   const budget: TreeBudget = { entriesLeft: MAX_ENTRIES, maxDepth: MAX_DEPTH, pause };
   const listed: (ListedChange & { time: number })[] = [];
@@ -72,8 +74,9 @@ export async function listChangesLikeCli(
     }
     listed.push(change);
   }
-  if (sort === "recent") listed.sort((a, b) => b.time - a.time);
-  else listed.sort((a, b) => sort(a.name, b.name));
+  // Sorted a few thousand at a time: one sort of 100,000 changes would hold other callers.
+  if (sort === "recent") await sortInTurns(listed, (a, b) => b.time - a.time);
+  else await sortInTurns(listed, (a, b) => sort(a.name, b.name));
   const changes = listed.map(({ time: _time, ...change }) => change);
   return warnings.length > 0 ? { changes, warnings } : { changes };
 }

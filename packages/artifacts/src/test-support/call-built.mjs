@@ -27,4 +27,4 @@ const answers = {
       { maxArtifactBytes: args.maxArtifactBytes },
     ),
 };
-process.stdout.write(`${JSON.stringify(answers[call]())}\n`);
+process.stdout.write(`${JSON.stringify(await answers[call]())}\n`);

@@ -1,6 +1,7 @@
 import type { Repository } from "@org/openspec-artifacts";
 import { toolFailure } from "../tool-result.js";
 import { fromArtifactFailure } from "../tools/from-artifact-failure.js";
+import { archivedChangeNames } from "./archived-change-names.js";
 import { type ChangeSequence, GROUP_NAME } from "./change-sequence.js";
 import { changesByName } from "./changes-by-name.js";
 import { findDependencyCycle } from "./find-dependency-cycle.js";
@@ -39,8 +40,12 @@ export async function setChangeSequence(repository: Repository, given: SequenceR
   // The check reads every active change's dependencies and the writes change several: one
   // repository-wide hold over both, so a concurrent call never checks against files this one
   // is about to write (two such calls each passed the cycle check and stored a cycle).
+  // Read before the hold, without holding the event loop: it only words a refusal.
+  const archived = await archivedChangeNames(repository);
+  // The changes folder too, so the listing in the hold costs one stat.
+  await artifacts.readActiveChangeFoldersAhead(repository);
   const held = await artifacts.holdChangeMetadataLock(repository, (edit) =>
-    checkAndWrite(repository, request, artifacts, edit),
+    checkAndWrite(repository, request, archived, artifacts, edit),
   );
   if (!held.ok) return fromArtifactFailure(held);
   if ("code" in held.value) return held.value;
@@ -65,6 +70,7 @@ export async function setChangeSequence(repository: Repository, given: SequenceR
 function checkAndWrite(
   repository: Repository,
   request: SequenceRequest,
+  archived: ReadonlySet<string>,
   artifacts: typeof import("@org/openspec-artifacts"),
   edit: Parameters<
     Parameters<typeof import("@org/openspec-artifacts").holdChangeMetadataLock>[1]
@@ -80,7 +86,7 @@ function checkAndWrite(
         "Name each change once, in the order they go.",
       );
     }
-    const missing = notActiveChange(repository, active, name);
+    const missing = notActiveChange(repository, active, archived, name);
     if (missing) return missing;
     position.set(name, position.size + 1);
   }
@@ -93,7 +99,7 @@ function checkAndWrite(
       );
     }
     for (const need of needs) {
-      const missing = notActiveChange(repository, active, need);
+      const missing = notActiveChange(repository, active, archived, need);
       if (missing) return missing;
     }
   }

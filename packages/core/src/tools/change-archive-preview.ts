@@ -50,7 +50,7 @@ export async function previewArchive(
   },
 ): Promise<ArchivePreview | ToolFailure> {
   const { diffChangeSpecs } = await import("@org/openspec-artifacts");
-  const diffed = diffChangeSpecs(repository, {
+  const diffed = await diffChangeSpecs(repository, {
     change: options.change,
     maxBytes: options.maxBytes,
   });

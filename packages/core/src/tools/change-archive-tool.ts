@@ -170,7 +170,7 @@ export const changeArchiveTool = defineTool({
       });
     }
     // Every path the CLI would write or move must stay inside: it follows a spec folder linked out.
-    const outside = checkArchiveWrites(repository, {
+    const outside = await checkArchiveWrites(repository, {
       change: input.change,
       skipSpecs: input.skip_specs === true,
       maxBytes: context.maxArtifactBytes,
@@ -202,7 +202,7 @@ export const changeArchiveTool = defineTool({
     }
     const prepared = await prepareCliCall(context, input, { name: input.change, type: "change" });
     if (!prepared.ok) return prepared;
-    const ids = listDeltaSpecIds(join(repository.openspecDir, "changes", input.change));
+    const ids = await listDeltaSpecIds(join(repository.openspecDir, "changes", input.change));
     const readBaseline = (id: string) =>
       readRepositoryText(join(repository.root, baselinePath(id)), repository, MAX_SPEC_BYTES);
     const before = ids.map((id) => readBaseline(id));

@@ -172,7 +172,7 @@ export async function writeChange(
       })
     : null;
   if (metadata !== null && !metadata.ok) return metadata;
-  const created = createChange(repository, { ...content, metadata: metadata?.text ?? null });
+  const created = await createChange(repository, { ...content, metadata: metadata?.text ?? null });
   if (!created.ok) return fromArtifactFailure(created);
   const { name, ok: _ok, ...rest } = created;
   const checked = cli?.ok

@@ -49,7 +49,7 @@ export const changeUnarchiveTool = defineTool({
   },
   handler: inRepository(async (input, _context, repository) => {
     const { unarchiveChange } = await import("@org/openspec-artifacts");
-    const moved = unarchiveChange(repository, { change: input.change });
+    const moved = await unarchiveChange(repository, { change: input.change });
     if (!moved.ok) return fromArtifactFailure(moved);
     const specs = moved.specs_not_rolled_back;
     return {

@@ -28,7 +28,7 @@ export async function checkDeltaSpecs(
       "Replace the symlink with the folder or file itself.",
     );
   }
-  if (listDeltaSpecIds(changeDir).length > 0) return null;
+  if ((await listDeltaSpecIds(changeDir)).length > 0) return null;
   const metadata = readRepositoryText(join(changeDir, ".openspec.yaml"), repository);
   if (metadata !== null && skipsSpecs(metadata)) return null;
   return toolFailure(

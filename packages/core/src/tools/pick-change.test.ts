@@ -25,30 +25,30 @@ function repositoryOf(files: Record<string, string>) {
 }
 
 describe("picking the change a call is about", () => {
-  it("GIVEN a repository of several changes WHEN a call names one THEN it is taken as named and the other change folders are not listed", () => {
+  it("GIVEN a repository of several changes WHEN a call names one THEN it is taken as named and the other change folders are not listed", async () => {
     const repository = repositoryOf({
       "openspec/changes/add-login/proposal.md": "# a\n",
       "openspec/changes/add-logout/proposal.md": "# b\n",
     });
     listings.count = 0;
-    expect(pickChange(repository, "add-login")).toEqual({ change: "add-login" });
+    expect(await pickChange(repository, "add-login")).toEqual({ change: "add-login" });
     expect(listings.count).toBe(0);
   });
 
-  it("GIVEN one active change WHEN none is named THEN that one is picked and the note says so", () => {
+  it("GIVEN one active change WHEN none is named THEN that one is picked and the note says so", async () => {
     const repository = repositoryOf({ "openspec/changes/add-login/proposal.md": "# a\n" });
-    expect(pickChange(repository, undefined)).toEqual({
+    expect(await pickChange(repository, undefined)).toEqual({
       change: "add-login",
       note: 'No change was named, so the only active change "add-login" was used.',
     });
   });
 
-  it("GIVEN two active changes WHEN none is named THEN none is picked and both are offered", () => {
+  it("GIVEN two active changes WHEN none is named THEN none is picked and both are offered", async () => {
     const repository = repositoryOf({
       "openspec/changes/add-login/proposal.md": "# a\n",
       "openspec/changes/add-logout/proposal.md": "# b\n",
     });
-    const picked = pickChange(repository, undefined);
+    const picked = await pickChange(repository, undefined);
     expect(picked.change).toBeUndefined();
     expect([...(picked.activeChanges ?? [])].sort()).toEqual(["add-login", "add-logout"]);
   });

@@ -1,4 +1,8 @@
-import { listActiveChangeFolders, type Repository } from "@org/openspec-artifacts";
+import {
+  listActiveChangeFolders,
+  type Repository,
+  readActiveChangeFoldersAhead,
+} from "@org/openspec-artifacts";
 
 export type PickedChange =
   | { change: string; note?: string; activeChanges?: undefined }
@@ -9,10 +13,15 @@ export type PickedChange =
  * repository has exactly one active change, that one (said in a note); else
  * none, with the active changes to offer. A named change is taken as named
  * without listing the others: on a team server with thousands of changes,
- * a call about one change reads only that change.
+ * a call about one change reads only that change. The changes folder is read
+ * in batches first, so thousands of changes never hold other callers.
  */
-export function pickChange(repository: Repository, named: string | undefined): PickedChange {
+export async function pickChange(
+  repository: Repository,
+  named: string | undefined,
+): Promise<PickedChange> {
   if (named !== undefined) return { change: named };
+  await readActiveChangeFoldersAhead(repository);
   const activeChanges = listActiveChangeFolders(repository);
   const [only] = activeChanges;
   if (only !== undefined && activeChanges.length === 1) {

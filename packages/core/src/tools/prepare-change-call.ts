@@ -22,6 +22,6 @@ export async function prepareChangeCall(
     input.change === undefined ? null : findLinkOut(repository, input.change, "change"),
   );
   if (!prepared.ok) return prepared;
-  const picked = pickChange(prepared.repository, input.change);
+  const picked = await pickChange(prepared.repository, input.change);
   return { ok: true, repository: prepared.repository, picked };
 }

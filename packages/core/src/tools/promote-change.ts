@@ -2,6 +2,7 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import type { Repository } from "@org/openspec-artifacts";
 import type { CatalogContext } from "../catalog-context.js";
+import { archivedChangeNames } from "../sequence/archived-change-names.js";
 import { notActiveChange } from "../sequence/not-active-change.js";
 import { type ToolFailure, toolFailure } from "../tool-result.js";
 import { checkDeltaSpecs } from "./check-delta-specs.js";
@@ -37,17 +38,19 @@ export async function promoteChange(
   const {
     listActiveChangeFolders,
     listDeltaSpecIds,
+    readActiveChangeFoldersAhead,
     listTasks,
     readRepositoryText,
     writeChangeArtifact,
   } = await import("@org/openspec-artifacts");
   const { stringifyTasks } = await import("@org/openspec-spec-parser");
   const { validateChange } = await import("./validate-change.js");
-  const notActive = notActiveChange(
-    repository,
-    new Set(listActiveChangeFolders(repository)),
-    request.change,
-  );
+  await readActiveChangeFoldersAhead(repository);
+  const active = new Set(listActiveChangeFolders(repository));
+  // The archive is read only to word a refusal.
+  const notActive = active.has(request.change)
+    ? null
+    : notActiveChange(repository, active, await archivedChangeNames(repository), request.change);
   if (notActive) return notActive;
   const tasks = listTasks(repository, {
     change: request.change,
@@ -130,7 +133,7 @@ export async function promoteChange(
     done: after.done,
     total: after.total,
     ...taskProgressSummary(after.done, after.total),
-    delta_specs: listDeltaSpecIds(changeDir),
+    delta_specs: await listDeltaSpecIds(changeDir),
     validation,
   };
 }

@@ -117,7 +117,7 @@ export const specDiffTool = defineTool({
       };
     }
     const change = input.change as string;
-    const diffed = diffChangeSpecs(target.repository, { change, spec: input.spec, maxBytes });
+    const diffed = await diffChangeSpecs(target.repository, { change, spec: input.spec, maxBytes });
     if (!diffed.ok) return fromArtifactFailure(diffed);
     const { items, page } = pageList(diffed.specs, input, SPECS_PER_PAGE);
     const specs = items.map((spec) => capSpecDiff(withRequirementStatus(spec), input.detail));

@@ -38,8 +38,9 @@ export const specListTool = defineTool({
     ],
   },
   handler: inRepository(async (input, _context, repository) => {
-    const { listSpecs } = await import("@org/openspec-artifacts");
-    const result = listSpecs(repository, { change: input.change ?? null });
+    const { listSpecsAsync } = await import("@org/openspec-artifacts");
+    // Read in batches: a specs folder no overview has read yet never holds other callers.
+    const result = await listSpecsAsync(repository, { change: input.change ?? null });
     return result.ok ? { ...result, count: result.specs.length } : fromArtifactFailure(result);
   }),
 });

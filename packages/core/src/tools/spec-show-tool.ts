@@ -107,8 +107,9 @@ export const specShowTool = defineTool({
     },
   },
   handler: inRepository(async (input, context, repository) => {
-    const { showSpec } = await import("@org/openspec-artifacts");
-    const result = showSpec(repository, {
+    const { showSpecAsync } = await import("@org/openspec-artifacts");
+    // A missing spec is answered with the folder's specs, read in batches, never holding other callers.
+    const result = await showSpecAsync(repository, {
       name: input.name,
       change: input.change ?? null,
       maxBytes: context.maxArtifactBytes,

@@ -58,7 +58,7 @@ export const taskListTool = defineTool({
   handler: inRepository(async (input, context, repository) => {
     const { listTasks } = await import("@org/openspec-artifacts");
     const { pickChange } = await import("./pick-change.js");
-    const picked = pickChange(repository, input.change);
+    const picked = await pickChange(repository, input.change);
     if (picked.change === undefined) {
       return toolFailure(
         "change_not_found",

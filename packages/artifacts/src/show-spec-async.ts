@@ -1,0 +1,28 @@
+import { join } from "node:path";
+import { checkSpecId } from "./check-name.js";
+import type { Failure } from "./failure.js";
+import { isFile } from "./is-file.js";
+import type { Repository } from "./open-repository.js";
+import { readSpecFolderAhead } from "./scan-specs.js";
+import { type ShownSpec, showSpec } from "./show-spec.js";
+import { locateSpecs } from "./spec-location.js";
+
+/**
+ * `showSpec` for a server. A spec that is there costs what `showSpec` costs;
+ * one that is not is answered with the specs the folder holds, so that
+ * folder is read first in batches, a turn of the event loop between them,
+ * and a folder no overview has read yet never holds the server's other
+ * callers. The answer is `showSpec`'s.
+ */
+export async function showSpecAsync(
+  repository: Repository,
+  options: { name: string; change?: string | null; maxBytes?: number },
+): Promise<ShownSpec | Failure> {
+  if (checkSpecId(options.name) === null) {
+    const location = locateSpecs(repository, options.change);
+    if (!("ok" in location) && !isFile(join(location.specsDir, options.name, "spec.md"))) {
+      await readSpecFolderAhead(repository, location.specsDir);
+    }
+  }
+  return showSpec(repository, options);
+}
