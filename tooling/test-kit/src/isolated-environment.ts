@@ -16,9 +16,7 @@ export type IsolatedEnvironment = {
  * machine without the CLI; pass `OPENSPEC_AGENT_BUNDLED_CLI: undefined` to use it.
  * `openspec-agent`'s compile cache is one folder shared by every test, as a
  * user's cache is shared by their commands (a home of its own would make
- * every test's first start compile and write it). `NODE_OPTIONS` is kept: on
- * another Node line it preloads better-sqlite3 built for that line
- * (tooling/node-binaries), which every process a test starts needs too.
+ * every test's first start compile and write it).
  */
 export function isolatedEnvironment(
   extra: Record<string, string | undefined> = {},
@@ -36,7 +34,6 @@ export function isolatedEnvironment(
       NO_COLOR: "1",
       OPENSPEC_AGENT_BUNDLED_CLI: "0",
       OPENSPEC_AGENT_COMPILE_CACHE: testCompileCache(),
-      ...(process.env.NODE_OPTIONS ? { NODE_OPTIONS: process.env.NODE_OPTIONS } : {}),
       // A suite that checks every tool through every host (the reliability suite) sets it for its workers.
       ...(process.env.OPENSPEC_AGENT_TOOLSETS
         ? { OPENSPEC_AGENT_TOOLSETS: process.env.OPENSPEC_AGENT_TOOLSETS }
