@@ -10,7 +10,10 @@ export type IsolatedEnvironment = {
 
 /**
  * A home of its own with its own XDG folders and registry file, and a PATH
- * that holds only node: nothing the real user has is read or written. The
+ * of the running node's folder, then the system's (`/usr/bin`, `/bin`: sh,
+ * git, python3, sleep, which fake CLIs and the Hermes plugin use; node from a
+ * version manager or a downloaded tarball sits in a folder of its own): nothing
+ * the real user has is read or written. The
  * OpenSpec CLI installed with the runner is switched off too
  * (`OPENSPEC_AGENT_BUNDLED_CLI=0`), so a test without `OPENSPEC_BIN` is a
  * machine without the CLI; pass `OPENSPEC_AGENT_BUNDLED_CLI: undefined` to use it.
@@ -28,7 +31,7 @@ export function isolatedEnvironment(
       HOME: home,
       XDG_CONFIG_HOME: join(home, ".config"),
       XDG_DATA_HOME: join(home, ".local", "share"),
-      PATH: dirname(process.execPath),
+      PATH: `${dirname(process.execPath)}:/usr/bin:/bin`,
       OPENSPEC_AGENT_DB: join(home, "registry.db"),
       OPENSPEC_TELEMETRY: "0",
       NO_COLOR: "1",
