@@ -4,9 +4,9 @@
 // repository (checks that it works, not how fast); `--only P3,P5` picks some;
 // `--p8-changes=1000` and `--p8-levels=1,10,50` narrow P8 (default 1,000 and
 // 10,000 changes at 1, 10, 50 and 100 sessions), `--p8-cpu-prof=DIR` writes the
-// server's CPU profile there;
-// `--node=22` or `--node=24` runs it on that Node line (tooling/node-binaries).
-import { execFileSync, spawnSync } from "node:child_process";
+// server's CPU profile there. It measures on the Node that runs it: put
+// another line's `node` first on PATH to measure that one.
+import { execFileSync } from "node:child_process";
 import {
   existsSync,
   mkdirSync,
@@ -57,28 +57,6 @@ const listArg = (name, fallback) => {
         .map(Number);
 };
 
-// `--node=22` or `--node=24`: the whole bench again on that Node line's binary
-// (tooling/node-binaries), with better-sqlite3 built for it preloaded.
-const lineArg = argv.find((arg) => arg.startsWith("--node="));
-if (lineArg !== undefined) {
-  const line = Number(lineArg.slice("--node=".length));
-  const { nodeBinary } = await import("../tooling/node-binaries/index.js");
-  const { sqliteAddonFor, SQLITE_ADDON_PRELOAD } = await import(
-    "../tooling/node-binaries/sqlite-addon.mjs"
-  );
-  await sqliteAddonFor(line);
-  const { NODE_OPTIONS: inherited = "" } = process.env;
-  const rest = argv.filter((arg) => arg !== lineArg);
-  const run = spawnSync(nodeBinary(line), [fileURLToPath(import.meta.url), ...rest], {
-    stdio: "inherit",
-    env: {
-      ...process.env,
-      NODE_OPTIONS: `${inherited} --require "${SQLITE_ADDON_PRELOAD}"`.trim(),
-    },
-  });
-  process.exit(run.status ?? 1);
-}
-
 const openspecRoot = dirname(
   dirname(createRequire(import.meta.url).resolve("@fission-ai/openspec")),
 );
@@ -93,7 +71,6 @@ const importBuilt = async (path) => {
 const sandbox = mkdtempSync(join(tmpdir(), "openspec-agent-bench-"));
 const home = join(sandbox, "home");
 mkdirSync(home);
-const { NODE_OPTIONS: nodeOptions } = process.env;
 const env = {
   PATH: `${dirname(process.execPath)}:/usr/bin:/bin`,
   HOME: home,
@@ -103,9 +80,6 @@ const env = {
   OPENSPEC_BIN: cliBin,
   OPENSPEC_TELEMETRY: "0",
   NO_COLOR: "1",
-  // On another Node line (`--node=22`), the preload that loads better-sqlite3
-  // built for it (tooling/node-binaries) reaches the measured processes and `node -e 0` alike.
-  ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}),
 };
 
 const keepAlive = setInterval(() => {}, 60_000);

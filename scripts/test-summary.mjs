@@ -21,7 +21,7 @@ for (const { name, dir } of testedPackages(root)) {
     continue;
   }
   for (const report of reports) {
-    // A run on another Node line (scripts/run-tests.mjs) names its report after the line.
+    // A run on another Node line (`.ci/run` on Node 24) names its report after the line.
     const line = /test-results\.(node-\d+)\.json$/.exec(report)?.[1];
     const result = JSON.parse(readFileSync(report, "utf8"));
     passed += result.numPassedTests;

@@ -2,7 +2,6 @@ import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { NODE_22 } from "@org/node-binaries";
 import { removeTemporaryFolders, temporaryFolder } from "@org/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -98,9 +97,9 @@ const SCENARIOS: Record<string, Expectation> = {
 const printedFor = (expectation: Expectation): Printed =>
   expectation.kind === "pass" ? "pass" : expectation.printed;
 
-/** `conformance <args>` on Node 22; offline, it only talks to the URL it is given. */
+/** `conformance <args>` on the Node running the tests; offline, it only talks to the URL it is given. */
 function conformance(args: readonly string[], cwd: string) {
-  return spawnSync(NODE_22, [CONFORMANCE, ...args], {
+  return spawnSync(process.execPath, [CONFORMANCE, ...args], {
     cwd,
     encoding: "utf8",
     timeout: 600_000,
@@ -127,7 +126,7 @@ function readSummary(stdout: string): Map<string, Printed> {
   return summary;
 }
 
-describe("GIVEN openspec-mcp --http --no-auth on 127.0.0.1 and the official MCP conformance suite on Node 22", () => {
+describe("GIVEN openspec-mcp --http --no-auth on 127.0.0.1 and the official MCP conformance suite", () => {
   let server: HttpProcess;
   let output: string;
   let summary: Map<string, Printed>;

@@ -9,7 +9,7 @@ let loaded: typeof WriteOperations | undefined;
  * sources list`) about 13 ms of CPU (see the README), and the API is
  * synchronous, so they are loaded with `require()`: a bundle's own `require`,
  * which esbuild turns into running the bundled module on first use, or else
- * Node's, which loads this ES module synchronously (Node 20.19 and later).
+ * Node's, which loads this ES module synchronously (Node 22.12 and later).
  */
 export function writeOperations(): typeof WriteOperations {
   loaded ??= (

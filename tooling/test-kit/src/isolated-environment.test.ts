@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 
 const ENTRY = new URL("../dist/index.js", import.meta.url).href;
@@ -59,11 +59,25 @@ describe("isolatedEnvironment's Node options", () => {
     return JSON.parse(run.stdout);
   };
 
-  it("GIVEN tests run with NODE_OPTIONS (on another Node line, the preload of better-sqlite3 built for it) WHEN an environment is made THEN the processes started in it get the same options", () => {
-    expect(nodeOptionsWith("--max-old-space-size=512")).toBe("--max-old-space-size=512");
+  it("GIVEN tests run with NODE_OPTIONS WHEN an environment is made THEN it sets none: the runner's options are no part of the machine a test starts", () => {
+    expect(nodeOptionsWith("--max-old-space-size=512")).toBeNull();
   });
 
   it("GIVEN no NODE_OPTIONS WHEN an environment is made THEN it sets none", () => {
     expect(nodeOptionsWith(undefined)).toBeNull();
+  });
+});
+
+describe("isolatedEnvironment's PATH", () => {
+  it("GIVEN node from a folder of its own (a version manager's, a downloaded tarball's) WHEN a command runs in an environment THEN node is the running one and the system's tools (sh, python3) are found", async () => {
+    const { isolatedEnvironment } = await import(ENTRY);
+    const { env } = isolatedEnvironment();
+    const run = spawnSync("/bin/sh", ["-c", "command -v node; command -v python3"], {
+      encoding: "utf8",
+      env,
+    });
+    const [node, python] = run.stdout.trim().split("\n");
+    expect(node).toBe(join(dirname(process.execPath), "node"));
+    expect(python).toMatch(/^\/(usr\/)?bin\/python3$/);
   });
 });

@@ -88,7 +88,7 @@ def _find_node(env, recorded_node):
         return None, failure(
             "bridge_unavailable",
             f"OPENSPEC_AGENT_NODE is {chosen}, which is not an executable file.",
-            "Point OPENSPEC_AGENT_NODE at a Node.js 20.19+ executable, or unset it to use the one on PATH.",
+            "Point OPENSPEC_AGENT_NODE at a Node.js 22.12+ executable, or unset it to use the one on PATH.",
         )
     if isinstance(recorded_node, str) and _is_executable(recorded_node):
         return recorded_node, None
@@ -98,7 +98,7 @@ def _find_node(env, recorded_node):
     return None, failure(
         "bridge_unavailable",
         "Node.js was not found, so the OpenSpec bridge cannot start.",
-        "Install Node.js 20.19 or newer, or set OPENSPEC_AGENT_NODE to the node executable.",
+        "Install Node.js 22.12 or newer, or set OPENSPEC_AGENT_NODE to the node executable.",
     )
 
 

