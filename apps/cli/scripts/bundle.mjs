@@ -8,7 +8,7 @@ import { bundleApp } from "@org/bundle";
 
 await bundleApp({
   root: dirname(dirname(fileURLToPath(import.meta.url))),
-  // Started through V8's code cache (bin/openspec-agent.js loads dist/bundle/openspec-agent.cjs).
+  // Started with Node's compile cache (bin/openspec-agent.js loads dist/bundle/openspec-agent.cjs).
   entries: {},
   cachedEntries: { "openspec-agent": "dist/bin.js" },
   external: [
