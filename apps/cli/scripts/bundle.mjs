@@ -24,7 +24,7 @@ await bundleApp({
     bridge: relative(root, join(hermesHost, "dist", "bridge.js")),
     "markdown-worker": relative(root, join(dashboardHost, "dist", "markdown-worker.js")),
   },
-  // Started through a compile cache (bin/openspec-agent.js loads dist/bundle/openspec-agent.cjs).
+  // Started with Node's compile cache (bin/openspec-agent.js loads dist/bundle/openspec-agent.cjs).
   cachedEntries: { "openspec-agent": "dist/bin.js" },
 });
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-import module from "node:module";
-
-// Node 22.1+ keeps compiled code between starts; Node 20 has no such cache.
-module.enableCompileCache?.();
-await import("../dist/bundle/openspec-mcp.js");
+// CommonJS (bin/package.json says so), like the bundle it starts: a CommonJS
+// start skips setting up Node's ES module loader. The start file
+// (dist/bundle/openspec-mcp.cjs) turns on Node's compile cache in the user's
+// cache folder, which OPENSPEC_AGENT_COMPILE_CACHE moves or turns off.
+require("../dist/bundle/openspec-mcp.cjs");

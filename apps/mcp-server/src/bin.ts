@@ -1,5 +1,5 @@
 import { packageVersion } from "./package-version.js";
-import { parseArguments } from "./parse-arguments.js";
+import { type BinCommand, parseArguments } from "./parse-arguments.js";
 
 const USAGE = `Usage: openspec-mcp [--workdir <path>] [--toolsets <names>] [--dynamic-toolsets]
                     [--no-output-schemas] [--read-only]
@@ -52,54 +52,63 @@ Environment:
                           off: as --no-output-schemas; on (the default) sends them.
 `;
 
-const command = parseArguments(process.argv.slice(2));
-switch (command.kind) {
-  case "help":
-    process.stdout.write(USAGE);
-    break;
-  case "version":
-    process.stdout.write(`${packageVersion}\n`);
-    break;
-  case "invalid":
-    process.stderr.write(`openspec-mcp: ${command.message}\n\n${USAGE}`);
-    process.exitCode = 2;
-    break;
-  case "serve":
-  case "serve-http": {
-    // Loaded only here, so --help and --version answer without it; stdio
-    // loads only the stdio server, not the HTTP server's modules.
-    const { chooseOutputSchemas, chooseToolsets, startStdioServer, writeLog } = await import(
-      "@org/openspec-mcp-host/stdio"
-    );
-    const toolsets = command.toolsets ?? (process.env.OPENSPEC_AGENT_TOOLSETS || undefined);
-    const chosen = chooseToolsets(toolsets);
-    if (!chosen.ok) {
-      process.stderr.write(`openspec-mcp: ${chosen.error} ${chosen.fix}\n`);
-      process.exit(2);
-    }
-    const outputSchemas = chooseOutputSchemas(
-      command.outputSchemas,
-      process.env.OPENSPEC_AGENT_OUTPUT_SCHEMAS || undefined,
-    );
-    if (!outputSchemas.ok) {
-      process.stderr.write(`openspec-mcp: ${outputSchemas.error} ${outputSchemas.fix}\n`);
-      process.exit(2);
-    }
-    let serving: Promise<unknown>;
-    if (command.kind === "serve") {
-      const { kind: _kind, ...options } = command;
-      serving = startStdioServer(options);
-    } else {
-      const { runHttpServer } = await import("@org/openspec-mcp-host");
-      const { kind: _kind, ...options } = command;
-      serving = runHttpServer(options);
-    }
-    await serving.catch((error: unknown) => {
-      writeLog(
-        `could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-      );
-      process.exit(1);
-    });
-    break;
+// No top-level await: the bundle is CommonJS (see bin/openspec-mcp.js).
+void main(parseArguments(process.argv.slice(2)));
+
+async function main(command: BinCommand): Promise<void> {
+  switch (command.kind) {
+    case "help":
+      process.stdout.write(USAGE);
+      return;
+    case "version":
+      process.stdout.write(`${packageVersion}\n`);
+      return;
+    case "invalid":
+      process.stderr.write(`openspec-mcp: ${command.message}\n\n${USAGE}`);
+      process.exitCode = 2;
+      return;
+    case "serve":
+    case "serve-http":
+      return serve(command);
   }
+}
+
+/** Serves over stdio or HTTP until the process is stopped. */
+async function serve(
+  command: Extract<BinCommand, { kind: "serve" | "serve-http" }>,
+): Promise<void> {
+  // Loaded only here, so --help and --version answer without it; stdio
+  // loads only the stdio server, not the HTTP server's modules.
+  const { chooseOutputSchemas, chooseToolsets, startStdioServer, writeLog } = await import(
+    "@org/openspec-mcp-host/stdio"
+  );
+  const toolsets = command.toolsets ?? (process.env.OPENSPEC_AGENT_TOOLSETS || undefined);
+  const chosen = chooseToolsets(toolsets);
+  if (!chosen.ok) {
+    process.stderr.write(`openspec-mcp: ${chosen.error} ${chosen.fix}\n`);
+    process.exit(2);
+  }
+  const outputSchemas = chooseOutputSchemas(
+    command.outputSchemas,
+    process.env.OPENSPEC_AGENT_OUTPUT_SCHEMAS || undefined,
+  );
+  if (!outputSchemas.ok) {
+    process.stderr.write(`openspec-mcp: ${outputSchemas.error} ${outputSchemas.fix}\n`);
+    process.exit(2);
+  }
+  let serving: Promise<unknown>;
+  if (command.kind === "serve") {
+    const { kind: _kind, ...options } = command;
+    serving = startStdioServer(options);
+  } else {
+    const { runHttpServer } = await import("@org/openspec-mcp-host");
+    const { kind: _kind, ...options } = command;
+    serving = runHttpServer(options);
+  }
+  await serving.catch((error: unknown) => {
+    writeLog(
+      `could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
+    process.exit(1);
+  });
 }

@@ -3,6 +3,7 @@
 // each handler imports when it is first called. The shell CLI's help reads only this
 // (through `loadDefinitions` in startup.ts), and the workflows, which are text about the tools.
 
+export { packageVersion as coreVersion } from "./package-version.js";
 export {
   offeredToolsets,
   selectToolsets,

@@ -28,6 +28,7 @@ import type { SubscriptionBudget } from "./subscription-budget.js";
 import { syncToolAvailability } from "./sync-tool-availability.js";
 import { toCallToolResult } from "./to-call-tool-result.js";
 import { trackToolCall } from "./track-tool-call.js";
+import { validatorOnFirstUse } from "./validator-on-first-use.js";
 import { writeLog } from "./write-log.js";
 
 /** The catalog to serve: one the caller owns, or settings for one the server makes and closes. */
@@ -101,6 +102,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<O
     {
       instructions: INSTRUCTIONS,
       capabilities: { tools: { listChanged: true }, ...promptCapabilities, ...loggingCapabilities },
+      jsonSchemaValidator: validatorOnFirstUse(),
     },
   );
   // Every transport, whoever connects it, goes through the guard (see guard-transport.ts).

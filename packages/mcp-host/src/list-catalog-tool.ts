@@ -2,6 +2,7 @@ import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { type ToolDefinition, toolInputJsonSchema, toolOutputJsonSchema } from "@org/openspec-core";
 import { leanOutputSchema } from "./lean-output-schema.js";
 import { portableJsonSchema } from "./portable-json-schema.js";
+import { recordedToolSchemas } from "./recorded-tool-schemas.js";
 
 /**
  * One catalog tool as tools/list shows it: the catalog's description and
@@ -12,6 +13,7 @@ import { portableJsonSchema } from "./portable-json-schema.js";
  * title is not repeated inside the annotations. With `outputSchema: false`
  * the output schema is left out (answers keep `structuredContent`, which the
  * protocol allows without one), for clients that put it into the model's context.
+ * The catalog's own tools take both schemas from the build's record.
  */
 export function listCatalogTool(
   tool: ToolDefinition,
@@ -20,14 +22,18 @@ export function listCatalogTool(
   // The title is sent once, as the tool's own: clients that show a title fall back from
   // `annotations.title` to `title` or the other way round (VS Code reads the annotation first).
   const { title, ...annotations } = tool.annotations;
+  const recorded = recordedToolSchemas(tool);
   return {
     name: tool.name,
     title,
     description: tool.description,
-    inputSchema: { ...portableJsonSchema(toolInputJsonSchema(tool)), type: "object" },
+    inputSchema: (recorded?.inputSchema as Tool["inputSchema"] | undefined) ?? {
+      ...portableJsonSchema(toolInputJsonSchema(tool)),
+      type: "object",
+    },
     ...(outputSchema
       ? {
-          outputSchema: {
+          outputSchema: (recorded?.outputSchema as Tool["outputSchema"]) ?? {
             ...leanOutputSchema(portableJsonSchema(toolOutputJsonSchema(tool))),
             type: "object" as const,
           },

@@ -10,8 +10,7 @@
 // so they are entries here, beside the chunks that start them; the registry's
 // migrations are read from ../drizzle next to the chunk, so they are copied
 // to dist/drizzle.
-import { createHash } from "node:crypto";
-import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, readFileSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
@@ -27,7 +26,7 @@ const ALWAYS_EXTERNAL = ["better-sqlite3", "@fission-ai/openspec"];
 const SHARED_OPTIONS = {
   bundle: true,
   platform: "node",
-  target: "node20",
+  target: "node22",
   legalComments: "linked",
   // Less text to read and parse at every start, and no comments left: one
   // non-ASCII character in a kept comment (zod has an em dash) makes Node
@@ -40,20 +39,18 @@ const SHARED_OPTIONS = {
 
 /**
  * One entry as a single CommonJS file, `<name>.bundle.cjs`, and the start
- * file `<name>.cjs` that runs it with a compile cache (start-cached.cjs):
- * Node's own on Node 22.1+, one through V8's code cache on Node 20, where ES
- * modules cannot have one. Without code-splitting, what only some commands
- * need still runs only when they first import it (esbuild defers a
- * dynamically imported module's code), though it is in the file.
- * `import.meta.url` is the bundle file's URL, as in a chunk, and `import()`
- * of a package left outside goes through `__openspecAgentImport`.
+ * file `<name>.cjs` that turns on Node's compile cache and requires it
+ * (start-cached.cjs). Without code-splitting, what only some commands need
+ * still runs only when they first import it (esbuild defers a dynamically
+ * imported module's code), though it is in the file. `import.meta.url` is
+ * the bundle file's URL, as in a chunk; `import()` of a package left outside
+ * stays Node's own.
  */
 async function bundleCachedEntry({ outdir, name, entry, external }) {
-  const bundleFile = join(outdir, `${name}.bundle.cjs`);
   await build({
     ...SHARED_OPTIONS,
     entryPoints: [entry],
-    outfile: bundleFile,
+    outfile: join(outdir, `${name}.bundle.cjs`),
     format: "cjs",
     // Short names too: a third less text to read and a smaller cache at every
     // start. Stack traces then name minified functions; the app's unbundled
@@ -63,49 +60,22 @@ async function bundleCachedEntry({ outdir, name, entry, external }) {
     define: { "import.meta.url": "__openspecAgentBundleUrl" },
     // Template literals written as strings, which esbuild then escapes to ASCII
     // like any other: a tagged template keeps its characters as written (the
-    // dashboard's pages hold a few), and the file must stay ASCII (below).
+    // dashboard's pages hold a few), and one non-ASCII character makes Node read
+    // the whole file as two-byte text.
     supported: { "template-literal": false },
     banner: {
       js: 'var __openspecAgentBundleUrl = require("node:url").pathToFileURL(__filename).href;',
     },
     plugins: [inlinePackageVersions, zodEnglishOnly],
   });
-  const code = readFileSync(bundleFile, "latin1");
-  // The start file reads the bundle as Latin-1: it must be ASCII.
-  const nonAscii = code.search(/[\u0080-\uffff]/);
-  if (nonAscii !== -1) throw new Error(`${bundleFile}: a non-ASCII character at ${nonAscii}`);
-  let imports = 0;
-  const rewritten = code.replace(/(?<![\w$.])import\((?="[^"]+"\))/g, () => {
-    imports += 1;
-    return "__openspecAgentImport(";
-  });
-  const left = rewritten.search(/(?<![\w$.])import\(/);
-  if (left !== -1) {
-    throw new Error(
-      `${bundleFile}: an import() of a computed name at ${left}, which the start file cannot serve`,
-    );
-  }
-  if (imports === 0 && external.length > 0) {
-    throw new Error(
-      `${bundleFile}: none of ${external.join(", ")} is imported; is the list current?`,
-    );
-  }
-  // Run by the start file's V8 path, the bundle is given `__openspecAgentImport`; loaded with
-  // require() (Node 22.1+, whose compile cache serves CommonJS), it is Node's own `import()`.
-  const withImport = `var __openspecAgentImport = __openspecAgentImport || ((specifier) => import(specifier));\n${rewritten}`;
-  writeFileSync(bundleFile, withImport, "latin1");
-  const bundleHash = createHash("sha256").update(withImport, "latin1").digest("hex").slice(0, 16);
-  const start = readFileSync(join(here, "start-cached.cjs"), "utf8");
-  if (!start.includes("@@BUNDLE_HASH@@"))
-    throw new Error("start-cached.cjs: no @@BUNDLE_HASH@@ to fill");
-  writeFileSync(join(outdir, `${name}.cjs`), start.replace("@@BUNDLE_HASH@@", bundleHash));
+  cpSync(join(here, "start-cached.cjs"), join(outdir, `${name}.cjs`));
 }
 
 /**
  * @param {{ root: string, entries: Record<string, string>, cachedEntries?: Record<string, string>, external?: string[] }} app
  *   `root` the app's folder; `entries` output name → built file under `root`;
- *   `cachedEntries` the same, each built as one CommonJS file started through
- *   V8's code cache (see `bundleCachedEntry`); `external` packages loaded from
+ *   `cachedEntries` the same, each built as one CommonJS file started with
+ *   Node's compile cache (see `bundleCachedEntry`); `external` packages loaded from
  *   node_modules besides the usual ones.
  */
 export async function bundleApp({ root, entries, cachedEntries = {}, external = [] }) {
