@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { removeTemporaryFolders, temporaryFolder } from "@org/test-kit";
-import { afterEach, describe, expect, it } from "vitest";
+import { removeTemporaryFolders, temporaryFolder, temporaryFoldersInMemory } from "@org/test-kit";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   DEFAULT_MAX_FOLDER_WATCHES,
   folderWatchCount,
@@ -10,10 +10,17 @@ import {
 } from "./tree-watcher.js";
 
 const watchers: TreeWatcher[] = [];
+// Thousands of folders made and removed per check: in memory where the machine has room, which
+// inotify watches as it watches a disk, without minutes of waiting on a disk others keep busy.
+let leaveMemory: () => void = () => {};
+beforeEach(() => {
+  leaveMemory = temporaryFoldersInMemory();
+});
 afterEach(() => {
   for (const watcher of watchers.splice(0)) watcher.close();
   setMaxFolderWatches(DEFAULT_MAX_FOLDER_WATCHES);
   removeTemporaryFolders();
+  leaveMemory();
 });
 
 /** Waits for a condition; the deadline only guards against a hang on a loaded machine. */

@@ -9,6 +9,7 @@ import {
   makeOpenSpecRepository,
   REAL_OPENSPEC_BIN,
   removeTemporaryFolders,
+  temporaryFoldersInMemory,
 } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import { callInProcess } from "./processes/call-in-process.js";
@@ -22,7 +23,6 @@ import { isGone } from "./processes/process-state.js";
 import { EVENTUALLY_MS, waitFor } from "./processes/wait-for.js";
 import { withDeadline } from "./processes/with-deadline.js";
 import { registerSource } from "./sandbox/register-source.js";
-import { temporaryFoldersInMemory } from "./sandbox/temporary-folders-in-memory.js";
 
 // Repository content used to hold the team server's event loop: a FIFO at a
 // lock file froze it (no /healthz, no SIGTERM) until someone opened the FIFO,

@@ -5,7 +5,7 @@ const MEMORY_FOLDER = "/dev/shm";
 const ROOM_BYTES = 1024 ** 3;
 
 /**
- * Makes the test's temporary folders (the repository and the host's home, through TMPDIR) on a
+ * Makes the test's temporary folders (`temporaryFolder`, through TMPDIR) on a
  * memory-backed file system when the machine has one with a gigabyte free, and answers how to
  * go back. A tree of 100,000 folders costs seconds of kernel time and minutes of waiting to make
  * and remove on a disk that other processes keep busy, and almost nothing in memory; what the
