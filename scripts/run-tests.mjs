@@ -23,19 +23,23 @@ const LONG_SUITE_MS = 30_000;
 
 /** The longest suites when no earlier report says otherwise (a fresh clone). */
 const LONGEST_FIRST = [
-  "tooling/reliability-suite",
-  // Mostly waits on npm's registry when its cache is cold, as on a fresh clone.
-  "tooling/release-checks",
-  "packages/artifacts",
+  // By the seconds each task took in a fresh clone's run (two at a time), the suites of half a
+  // minute or more: core and the CLI runner had grown past the contract suite and the artifacts.
+  "tooling/reliability-suite", // 287
+  "packages/core", // 126
+  "packages/cli-runner", // 98
   // Runs every case through every host in its global setup.
-  "tooling/contract-suite",
-  "apps/cli",
-  "packages/core",
-  "packages/cli-runner",
-  "packages/spec-parser",
-  "apps/mcp-server",
-  "packages/registry",
-  "packages/mcp-host",
+  "tooling/contract-suite", // 97
+  "packages/artifacts", // 84
+  "apps/cli", // 76
+  "apps/mcp-server", // 58
+  "packages/mcp-host", // 42
+  "packages/dashboard-host", // 41
+  "packages/registry", // 33
+  "tooling/context-budget", // 32
+  "packages/spec-parser", // 32
+  // Mostly waits on npm's registry when the machine's npm cache is cold; 14 s when it is warm.
+  "tooling/release-checks",
 ];
 
 const packages = workspacePackages(root);

@@ -1,4 +1,4 @@
-import { type FSWatcher, watch } from "node:fs";
+import { type FSWatcher, readFileSync, watch } from "node:fs";
 import { opendir, stat } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import pLimit from "p-limit";
@@ -14,6 +14,9 @@ const WALK_CONCURRENCY = 4;
 export const DEFAULT_MAX_FOLDER_WATCHES = 10_000;
 /** How often a tree that hit the cap reports a change, since some of its folders go unwatched. */
 export const CAPPED_POLL_MS = 10_000;
+
+/** How long without an event ends a burst of events. */
+export const BURST_QUIET_MS = 200;
 
 let maxWatches = DEFAULT_MAX_FOLDER_WATCHES;
 let pollMs = CAPPED_POLL_MS;
@@ -34,6 +37,51 @@ export function setMaxFolderWatches(limit: number, options: { pollMs?: number } 
 /** Folders watched now over every tree, and the cap. */
 export function folderWatchCount(): { watching: number; max: number } {
   return { watching, max: maxWatches };
+}
+
+/** Every tree watched now, so a burst that may have overflowed the kernel's queue can walk them again. */
+const liveTrees = new Set<TreeWatcher>();
+/** Events seen since the last quiet moment, over every tree (they share the process's one inotify queue). */
+let burstEvents = 0;
+let burstQuiet: NodeJS.Timeout | undefined;
+let suspectAfter: number | undefined;
+
+/**
+ * The events in one burst from which some may have been lost. The kernel
+ * queues at most `max_queued_events` (16,384 by default) per process and drops
+ * the rest once the process falls behind; Node does not report the overflow.
+ * Removing a watched folder queues up to three events (its name in the
+ * parent, its own removal, its watch's end), and the events of watches already
+ * let go of never reach us, so a quarter of the queue is where a loss may begin.
+ */
+function burstSuspectAfter(): number {
+  if (suspectAfter !== undefined) return suspectAfter;
+  let queued = 16_384;
+  try {
+    // The kernel's own setting, not repository content: read once per process.
+    queued =
+      Number.parseInt(readFileSync("/proc/sys/fs/inotify/max_queued_events", "utf8"), 10) || queued;
+  } catch {
+    // Not Linux, or /proc is hidden: the default queue.
+  }
+  suspectAfter = Math.max(1, Math.floor(queued / 4));
+  return suspectAfter;
+}
+
+/** Counts one event of any tree; once the burst is over, a burst that may have overflowed walks every tree again. */
+function sawEvent(): void {
+  burstEvents++;
+  if (burstQuiet !== undefined) {
+    burstQuiet.refresh();
+    return;
+  }
+  burstQuiet = setTimeout(() => {
+    burstQuiet = undefined;
+    const suspect = burstEvents >= burstSuspectAfter();
+    burstEvents = 0;
+    if (suspect) for (const tree of liveTrees) void tree.rescan();
+  }, BURST_QUIET_MS);
+  burstQuiet.unref();
 }
 
 /** One watched folder and the watched folders right below it, so forgetting a subtree visits that subtree only. */
@@ -58,6 +106,8 @@ export class TreeWatcher {
   #poll: NodeJS.Timeout | undefined;
   /** Watched folders let go of so far, one count per folder: the work a removal costs. */
   forgotten = 0;
+  /** Walks of the whole tree again after a burst that may have lost events. */
+  rescans = 0;
 
   constructor(
     private readonly root: string,
@@ -66,6 +116,8 @@ export class TreeWatcher {
 
   /** Resolves once every folder that existed at the start is watched. */
   async start(): Promise<void> {
+    if (this.#closed) return;
+    liveTrees.add(this);
     this.#watchParent();
     const info = await stat(this.root).catch(() => null);
     if (this.#closed || !info?.isDirectory()) return;
@@ -85,6 +137,7 @@ export class TreeWatcher {
 
   close(): void {
     this.#closed = true;
+    liveTrees.delete(this);
     this.#parent?.close();
     this.#parent = undefined;
     clearInterval(this.#poll);
@@ -112,6 +165,7 @@ export class TreeWatcher {
     }
     try {
       const watcher = watch(folder, { persistent: false }, (_event, name) => {
+        sawEvent();
         this.onChange();
         if (name) void this.#appeared(join(folder, name.toString()));
       });
@@ -135,6 +189,28 @@ export class TreeWatcher {
     const info = await stat(path).catch(() => null);
     if (info?.isDirectory()) await this.#walk(path);
     else if (info === null) this.#forget(path);
+  }
+
+  /**
+   * Lets go of every watch and walks the tree again, then reports a change.
+   * Called after a burst of events large enough that the kernel may have
+   * dropped some (a whole tree of thousands of folders removed at once): a
+   * lost removal would leave a dead watch forever, and a lost creation an
+   * unwatched folder. It costs one walk of the watched folders, at most the
+   * cap, and comes only after a burst of at least a quarter of the kernel's
+   * queue, so the watcher's cost stays in proportion to the events it saw.
+   */
+  async rescan(): Promise<void> {
+    if (this.#closed) return;
+    this.rescans++;
+    this.#forget(this.root);
+    clearInterval(this.#poll);
+    this.#poll = undefined;
+    const info = await stat(this.root).catch(() => null);
+    if (this.#closed) return;
+    this.#rootInode = info?.isDirectory() ? info.ino : undefined;
+    if (this.#rootInode !== undefined) await this.#walk(this.root);
+    if (!this.#closed) this.onChange();
   }
 
   #watchParent(): void {

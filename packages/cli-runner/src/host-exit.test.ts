@@ -3,7 +3,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { writeFakeBin } from "./test-support/fake-bin.js";
-import { exitOf, waitForPids, writePidsLine } from "./test-support/pid-file.js";
+import { EVENTUALLY_MS, exitOf, waitForPids, writePidsLine } from "./test-support/pid-file.js";
 import { survivingProcesses } from "./test-support/process-state.js";
 import { useSandbox } from "./test-support/sandbox.js";
 
@@ -15,6 +15,7 @@ const BUILT_RUNNER = join(import.meta.dirname, "..", "dist", "index.js");
 // group (as it should) before the pids were written, and the test waited
 // forever for pids that would never come. The pids are now written whole
 // (renamed into place), and every wait fails fast naming what it waited for.
+// The three waits share one deadline: a minute each would add up to the runner's 180 s.
 describe("a host that exits during a run", () => {
   const box = useSandbox("each");
 
@@ -38,10 +39,12 @@ describe("a host that exits during a run", () => {
     );
     const child = spawn(process.execPath, [host], { env: box.current.env, stdio: "ignore" });
 
+    const deadline = Date.now() + EVENTUALLY_MS;
+    const left = () => Math.max(0, deadline - Date.now());
     try {
-      const pids = await waitForPids(pidFile, { writer: child });
-      expect(await exitOf(child)).toEqual([0, null]);
-      expect(await survivingProcesses(pids)).toEqual([]);
+      const pids = await waitForPids(pidFile, { writer: child, timeoutMs: left() });
+      expect(await exitOf(child, left())).toEqual([0, null]);
+      expect(await survivingProcesses(pids, left())).toEqual([]);
     } finally {
       // A host that never started its run would poll forever.
       child.kill("SIGKILL");

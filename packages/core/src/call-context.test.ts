@@ -35,11 +35,28 @@ function probeTool(seen: CatalogContext[]) {
   });
 }
 
-/** Waits until `path` exists and holds a pid; the fake CLI writes it when it starts. */
+/**
+ * The longest an expected event (a fake CLI starting, a killed one ending) may take on a machine
+ * at load 20: far above its usual milliseconds, far below the runner's 180 s, so a wait that runs
+ * out fails with its own message.
+ */
+const EVENTUALLY_MS = 60_000;
+
+/**
+ * A shell line that writes the script's pid to `path` whole: written beside it, then renamed, so
+ * a reader never sees the file empty or half written.
+ */
+function writePidLine(path: string): string {
+  return `echo $$ > "${path}.partial" && mv "${path}.partial" "${path}"`;
+}
+
+/** The pid the fake CLI writes to `path` when it starts; fails, naming the file, after a minute. */
 async function waitForPid(path: string): Promise<number> {
+  const deadline = Date.now() + EVENTUALLY_MS;
   for (;;) {
     const text = existsSync(path) ? readFileSync(path, "utf8").trim() : "";
     if (text !== "") return Number(text);
+    if (Date.now() >= deadline) throw new Error(`no pid in ${path} within ${EVENTUALLY_MS} ms`);
     await delay(20);
   }
 }
@@ -51,6 +68,18 @@ function isRunning(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Whether `pid` ends within a minute. A cancelled caller hears back at once, and its run's process
+ * group gets SIGTERM in the same step, but on a loaded machine the kernel may end the process
+ * some time after the answer: the fake sleeps 300 s, so one still running after a minute was
+ * left behind.
+ */
+async function endsEventually(pid: number): Promise<boolean> {
+  const deadline = Date.now() + EVENTUALLY_MS;
+  while (isRunning(pid) && Date.now() < deadline) await delay(20);
+  return !isRunning(pid);
 }
 
 describe("a call's context: signal and progress", () => {
@@ -116,7 +145,7 @@ describe("a call's context: signal and progress", () => {
 
   it("GIVEN a slow CLI WHEN openspec_list is cancelled while it runs THEN the result is cancelled and the CLI's process is gone", async () => {
     const pidFile = join(temporaryFolder(), "pid");
-    const bin = fakeOpenSpecBinary(`echo $$ > "${pidFile}"\nexec sleep 300`);
+    const bin = fakeOpenSpecBinary(`${writePidLine(pidFile)}\nexec sleep 300`);
     // The fake writes its pid beside the repository: process mechanics, not confinement.
     const { catalog } = makeCatalog({
       cli: false,
@@ -134,13 +163,15 @@ describe("a call's context: signal and progress", () => {
     const result = await pending;
 
     expect(result).toMatchObject({ ok: false, code: "cancelled" });
-    expect(isRunning(pid)).toBe(false);
+    expect(await endsEventually(pid), `the cancelled CLI run (pid ${pid}) to end`).toBe(true);
   });
 
   it("GIVEN openspec_change_archive cancelled after its CLI started WHEN the archive runs THEN the CLI is not interrupted, so nothing is left half-written", async () => {
     const pidFile = join(temporaryFolder(), "pid");
     const marker = join(temporaryFolder(), "finished");
-    const bin = fakeOpenSpecBinary(`echo $$ > "${pidFile}"\nsleep 1\ntouch "${marker}"\necho '{}'`);
+    const bin = fakeOpenSpecBinary(
+      `${writePidLine(pidFile)}\nsleep 1\ntouch "${marker}"\necho '{}'`,
+    );
     // The fake writes its pid beside the repository: process mechanics, not confinement.
     const { catalog } = makeCatalog({
       cli: false,

@@ -125,7 +125,7 @@ describe.skipIf(!confinable)("the CLI confined to its repository", () => {
     expect(existsSync(join(parent, "openspec", "changes", "x"))).toBe(false);
   }, 120_000);
 
-  it("GIVEN workers warm for repository A WHEN repository B is run THEN B runs cold and then on a worker of its own, and A's worker never serves B", async () => {
+  it("GIVEN workers warm for repository A WHEN repository B is run THEN its first run goes cold and leaves A's worker alone, its second also aims a worker at B, and A's worker never serves B", async () => {
     const a = initRepo(cli.sandbox, "view-a");
     const b = initRepo(cli.sandbox, "view-b");
     writeCompleteChange(a, "only-in-a", "a");
@@ -141,17 +141,20 @@ describe.skipIf(!confinable)("the CLI confined to its repository", () => {
         });
       const first = await list(b);
       const afterFirst = local.stats();
-      await waitForWorker(local);
       const second = await list(b);
       const afterSecond = local.stats();
+      await waitForWorker(local);
+      const third = await list(b);
+      const afterThird = local.stats();
       const againA = await list(a);
-      expect([first, second].map((r) => JSON.stringify(r.stdout).includes("only-in-b"))).toEqual([
-        true,
-        true,
-      ]);
+      expect(
+        [first, second, third].map((r) => JSON.stringify(r.stdout).includes("only-in-b")),
+      ).toEqual([true, true, true]);
       expect(JSON.stringify(againA.stdout)).toContain("only-in-a");
-      expect(afterFirst).toMatchObject({ warm: 0, cold: 1, retargeted: 1 });
-      expect(afterSecond).toMatchObject({ warm: 1, cold: 1 });
+      // A folder asked about once costs its cold run only: no worker started, none killed.
+      expect(afterFirst).toMatchObject({ warm: 0, cold: 1, started: 1, retargeted: 0 });
+      expect(afterSecond).toMatchObject({ warm: 0, cold: 2, started: 2, retargeted: 1 });
+      expect(afterThird).toMatchObject({ warm: 1, cold: 2 });
     } finally {
       local.close();
     }

@@ -41,7 +41,10 @@ export interface OpenSpecPoolStats {
   waiting: number;
   /** Workers started so far; each serves commands until one leaves it changed (see the README). */
   started: number;
-  /** Idle workers killed so that a worker of another source's view could start in their place. */
+  /**
+   * Idle workers killed so that a worker of another source's view could start in their place:
+   * on that view's second run without a worker of its own, or when `warm` aims at it.
+   */
   retargeted: number;
 }
 
@@ -86,6 +89,8 @@ export function launchInPool(
 }
 
 export const DEFAULT_POOL_SIZE = 2;
+/** Views remembered as missed once, so a second miss aims a worker at them; the oldest go first. */
+const MISSED_VIEWS_KEPT = 64;
 /** Workers that die before serving, in a row, after which the pool stops starting them. */
 const MAX_CONSECUTIVE_FAILURES = 3;
 
@@ -158,6 +163,22 @@ export function createOpenSpecPool(options: OpenSpecPoolOptions = {}): OpenSpecP
     exitHooked = true;
   };
 
+  // Views a run asked for once without a worker of its own. A folder asked
+  // about once (a one-off repository, a check of a new source) then costs its
+  // cold run only; the second miss shows the view is in use, and aims a worker.
+  const missedOnce = new Set<string>();
+  const missedBefore = (key: string): boolean => {
+    if (missedOnce.delete(key)) return true;
+    missedOnce.add(key);
+    if (missedOnce.size > MISSED_VIEWS_KEPT) {
+      for (const oldest of missedOnce) {
+        missedOnce.delete(oldest);
+        break;
+      }
+    }
+    return false;
+  };
+
   // New workers start inside `confinement`'s view. When none of the idle
   // workers serves it, one of another view is killed to make room: a host
   // that serves one source stays warm, one that serves two keeps a worker for each.
@@ -183,8 +204,12 @@ export function createOpenSpecPool(options: OpenSpecPoolOptions = {}): OpenSpecP
     const mine = waiting.filter((candidate) => candidate.viewKey === key);
     const worker = mine.find((candidate) => candidate.isReady()) ?? mine[0];
     if (worker === undefined) {
-      aimAtView(confinement);
-      topUp();
+      // The view new workers are aimed at already: top up as before. Another view: aim at it on
+      // its second miss only, so a folder asked about once never costs a worker's start.
+      if (key === (aimedView?.key ?? "") || missedBefore(key)) {
+        aimAtView(confinement);
+        topUp();
+      }
       counts.cold += 1;
       return undefined;
     }
