@@ -75,7 +75,7 @@ describe("openspec-agent's compile cache", () => {
     expect(help().stdout).toContain("OpenSpec tools for agents");
     const bundle = join(app, "dist", "bundle", "openspec-agent.bundle.cjs");
     const before = readFileSync(bundle, "utf8");
-    const after = before.replace("OpenSpec tools for agents", "OpenSpec TOOLS for agents");
+    const after = before.replaceAll("OpenSpec tools for agents", "OpenSpec TOOLS for agents");
     expect(after).not.toBe(before);
     writeFileSync(bundle, after, "utf8");
     const changed = help();

@@ -57,9 +57,11 @@ describe("the startup entry a shell command loads", () => {
       .map((url) => url.replace(/^.*\/core\/dist\//, ""));
     // flag-name.js: the shell's flag of a field, which the commands and their fixes share;
     // read-command-line.js and read-package-version.js: a host bin's flags (Node's parseArgs)
-    // and version. None imports more.
+    // and version; note-core-copy.js: the warning when a second copy of core loads in one
+    // process, which every entry of core registers. None imports more.
     expect(loaded.sort()).toEqual([
       "flag-name.js",
+      "note-core-copy.js",
       "read-command-line.js",
       "read-package-version.js",
       "startup.js",
