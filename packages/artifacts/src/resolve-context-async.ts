@@ -24,11 +24,17 @@ export async function resolveContextAsync<Code extends string = string>(
   const trimmed = identifier.trim();
   const slash = trimmed.indexOf("/");
   const sourceName = slash === -1 ? trimmed : trimmed.slice(0, slash);
+  // An overview (`<source>` or `<source>/`) looks into every change; a lookup only into the one it names.
+  let referenceEnd = trimmed.length;
+  while (referenceEnd > slash + 1 && trimmed.charCodeAt(referenceEnd - 1) === 0x2f) referenceEnd--;
+  const overview = slash === -1 || referenceEnd === slash + 1;
   if (sourceName.length > 0) {
     const source = resolveSource(sourceName);
-    if (source.ok) await readListingsAhead(source.path);
+    if (source.ok) await readListingsAhead(source.path, { overview });
     else if (isToken(sourceName)) {
-      for (const known of options.everySource?.() ?? []) await readListingsAhead(known.path);
+      for (const known of options.everySource?.() ?? []) {
+        await readListingsAhead(known.path, { overview: false });
+      }
     }
   }
   return resolveContext(identifier, resolveSource, page, options);
