@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { openRepository } from "./open-repository.js";
 import { readRepositoryTokensAhead } from "./repository-tokens.js";
-import { scanChangeFoldersAhead } from "./scan-changes.js";
+import { readChangeFoldersAhead, scanChangeFoldersAhead } from "./scan-changes.js";
 import { readIdeasAhead } from "./scan-ideas.js";
 import { readSpecFolderAhead, scanSpecFiles } from "./scan-specs.js";
 
@@ -13,13 +13,23 @@ import { readSpecFolderAhead, scanSpecFiles } from "./scan-specs.js";
  * folder (and the changes' proposals are looked for ahead too, a turn of the
  * event loop every 256). A server awaits it first: the first overview of a repository of
  * 200,000 changes then costs its caller time, never its other callers.
+ * With `overview: false` (a lookup by token or name, which checks only the
+ * changes it names for a proposal) the change folders are listed, not
+ * looked into: a lookup in 10,000 changes never stats 10,000 proposals.
  */
-export async function readListingsAhead(root: string): Promise<void> {
+export async function readListingsAhead(
+  root: string,
+  { overview = true }: { overview?: boolean } = {},
+): Promise<void> {
   // A source is its own root, as `resolveContext` opens it.
   const opened = openRepository(root, { searchUpward: false });
   if (!opened.ok) return;
   const repository = opened.repository;
-  await scanChangeFoldersAhead(repository);
+  if (overview) await scanChangeFoldersAhead(repository);
+  else {
+    await readChangeFoldersAhead(repository, false);
+    await readChangeFoldersAhead(repository, true);
+  }
   const specsDir = join(repository.openspecDir, "specs");
   await readSpecFolderAhead(repository, specsDir);
   await readIdeasAhead(repository);

@@ -135,3 +135,36 @@ describe("a folder read ahead", () => {
     expect(reader(folder)).toEqual(["one", "two"]);
   });
 });
+
+describe("a lookup by token in a repository read before", () => {
+  const SPECS = 2_000;
+  const root = makeOpenSpecRepository({ "openspec/changes/a-first/proposal.md": "# a\n" });
+  for (let i = 0; i < CHANGES; i++) mkdirSync(join(root, "openspec/changes", `c-${i}`));
+  for (let i = 0; i < SPECS; i++) {
+    mkdirSync(join(root, "openspec/specs", `s-${i}`), { recursive: true });
+    writeFileSync(join(root, "openspec/specs", `s-${i}`, "spec.md"), `# s-${i}\n`);
+  }
+
+  it("GIVEN 20,000 changes and 2,000 spec folders already read WHEN a change is looked up by token again THEN the unchanged spec folders cost a turn of the event loop every 256, not one each, and no change but the named one is looked into", async () => {
+    const { async } = await freshModules();
+    const overview = await async("shop", onlyShop(root), { limit: 1 });
+    if (!("changes" in overview)) throw new Error("no overview");
+    const change = overview.changes[0];
+    await async(`shop/${change?.token}`, onlyShop(root));
+    const { value, turns } = await turnsDuring(() =>
+      async(`shop/${change?.token}`, onlyShop(root)),
+    );
+    expect(value).toMatchObject({ ok: true, change: { name: change?.name } });
+    // One asynchronous stat per spec folder takes a turn each (2,000); looking for
+    // every change's proposal, a turn every 256 changes (78).
+    expect(turns).toBeLessThan(SPECS / 256 + 10);
+  });
+
+  it("GIVEN the same repository WHEN its overview is asked again THEN every change is still looked into ahead, a turn every 256", async () => {
+    const { async } = await freshModules();
+    await async("shop", onlyShop(root), { limit: 1 });
+    const { value, turns } = await turnsDuring(() => async("shop", onlyShop(root), { limit: 1 }));
+    expect(value).toMatchObject({ ok: true, totals: { changes: CHANGES + 1, specs: SPECS } });
+    expect(turns).toBeGreaterThanOrEqual(CHANGES / 256);
+  });
+});

@@ -28,11 +28,13 @@ export async function resolveContextAsync<Code extends string = string>(
   const trimmed = identifier.trim();
   const slash = trimmed.indexOf("/");
   const sourceName = slash === -1 ? trimmed : trimmed.slice(0, slash);
+  // An overview (`<source>` or `<source>/`) looks into every change; a lookup only into the one it names.
+  const reference = referenceOf(trimmed, slash);
+  const overview = reference === "";
   if (sourceName.length > 0) {
     const source = resolveSource(sourceName);
     if (source.ok) {
-      await readListingsAhead(source.path);
-      const reference = referenceOf(trimmed, slash);
+      await readListingsAhead(source.path, { overview });
       const opened = openRepository(source.path, { searchUpward: false });
       if (reference !== "" && opened.ok) {
         // The change's delta specs are read too: its answer lists them.
@@ -41,9 +43,8 @@ export async function resolveContextAsync<Code extends string = string>(
       }
     } else if (isToken(sourceName)) {
       const sources = options.everySource?.() ?? [];
-      for (const known of sources) await readListingsAhead(known.path);
-      const matches =
-        referenceOf(trimmed, slash) === "" ? findTokenInSources(sourceName, sources) : [];
+      for (const known of sources) await readListingsAhead(known.path, { overview: false });
+      const matches = overview ? findTokenInSources(sourceName, sources) : [];
       const [only] = matches;
       if (only !== undefined && matches.length === 1) {
         await readChangeSpecsAhead(only.repository, only.artifact);

@@ -2,6 +2,7 @@ import { realpath } from "node:fs/promises";
 import { relative } from "node:path";
 import { cachedFolderReader } from "./cache/cached-folder-reader.js";
 import { statOrCode } from "./cache/stat-or-null.js";
+import { yieldEvery } from "./cli-listing/yield-every.js";
 import { containedRealPath, isInsideRoot } from "./contained-path.js";
 import type { Repository } from "./open-repository.js";
 import { type ReadWarning, readWarning } from "./read-warning.js";
@@ -124,15 +125,18 @@ export function scanSpecFolder(repository: Repository, specsDir: string): SpecSc
 
 /**
  * Reads every folder the spec walk above would read, without holding the
- * event loop (each folder in batches, see `cachedFolderReader`), so the
- * synchronous walk that follows costs one stat per folder. Links are followed
- * as the walk follows them: only to folders inside the repository, each real
- * folder once, no deeper than the walk goes.
+ * event loop (each folder in batches, see `cachedFolderReader`; a turn every
+ * 256 folders), so the synchronous walk that follows costs one stat per
+ * folder. Links are followed as the walk follows them: only to folders
+ * inside the repository, each real folder once, no deeper than the walk goes.
  */
 export async function readSpecFolderAhead(repository: Repository, specsDir: string): Promise<void> {
   if (containedRealPath(repository, specsDir) === null) return;
   const visited = new Set<string>();
+  // Folders already read cost one synchronous stat each: a turn of the event loop every 256.
+  const pause = yieldEvery(256);
   const walk = async (dir: string, depth: number): Promise<void> => {
+    await pause();
     const listing = await childrenOf.readAhead(dir);
     if (listing.unreadable || listing.key === null || visited.has(listing.key)) return;
     visited.add(listing.key);

@@ -1,5 +1,4 @@
-import type { Dirent } from "node:fs";
-import { opendir } from "node:fs/promises";
+import { type Dirent, opendirSync } from "node:fs";
 
 /** Entries fetched from the kernel per step: each step is a fraction of a millisecond. */
 const ENTRIES_PER_STEP = 1024;
@@ -8,24 +7,37 @@ const ENTRIES_PER_STEP = 1024;
  * A folder's entries, read in batches through `opendir`, so a folder of
  * 300,000 entries never holds the event loop (one `readdirSync` of it holds it
  * for half a second, and `readdir`'s answer is turned into Dirents in one go
- * on the loop). Stops and answers `too_many` as soon as more than `limit`
- * entries were read. The order is the kernel's, not `readdir`'s sorted one:
- * callers that need an order sort. Throws what `opendir` throws.
+ * on the loop). The first batch is read synchronously: most folders (a
+ * change, a spec) end within it, and three trips through the thread pool
+ * (open, read, close) per small folder made a walk of 10,000 changes cost
+ * several times the CPU of the synchronous reads it replaced. Only the
+ * batches after the first are awaited, with a turn of the event loop between
+ * them. Opening is `opendir(3)`'s, non-blocking and directories only, so a
+ * FIFO in a folder's place fails at once (ENOTDIR). Stops and answers
+ * `too_many` as soon as more than `limit` entries were read. The order is the
+ * kernel's, not `readdir`'s sorted one: callers that need an order sort.
+ * Throws what `opendir` throws.
  */
 export async function readFolderEntries(
   folder: string,
   limit: number,
 ): Promise<Dirent[] | "too_many"> {
-  const dir = await opendir(folder, { bufferSize: ENTRIES_PER_STEP });
+  const dir = opendirSync(folder, { bufferSize: ENTRIES_PER_STEP });
   const entries: Dirent[] = [];
   try {
+    for (let read = 0; read < ENTRIES_PER_STEP; read++) {
+      const entry = dir.readSync();
+      if (entry === null) return entries;
+      entries.push(entry);
+      if (entries.length > limit) return "too_many";
+    }
     for (let entry = await dir.read(); entry !== null; entry = await dir.read()) {
       entries.push(entry);
       if (entries.length > limit) return "too_many";
     }
     return entries;
   } finally {
-    await dir.close().catch(() => undefined);
+    dir.closeSync();
   }
 }
 

@@ -1,0 +1,35 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { makeOpenSpecRepository, removeTemporaryFolders } from "@org/test-kit";
+import { afterAll, describe, expect, it } from "vitest";
+import { turnsDuring } from "../test-support/turns-during.js";
+import { readFolderEntries } from "./read-folder-entries.js";
+
+afterAll(removeTemporaryFolders);
+
+describe("reading a folder's entries", () => {
+  const root = makeOpenSpecRepository({});
+
+  it("GIVEN a change-sized folder WHEN its entries are read THEN they come without a trip through the thread pool, so a walk of 10,000 such folders costs what synchronous reads cost", async () => {
+    const folder = join(root, "small");
+    mkdirSync(folder);
+    for (const name of ["proposal.md", "tasks.md", "design.md"])
+      writeFileSync(join(folder, name), "");
+    const { value, turns } = await turnsDuring(() => readFolderEntries(folder, 100));
+    expect(Array.isArray(value) && value.map((entry) => entry.name).sort()).toEqual([
+      "design.md",
+      "proposal.md",
+      "tasks.md",
+    ]);
+    expect(turns).toBe(0);
+  });
+
+  it("GIVEN a folder of 5,000 entries WHEN its entries are read THEN the batches after the first give the event loop turns", async () => {
+    const folder = join(root, "big");
+    mkdirSync(folder);
+    for (let i = 0; i < 5000; i++) writeFileSync(join(folder, `f-${i}`), "");
+    const { value, turns } = await turnsDuring(() => readFolderEntries(folder, 10_000));
+    expect(Array.isArray(value) && value.length).toBe(5000);
+    expect(turns).toBeGreaterThanOrEqual(4);
+  });
+});
