@@ -145,8 +145,9 @@ describe("specs folders no overview has read", () => {
     name === "shop"
       ? { ok: true as const, name, path: root }
       : { ok: false as const, code: "source_not_found", error: `No source ${name}.` };
-  // Every spec folder is listed on its own, a turn at least each; a synchronous walk lets none happen.
-  const yielding = SPECS / 2;
+  // A turn at least every 512 entries walked (each spec folder and its spec.md); a synchronous
+  // walk lets none happen.
+  const yielding = (SPECS * 2) / 512 / 2;
 
   it("GIVEN 2,000 baseline specs and 2,000 delta specs never read before WHEN each folder is listed THEN the event loop turns while the folders are read, and the answers are the synchronous ones", async () => {
     const { listSpecs, listSpecsAsync } = await freshModules();

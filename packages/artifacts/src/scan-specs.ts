@@ -126,21 +126,23 @@ export function scanSpecFolder(repository: Repository, specsDir: string): SpecSc
 /**
  * Reads every folder the spec walk above would read, without holding the
  * event loop (each folder in batches, see `cachedFolderReader`; a turn every
- * 256 folders), so the synchronous walk that follows costs one stat per
+ * 512 entries walked), so the synchronous walk that follows costs one stat per
  * folder. Links are followed as the walk follows them: only to folders
  * inside the repository, each real folder once, no deeper than the walk goes.
  */
 export async function readSpecFolderAhead(repository: Repository, specsDir: string): Promise<void> {
   if (containedRealPath(repository, specsDir) === null) return;
   const visited = new Set<string>();
-  // Folders already read cost one synchronous stat each: a turn of the event loop every 256.
-  const pause = yieldEvery(256);
+  // Counted by entries, not folders: a folder read for the first time answers its first batch
+  // synchronously, and one already read costs one synchronous stat, so a turn of the event loop
+  // every 512 entries bounds what runs between turns whatever the folders hold.
+  const pause = yieldEvery(512);
   const walk = async (dir: string, depth: number): Promise<void> => {
-    await pause();
     const listing = await childrenOf.readAhead(dir);
     if (listing.unreadable || listing.key === null || visited.has(listing.key)) return;
     visited.add(listing.key);
     for (const child of listing.children) {
+      await pause();
       if (depth >= MAX_DEPTH || child.name === "spec.md") continue;
       if (child.isDirectory) await walk(child.full, depth + 1);
       else if (child.isLink) {
