@@ -1,5 +1,5 @@
 import { once } from "node:events";
-import { readdirSync } from "node:fs";
+import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import type { RunResult } from "@org/openspec-cli-runner";
 import {
@@ -204,7 +204,11 @@ async function takeDigests(question: WholeValidationQuestion): Promise<Digests |
   if (restPrint === null || restPrint.racy) return null;
   const changes = new Map<string, string>();
   let walked = 0;
-  for (const entry of readdirSync(changesFolder, { withFileTypes: true })) {
+  // Read off the event loop in one trip through the thread pool: a folder of many changes, or a
+  // slow disk, never holds a team server's other calls while it is listed.
+  const entries = await readdir(changesFolder, { withFileTypes: true }).catch(() => null);
+  if (entries === null) return null;
+  for (const entry of entries) {
     if (!entry.isDirectory() || entry.name === "archive") continue;
     // A change folder's walk never reaches the walk's own slice of paths, so the event loop
     // gets its turn here: other calls of a team server are not held for all the changes.
