@@ -1,13 +1,12 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { makeOpenSpecRepository, removeTemporaryFolders } from "@org/test-kit";
+import { makeOpenSpecRepository, removeTemporaryFolders, turnsDuring } from "@org/test-kit";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { checkArchiveWrites } from "./check-archive-writes.js";
 import { createChange } from "./create-change.js";
 import { listDeltaSpecIds } from "./list-delta-spec-ids.js";
 import { openRepository, type Repository } from "./open-repository.js";
 import { previewChangeArchive } from "./preview-change-archive.js";
-import { turnsDuring } from "./test-support/turns-during.js";
 import { unarchiveChange } from "./unarchive-change.js";
 import { writeChangeArtifact } from "./write-change-artifact.js";
 

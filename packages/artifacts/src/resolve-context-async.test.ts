@@ -1,9 +1,8 @@
 import { mkdirSync, rmdirSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { makeOpenSpecRepository, removeTemporaryFolders } from "@org/test-kit";
+import { makeOpenSpecRepository, removeTemporaryFolders, turnsDuring } from "@org/test-kit";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { cachedFolderReader } from "./cache/cached-folder-reader.js";
-import { turnsDuring } from "./test-support/turns-during.js";
 
 afterAll(removeTemporaryFolders);
 

@@ -1,6 +1,6 @@
 import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { removeTemporaryFolders, temporaryFolder } from "@org/test-kit";
+import { removeTemporaryFolders, temporaryFolder, turnsDuring } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import { folderWatchStats, watchFolder } from "./watch-folder.js";
 
@@ -58,18 +58,9 @@ describe("watchFolder", () => {
 
   it("GIVEN a tree of many folders WHEN it is watched THEN the walk gives the event loop back while it runs", async () => {
     const { root, folders } = makeTree(200);
-    let turns = 0;
-    let counting = true;
-    const count = () => {
-      if (!counting) return;
-      turns++;
-      setImmediate(count);
-    };
-    setImmediate(count);
     const watch = watchFolder(root, () => {});
     expect(watch.isReady()).toBe(false);
-    await watch.ready;
-    counting = false;
+    const { turns } = await turnsDuring(() => watch.ready);
     expect(watch.isReady()).toBe(true);
     expect(folderWatchStats().watchers).toBeGreaterThanOrEqual(folders);
     // A synchronous walk (Node 20's recursive fs.watch) lets no other callback run until it is done.

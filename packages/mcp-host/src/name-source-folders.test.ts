@@ -1,25 +1,10 @@
 import { mkdirSync, rmSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
-import { removeTemporaryFolders, temporaryFolder } from "@org/test-kit";
+import { removeTemporaryFolders, temporaryFolder, turnsDuring } from "@org/test-kit";
 import { afterAll, describe, expect, it } from "vitest";
 import { nameSourceFolders } from "./name-source-folders.js";
 
 afterAll(removeTemporaryFolders);
-
-/** Counts the turns the event loop takes while `work` runs: a synchronous call lets none happen. */
-async function turnsDuring<T>(work: () => Promise<T>): Promise<{ value: T; turns: number }> {
-  let turns = 0;
-  let counting = true;
-  const count = () => {
-    if (!counting) return;
-    turns++;
-    setImmediate(count);
-  };
-  setImmediate(count);
-  const value = await work();
-  counting = false;
-  return { value, turns };
-}
 
 describe("nameSourceFolders", () => {
   it("GIVEN sources registered through symlinks WHEN an answer names their real folders THEN each reads as its source's name, and the event loop turned while the real folders were asked for", async () => {

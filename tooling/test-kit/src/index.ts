@@ -12,6 +12,7 @@ export {
 export { AUTH_SPEC, CHECKOUT_SPEC_INPUT, DARK_MODE_CHANGE, NO_DELTA_CHANGE } from "./samples.js";
 export { removeTemporaryFolders, temporaryFolder } from "./temporary-folder.js";
 export { temporaryFoldersInMemory } from "./temporary-folders-in-memory.js";
+export { turnsDuring } from "./turns-during.js";
 export { NOBODY, warnSkipped, whyNobodyCannotRun } from "./unprivileged-user.js";
 export { warmOpenSpecStats } from "./warm-openspec.js";
 export { fakeOpenSpecBinary, writeFiles } from "./write-files.js";

@@ -1,10 +1,14 @@
 import { execFileSync } from "node:child_process";
 import { rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { isolatedEnvironment, makeOpenSpecRepository, removeTemporaryFolders } from "@org/test-kit";
+import {
+  isolatedEnvironment,
+  makeOpenSpecRepository,
+  removeTemporaryFolders,
+  turnsDuring,
+} from "@org/test-kit";
 import { afterAll, describe, expect, it } from "vitest";
 import { openRepository } from "../open-repository.js";
-import { turnsDuring } from "../test-support/turns-during.js";
 import { listLikeCli } from "./list-like-cli.js";
 import { byteOrder } from "./read-folder-entries.js";
 import { statusLikeCli } from "./status-like-cli.js";

@@ -1,8 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { makeOpenSpecRepository, removeTemporaryFolders } from "@org/test-kit";
+import { makeOpenSpecRepository, removeTemporaryFolders, turnsDuring } from "@org/test-kit";
 import { afterAll, describe, expect, it } from "vitest";
-import { turnsDuring } from "../test-support/turns-during.js";
 import { readFolderEntries } from "./read-folder-entries.js";
 
 afterAll(removeTemporaryFolders);

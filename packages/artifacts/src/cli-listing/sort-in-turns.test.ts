@@ -1,5 +1,5 @@
+import { turnsDuring } from "@org/test-kit";
 import { describe, expect, it } from "vitest";
-import { turnsDuring } from "../test-support/turns-during.js";
 import { sortInTurns } from "./sort-in-turns.js";
 
 describe("sortInTurns", () => {
