@@ -124,7 +124,9 @@ describe("openspec-agent openspec: the OpenSpec CLI installed with openspec-agen
       expect(isRunning(cliPid)).toBe(false);
     } finally {
       agent.kill("SIGKILL");
-      if (existsSync(editorPid)) process.kill(Number(readFileSync(editorPid, "utf8")), "SIGKILL");
+      // The editor went with the CLI when the stop reached it; one still there is ended here.
+      const editor = existsSync(editorPid) ? Number(readFileSync(editorPid, "utf8")) : 0;
+      if (editor > 0 && isRunning(editor)) process.kill(editor, "SIGKILL");
     }
   });
 });
