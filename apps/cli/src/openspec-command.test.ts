@@ -98,12 +98,14 @@ describe("openspec-agent openspec: the OpenSpec CLI installed with openspec-agen
 
   it("GIVEN the OpenSpec CLI waiting on an editor WHEN openspec-agent gets SIGTERM THEN the CLI is stopped too and openspec-agent exits 143", async () => {
     const env = setUp();
-    // `openspec config edit` waits for $EDITOR; this one records the CLI's pid (its parent) and sleeps.
+    // `openspec config edit` waits for $EDITOR; this one records the CLI's pid (its parent) and
+    // waits. It waits in this Node by its absolute path: the isolated PATH holds only Node's own
+    // folder, which has no `sleep` when Node comes from a tarball or a version manager.
     const folder = temporaryFolder("editor-");
     const editor = join(folder, "editor");
     writeFileSync(
       editor,
-      `#!/bin/sh\necho $PPID > "${folder}/cli.pid"\necho $$ > "${folder}/editor.pid"\nexec sleep 600\n`,
+      `#!/bin/sh\necho $PPID > "${folder}/cli.pid"\necho $$ > "${folder}/editor.pid"\nexec "${process.execPath}" -e "setTimeout(() => {}, 600000)"\n`,
     );
     chmodSync(editor, 0o755);
     const agent = spawn(process.execPath, [CLI_BIN, "openspec", "config", "edit"], {
