@@ -1,8 +1,10 @@
-import { mkdirSync, rmdirSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { setTimeout as delay } from "node:timers/promises";
 import { makeOpenSpecRepository, removeTemporaryFolders, turnsDuring } from "@org/test-kit";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { cachedFolderReader } from "./cache/cached-folder-reader.js";
+import { observe } from "./cache/file-signature.js";
 
 afterAll(removeTemporaryFolders);
 
@@ -69,12 +71,10 @@ describe("the changes scanned ahead", () => {
   it("GIVEN 20,000 changes WHEN they are scanned ahead THEN the event loop turns while each is looked at, and the next synchronous scan answers that scan once, as long as the listings are unchanged", async () => {
     const root = makeOpenSpecRepository({ "openspec/changes/a-first/proposal.md": "# a\n" });
     for (let i = 0; i < CHANGES; i++) mkdirSync(join(root, "openspec/changes", `c-${i}`));
-    // Written a minute ago, so the listing is kept as long as it is unchanged, however long
-    // the scan takes on a loaded machine (a folder written within a tick is trusted for a second).
-    const minuteAgo = new Date(Date.now() - 60_000);
-    for (const folder of ["openspec/changes", "openspec/changes/archive"]) {
-      utimesSync(join(root, folder), minuteAgo, minuteAgo);
-    }
+    // Quiet past a timestamp tick, so the listings are kept as long as they are unchanged,
+    // however long the scan takes on a loaded machine: a folder changed within a tick is
+    // trusted for a second only, and its ctime cannot be set back.
+    await quietPastTick(["openspec/changes", "openspec/changes/archive"].map((f) => join(root, f)));
     const { openRepository } = await import("./open-repository.js");
     const { scanChangeFolders, scanChangeFoldersAhead } = await import("./scan-changes.js");
     const opened = openRepository(root, { searchUpward: false });
@@ -167,3 +167,13 @@ describe("a lookup by token in a repository read before", () => {
     expect(turns).toBeGreaterThanOrEqual(CHANGES / 256);
   });
 });
+
+/** Waits until no folder changed within a timestamp tick of now (at most the coarse tick, 2 s, and a little). */
+async function quietPastTick(folders: string[]): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (folders.some((folder) => observe(statSync(folder), Date.now()).racy)) {
+    if (Date.now() > deadline)
+      throw new Error(`still changed within a tick: ${folders.join(", ")}`);
+    await delay(20);
+  }
+}
