@@ -124,8 +124,16 @@ try {
         bin: cliBin,
         workdir: smallRepo,
         env,
-        coldCall: () => catalog.call("openspec_list", { workdir: smallRepo }),
-        through: "core catalog: openspec_list",
+        // `engine: "cli"`: the catalog answers a plain list from the files, which is P11's
+        // figure. The file under openspec/ written before each call makes every call a new
+        // question, so the CLI runs each time instead of answering from the last run.
+        coldCall: () => catalog.call("openspec_list", { workdir: smallRepo, engine: "cli" }),
+        settle: () =>
+          writeFileSync(
+            join(smallRepo, "openspec", "specs", "greeting.md"),
+            `A file beside the specs, written at ${performance.now()}.\n`,
+          ),
+        through: "core catalog: openspec_list with engine cli, a new question each call",
       }),
     );
     catalog.close();

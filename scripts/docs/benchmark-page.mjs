@@ -91,7 +91,7 @@ export function renderBenchmarkSummary(data) {
     ["figure", "what", "median", "target", "met"],
     data.figures.map((row) => [
       row.id,
-      row.title.replace(/ \(.*$/, ""),
+      row.title.replace(/ \([^()]*\)$/, ""),
       formatFigure(row.value, row.unit),
       target(row),
       row.met ? "yes" : "no",
