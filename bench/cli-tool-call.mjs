@@ -29,16 +29,17 @@ export function benchPooledToolCall({ pooledCall, warm, through, id, title, ...r
  * spawn of the same command: what the tool adds around the process.
  *
  * @param {{ iterations: number, bin: string, workdir: string, env: Record<string, string>,
- *   coldCall: () => Promise<unknown>, through?: string }} options
+ *   coldCall: () => Promise<unknown>, settle?: () => unknown, through?: string }} options
+ *   `settle` runs before each timed call, outside the timing.
  */
-export function benchColdToolCall({ coldCall, through, ...run }) {
+export function benchColdToolCall({ coldCall, settle, through, ...run }) {
   return benchAgainstRawList({
     ...run,
     id: "P2",
     title: "CLI tool call, cold spawn / raw openspec spawn",
     target: 1.05,
     call: coldCall,
-    settle: async () => {},
+    settle: settle ?? (async () => {}),
     through: through ?? "runOpenSpec without a pool",
   });
 }

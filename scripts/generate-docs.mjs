@@ -2,15 +2,28 @@
 // catalog (`@org/openspec-core`, built), between `<!-- name:start -->` and
 // `<!-- name:end -->`: `tools` (the tool table), `results` (each tool's
 // result fields, from its output schema) and `commands` (the shell CLI's
-// command reference). `--check` changes nothing and
+// command reference), and from docs/benchmarks.json (written by `pnpm bench`)
+// `benchmarks` (the benchmark page's figures) and `benchmark-summary` (the
+// README's). `--check` changes nothing and
 // exits 1 when a section is out of date; `--root=<dir>` reads the READMEs
 // of another checkout (the catalog is always this one's).
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import {
+  BENCHMARKS_DATA,
+  readBenchmarkData,
+  renderBenchmarkPage,
+  renderBenchmarkSummary,
+} from "./docs/benchmark-page.mjs";
 import { firstSentence } from "./docs/markdown-cells.mjs";
 import { markdownDocuments } from "./docs/markdown-documents.mjs";
-import { findSections, rewriteSections, sectionBody } from "./docs/marked-sections.mjs";
+import {
+  findSections,
+  MEASURED_NOTE,
+  rewriteSections,
+  sectionBody,
+} from "./docs/marked-sections.mjs";
 import { renderResultFields } from "./docs/result-fields.mjs";
 import { renderToolTable } from "./docs/tool-table.mjs";
 
@@ -26,7 +39,10 @@ const REQUIRED = [
   { file: "README.md", name: "tools" },
   { file: CORE_README, name: "results" },
   { file: "apps/cli/README.md", name: "commands" },
+  { file: "README.md", name: "benchmark-summary" },
+  { file: "docs/benchmarks.md", name: "benchmarks" },
 ];
+const MEASURED = new Set(["benchmarks", "benchmark-summary"]);
 
 const coreEntry = join(here, "packages/core/dist/index.js");
 if (!existsSync(coreEntry)) {
@@ -46,10 +62,13 @@ if (!existsSync(cliEntry)) {
 const { commandReference } = await import(pathToFileURL(cliEntry).href);
 
 const results = renderResultFields(toolCatalog, toolOutputJsonSchema);
+const benchmarks = readBenchmarkData(join(root, BENCHMARKS_DATA));
 
 function generated(name, file) {
   if (name === "results") return results;
   if (name === "commands") return commandReference(toolCatalog);
+  if (name === "benchmarks") return renderBenchmarkPage(benchmarks);
+  if (name === "benchmark-summary") return renderBenchmarkSummary(benchmarks);
   if (name === "tools") {
     const toCore = relative(dirname(file), CORE_README);
     return renderToolTable(toolCatalog, {
@@ -70,12 +89,14 @@ for (const file of markdownDocuments(root)) {
   const known = sections.filter((section) => {
     if (generated(section.name, file) !== null) return true;
     problems.push(
-      `${file}: "${section.name}" is not a section pnpm generate-docs generates (tools, results, commands).`,
+      `${file}: "${section.name}" is not a section pnpm generate-docs generates (tools, results, commands, benchmarks, benchmark-summary).`,
     );
     return false;
   });
   for (const section of known) found.add(`${file}#${section.name}`);
-  const rewritten = rewriteSections(text, known, (name) => sectionBody(generated(name, file)));
+  const rewritten = rewriteSections(text, known, (name) =>
+    sectionBody(generated(name, file), MEASURED.has(name) ? MEASURED_NOTE : undefined),
+  );
   if (rewritten === text) continue;
   stale.push(file);
   if (!check) writeFileSync(join(root, file), rewritten);
@@ -91,9 +112,11 @@ for (const { file, name } of REQUIRED) {
 for (const problem of problems) console.error(problem);
 if (check) {
   for (const file of stale) {
-    console.error(`${file}: generated sections are out of date with the tool catalog.`);
+    console.error(
+      `${file}: generated sections are out of date with the tool catalog or docs/benchmarks.json.`,
+    );
   }
-  if (stale.length > 0) console.error("Run pnpm generate-docs to rewrite them from the catalog.");
+  if (stale.length > 0) console.error("Run pnpm generate-docs to rewrite them.");
 } else {
   for (const file of stale) console.log(`rewrote ${file}`);
   if (stale.length === 0 && problems.length === 0) console.log("generated sections are up to date");

@@ -1,8 +1,7 @@
 // Lines of product code: the source files under packages/*/src and apps/*/src,
 // without tests (`*.test.*`), `test-support/` and `__tests__/` folders, per
 // package and in all, at HEAD or at a commit given (`--at <ref>`), read from git
-// so that build output and untracked files never count. docs/code-size.md
-// records the figures this prints.
+// so that build output and untracked files never count.
 //
 // Usage: node scripts/product-lines.mjs [--at <ref>]
 import { spawnSync } from "node:child_process";

@@ -9,7 +9,17 @@
 // it does not throw).
 const { enableCompileCache } = require("node:module");
 const { homedir } = require("node:os");
-const { join } = require("node:path");
+const { basename, join } = require("node:path");
+
+// The bundles need Node 22.12 (the packages' `engines`): on an older Node a
+// user would meet a TypeError from deep inside; one sentence says what to do.
+const [major = 0, minor = 0] = process.versions.node.split(".").map(Number);
+if (major < 22 || (major === 22 && minor < 12)) {
+  process.stderr.write(
+    `${basename(__filename, ".cjs")} needs Node 22.12 or later, and this is Node ${process.versions.node}: install a current Node (nvm install 22, fnm install 22, or https://nodejs.org/) and run it again.\n`,
+  );
+  process.exit(1);
+}
 
 const cacheFolder = compileCacheFolder();
 if (cacheFolder !== undefined) enableCompileCache(cacheFolder);

@@ -89,63 +89,42 @@ describe("the context budget: what a session costs before its first call (o200k 
   });
 });
 
-/** The root README's table of context figures, each row as its cells. */
-function readmeFigureRows(): string[][] {
-  const readme = readFileSync(new URL("../../../README.md", import.meta.url), "utf8");
-  const start = readme.indexOf(
-    "<!-- context figures, checked by tooling/context-budget: begin -->",
+/** The P9 rows `pnpm bench` recorded in docs/benchmarks.json (the benchmark page is generated from them). */
+function recordedContextRows(): { surface: string; tokens: number }[] {
+  const data = JSON.parse(
+    readFileSync(new URL("../../../docs/benchmarks.json", import.meta.url), "utf8"),
   );
-  const end = readme.indexOf("<!-- context figures: end -->");
-  if (start < 0 || end < start) throw new Error("README.md has no context-figures table");
-  return readme
-    .slice(start, end)
-    .split("\n")
-    .filter((line) => line.startsWith("| ") && !line.startsWith("| ---"))
-    .map((line) =>
-      line
-        .split("|")
-        .slice(1, -1)
-        .map((cell) => cell.trim()),
-    );
+  const rows = data.contextTokens?.rows;
+  if (!Array.isArray(rows)) {
+    throw new Error("docs/benchmarks.json has no P9 figures: run node scripts/bench.mjs --only=P9");
+  }
+  return rows;
 }
 
-const figure = (tokens: number) => tokens.toLocaleString("en");
-
-describe("the README's context figures", () => {
-  it("GIVEN the table in the root README WHEN the surfaces are measured again THEN each row says what is sent today", () => {
-    const rows = readmeFigureRows();
-    const row = (label: string) => {
-      const found = rows.find((cells) => cells[0]?.includes(label));
-      if (found === undefined) throw new Error(`no README row with ${label}`);
-      return found[1];
+describe("the benchmark page's context figures", () => {
+  it("GIVEN the P9 figures docs/benchmarks.md shows WHEN the surfaces are measured again THEN each says what is sent today (else run node scripts/bench.mjs --only=P9)", () => {
+    const rows = recordedContextRows();
+    const recorded = (surface: string) => {
+      const found = rows.find((row) => row.surface === surface);
+      if (found === undefined) {
+        throw new Error(
+          `docs/benchmarks.json has no P9 row "${surface}": run node scripts/bench.mjs --only=P9`,
+        );
+      }
+      return found.tokens;
     };
-    const perToolset = surfaces.mcp.filter(
-      (s) => s.selection !== "default" && s.selection !== "all",
-    );
-    expect(row(`default toolset \`read\` (${mcp("default").tools} tools): name`)).toBe(
-      figure(mcp("default").nameDescriptionInput.tokens),
-    );
-    expect(row("default toolset: the whole answer")).toBe(
-      figure(mcp("default").listMessage.tokens),
-    );
-    expect(row(`all toolsets (${mcp("all").tools} tools): name`)).toBe(
-      figure(mcp("all").nameDescriptionInput.tokens),
-    );
-    expect(row("all toolsets: the whole answer")).toBe(figure(mcp("all").listMessage.tokens));
-    expect(row("all toolsets: the whole answer without output schemas")).toBe(
-      figure(mcp("all").listMessageWithoutOutputSchemas.tokens),
-    );
-    expect(row("all toolsets: the output schemas alone")).toBe(
-      figure(mcp("all").outputSchemas.tokens),
-    );
-    expect(row("input schema of `read` / `author`")).toBe(
-      perToolset.map((s) => figure(s.nameDescriptionInput.tokens)).join(" / "),
-    );
-    expect(row("`prompts/list` / the server's `instructions`")).toBe(
-      `${figure(surfaces.prompts.tokens)} / ${figure(surfaces.instructions.tokens)}`,
-    );
-    expect(row(`Hermes plugin, all ${surfaces.hermes[0]?.tools} schemas`)).toBe(
-      surfaces.hermes.map((s) => figure(s.schemas.tokens)).join(" / "),
-    );
+    for (const surface of surfaces.mcp) {
+      expect(
+        recorded(`MCP tools/list ${surface.selection}: name + description + input schema`),
+        `${surface.selection}: run node scripts/bench.mjs --only=P9`,
+      ).toBe(surface.nameDescriptionInput.tokens);
+    }
+    expect(recorded("MCP instructions")).toBe(surfaces.instructions.tokens);
+    expect(recorded("MCP prompts/list")).toBe(surfaces.prompts.tokens);
+    for (const surface of surfaces.hermes) {
+      expect(recorded(`Hermes schemas ${surface.toolset} (${surface.tools} tools)`)).toBe(
+        surface.schemas.tokens,
+      );
+    }
   });
 });

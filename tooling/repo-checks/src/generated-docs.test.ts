@@ -15,12 +15,19 @@ function runDocs(...args: string[]) {
   return { status: run.status, output: `${run.stdout}${run.stderr}` };
 }
 
-/** A copy of the two READMEs that must keep generated sections, in a folder of its own. */
+/** A copy of the documents that must keep generated sections, in a folder of its own. */
 function scratchCheckout(): string {
   const root = temporaryFolder("generated-docs-");
   mkdirSync(join(root, "packages", "core"), { recursive: true });
   mkdirSync(join(root, "apps", "cli"), { recursive: true });
-  for (const file of ["README.md", "packages/core/README.md", "apps/cli/README.md"]) {
+  mkdirSync(join(root, "docs"), { recursive: true });
+  for (const file of [
+    "README.md",
+    "packages/core/README.md",
+    "apps/cli/README.md",
+    "docs/benchmarks.md",
+    "docs/benchmarks.json",
+  ]) {
     copyFileSync(join(REPOSITORY, file), join(root, file));
   }
   return root;
@@ -68,9 +75,7 @@ describe("the READMEs' sections generated from the tool catalog", () => {
     const { status, output } = runDocs("--check", `--root=${root}`);
 
     expect(status).toBe(1);
-    expect(output).toContain(
-      "README.md: generated sections are out of date with the tool catalog.",
-    );
+    expect(output).toContain("README.md: generated sections are out of date with the tool catalog");
     expect(output).toContain("packages/core/README.md: generated sections are out of date");
     expect(output).toContain("Run pnpm generate-docs");
     expect(readFileSync(readme, "utf8")).toBe(edited);
@@ -85,16 +90,60 @@ describe("the READMEs' sections generated from the tool catalog", () => {
     writeFileSync(
       readme,
       `${before}<!-- tools:start -->\n| a table written by hand |\n${after}`.replace(
-        "## Layout",
-        "## Layout (kept)",
+        "## Contributing",
+        "## Contributing (kept)",
       ),
     );
 
     const written = runDocs(`--root=${root}`);
     expect(written.status).toBe(0);
     expect(written.output).toContain("rewrote README.md");
-    expect(readFileSync(readme, "utf8")).toBe(original.replace("## Layout", "## Layout (kept)"));
+    expect(readFileSync(readme, "utf8")).toBe(
+      original.replace("## Contributing", "## Contributing (kept)"),
+    );
     expect(runDocs("--check", `--root=${root}`).status).toBe(0);
+  });
+
+  it("GIVEN a figure pnpm bench recorded anew in docs/benchmarks.json WHEN checked and generated THEN the benchmark page and the README's summary are out of date, then show it", () => {
+    const root = scratchCheckout();
+    const data = join(root, "docs", "benchmarks.json");
+    writeFileSync(
+      data,
+      JSON.stringify({
+        figures: [
+          {
+            id: "P5",
+            title: "MCP server start to the tools/list answer / node -e 0",
+            unit: "ratio",
+            value: 2.75,
+            spread: { p25: 2.5, p75: 3.1, min: 2.2, max: 3.6, n: 15 },
+            target: { at: "most", value: 3 },
+            met: true,
+            measured: {
+              date: "2026-12-06T11:00:00.000Z",
+              node: "v22.23.5",
+              cpus: 2,
+              loadBefore: [1.5, 1, 1],
+              loadAfter: [2, 1, 1],
+            },
+          },
+        ],
+      }),
+    );
+    const stale = runDocs("--check", `--root=${root}`);
+    expect(stale.status).toBe(1);
+    expect(stale.output).toContain("docs/benchmarks.md: generated sections are out of date");
+    expect(stale.output).toContain("README.md: generated sections are out of date");
+
+    expect(runDocs(`--root=${root}`).status).toBe(0);
+    const page = readFileSync(join(root, "docs", "benchmarks.md"), "utf8");
+    expect(page).toContain(
+      "| P5 | MCP server start to the tools/list answer / node -e 0 | 2.75 (2.50–3.10) |",
+    );
+    expect(page).toContain("2026-12-06, Node 22.23.5, load 1.5→2.0");
+    expect(readFileSync(join(root, "README.md"), "utf8")).toContain(
+      "| P5 | MCP server start to the tools/list answer / node -e 0 | 2.75 | ≤ 3.00 | yes |",
+    );
   });
 
   it("GIVEN a README whose markers were deleted or half deleted WHEN checked THEN the check fails instead of skipping the section", () => {
@@ -105,8 +154,9 @@ describe("the READMEs' sections generated from the tool catalog", () => {
     writeFileSync(readme, original.replace("<!-- tools:end -->", ""));
     const halfDeleted = runDocs("--check", `--root=${root}`);
     expect(halfDeleted.status).toBe(1);
+    // The next section's start comes before the missing end.
     expect(halfDeleted.output).toContain(
-      'README.md: the generated section "tools" has no end marker.',
+      'README.md: the generated section "tools" starts again before it ends.',
     );
 
     writeFileSync(
