@@ -1,3 +1,4 @@
+import { channel } from "node:diagnostics_channel";
 import { once } from "node:events";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
@@ -49,6 +50,15 @@ export type ChangeByChangeValidation = {
   ): Promise<SharedAnswer>;
   stats(): { reports: number; composed: number; whole: number; kept: number };
 };
+
+/**
+ * The name of the diagnostics channel (`node:diagnostics_channel`) on which a
+ * validation of everything says it waits for the run of everything under way,
+ * with `{ key }`, its question's key: a test, or an operator tracing a team
+ * server, sees the wait begin without guessing how long it takes to get there.
+ */
+export const WAITS_FOR_RUN_UNDER_WAY = "openspec-agent:validation-waits-for-run-under-way";
+const waitsForRunUnderWay = channel(WAITS_FOR_RUN_UNDER_WAY);
 
 /** Change folders walked between two returns to the event loop: a few milliseconds of stats. */
 const CHANGES_PER_SLICE = 100;
@@ -127,6 +137,7 @@ export function createChangeByChangeValidation(): ChangeByChangeValidation {
       const running = wholeRunsInFlight.get(question.key);
       if (waited || running === undefined) return wholeRun(question, digests, runWhole);
       if (!waiter.signal?.aborted) {
+        if (waitsForRunUnderWay.hasSubscribers) waitsForRunUnderWay.publish({ key: question.key });
         const waitedEnough = new AbortController();
         await Promise.race([
           running.catch(() => undefined),
