@@ -56,9 +56,10 @@ async function pastTheTick(paths: readonly string[]): Promise<void> {
 
 /**
  * Resolves once `condition` holds, checking every 20 ms; fails at once, naming `what`, when
- * `answer` settles first (then the condition can no longer come true).
+ * `answer` settles first (then the condition can no longer come true), and after a minute.
  */
 async function until(condition: () => boolean, what: string, answer: Promise<unknown>) {
+  const deadline = Date.now() + 60_000;
   let answered = false;
   answer.then(
     () => {
@@ -70,6 +71,7 @@ async function until(condition: () => boolean, what: string, answer: Promise<unk
   );
   while (!condition()) {
     if (answered) throw new Error(`The call answered before ${what}.`);
+    if (Date.now() >= deadline) throw new Error(`Not within a minute: ${what}.`);
     await sleep(20);
   }
 }

@@ -1,9 +1,17 @@
 import { subscribe, unsubscribe } from "node:diagnostics_channel";
 
 /**
+ * The longest a published message may take on a machine at load 20: far above
+ * its usual milliseconds, far below the runner's 180 s, so a wait that runs
+ * out fails with its own message.
+ */
+const EVENTUALLY_MS = 60_000;
+
+/**
  * Waits for the next message on the diagnostics channel `name`, unless
  * `answer` settles first: then it fails at once, saying that `answer` came
- * before `what`, instead of waiting into the runner's timeout.
+ * before `what`; and if neither comes within a minute, it fails naming
+ * `what`, instead of waiting into the runner's timeout.
  */
 export async function nextPublished(
   name: string,
@@ -24,6 +32,13 @@ export async function nextPublished(
       if (!heard) throw new Error(`The call failed before ${what}: ${String(error)}`);
     },
   );
+  let timer: NodeJS.Timeout | undefined;
+  const ranOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`Not heard within ${EVENTUALLY_MS} ms: ${what}.`)),
+      EVENTUALLY_MS,
+    );
+  });
   try {
     return await Promise.race([
       published.then((message) => {
@@ -31,8 +46,11 @@ export async function nextPublished(
         return message;
       }),
       answeredFirst,
+      ranOut,
     ]);
   } finally {
+    heard = true;
+    clearTimeout(timer);
     if (listener) unsubscribe(name, listener);
   }
 }
