@@ -177,6 +177,17 @@ describe("specs folders no overview has read", () => {
     expect(value).toMatchObject({ ok: true, change: { name: "wide" } });
     expect(JSON.stringify(value)).toBe(JSON.stringify(resolveContext("shop/wide", shop)));
   });
+
+  it("GIVEN a change of 2,000 delta specs whose folders were read already WHEN its context is resolved again THEN the event loop turns while its files are read, and the answer is the synchronous one", async () => {
+    const { resolveContext, resolveContextAsync } = await freshModules();
+    await resolveContextAsync("shop/wide", shop);
+    const { value, turns } = await turnsDuring(() => resolveContextAsync("shop/wide", shop));
+    // The folders cost a stat each now, a turn every 512 entries; the files a turn every 32.
+    expect(turns).toBeGreaterThan(SPECS / 32 / 2);
+    expect(value).toMatchObject({ ok: true, change: { name: "wide" } });
+    expect(value.ok && "change" in value && value.change.specs).toHaveLength(SPECS);
+    expect(JSON.stringify(value)).toBe(JSON.stringify(resolveContext("shop/wide", shop)));
+  });
 });
 
 describe("the token table of a repository of 10,000 changes", () => {

@@ -2,6 +2,7 @@ import { isToken } from "./artifact-token.js";
 import type { RepositoryPageOptions } from "./describe-repository.js";
 import { findArtifact } from "./find-artifact.js";
 import { findTokenInSources } from "./find-token-in-sources.js";
+import { finishInTurns } from "./finish-in-turns.js";
 import { openRepository } from "./open-repository.js";
 import { readChangeSpecsAhead } from "./read-change-specs-ahead.js";
 import { readListingsAhead } from "./read-listings-ahead.js";
@@ -9,15 +10,17 @@ import {
   type Context,
   type ContextFailure,
   type ContextOptions,
-  resolveContext,
+  contextResolution,
   type SourceResolver,
 } from "./resolve-context.js";
 
 /**
  * `resolveContext` for a server: the folders it lists are read first without
  * holding the event loop (`readListingsAhead`), of the named source, or of
- * every source when the identifier is a bare token that names none. The
- * answer is `resolveContext`'s, byte for byte.
+ * every source when the identifier is a bare token that names none, and a
+ * change's files are read 32 files or 1 MiB at a time, a turn of the event
+ * loop between (`changeReading`). The answer is `resolveContext`'s, byte for
+ * byte.
  */
 export async function resolveContextAsync<Code extends string = string>(
   identifier: string,
@@ -51,7 +54,8 @@ export async function resolveContextAsync<Code extends string = string>(
       }
     }
   }
-  return resolveContext(identifier, resolveSource, page, options);
+  // The change's files are read a slice at a time, a turn of the event loop between slices.
+  return finishInTurns(contextResolution(identifier, resolveSource, page, options));
 }
 
 /** What follows the source in an identifier, without trailing slashes, as `resolveContext` reads it. */

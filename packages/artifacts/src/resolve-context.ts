@@ -10,8 +10,9 @@ import {
 import { type Failure, failure } from "./failure.js";
 import { type FoundArtifact, findArtifact } from "./find-artifact.js";
 import { findTokenInSources, type KnownSource, sourceCandidate } from "./find-token-in-sources.js";
+import { finishNow } from "./finish-now.js";
 import { openRepository, type Repository } from "./open-repository.js";
-import { type ChangeContent, readChange } from "./read-change.js";
+import { type ChangeContent, changeReading } from "./read-change.js";
 import { readContainedFile } from "./read-contained-text.js";
 import { type IdeaContent, readIdea } from "./read-idea.js";
 import { DEFAULT_MAX_ARTIFACT_BYTES } from "./read-regular-file.js";
@@ -80,6 +81,20 @@ export function resolveContext<Code extends string = string>(
   page: RepositoryPageOptions = {},
   options: ContextOptions = {},
 ): Context | ContextFailure<Code> {
+  return finishNow(contextResolution(identifier, resolveSource, page, options));
+}
+
+/**
+ * `resolveContext` as a generator that yields between slices of a change's
+ * files (`changeReading`), so a server reads a change of thousands of delta
+ * specs in turns (`finishInTurns`) and gets the same answer.
+ */
+export function* contextResolution<Code extends string = string>(
+  identifier: string,
+  resolveSource: SourceResolver<Code>,
+  page: RepositoryPageOptions = {},
+  options: ContextOptions = {},
+): Generator<void, Context | ContextFailure<Code>> {
   const maxBytes = options.maxArtifactBytes ?? DEFAULT_MAX_ARTIFACT_BYTES;
   const trimmed = identifier.trim();
   const slash = trimmed.indexOf("/");
@@ -97,7 +112,7 @@ export function resolveContext<Code extends string = string>(
   const source = resolveSource(sourceName);
   if (!source.ok) {
     if (reference === "" && source.code === "source_not_found" && isToken(sourceName)) {
-      return resolveBareToken(sourceName, source, options.everySource?.() ?? [], maxBytes);
+      return yield* resolveBareToken(sourceName, source, options.everySource?.() ?? [], maxBytes);
     }
     return source;
   }
@@ -132,16 +147,16 @@ export function resolveContext<Code extends string = string>(
       ...(candidates ? { candidates } : {}),
     };
   }
-  return artifactContext(base, repository, found.artifact, maxBytes);
+  return yield* artifactContext(base, repository, found.artifact, maxBytes);
 }
 
 /** A bare token: the one artifact of any source that it names, or why there is none. */
-function resolveBareToken<Code extends string>(
+function* resolveBareToken<Code extends string>(
   token: string,
   notASource: SharedFailure<Code>,
   sources: readonly KnownSource[],
   maxBytes: number,
-): Context | ContextFailure<Code> {
+): Generator<void, Context | ContextFailure<Code>> {
   const matches = findTokenInSources(token, sources);
   const [only] = matches;
   if (only !== undefined && matches.length === 1) {
@@ -153,7 +168,7 @@ function resolveBareToken<Code extends string>(
           ? `the idea "${only.artifact.idea.slug}"`
           : `the spec "${only.artifact.spec.id}"`;
     const note = `No source is called ${token}; it is the token of ${what} of source "${only.source.name}" (identifier ${only.identifier}).`;
-    return artifactContext({ ...base, note }, only.repository, only.artifact, maxBytes);
+    return yield* artifactContext({ ...base, note }, only.repository, only.artifact, maxBytes);
   }
   if (matches.length > 1) {
     return failure(
@@ -179,14 +194,15 @@ function contextBase(repository: Repository, sourceName: string): ContextBase {
   };
 }
 
-function artifactContext(
+function* artifactContext(
   base: ContextBase,
   repository: Repository,
   artifact: FoundArtifact,
   maxBytes: number,
-): Context | Failure {
+): Generator<void, Context | Failure> {
   if (artifact.kind === "change") {
-    return { ...base, change: readChange(repository, artifact.change, artifact.token, maxBytes) };
+    const change = yield* changeReading(repository, artifact.change, artifact.token, maxBytes);
+    return { ...base, change };
   }
   if (artifact.kind === "idea") {
     const idea = readIdea(repository, artifact.idea, artifact.token, maxBytes);

@@ -1,7 +1,7 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { temporaryFolder } from "@org/test-kit";
+import { temporaryFolder, turnsDuring } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import { generateRepository } from "../../../bench/generate-repository.mjs";
 import { fingerprintFolders } from "./fingerprint-folders.js";
@@ -86,5 +86,22 @@ describe("fingerprintFolders", () => {
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
+  });
+
+  it("GIVEN 3,000 small folders never listed before WHEN their fingerprint is taken THEN the event loop turns at least every 500 folders listed, not only every 2,000 paths stat'ed", async () => {
+    const root = temporaryFolder("fingerprint-");
+    const openspec = join(root, "openspec");
+    // 30 folders of 100: each folder fits in one synchronous batch, so no turn comes from a read of the thread pool.
+    for (let group = 0; group < 30; group += 1) {
+      for (let index = 0; index < 100; index += 1) {
+        const folder = join(openspec, "changes", `group-${group}`, `change-${index}`);
+        mkdirSync(folder, { recursive: true });
+        writeFileSync(join(folder, "tasks.md"), "- [ ] 1.1 Do\n");
+      }
+    }
+    const { value, turns } = await turnsDuring(() => fingerprintFolders(openspec, []));
+    const folders = 1 + 1 + 30 + 3_000;
+    expect(value?.entries).toBe(folders + 3_000);
+    expect(turns).toBeGreaterThanOrEqual(Math.floor(folders / 500));
   });
 });

@@ -19,10 +19,29 @@ export const MAX_FINGERPRINT_ENTRIES = 500_000;
 // A missing path is part of the fingerprint (creating it changes the digest); other errors end the walk.
 const MISSING = new Set(["ENOENT", "ENOTDIR"]);
 
-/** Paths stat'ed between two returns to the event loop: tens of milliseconds on a busy machine. */
-const PATHS_PER_SLICE = 2000;
+/**
+ * Work between two returns to the event loop, counted in paths stat'ed: tens
+ * of milliseconds on a busy machine.
+ */
+const WORK_PER_SLICE = 2000;
 
-type Walk = { hash: Hash; racy: boolean; entries: number; observedAt: number; max: number };
+/**
+ * A folder listed from the disk (not kept from an earlier walk) counts as this
+ * many paths stat'ed: opening, reading and closing a small folder cost two to
+ * four `lstat`s' time at a load of 24 on two cores, so a walk of thousands of
+ * new small folders returns to the event loop as often as a walk of their stats.
+ */
+const LISTING_WORK = 4;
+
+type Walk = {
+  hash: Hash;
+  racy: boolean;
+  entries: number;
+  observedAt: number;
+  max: number;
+  /** Work since the walk last returned to the event loop, in paths stat'ed. */
+  work: number;
+};
 
 /** The stats of `path`, "missing", or null when it cannot be stat'ed for another reason. */
 function statOf(path: string): Stats | "missing" | null {
@@ -45,22 +64,22 @@ const MOST_NAMES_SORTED = 4096;
  * kernel's order, which is the same while the folder is unchanged; another
  * order only costs a cache miss, never a wrong hit), or null when it cannot be
  * listed. The folder is read in batches (`readFolderEntries`), so one of
- * 300,000 entries never holds the event loop. A listing changes only with its folder's mtime and ctime (an entry
+ * 300,000 entries never holds the event loop, and a listing read from the
+ * disk counts as `LISTING_WORK` paths in the walk's slices, so thousands of
+ * new small folders do not hold it either. A listing changes only with its folder's mtime and ctime (an entry
  * created, removed or renamed moves both), so one taken when the folder was
  * quiet for a tick is reused while its stat stays the same: git's untracked
  * cache rests on the same rule, true of local file systems on Linux and
  * macOS. Half the server's CPU at 50 sessions went to these walks, and more
  * than half of that to listing folders whose stat had not changed.
  */
-async function sortedNamesOf(
-  path: string,
-  stats: Stats,
-  observedAt: number,
-  most: number,
-): Promise<string[] | null> {
+async function sortedNamesOf(path: string, stats: Stats, state: Walk): Promise<string[] | null> {
   const stamp = `${stats.dev}:${stats.ino}:${stats.mtimeMs}:${stats.ctimeMs}`;
   const kept = keptListings.get(path);
   if (kept !== undefined && kept.stamp === stamp) return kept.names;
+  const { observedAt } = state;
+  const most = state.max - state.entries;
+  state.work += LISTING_WORK;
   let names: string[];
   try {
     const entries = await readFolderEntries(path, most);
@@ -91,7 +110,11 @@ async function walk(root: string, state: Walk): Promise<boolean | "missing"> {
   for (let path = stack.pop(); path !== undefined; path = stack.pop()) {
     state.entries += 1;
     if (state.entries > state.max) return false;
-    if (state.entries % PATHS_PER_SLICE === 0) await new Promise((done) => setImmediate(done));
+    state.work += 1;
+    if (state.work >= WORK_PER_SLICE) {
+      state.work = 0;
+      await new Promise((done) => setImmediate(done));
+    }
     const stats = statOf(path);
     if (stats === null) return false;
     if (stats === "missing") {
@@ -107,7 +130,7 @@ async function walk(root: string, state: Walk): Promise<boolean | "missing"> {
       `${path}\0${kind}:${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}\n`,
     );
     if (kind !== "d") continue;
-    const names = await sortedNamesOf(path, stats, state.observedAt, state.max - state.entries);
+    const names = await sortedNamesOf(path, stats, state);
     if (names === null) return false;
     for (let index = names.length - 1; index >= 0; index -= 1) {
       stack.push(join(path, names[index] as string));
@@ -148,6 +171,7 @@ export async function fingerprintFolders(
     entries: 0,
     observedAt: Date.now(),
     max: maxEntries,
+    work: 0,
   };
   // Without its folder a command reads something else (the CLI searches upward).
   const root = statOf(folder);

@@ -5,6 +5,8 @@ import { AUTH_SPEC, makeOpenSpecRepository, runRealOpenSpec } from "@org/test-ki
 import { afterEach, describe, expect, it } from "vitest";
 import { countingCli, withoutTimings } from "./test-support/counting-cli.js";
 import { cleanUp, makeCatalog } from "./test-support/fixture.js";
+import { nextPublished } from "./test-support/next-published.js";
+import { WAITS_FOR_RUN_UNDER_WAY } from "./validate-change-by-change.js";
 
 afterEach(cleanUp);
 
@@ -52,9 +54,26 @@ async function pastTheTick(paths: readonly string[]): Promise<void> {
   }
 }
 
-/** Resolves once `condition` holds, checking every 20 ms. */
-async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await sleep(20);
+/**
+ * Resolves once `condition` holds, checking every 20 ms; fails at once, naming `what`, when
+ * `answer` settles first (then the condition can no longer come true), and after a minute.
+ */
+async function until(condition: () => boolean, what: string, answer: Promise<unknown>) {
+  const deadline = Date.now() + 60_000;
+  let answered = false;
+  answer.then(
+    () => {
+      answered = true;
+    },
+    () => {
+      answered = true;
+    },
+  );
+  while (!condition()) {
+    if (answered) throw new Error(`The call answered before ${what}.`);
+    if (Date.now() >= deadline) throw new Error(`Not within a minute: ${what}.`);
+    await sleep(20);
+  }
 }
 
 /** The repository behind a catalog whose CLI runs are counted, and a validation of everything in it. */
@@ -185,15 +204,27 @@ describe("a validation of everything brought up to date change by change", () =>
     await settle();
     cli.holdRunsOfEverything();
     const first = validate();
-    await until(() => cli.runs().includes(WHOLE.join(" ")));
+    // Its own run, the second of the test: the first validation's digests are taken before it,
+    // so the write below comes after them. (Waiting for any run of everything let the write
+    // come first, and the test then passed only while that write was within a timestamp tick
+    // of the first validation's walk, which made the change count as written again.)
+    await until(
+      () => cli.runs().filter((run) => run === WHOLE.join(" ")).length === 2,
+      "its run of everything started",
+      first,
+    );
     // Written while that run is held: the second validation still sees five changes
     // written since the last report, and one more.
     writeFileSync(file("changes/add-signup/tasks.md"), TASKS.replace("[ ]", "[x]"));
     await settle();
     const second = validate();
-    // Time for the second call to find the run under way; were it later, it would find the
-    // first run's report kept and give the same runs.
-    await sleep(300);
+    // Released once the second call waits for the run under way; were it released earlier, the
+    // second call would find the first run's report kept and give the same runs.
+    await nextPublished(
+      WAITS_FOR_RUN_UNDER_WAY,
+      "it waited for the run of everything under way",
+      second,
+    );
     cli.releaseRunsOfEverything();
     await first;
     const answer = await second;
@@ -217,10 +248,18 @@ describe("a validation of everything brought up to date change by change", () =>
     await settle();
     cli.holdRunsOfEverything();
     const first = validate();
-    await until(() => cli.runs().filter((run) => run === WHOLE.join(" ")).length === 2);
+    await until(
+      () => cli.runs().filter((run) => run === WHOLE.join(" ")).length === 2,
+      "its second run of everything started",
+      first,
+    );
     const leaving = new AbortController();
     const second = validate(leaving.signal);
-    await sleep(300);
+    await nextPublished(
+      WAITS_FOR_RUN_UNDER_WAY,
+      "it waited for the run of everything under way",
+      second,
+    );
     leaving.abort();
 
     expect(await second).toMatchObject({ ok: false, code: "cancelled" });

@@ -1,5 +1,5 @@
+import { channel } from "node:diagnostics_channel";
 import { once } from "node:events";
-import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import type { RunResult } from "@org/openspec-cli-runner";
 import {
@@ -9,6 +9,7 @@ import {
 } from "./compose-whole-validation.js";
 import type { CliQuestion, RunWaiter, SharedAnswer } from "./create-shared-cli-runs.js";
 import { fingerprintFolders } from "./fingerprint-folders.js";
+import { listChangeFolders } from "./list-change-folders.js";
 import { shareNextStart } from "./share-next-start.js";
 import type { WholeValidationParts } from "./whole-validation-parts.js";
 
@@ -49,6 +50,15 @@ export type ChangeByChangeValidation = {
   ): Promise<SharedAnswer>;
   stats(): { reports: number; composed: number; whole: number; kept: number };
 };
+
+/**
+ * The name of the diagnostics channel (`node:diagnostics_channel`) on which a
+ * validation of everything says it waits for the run of everything under way,
+ * with `{ key }`, its question's key: a test, or an operator tracing a team
+ * server, sees the wait begin without guessing how long it takes to get there.
+ */
+export const WAITS_FOR_RUN_UNDER_WAY = "openspec-agent:validation-waits-for-run-under-way";
+const waitsForRunUnderWay = channel(WAITS_FOR_RUN_UNDER_WAY);
 
 /** Change folders walked between two returns to the event loop: a few milliseconds of stats. */
 const CHANGES_PER_SLICE = 100;
@@ -127,6 +137,7 @@ export function createChangeByChangeValidation(): ChangeByChangeValidation {
       const running = wholeRunsInFlight.get(question.key);
       if (waited || running === undefined) return wholeRun(question, digests, runWhole);
       if (!waiter.signal?.aborted) {
+        if (waitsForRunUnderWay.hasSubscribers) waitsForRunUnderWay.publish({ key: question.key });
         const waitedEnough = new AbortController();
         await Promise.race([
           running.catch(() => undefined),
@@ -204,23 +215,19 @@ async function takeDigests(question: WholeValidationQuestion): Promise<Digests |
   if (restPrint === null || restPrint.racy) return null;
   const changes = new Map<string, string>();
   let walked = 0;
-  // Read off the event loop in one trip through the thread pool: a folder of many changes, or a
-  // slow disk, never holds a team server's other calls while it is listed.
-  const entries = await readdir(changesFolder, { withFileTypes: true }).catch(() => null);
-  if (entries === null) return null;
-  for (const entry of entries) {
-    if (!entry.isDirectory() || entry.name === "archive") continue;
+  const names = await listChangeFolders(changesFolder);
+  if (names === null) return null;
+  for (const name of names) {
     // A change folder's walk never reaches the walk's own slice of paths, so the event loop
     // gets its turn here: other calls of a team server are not held for all the changes.
     walked += 1;
     if (walked % CHANGES_PER_SLICE === 0) await new Promise((done) => setImmediate(done));
-    const folder = join(changesFolder, entry.name);
-    const print = await fingerprintFolders(folder, []);
+    const print = await fingerprintFolders(join(changesFolder, name), []);
     if (print === null) return null;
     // A change written within a timestamp tick is validated again, alone, now and on the next
     // call: on a busy team server some change was always being written, and taking that as a
     // reason to run everything made most validations of everything whole runs.
-    changes.set(entry.name, print.racy ? RACY : print.digest);
+    changes.set(name, print.racy ? RACY : print.digest);
   }
   return { rest: restPrint.digest, changes };
 }
