@@ -1,19 +1,10 @@
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import {
-  ErrorCode,
-  ListResourcesRequestSchema,
-  ListResourceTemplatesRequestSchema,
-  McpError,
-  ReadResourceRequestSchema,
-  type Resource,
-  SubscribeRequestSchema,
-  UnsubscribeRequestSchema,
-} from "@modelcontextprotocol/sdk/types.js";
+import type { Server } from "@modelcontextprotocol/server";
+import { ProtocolError, ProtocolErrorCode, type Resource } from "@modelcontextprotocol/server";
 import type { Catalog } from "@org/openspec-core";
 import { collectResources } from "./collect-resources.js";
 import { pageResources } from "./list-resources.js";
 import { listSources, sourcesSignature } from "./list-sources.js";
-import { parseRequest } from "./parse-request.js";
+import { anyParams, parseRequest } from "./parse-request.js";
 import { readResource } from "./read-resource.js";
 import { refuseMissingResource } from "./refuse-missing-resource.js";
 import { resourceTemplates } from "./resource-templates.js";
@@ -40,10 +31,19 @@ export function registerResources(
   mcp: Server,
   catalog: Catalog,
   log: (message: string) => void,
-  watchOptions: Pick<
+  {
+    subscriptions = true,
+    ...watchOptions
+  }: Pick<
     ResourceWatchOptions,
     "debounceMs" | "registryCheckMs" | "maxSubscriptions" | "budget" | "tokenBudget"
-  > = {},
+  > & {
+    /**
+     * Answer `resources/subscribe` and `resources/unsubscribe`; default true.
+     * The 2026-07-28 revision removed them (`subscriptions/listen` follows resources there).
+     */
+    subscriptions?: boolean;
+  } = {},
 ): ResourceRegistration {
   // Added here rather than where the server is made, so the server's own list stays as it was.
   mcp.registerCapabilities(RESOURCE_CAPABILITIES);
@@ -66,8 +66,8 @@ export function registerResources(
   let snapshot: { signature: string; generation: number; resources: Resource[] } | undefined;
   // Registered with only the method checked, so malformed params reach parseRequest
   // and get -32602 rather than the SDK's -32603.
-  mcp.setRequestHandler(ListResourcesRequestSchema.pick({ method: true }).loose(), async (raw) => {
-    const request = parseRequest(ListResourcesRequestSchema.safeParse(raw));
+  mcp.setRequestHandler("resources/list", { params: anyParams }, async (params) => {
+    const request = parseRequest("ListResourcesRequest", "resources/list", params);
     const cursor = request.params?.cursor;
     const sources = await listSources(catalog);
     const signature = sourcesSignature(sources);
@@ -91,23 +91,21 @@ export function registerResources(
     watch.listed(all, generation);
     return pageResources(all, cursor);
   });
-  mcp.setRequestHandler(
-    ListResourceTemplatesRequestSchema.pick({ method: true }).loose(),
-    (raw) => {
-      parseRequest(ListResourceTemplatesRequestSchema.safeParse(raw));
-      return { resourceTemplates: [...resourceTemplates] };
-    },
-  );
-  mcp.setRequestHandler(ReadResourceRequestSchema.pick({ method: true }).loose(), (raw) => {
-    const request = parseRequest(ReadResourceRequestSchema.safeParse(raw));
+  mcp.setRequestHandler("resources/templates/list", { params: anyParams }, (params) => {
+    parseRequest("ListResourceTemplatesRequest", "resources/templates/list", params);
+    return { resourceTemplates: [...resourceTemplates] };
+  });
+  mcp.setRequestHandler("resources/read", { params: anyParams }, (params) => {
+    const request = parseRequest("ReadResourceRequest", "resources/read", params);
     return readResource(catalog, request.params.uri);
   });
-  mcp.setRequestHandler(SubscribeRequestSchema.pick({ method: true }).loose(), async (raw) => {
-    const request = parseRequest(SubscribeRequestSchema.safeParse(raw));
+  if (!subscriptions) return { close: () => watch.close() };
+  mcp.setRequestHandler("resources/subscribe", { params: anyParams }, async (params) => {
+    const request = parseRequest("SubscribeRequest", "resources/subscribe", params);
     const parsed = parseResourceUri(request.params.uri);
     if (!parsed.ok) {
-      throw new McpError(
-        ErrorCode.InvalidParams,
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
         `${parsed.error} Subscribe to a URI that resources/list or a resource template gives.`,
         { uri: request.params.uri },
       );
@@ -120,8 +118,8 @@ export function registerResources(
         token: `The sessions of this token hold ${outcome.limit} resource subscriptions together, the most they may.`,
         server: `The server holds ${outcome.limit} resource subscriptions across its sessions, the most it may.`,
       }[outcome.scope];
-      throw new McpError(
-        ErrorCode.InvalidRequest,
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidRequest,
         `${held} Unsubscribe from a resource you no longer follow (resources/unsubscribe), or watch the whole list through notifications/resources/list_changed instead.`,
         {
           uri: request.params.uri,
@@ -133,8 +131,8 @@ export function registerResources(
     }
     return {};
   });
-  mcp.setRequestHandler(UnsubscribeRequestSchema.pick({ method: true }).loose(), (raw) => {
-    const request = parseRequest(UnsubscribeRequestSchema.safeParse(raw));
+  mcp.setRequestHandler("resources/unsubscribe", { params: anyParams }, (params) => {
+    const request = parseRequest("UnsubscribeRequest", "resources/unsubscribe", params);
     watch.unsubscribe(request.params.uri);
     return {};
   });

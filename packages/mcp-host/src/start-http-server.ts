@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { homedir } from "node:os";
 import { getRequestListener, type HttpBindings } from "@hono/node-server";
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
-import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
+import { isInitializeRequest } from "@modelcontextprotocol/server";
 import { type Catalog, createCatalog, type ToolFailure, toolFailure } from "@org/openspec-core";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { answerHealth } from "./answer-health.js";

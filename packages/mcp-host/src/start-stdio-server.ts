@@ -1,6 +1,6 @@
 import { constants } from "node:os";
-import type { Readable, Writable } from "node:stream";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { PassThrough, type Readable, type Writable } from "node:stream";
+import { StdioServerTransport } from "@modelcontextprotocol/server/stdio";
 import { exitOnHostSignals } from "@org/openspec-core";
 import { answerUnreadableLine } from "./answer-unreadable-line.js";
 import { chooseOutputSchemas } from "./choose-output-schemas.js";
@@ -99,7 +99,11 @@ export async function startStdioServer(options: StdioServerOptions = {}): Promis
   process.on("unhandledRejection", (reason) =>
     server.log("error", `unhandled rejection: ${String(reason)}`),
   );
-  const transport = new StdioServerTransport(input, options.output ?? process.stdout);
+  // The SDK's transport closes when its input ends and answers nothing after, so it reads
+  // the lines through a stream of ours, which ends only when the server stops.
+  const lines = new PassThrough();
+  input.pipe(lines, { end: false });
+  const transport = new StdioServerTransport(lines, options.output ?? process.stdout);
   // Malformed lines and unknown messages land here; the transport skips them and reads on,
   // and a line that is not JSON-RPC gets its JSON-RPC error.
   server.mcp.onerror = (error) => {
