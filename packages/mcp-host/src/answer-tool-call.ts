@@ -1,4 +1,4 @@
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/server";
 import { type Catalog, type ToolCallContext, toolFailure } from "@org/openspec-core";
 import { toCallToolResult } from "./to-call-tool-result.js";
 

@@ -1,12 +1,11 @@
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
-  ErrorCode,
   type LoggingLevel,
-  LoggingLevelSchema,
   type LoggingMessageNotification,
-  McpError,
-  SetLevelRequestSchema,
-} from "@modelcontextprotocol/sdk/types.js";
+  ProtocolError,
+  ProtocolErrorCode,
+  type Server,
+} from "@modelcontextprotocol/server";
+import { anyParams } from "./parse-request.js";
 import { foldLogMessage } from "./write-log.js";
 
 /** The capability the handler below needs the server to advertise. */
@@ -16,7 +15,17 @@ export const loggingCapabilities = { logging: {} } as const;
 export const DEFAULT_CLIENT_LOG_LEVEL: LoggingLevel = "info";
 
 /** The RFC 5424 severities, least severe first, as the MCP spec names them. */
-const SEVERITY = new Map(LoggingLevelSchema.options.map((level, index) => [level, index]));
+const LEVELS: readonly LoggingLevel[] = [
+  "debug",
+  "info",
+  "notice",
+  "warning",
+  "error",
+  "critical",
+  "alert",
+  "emergency",
+];
+const SEVERITY = new Map(LEVELS.map((level, index) => [level, index]));
 
 /** The server's log: one event goes to stderr, and to the client when its level passes. */
 export type ServerLog = (level: LoggingLevel, message: string) => void;
@@ -55,15 +64,17 @@ export function createClientLog(mcp: Server, writeLine: (message: string) => voi
     previous?.();
   };
   // The SDK's own handler accepts any level silently; an unknown one is a client bug worth naming.
-  mcp.setRequestHandler(SetLevelRequestSchema.pick({ method: true }).loose(), (raw) => {
-    const parsed = SetLevelRequestSchema.safeParse(raw);
-    if (!parsed.success) {
-      throw new McpError(
-        ErrorCode.InvalidParams,
-        `logging/setLevel needs params.level, one of: ${LoggingLevelSchema.options.join(", ")}.`,
+  mcp.setRequestHandler("logging/setLevel", { params: anyParams }, (params) => {
+    const level = SEVERITY.has(params.level as LoggingLevel)
+      ? (params.level as LoggingLevel)
+      : undefined;
+    if (level === undefined) {
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        `logging/setLevel needs params.level, one of: ${LEVELS.join(", ")}.`,
       );
     }
-    threshold = parsed.data.params.level;
+    threshold = level;
     return {};
   });
   const sendThrough = async (

@@ -1,4 +1,4 @@
-import type { Resource } from "@modelcontextprotocol/sdk/types.js";
+import type { Resource } from "@modelcontextprotocol/server";
 import type { Catalog, ContextSuccess } from "@org/openspec-core";
 import { listSources, type ResourceSource } from "./list-sources.js";
 import { oneReadATurn } from "./one-read-a-turn.js";

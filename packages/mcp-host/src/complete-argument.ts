@@ -1,4 +1,4 @@
-import type { CompleteRequest, CompleteResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CompleteRequest, CompleteResult } from "@modelcontextprotocol/server";
 import { type Catalog, findWorkflow } from "@org/openspec-core";
 import { completePromptArgument } from "./complete-prompt-argument.js";
 import { completeResourceArgument } from "./complete-resource-argument.js";

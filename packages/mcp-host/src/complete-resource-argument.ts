@@ -1,4 +1,4 @@
-import type { CompleteResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CompleteResult } from "@modelcontextprotocol/server";
 import type { Catalog } from "@org/openspec-core";
 import { completionValues } from "./completion-values.js";
 import { listSources } from "./list-sources.js";

@@ -1,4 +1,4 @@
-import type { CompleteResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CompleteResult } from "@modelcontextprotocol/server";
 
 /** The most values one completion answer carries, as the MCP specification allows. */
 const MAX_VALUES = 100;

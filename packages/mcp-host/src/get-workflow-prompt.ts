@@ -1,4 +1,8 @@
-import { ErrorCode, type GetPromptResult, McpError } from "@modelcontextprotocol/sdk/types.js";
+import {
+  type GetPromptResult,
+  ProtocolError,
+  ProtocolErrorCode,
+} from "@modelcontextprotocol/server";
 import { renderWorkflow } from "@org/openspec-core";
 
 /**
@@ -13,8 +17,8 @@ export function getWorkflowPrompt(
 ): GetPromptResult {
   const rendered = renderWorkflow(name, args ?? {});
   if (!rendered.ok) {
-    throw new McpError(
-      ErrorCode.InvalidParams,
+    throw new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
       rendered.fix === undefined ? rendered.error : `${rendered.error} ${rendered.fix}`,
       { code: rendered.code },
     );

@@ -1,5 +1,4 @@
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { JSONRPCMessage, RequestId } from "@modelcontextprotocol/sdk/types.js";
+import type { RequestId, Transport } from "@modelcontextprotocol/server";
 
 /**
  * The code for a request sent before `initialize`: the one the SDK's own
@@ -17,14 +16,11 @@ export type GuardedTransport = Transport & {
 };
 
 /**
- * Wraps the transport a server connects to, for three protocol details the
+ * Wraps the transport a server connects to, for two protocol details the
  * SDK's `Server` leaves open (it has no hook for them, so they sit between it
  * and the transport):
  * - a request other than `ping` before `initialize` is answered with
  *   `NOT_INITIALIZED` and never reaches a handler (the SDK would answer it);
- * - an error answer carries our own message: the SDK's `McpError` puts
- *   `MCP error <code>: ` in front of it, and SDK clients add that prefix
- *   again, so users read it twice;
  * - the requests in flight are counted, so a server whose stdin closed can
  *   answer every request it already received before it stops (`settled`).
  * Handlers the caller set on the transport before connecting still run.
@@ -49,14 +45,18 @@ export function guardTransport(inner: Transport): GuardedTransport {
     },
     start: () => inner.start(),
     close: () => inner.close(),
+    get hasPerRequestStream() {
+      return inner.hasPerRequestStream;
+    },
     setProtocolVersion: (version) => inner.setProtocolVersion?.(version),
+    setSupportedProtocolVersions: (versions) => inner.setSupportedProtocolVersions?.(versions),
     send(message, options) {
       if ("id" in message && message.id !== undefined && !("method" in message)) {
         // A failed initialize leaves the session where it was: not initialized.
         if (message.id === initializeId && "error" in message) initialized = false;
         answered(message.id);
       }
-      return inner.send(withOwnErrorMessage(message), options);
+      return inner.send(message, options);
     },
     settled: () =>
       inFlight.size === 0 ? Promise.resolve() : new Promise((resolve) => waiting.push(resolve)),
@@ -92,15 +92,4 @@ export function guardTransport(inner: Transport): GuardedTransport {
     guarded.onmessage?.(message, extra);
   };
   return guarded;
-}
-
-/** The error answer without the `MCP error <code>: ` the SDK's `McpError` put in front of our message. */
-function withOwnErrorMessage(message: JSONRPCMessage): JSONRPCMessage {
-  if (!("error" in message)) return message;
-  const prefix = `MCP error ${message.error.code}: `;
-  if (!message.error.message.startsWith(prefix)) return message;
-  return {
-    ...message,
-    error: { ...message.error, message: message.error.message.slice(prefix.length) },
-  };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { NodeStreamableHTTPServerTransport } from "@modelcontextprotocol/node";
 import type { Catalog } from "@org/openspec-core";
 import { createServer, type OpenSpecMcpServer } from "./create-server.js";
 import type { Principal } from "./http-registry.js";
@@ -118,7 +118,7 @@ export function createSessionStore(settings: SessionSettings) {
         if (counted) countOpening(principal.tokenId, -1);
         counted = false;
       };
-      const transport = new StreamableHTTPServerTransport({
+      const transport = new NodeStreamableHTTPServerTransport({
         sessionIdGenerator: () => randomUUID(),
         eventStore: createSessionEventStore(),
         retryInterval: SSE_RETRY_MS,

@@ -1,4 +1,4 @@
-import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { Tool } from "@modelcontextprotocol/server";
 import { type ToolDefinition, toolInputJsonSchema, toolOutputJsonSchema } from "@org/openspec-core";
 import { leanOutputSchema } from "./lean-output-schema.js";
 import { portableJsonSchema } from "./portable-json-schema.js";

@@ -1,9 +1,9 @@
 import {
-  ErrorCode,
   type ListResourcesResult,
-  McpError,
+  ProtocolError,
+  ProtocolErrorCode,
   type Resource,
-} from "@modelcontextprotocol/sdk/types.js";
+} from "@modelcontextprotocol/server";
 import { RESOURCE_SCHEME } from "./resource-uri.js";
 
 export const RESOURCE_PAGE_SIZE = 100;
@@ -43,8 +43,8 @@ function readCursor(cursor: string): string {
     ? Buffer.from(cursor, "base64url").toString("utf8")
     : "";
   if (!text.startsWith(`${CURSOR_PREFIX}${RESOURCE_SCHEME}`)) {
-    throw new McpError(
-      ErrorCode.InvalidParams,
+    throw new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
       "The resources/list cursor is not one this server handed out; list again without a cursor.",
     );
   }

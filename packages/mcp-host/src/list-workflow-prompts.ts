@@ -1,4 +1,8 @@
-import { ErrorCode, type ListPromptsResult, McpError } from "@modelcontextprotocol/sdk/types.js";
+import {
+  type ListPromptsResult,
+  ProtocolError,
+  ProtocolErrorCode,
+} from "@modelcontextprotocol/server";
 import { workflowCatalog } from "@org/openspec-core";
 
 const DEFAULT_PAGE_SIZE = 50;
@@ -37,8 +41,8 @@ function readCursor(cursor: string): number {
   const match = /^prompts:(\d{1,6})$/.exec(Buffer.from(cursor, "base64url").toString("utf8"));
   const offset = match === null ? Number.NaN : Number(match[1]);
   if (!Number.isInteger(offset) || offset > workflowCatalog.length) {
-    throw new McpError(
-      ErrorCode.InvalidParams,
+    throw new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
       "The prompts/list cursor is not one this server handed out; list again without a cursor.",
     );
   }

@@ -1,24 +1,57 @@
-import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import {
+  ProtocolError,
+  ProtocolErrorCode,
+  type SpecTypes,
+  type StandardSchemaV1,
+  specTypeSchemas,
+} from "@modelcontextprotocol/server";
 
-type ParseResult<T> =
-  | { success: true; data: T }
-  | {
-      success: false;
-      error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] };
-    };
+/** The requests whose handlers parse their own params, by their spec type's name. */
+type ParsedRequestName =
+  | "CallToolRequest"
+  | "CompleteRequest"
+  | "GetPromptRequest"
+  | "ListPromptsRequest"
+  | "ListResourcesRequest"
+  | "ListResourceTemplatesRequest"
+  | "ReadResourceRequest"
+  | "SetLevelRequest"
+  | "SubscribeRequest"
+  | "UnsubscribeRequest";
 
 /**
- * The request as its schema reads it, or an invalid-params error naming the
- * first problem. The SDK parses a handler's request itself, but answers a
+ * Takes any params, so a handler registered with it parses them itself. The
+ * SDK checks a spec method's request before the handler, but answers a
  * mismatch as an internal error (-32603), which blames the server for the
- * client's mistake; handlers registered with a loose schema parse here instead.
+ * client's mistake.
  */
-export function parseRequest<T>(result: ParseResult<T>): T {
-  if (result.success) return result.data;
-  const [issue] = result.error.issues;
-  const where = issue === undefined ? "params" : issue.path.map(String).join(".") || "params";
-  throw new McpError(
-    ErrorCode.InvalidParams,
+export const anyParams: StandardSchemaV1<Record<string, unknown>> = {
+  "~standard": {
+    version: 1,
+    vendor: "openspec-agent",
+    validate: (value) => ({ value: value as Record<string, unknown> }),
+  },
+};
+
+/**
+ * The request as its spec schema reads it, or an invalid-params error
+ * (-32602) naming the first problem.
+ */
+export function parseRequest<Name extends ParsedRequestName>(
+  name: Name,
+  method: string,
+  params: unknown,
+): SpecTypes[Name] {
+  const request = params === undefined ? { method } : { method, params };
+  const result = specTypeSchemas[name]["~standard"].validate(request);
+  if (result.issues === undefined) return result.value as SpecTypes[Name];
+  const [issue] = result.issues;
+  const where =
+    issue?.path
+      ?.map((segment) => String(typeof segment === "object" ? segment.key : segment))
+      .join(".") || "params";
+  throw new ProtocolError(
+    ProtocolErrorCode.InvalidParams,
     `Invalid ${where}: ${issue?.message ?? "the request does not match its schema"}.`,
   );
 }

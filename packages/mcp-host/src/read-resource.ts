@@ -1,5 +1,5 @@
-import type { ReadResourceResult } from "@modelcontextprotocol/sdk/types.js";
-import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import type { ReadResourceResult } from "@modelcontextprotocol/server";
+import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
 import type { Catalog } from "@org/openspec-core";
 import { findChange, findIdea, findSpec } from "./find-resource-context.js";
 import { renderChangeOverview } from "./render-change-overview.js";
@@ -16,8 +16,8 @@ const MARKDOWN = "text/markdown";
 export async function readResource(catalog: Catalog, uri: string): Promise<ReadResourceResult> {
   const parsed = parseResourceUri(uri);
   if (!parsed.ok) {
-    throw new McpError(
-      ErrorCode.InvalidParams,
+    throw new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
       `${parsed.error} Use openspec://<source>/specs/<spec-id>, openspec://<source>/changes/<change>[/proposal|/tasks|/design] or openspec://<source>/changes/archive/<change> or openspec://<source>/ideas/<slug>, or list them with resources/list.`,
       { uri },
     );

@@ -1,4 +1,4 @@
-import { McpError } from "@modelcontextprotocol/sdk/types.js";
+import { ProtocolError } from "@modelcontextprotocol/server";
 import type { Catalog } from "@org/openspec-core";
 import { oneReadATurn } from "./one-read-a-turn.js";
 import { readResource } from "./read-resource.js";
@@ -25,17 +25,12 @@ export async function refuseMissingResource(catalog: Catalog, uri: string): Prom
   try {
     await oneReadATurn(() => readResource(catalog, needed));
   } catch (error) {
-    if (!(error instanceof McpError) || error.code !== RESOURCE_NOT_FOUND) return;
+    if (!(error instanceof ProtocolError) || error.code !== RESOURCE_NOT_FOUND) return;
     const data = typeof error.data === "object" && error.data !== null ? error.data : {};
-    throw new McpError(
+    throw new ProtocolError(
       RESOURCE_NOT_FOUND,
-      `${withoutPrefix(error.message)} Subscribe once it exists: notifications/resources/list_changed tells a listing client when it does.`,
+      `${error.message} Subscribe once it exists: notifications/resources/list_changed tells a listing client when it does.`,
       { ...data, uri },
     );
   }
-}
-
-/** The SDK puts "MCP error <code>: " before a message; the new error adds it again. */
-function withoutPrefix(message: string): string {
-  return message.replace(/^MCP error -?\d+: /, "");
 }

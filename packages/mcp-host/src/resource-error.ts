@@ -1,6 +1,10 @@
-import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
 
-/** The MCP specification's code for a resource that does not exist. */
+/**
+ * The code of the 2025 revisions for a resource that does not exist. The SDK
+ * sends `-32602` for it on every revision (SEP-2164); 2025-era connections
+ * get this code back (see restore-resource-not-found.ts).
+ */
 export const RESOURCE_NOT_FOUND = -32002;
 
 /** The catalog's codes that mean "there is no such thing", not "you asked wrongly". */
@@ -18,8 +22,20 @@ const NOT_FOUND_CODES = new Set([
 const UNREADABLE_CODES = new Set(["unreadable", "not_a_regular_file", "unsupported_encoding"]);
 
 /** A resource that is not there; `fix` says what to do instead. */
-export function resourceNotFound(uri: string, error: string, fix: string, code?: string): McpError {
-  return new McpError(RESOURCE_NOT_FOUND, `${error} ${fix}`, { uri, ...(code ? { code } : {}) });
+export function resourceNotFound(
+  uri: string,
+  error: string,
+  fix: string,
+  code: string,
+): ProtocolError {
+  return new ProtocolError(RESOURCE_NOT_FOUND, `${error} ${fix}`, { uri, code });
+}
+
+/** Whether an error's data is that of a missing resource: its URI and a not-found code. */
+export function isResourceNotFoundData(data: unknown): boolean {
+  if (typeof data !== "object" || data === null) return false;
+  const { uri, code } = data as { uri?: unknown; code?: unknown };
+  return typeof uri === "string" && typeof code === "string" && NOT_FOUND_CODES.has(code);
 }
 
 /**
@@ -31,11 +47,12 @@ export function resourceNotFound(uri: string, error: string, fix: string, code?:
 export function resourceFailure(
   uri: string,
   failure: { code: string; error: string; fix?: string },
-): McpError {
+): ProtocolError {
   const message = failure.fix === undefined ? failure.error : `${failure.error} ${failure.fix}`;
   const data = { uri, code: failure.code };
-  if (NOT_FOUND_CODES.has(failure.code)) return new McpError(RESOURCE_NOT_FOUND, message, data);
+  if (NOT_FOUND_CODES.has(failure.code))
+    return new ProtocolError(RESOURCE_NOT_FOUND, message, data);
   if (UNREADABLE_CODES.has(failure.code))
-    return new McpError(ErrorCode.InternalError, message, data);
-  return new McpError(ErrorCode.InvalidParams, message, data);
+    return new ProtocolError(ProtocolErrorCode.InternalError, message, data);
+  return new ProtocolError(ProtocolErrorCode.InvalidParams, message, data);
 }

@@ -1,4 +1,5 @@
-import type { ResourceTemplate } from "@modelcontextprotocol/sdk/types.js";
+// The protocol's resource template (the SDK's `ResourceTemplate` is McpServer's class).
+import type { ResourceTemplateType as ResourceTemplate } from "@modelcontextprotocol/server";
 
 /**
  * The resource templates, one per kind of resource. Their variables are the

@@ -1,5 +1,4 @@
-import type { EventStore, StreamId } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import type { EventStore, JSONRPCMessage, StreamId } from "@modelcontextprotocol/server";
 
 /** The most events one session keeps for clients that resume a dropped stream. */
 export const RESUMABLE_EVENTS_PER_SESSION = 200;

@@ -1,4 +1,4 @@
-import type { Resource } from "@modelcontextprotocol/sdk/types.js";
+import type { Resource } from "@modelcontextprotocol/server";
 import type { Catalog } from "@org/openspec-core";
 import { sourceResources } from "./collect-resources.js";
 import type { ResourceSource } from "./list-sources.js";

@@ -1,11 +1,12 @@
 import { constants } from "node:os";
 import type { Readable, Writable } from "node:stream";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { StdioServerTransport } from "@modelcontextprotocol/server/stdio";
 import { exitOnHostSignals } from "@org/openspec-core";
 import { answerUnreadableLine } from "./answer-unreadable-line.js";
 import { chooseOutputSchemas } from "./choose-output-schemas.js";
 import { chooseToolsets } from "./choose-toolsets.js";
 import { createServer } from "./create-server.js";
+import { passJsonLines } from "./pass-json-lines.js";
 import { routeConsoleToStderr } from "./route-console-to-stderr.js";
 import { writeLog } from "./write-log.js";
 
@@ -99,14 +100,20 @@ export async function startStdioServer(options: StdioServerOptions = {}): Promis
   process.on("unhandledRejection", (reason) =>
     server.log("error", `unhandled rejection: ${String(reason)}`),
   );
-  const transport = new StdioServerTransport(input, options.output ?? process.stdout);
   // Malformed lines and unknown messages land here; the transport skips them and reads on,
   // and a line that is not JSON-RPC gets its JSON-RPC error.
-  server.mcp.onerror = (error) => {
+  const refuse = (error: Error): void => {
     server.log("warning", `protocol error: ${error.message}`);
     const answer = answerUnreadableLine(error);
     if (answer !== undefined) transport.send(answer).catch(() => {});
   };
+  // The SDK's transport closes when its input ends and answers nothing after, so it reads
+  // the lines through a stream of ours, which ends only when the server stops; that stream
+  // also takes out the lines that are not JSON, which the transport would skip unanswered.
+  const lines = passJsonLines(refuse);
+  input.pipe(lines, { end: false });
+  const transport = new StdioServerTransport(lines, options.output ?? process.stdout);
+  server.mcp.onerror = refuse;
   server.mcp.onclose = () => stop("connection closed");
 
   await server.mcp.connect(transport);

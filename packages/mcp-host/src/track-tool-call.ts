@@ -1,15 +1,11 @@
-import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import type {
-  ProgressToken,
-  ServerNotification,
-  ServerRequest,
-} from "@modelcontextprotocol/sdk/types.js";
+import type { ProgressToken, ServerContext } from "@modelcontextprotocol/server";
 import type { ToolCallContext } from "@org/openspec-core";
 
 /** How long a call runs before a host-side heartbeat tells the client it still runs. */
 export const PROGRESS_QUIET_MS = 1000;
 
-type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+/** The request being answered, as the SDK's handler context has it. */
+type Request = Pick<ServerContext["mcpReq"], "signal" | "notify">;
 
 /**
  * The catalog's context for one tools/call: the SDK's signal, which
@@ -24,19 +20,19 @@ type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 export function trackToolCall(
   name: string,
   progressToken: ProgressToken | undefined,
-  extra: Extra,
+  request: Request,
   onStage: (message: string) => void = () => {},
   quietMs: number = PROGRESS_QUIET_MS,
 ): { call: ToolCallContext; end(): void } {
   let ended = false;
   // A cancelled call gets no answer, so it gets no more reports either.
-  const quiet = () => ended || extra.signal.aborted;
+  const quiet = () => ended || request.signal.aborted;
   const stage = (message: string) => {
     if (!quiet()) onStage(message);
   };
   if (progressToken === undefined) {
     return {
-      call: { signal: extra.signal, onProgress: (progress) => stage(progress.message) },
+      call: { signal: request.signal, onProgress: (progress) => stage(progress.message) },
       end: () => {
         ended = true;
       },
@@ -46,8 +42,8 @@ export function trackToolCall(
   const send = (message: string) => {
     if (quiet()) return;
     sent += 1;
-    extra
-      .sendNotification({
+    request
+      .notify({
         method: "notifications/progress",
         params: { progressToken, progress: sent, message },
       })
@@ -61,7 +57,7 @@ export function trackToolCall(
   heartbeat.unref();
   return {
     call: {
-      signal: extra.signal,
+      signal: request.signal,
       onProgress: (progress) => {
         // The catalog reports on its own (a CLI heartbeat); a second clock would only repeat it.
         clearInterval(heartbeat);

@@ -1,5 +1,5 @@
-import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation";
-import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
+import type { jsonSchemaValidator } from "@modelcontextprotocol/server";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/ajv";
 
 /**
  * The SDK's own JSON Schema validator (ajv), made when the server first

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { join } from "node:path";
-import type { Resource } from "@modelcontextprotocol/sdk/types.js";
+import type { Resource } from "@modelcontextprotocol/server";
 import { type FolderWatch, watchFolder } from "@org/openspec-artifacts";
 import type { Catalog } from "@org/openspec-core";
 import { listSources, type ResourceSource, sourcesSignature } from "./list-sources.js";
