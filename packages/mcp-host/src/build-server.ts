@@ -25,11 +25,13 @@ import { packageVersion } from "./package-version.js";
 import { anyParams } from "./parse-request.js";
 import { parseToolCall } from "./parse-tool-call.js";
 import { promptCapabilities, registerPrompts } from "./register-prompts.js";
-import { registerResources } from "./register-resources.js";
+import { type ResourceRegistration, registerResources } from "./register-resources.js";
+import { restoreResourceNotFound } from "./restore-resource-not-found.js";
 import type { SubscriptionBudget } from "./subscription-budget.js";
 import { toCallToolResult } from "./to-call-tool-result.js";
 import { trackToolCall } from "./track-tool-call.js";
 import { validatorOnFirstUse } from "./validator-on-first-use.js";
+import { withCaller } from "./with-caller.js";
 
 export type BuildServerOptions = {
   /**
@@ -41,6 +43,11 @@ export type BuildServerOptions = {
    * revision deprecated the one and removed the other.
    */
   era: ProtocolEra;
+  /**
+   * The name its calls take turns by in the CLI's queue (`token:<id>`), when
+   * the host serves several clients; default the host catalog's own.
+   */
+  caller?: string;
   /** Resource subscriptions of a legacy server's client: its own cap, and the counts it shares. */
   subscriptions?: {
     /** Subscriptions this server's client may hold; default 100. */
@@ -57,7 +64,7 @@ export type BuiltServer = {
   readonly mcp: Server;
   /** Logs one event: to stderr always, and to this server's client at or above the level it set (legacy). */
   log: ServerLog;
-  /** Closes the connection and the server's resource watch; twice is harmless. */
+  /** Closes the connection and the server's resource watch (so does `mcp.close()`); twice is harmless. */
   close(): Promise<void>;
 };
 
@@ -74,12 +81,18 @@ export const INSTRUCTIONS =
 export function buildServer(host: McpHost, options: BuildServerOptions): BuiltServer {
   const legacy = options.era === "legacy";
   let clientLog: ClientLog | undefined;
+  let resources: ResourceRegistration | undefined;
   const mcp: CatalogServer = new CatalogServer(
-    (): (() => void) =>
-      host.listen({
-        toolsChanged: (): Promise<void> => mcp.sendToolListChanged().catch(() => {}),
-        notice: (level, message) => clientLog?.notify(level, message),
-      }),
+    {
+      era: options.era,
+      attach: (): (() => void) =>
+        host.listen({
+          toolsChanged: (): Promise<void> => mcp.sendToolListChanged().catch(() => {}),
+          notice: (level, message) => clientLog?.notify(level, message),
+        }),
+      // However the server ends (its connection closed, or closed by whoever served it), its watch goes too.
+      closed: () => resources?.close(),
+    },
     { name: "openspec", version: packageVersion },
     {
       instructions: INSTRUCTIONS,
@@ -96,7 +109,8 @@ export function buildServer(host: McpHost, options: BuildServerOptions): BuiltSe
     host.writeLine(message);
     clientLog?.notify(level, message);
   };
-  const { catalog } = host;
+  const catalog =
+    options.caller === undefined ? host.catalog : withCaller(host.catalog, options.caller);
 
   mcp.setRequestHandler("tools/list", () => ({ tools: host.listTools() }));
   // Every call reaches the catalog, offered or not: a tool that needs the
@@ -107,7 +121,9 @@ export function buildServer(host: McpHost, options: BuildServerOptions): BuiltSe
   mcp.setRequestHandler("tools/call", { params: anyParams }, async (params, ctx) => {
     const { name, arguments: args } = params as CallToolRequest["params"];
     if (host.toolsetsTool !== undefined && name === host.toolsetsTool.name) {
-      return toCallToolResult(await host.answerToolsets(args));
+      return toCallToolResult(
+        legacy ? await host.answerToolsets(args) : host.describeToolsets(args),
+      );
     }
     const callLog = clientLog?.forRequest((notification) => ctx.mcpReq.notify(notification));
     const tracked = trackToolCall(name, ctx.mcpReq._meta?.progressToken, ctx.mcpReq, (message) => {
@@ -133,7 +149,7 @@ export function buildServer(host: McpHost, options: BuildServerOptions): BuiltSe
   // client may (a read-only token's view), whichever toolsets list the tools, so a server
   // offering only the default toolsets still lists and completes every source.
   registerPrompts(mcp, host.shared);
-  const resources = registerResources(mcp, host.shared, (line) => log("warning", line), {
+  resources = registerResources(mcp, host.shared, (line) => log("warning", line), {
     subscriptions: legacy,
     ...(options.subscriptions?.max === undefined
       ? {}
@@ -146,55 +162,64 @@ export function buildServer(host: McpHost, options: BuildServerOptions): BuiltSe
       : { tokenBudget: options.subscriptions.tokenBudget }),
   });
 
-  let closed = false;
-  return {
-    mcp,
-    log,
-    async close() {
-      if (closed) return;
-      closed = true;
-      resources.close();
-      await mcp.close();
-    },
-  };
+  return { mcp, log, close: () => mcp.close() };
 }
 
 type Handler = (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result>;
 
+/** What a `CatalogServer` does around its connection. */
+type Lifecycle = {
+  era: ProtocolEra;
+  /** Starts listening to the host once connected; returns how to stop. */
+  attach(): () => void;
+  /** The server ended: its resource watch can go. Called once or more. */
+  closed(): void;
+};
+
 /**
- * The SDK's `Server` with two additions, each at a hook the SDK leaves for it:
+ * The SDK's `Server` with these additions, each at a hook the SDK leaves for it:
  * - a `tools/call` request is checked by `parseToolCall` first, whose
  *   invalid-params error says in one sentence what to send; the SDK's own
  *   check (which still runs, with the result check) answers with zod's whole
  *   issue list;
- * - while connected, it listens to the host (`attach`), and stops when the
- *   connection closes, so a server that never connects (or is done) is not
- *   told about tool-list changes.
+ * - while connected, it listens to the host, and stops when the connection
+ *   closes, so a server that never connects (a stdio probe, a listen
+ *   request's) is never told about tool-list changes;
+ * - closing it, or its connection closing, releases its resource watch: the
+ *   SDK closes a per-request server itself;
+ * - a legacy connection answers a missing resource with -32002.
  */
 class CatalogServer extends Server {
-  readonly #attach: () => () => void;
+  readonly #lifecycle: Lifecycle;
   #detach: (() => void) | undefined;
 
-  constructor(attach: () => () => void, ...args: ConstructorParameters<typeof Server>) {
+  constructor(lifecycle: Lifecycle, ...args: ConstructorParameters<typeof Server>) {
     super(...(args as [ConstructorParameters<typeof Server>[0], ServerOptions]));
-    this.#attach = attach;
+    this.#lifecycle = lifecycle;
   }
 
   override async connect(transport: Transport): Promise<void> {
-    await super.connect(transport);
-    this.#detach ??= this.#attach();
+    const legacy = this.#lifecycle.era === "legacy";
+    await super.connect(legacy ? restoreResourceNotFound(transport) : transport);
+    this.#detach ??= this.#lifecycle.attach();
+  }
+
+  override async close(): Promise<void> {
+    this.#lifecycle.closed();
+    await super.close();
   }
 
   protected override _onclose(): void {
     this.#detach?.();
     this.#detach = undefined;
+    this.#lifecycle.closed();
     super._onclose();
   }
 
   protected override _wrapHandler(method: string, handler: Handler): Handler {
     const wrapped = super._wrapHandler(method, handler);
     if (method !== "tools/call") return wrapped;
-    return (request, ctx) => {
+    return async (request, ctx) => {
       parseToolCall(request.method, request.params);
       return wrapped(request, ctx);
     };

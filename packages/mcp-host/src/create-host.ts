@@ -54,6 +54,8 @@ export type McpHost = {
    * every listening server's client is told.
    */
   answerToolsets(args: unknown): Promise<ToolResult>;
+  /** Answers a call of `toolsetsTool` without enabling anything (a 2026-07-28 request's server). */
+  describeToolsets(args: unknown): ToolResult;
   /** Looks for the CLI now; true when the tool list changed (listening servers have told their clients). */
   checkAvailability(): Promise<boolean>;
   /** Logs one event: to stderr, and to the clients of the listening servers. */
@@ -149,6 +151,7 @@ export async function createMcpHost(options: McpHostOptions = {}): Promise<McpHo
       if (answer.ok && "enabled" in answer) await checkAvailability().then(checkAvailability);
       return answer;
     },
+    describeToolsets: (args) => offer.describe(args),
     checkAvailability,
     log,
     listen(listener) {

@@ -84,15 +84,17 @@ export function offerToolsets(base: Catalog, offer: ToolOffer) {
         );
   if (offer.readOnly) catalog = readOnlyCatalog(catalog, "Start the server without --read-only.");
 
+  const find = (name: string) =>
+    all.find((candidate) => candidate.name === name.trim().toLowerCase());
+  const noSuchToolset = (name: string): ToolResult =>
+    toolFailure(
+      "invalid_input",
+      `There is no toolset named "${name}".`,
+      `Use one of ${all.map((candidate) => candidate.name).join(", ")}.`,
+    );
   const enable = (name: string): ToolResult => {
-    const toolset = all.find((candidate) => candidate.name === name.trim().toLowerCase());
-    if (toolset === undefined) {
-      return toolFailure(
-        "invalid_input",
-        `There is no toolset named "${name}".`,
-        `Use one of ${all.map((candidate) => candidate.name).join(", ")}.`,
-      );
-    }
+    const toolset = find(name);
+    if (toolset === undefined) return noSuchToolset(name);
     enabled.add(toolset.name);
     refresh();
     return listing(toolset.name);
@@ -105,6 +107,13 @@ export function offerToolsets(base: Catalog, offer: ToolOffer) {
         `${toolset.name}${enabled.has(toolset.name) ? " (enabled)" : ""}: ${toolset.summary}`,
     ),
   });
+  /** The `enable` argument: undefined, a name, or a failure for anything else. */
+  const enableArgument = (args: unknown): string | ToolResult | undefined => {
+    const value =
+      typeof args === "object" && args !== null ? (args as { enable?: unknown }).enable : undefined;
+    if (value === undefined || typeof value === "string") return value;
+    return toolFailure("invalid_input", "`enable` must be a toolset name.", "Pass a string.");
+  };
 
   return {
     catalog,
@@ -112,15 +121,27 @@ export function offerToolsets(base: Catalog, offer: ToolOffer) {
     tool: offer.dynamicToolsets ? toolsetsTool : undefined,
     /** Answers a call of the extra tool: the listing, after enabling `enable` when given. */
     answer(args: unknown): ToolResult {
-      const enableName =
-        typeof args === "object" && args !== null
-          ? (args as { enable?: unknown }).enable
-          : undefined;
-      if (enableName === undefined) return listing();
-      if (typeof enableName !== "string") {
-        return toolFailure("invalid_input", "`enable` must be a toolset name.", "Pass a string.");
-      }
-      return enable(enableName);
+      const name = enableArgument(args);
+      if (name === undefined) return listing();
+      return typeof name === "string" ? enable(name) : name;
+    },
+    /**
+     * Answers a call of the extra tool without enabling anything, for a
+     * server that lives for one request (2026-07-28): the listing, and for
+     * `enable` how to choose the toolsets instead (`enabled: false` and a fix).
+     */
+    describe(args: unknown): ToolResult {
+      const name = enableArgument(args);
+      if (name === undefined) return listing();
+      if (typeof name !== "string") return name;
+      const toolset = find(name);
+      if (toolset === undefined) return noSuchToolset(name);
+      const wanted = [...new Set([...enabled, toolset.name])].join(",");
+      return {
+        ...listing(),
+        enabled: false,
+        fix: `Send the header X-OpenSpec-Toolsets: ${wanted} with your requests (over stdio: start the server with --toolsets ${wanted}); this server keeps no toolsets between requests.`,
+      };
     },
   };
 }

@@ -29,13 +29,8 @@ export async function refuseMissingResource(catalog: Catalog, uri: string): Prom
     const data = typeof error.data === "object" && error.data !== null ? error.data : {};
     throw new ProtocolError(
       RESOURCE_NOT_FOUND,
-      `${withoutPrefix(error.message)} Subscribe once it exists: notifications/resources/list_changed tells a listing client when it does.`,
+      `${error.message} Subscribe once it exists: notifications/resources/list_changed tells a listing client when it does.`,
       { ...data, uri },
     );
   }
-}
-
-/** The SDK puts "MCP error <code>: " before a message; the new error adds it again. */
-function withoutPrefix(message: string): string {
-  return message.replace(/^MCP error -?\d+: /, "");
 }

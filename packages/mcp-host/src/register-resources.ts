@@ -3,7 +3,7 @@ import { ProtocolError, ProtocolErrorCode, type Resource } from "@modelcontextpr
 import type { Catalog } from "@org/openspec-core";
 import { collectResources } from "./collect-resources.js";
 import { pageResources } from "./list-resources.js";
-import { listSources, sourcesSignature } from "./list-sources.js";
+import { listSources, type ResourceSource, sourcesSignature } from "./list-sources.js";
 import { anyParams, parseRequest } from "./parse-request.js";
 import { readResource } from "./read-resource.js";
 import { refuseMissingResource } from "./refuse-missing-resource.js";
@@ -39,14 +39,25 @@ export function registerResources(
     "debounceMs" | "registryCheckMs" | "maxSubscriptions" | "budget" | "tokenBudget"
   > & {
     /**
-     * Answer `resources/subscribe` and `resources/unsubscribe`; default true.
-     * The 2026-07-28 revision removed them (`subscriptions/listen` follows resources there).
+     * Follow resources for this server's client: `resources/subscribe`,
+     * `resources/unsubscribe` and `list_changed` after a listing, through a
+     * watch of its own; default true. The 2026-07-28 revision removed
+     * subscribing (`subscriptions/listen` follows resources there), and its
+     * servers live for one request, so they list and read without a watch.
      */
     subscriptions?: boolean;
   } = {},
 ): ResourceRegistration {
   // Added here rather than where the server is made, so the server's own list stays as it was.
   mcp.registerCapabilities(RESOURCE_CAPABILITIES);
+  if (!subscriptions) {
+    registerReads(mcp, catalog, async (sources) =>
+      collectResources(catalog, sources, (source) =>
+        sharedSourceResources(catalog, source, () => undefined),
+      ),
+    );
+    return { close: () => {} };
+  }
   const watch = watchResources({
     ...watchOptions,
     catalog,
@@ -64,12 +75,7 @@ export function registerResources(
   });
 
   let snapshot: { signature: string; generation: number; resources: Resource[] } | undefined;
-  // Registered with only the method checked, so malformed params reach parseRequest
-  // and get -32602 rather than the SDK's -32603.
-  mcp.setRequestHandler("resources/list", { params: anyParams }, async (params) => {
-    const request = parseRequest("ListResourcesRequest", "resources/list", params);
-    const cursor = request.params?.cursor;
-    const sources = await listSources(catalog);
+  registerReads(mcp, catalog, async (sources, cursor) => {
     const signature = sourcesSignature(sources);
     const generation = watch.generation();
     // A first page is always collected afresh; the pages after it reuse that
@@ -80,7 +86,7 @@ export function registerResources(
       snapshot?.signature === signature &&
       snapshot.generation === generation &&
       watch.isListing();
-    if (reuse && snapshot) return pageResources(snapshot.resources, cursor);
+    if (reuse && snapshot) return snapshot.resources;
     // Watch before collecting, so an event during the collection is compared afterwards. The
     // watch of a large repository is set up in the background: the listing does not wait for it.
     await watch.startListing();
@@ -89,17 +95,8 @@ export function registerResources(
     );
     snapshot = { signature, generation, resources: all };
     watch.listed(all, generation);
-    return pageResources(all, cursor);
+    return all;
   });
-  mcp.setRequestHandler("resources/templates/list", { params: anyParams }, (params) => {
-    parseRequest("ListResourceTemplatesRequest", "resources/templates/list", params);
-    return { resourceTemplates: [...resourceTemplates] };
-  });
-  mcp.setRequestHandler("resources/read", { params: anyParams }, (params) => {
-    const request = parseRequest("ReadResourceRequest", "resources/read", params);
-    return readResource(catalog, request.params.uri);
-  });
-  if (!subscriptions) return { close: () => watch.close() };
   mcp.setRequestHandler("resources/subscribe", { params: anyParams }, async (params) => {
     const request = parseRequest("SubscribeRequest", "resources/subscribe", params);
     const parsed = parseResourceUri(request.params.uri);
@@ -137,4 +134,30 @@ export function registerResources(
     return {};
   });
   return { close: () => watch.close() };
+}
+
+/**
+ * Lists (paged), templates and reads; `collect` gives every resource of the
+ * sources for a listing that starts at `cursor`. Registered with any params,
+ * so malformed params reach parseRequest and get -32602 rather than the
+ * SDK's -32603.
+ */
+function registerReads(
+  mcp: Server,
+  catalog: Catalog,
+  collect: (sources: ResourceSource[], cursor: string | undefined) => Promise<Resource[]>,
+): void {
+  mcp.setRequestHandler("resources/list", { params: anyParams }, async (params) => {
+    const request = parseRequest("ListResourcesRequest", "resources/list", params);
+    const cursor = request.params?.cursor;
+    return pageResources(await collect(await listSources(catalog), cursor), cursor);
+  });
+  mcp.setRequestHandler("resources/templates/list", { params: anyParams }, (params) => {
+    parseRequest("ListResourceTemplatesRequest", "resources/templates/list", params);
+    return { resourceTemplates: [...resourceTemplates] };
+  });
+  mcp.setRequestHandler("resources/read", { params: anyParams }, (params) => {
+    const request = parseRequest("ReadResourceRequest", "resources/read", params);
+    return readResource(catalog, request.params.uri);
+  });
 }

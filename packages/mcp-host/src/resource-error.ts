@@ -1,6 +1,10 @@
 import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
 
-/** The MCP specification's code for a resource that does not exist. */
+/**
+ * The code of the 2025 revisions for a resource that does not exist. The SDK
+ * sends `-32602` for it on every revision (SEP-2164); 2025-era connections
+ * get this code back (see restore-resource-not-found.ts).
+ */
 export const RESOURCE_NOT_FOUND = -32002;
 
 /** The catalog's codes that mean "there is no such thing", not "you asked wrongly". */
@@ -22,12 +26,16 @@ export function resourceNotFound(
   uri: string,
   error: string,
   fix: string,
-  code?: string,
+  code: string,
 ): ProtocolError {
-  return new ProtocolError(RESOURCE_NOT_FOUND, `${error} ${fix}`, {
-    uri,
-    ...(code ? { code } : {}),
-  });
+  return new ProtocolError(RESOURCE_NOT_FOUND, `${error} ${fix}`, { uri, code });
+}
+
+/** Whether an error's data is that of a missing resource: its URI and a not-found code. */
+export function isResourceNotFoundData(data: unknown): boolean {
+  if (typeof data !== "object" || data === null) return false;
+  const { uri, code } = data as { uri?: unknown; code?: unknown };
+  return typeof uri === "string" && typeof code === "string" && NOT_FOUND_CODES.has(code);
 }
 
 /**

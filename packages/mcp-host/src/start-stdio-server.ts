@@ -8,7 +8,7 @@ import { chooseOutputSchemas } from "./choose-output-schemas.js";
 import { chooseToolsets } from "./choose-toolsets.js";
 import { createMcpHost } from "./create-host.js";
 import { guardTransport } from "./guard-transport.js";
-import { reportUnreadableLines } from "./report-unreadable-lines.js";
+import { passJsonLines } from "./pass-json-lines.js";
 import { routeConsoleToStderr } from "./route-console-to-stderr.js";
 import { whenWritten } from "./when-written.js";
 import { writeLog } from "./write-log.js";
@@ -75,11 +75,11 @@ export async function startStdioServer(options: StdioServerOptions = {}): Promis
   });
 
   // The SDK's transport closes when its input ends and answers nothing after, so it reads
-  // the lines through a stream of ours, which ends only when the server stops; that
-  // stream also finds the lines that are not JSON, which the transport skips unreported.
+  // the lines through a stream of ours, which ends only when the server stops; that stream
+  // also takes out the lines that are not JSON, which the transport would skip unanswered.
   const input = options.input ?? process.stdin;
   const output = options.output ?? process.stdout;
-  const lines = reportUnreadableLines((error) => report(error));
+  const lines = passJsonLines((error) => report(error));
   input.pipe(lines, { end: false });
   const wire = guardTransport(new StdioServerTransport(lines, output), { modern: true });
   // Unreadable lines land here and get their JSON-RPC error (the transport reads on); so do
@@ -98,12 +98,9 @@ export async function startStdioServer(options: StdioServerOptions = {}): Promis
   // built on the one host, so every request lists the same tools.
   const connection = serveStdio(
     ({ era }) => {
-      const server = buildServer(host, { era });
-      server.mcp.onerror = report;
-      // The SDK closes the server alone (a discarded probe, the connection's end); its
-      // resource watch goes with it.
-      server.mcp.onclose = () => void server.close();
-      return server.mcp;
+      const { mcp } = buildServer(host, { era });
+      mcp.onerror = report;
+      return mcp;
     },
     { legacy: "serve", transport: wire, onerror: report },
   );
