@@ -4,12 +4,14 @@ import type { AddressInfo } from "node:net";
 import { homedir } from "node:os";
 import { getRequestListener, type HttpBindings } from "@hono/node-server";
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
-import { isInitializeRequest } from "@modelcontextprotocol/server";
+import { toWebRequest } from "@modelcontextprotocol/node";
+import { createMcpHandler, isInitializeRequest } from "@modelcontextprotocol/server";
 import { type Catalog, createCatalog, type ToolFailure, toolFailure } from "@org/openspec-core";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { answerHealth } from "./answer-health.js";
 import { checkRequestOrigin } from "./check-request-origin.js";
 import { chooseToolsets } from "./choose-toolsets.js";
+import { createMcpHost, type McpHost } from "./create-host.js";
 import {
   DEFAULT_HTTP_HOST,
   DEFAULT_HTTP_PORT,
@@ -22,6 +24,8 @@ import {
 } from "./http-options.js";
 import { type Authentication, openHttpRegistry, type Principal } from "./http-registry.js";
 import { createSessionStore } from "./http-sessions.js";
+import { isModernRequest } from "./is-modern-request.js";
+import { buildModernServer, modernAuthInfo } from "./modern-request.js";
 import { readLimitedBody } from "./read-limited-body.js";
 import { readOnlyCatalog } from "./read-only-catalog.js";
 import {
@@ -125,14 +129,48 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
       ),
     },
   });
+  // 2026-07-28 requests: no session, a server per request (the SDK's handler), built on a
+  // host per token view and toolsets, made on first use and kept: there are three views and
+  // as many toolset choices as the header can name, and a host's tool list and availability
+  // check are what a request must not pay for again.
+  const modernHosts = new Map<string, Promise<McpHost>>();
+  const hostFor = (principal: Principal, toolsets: readonly string[] | undefined) => {
+    const view = principal.tokenId === null ? "local" : principal.readOnly ? "read-only" : "token";
+    const key = `${view} ${toolsets?.join(",") ?? "*"}`;
+    let made = modernHosts.get(key);
+    if (made === undefined) {
+      made = createMcpHost({
+        catalog: catalogFor(principal),
+        log,
+        ...(toolsets === undefined ? {} : { toolsets }),
+        ...(options.dynamicToolsets ? { dynamicToolsets: true } : {}),
+        ...(options.outputSchemas === false ? { outputSchemas: false } : {}),
+        ...(options.availabilityCheckMs === undefined
+          ? {}
+          : { availabilityCheckMs: options.availabilityCheckMs }),
+      });
+      modernHosts.set(key, made);
+    }
+    return made;
+  };
+  const modern = createMcpHandler(buildModernServer, {
+    legacy: "reject",
+    maxSubscriptions: options.maxSessions ?? DEFAULT_MAX_SESSIONS,
+    onerror: (error) => log(`2026-07-28 request: ${error.message}`),
+  });
+  /** How to stop each 2026-07-28 request in flight, by token: revoking the token stops them. */
+  const modernInFlight = new Map<number, Set<() => void>>();
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
   const maxSessionsPerToken = options.maxSessionsPerToken ?? DEFAULT_MAX_SESSIONS_PER_TOKEN;
   const closeRevokedSessions = (): void => {
     const active = registry.tokenIdsIfChanged();
     if (active === undefined) return;
-    const revoked = new Set([...sessions.tokenIds()].filter((id) => !active.has(id)));
-    if (revoked.size > 0) void sessions.closeTokens(revoked, "its token was revoked");
+    const held = new Set([...sessions.tokenIds(), ...modernInFlight.keys()]);
+    const revoked = new Set([...held].filter((id) => !active.has(id)));
+    if (revoked.size === 0) return;
+    void sessions.closeTokens(revoked, "its token was revoked");
+    for (const id of revoked) for (const stop of modernInFlight.get(id) ?? []) stop();
   };
   const revocationCheck = setInterval(closeRevokedSessions, REVOCATION_CHECK_MS);
   revocationCheck.unref();
@@ -198,6 +236,12 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
       }
     }
     const sessionId = c.req.header(SESSION_HEADER);
+    if (
+      sessionId === undefined &&
+      isModernRequest(c.req.method, (name) => c.req.header(name), body)
+    ) {
+      return serveModern(c, principal, body);
+    }
     if (sessionId !== undefined) {
       const session = sessions.get(sessionId);
       if (session === undefined)
@@ -243,6 +287,56 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
     return RESPONSE_ALREADY_SENT;
   };
 
+  /**
+   * One 2026-07-28 request: its toolsets and view chosen now, served by the
+   * SDK's handler on a server of its own; the answer (JSON, or SSE once the
+   * call reports progress) goes back through Hono. The request's signal
+   * aborts when the client goes away or its token is revoked, which cancels
+   * the call (a CLI run is killed).
+   */
+  const serveModern = async (
+    c: Context<Env>,
+    principal: Principal,
+    body: unknown,
+  ): Promise<Response> => {
+    const header = c.req.header(TOOLSETS_HEADER);
+    const toolsets = header !== undefined ? chooseToolsets(header) : serverToolsets;
+    if (!toolsets.ok) {
+      return jsonRpcError(c, 400, `Bad Request: ${toolsets.error} ${toolsets.fix}`);
+    }
+    // subscriptions/listen admission goes here, before the SDK sees the request: the
+    // per-token and total caps of listen streams and of the resources they follow.
+    const host = await hostFor(principal, toolsets.toolsets);
+    const { incoming, outgoing } = c.env;
+    const aborted = new AbortController();
+    const stop = (): void => {
+      aborted.abort();
+      outgoing.destroy();
+    };
+    const { tokenId } = principal;
+    if (tokenId !== null) {
+      const stops = modernInFlight.get(tokenId) ?? new Set();
+      stops.add(stop);
+      modernInFlight.set(tokenId, stops);
+    }
+    outgoing.once("close", () => {
+      aborted.abort();
+      if (tokenId === null) return;
+      const stops = modernInFlight.get(tokenId);
+      stops?.delete(stop);
+      if (stops?.size === 0) modernInFlight.delete(tokenId);
+    });
+    const request = await toWebRequest(incoming, body, { signal: aborted.signal });
+    return modern.fetch(request, {
+      parsedBody: body,
+      authInfo: modernAuthInfo({
+        principal,
+        host,
+        caller: tokenId === null ? "local" : `token:${tokenId}`,
+      }),
+    });
+  };
+
   const app = new Hono<Env>();
   app.on(["GET", "HEAD"], "/healthz", async (c) => {
     await answerHealth(c.env.outgoing, catalog, registry, sessions.size);
@@ -276,6 +370,7 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
   } catch (error) {
     clearInterval(revocationCheck);
     await sessions.closeAll();
+    await modern.close();
     registry.close();
     if (ownsCatalog) catalog.close();
     return toolFailure(
@@ -300,8 +395,10 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
           const stopped = new Promise<void>((resolve) => http.close(() => resolve()));
           clearInterval(revocationCheck);
           await sessions.closeAll();
+          await modern.close();
           http.closeAllConnections();
           await stopped;
+          for (const host of modernHosts.values()) await (await host).close();
           registry.close();
           if (ownsCatalog) catalog.close();
         })();
