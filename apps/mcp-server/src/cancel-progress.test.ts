@@ -1,19 +1,12 @@
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import { setTimeout as delay } from "node:timers/promises";
 import {
   LoggingMessageNotificationSchema,
   type Progress,
 } from "@modelcontextprotocol/sdk/types.js";
-import {
-  fakeOpenSpecBinary,
-  makeOpenSpecRepository,
-  removeTemporaryFolders,
-  temporaryFolder,
-} from "@org/test-kit";
+import { makeOpenSpecRepository, removeTemporaryFolders } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import { type McpHost, openMcpHost } from "./test-support/open-mcp-host.js";
 import { serverEnvironment } from "./test-support/sandbox.js";
+import { isRunning, slowOpenSpecCli, waitForPids } from "./test-support/slow-cli.js";
 
 const hosts: McpHost[] = [];
 afterEach(async () => {
@@ -21,42 +14,9 @@ afterEach(async () => {
   removeTemporaryFolders();
 });
 
-/** The pids a fake CLI wrote to `path`, once it has written them. */
-async function waitForPids(path: string): Promise<number[]> {
-  for (;;) {
-    const text = existsSync(path) ? readFileSync(path, "utf8").trim() : "";
-    if (text !== "") return text.split(" ").map(Number);
-    await delay(20);
-  }
-}
-
-/** Whether `pid` still runs; a zombie waiting for a non-reaping init counts as gone. */
-function isRunning(pid: number): boolean {
-  try {
-    return !/\) [ZX] /.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
-  } catch {
-    return false;
-  }
-}
-
-/**
- * The built server over stdio, with a fake OpenSpec CLI: the real one cannot
- * be made slow on demand. `list` takes a few seconds and then answers;
- * `validate` starts a grandchild, records both pids and runs until killed.
- */
+/** The built server over stdio, with the slow fake OpenSpec CLI. */
 async function serverWithSlowCli() {
-  const pidFile = join(temporaryFolder(), "pids");
-  const bin = fakeOpenSpecBinary(
-    [
-      "PATH=/usr/bin:/bin",
-      'if [ "$1" = validate ]; then',
-      `  sleep 300 & echo "$$ $!" > "${pidFile}"`,
-      "  wait",
-      "fi",
-      "sleep 2.5",
-      `echo '{"changes":[]}'`,
-    ].join("\n"),
-  );
+  const { bin, pidFile } = slowOpenSpecCli();
   const host = await openMcpHost(
     serverEnvironment({
       cli: false,

@@ -1,4 +1,8 @@
-import type { RequestId, Transport } from "@modelcontextprotocol/server";
+import {
+  PROTOCOL_VERSION_META_KEY,
+  type RequestId,
+  type Transport,
+} from "@modelcontextprotocol/server";
 
 /**
  * The code for a request sent before `initialize`: the one the SDK's own
@@ -9,27 +13,53 @@ export const NOT_INITIALIZED = -32000;
 /** The requests the MCP lifecycle lets a client send before `initialize`: pings, and initialize itself. */
 const ALLOWED_BEFORE_INITIALIZE = new Set(["initialize", "ping"]);
 
+/**
+ * Requests that stay open until the client cancels them or the server stops:
+ * a stdio server whose stdin closed does not wait for them to be answered.
+ */
+const OPEN_UNTIL_CANCELLED = new Set(["subscriptions/listen"]);
+
+export type GuardOptions = {
+  /**
+   * Also serve the 2026-07-28 revision on this connection (stdio through the
+   * SDK's `serveStdio`): a request carrying the revision's `_meta` envelope
+   * needs no `initialize`. The rule for requests without one stays.
+   */
+  modern?: boolean;
+};
+
 /** The connection a server is served through, with what it knows about requests in flight. */
 export type GuardedTransport = Transport & {
   /** Resolves once every request received so far has been answered (or cancelled by the client). */
   settled(): Promise<void>;
+  /** Resolves once the connection closed (its input failed, or it was closed). */
+  readonly closed: Promise<void>;
 };
 
 /**
  * Wraps the transport a server connects to, for two protocol details the
  * SDK's `Server` leaves open (it has no hook for them, so they sit between it
  * and the transport):
- * - a request other than `ping` before `initialize` is answered with
- *   `NOT_INITIALIZED` and never reaches a handler (the SDK would answer it);
+ * - a request of the 2025 revisions other than `ping` before `initialize` is
+ *   answered with `NOT_INITIALIZED` and never reaches a handler (the SDK would
+ *   answer it); a 2026-07-28 request (`modern`) has no handshake to wait for,
+ *   and once one has been served the connection is a 2026 one;
  * - the requests in flight are counted, so a server whose stdin closed can
  *   answer every request it already received before it stops (`settled`).
  * Handlers the caller set on the transport before connecting still run.
  */
-export function guardTransport(inner: Transport): GuardedTransport {
+export function guardTransport(inner: Transport, options: GuardOptions = {}): GuardedTransport {
   const inFlight = new Set<RequestId>();
   const waiting: (() => void)[] = [];
   let initializeId: RequestId | undefined;
   let initialized = false;
+  // A 2026 request other than server/discover pins the SDK's stdio connection to that revision;
+  // server/discover alone does not (a client may probe it, then initialize).
+  let servingModern = false;
+  let markClosed: () => void = () => {};
+  const closed = new Promise<void>((resolve) => {
+    markClosed = resolve;
+  });
 
   const answered = (id: RequestId): void => {
     if (!inFlight.delete(id) || inFlight.size > 0) return;
@@ -60,13 +90,24 @@ export function guardTransport(inner: Transport): GuardedTransport {
     },
     settled: () =>
       inFlight.size === 0 ? Promise.resolve() : new Promise((resolve) => waiting.push(resolve)),
+    closed,
   };
 
-  inner.onclose = () => guarded.onclose?.();
+  inner.onclose = () => {
+    markClosed();
+    guarded.onclose?.();
+  };
   inner.onerror = (error) => guarded.onerror?.(error);
   inner.onmessage = (message, extra) => {
     if ("method" in message && "id" in message) {
-      if (!initialized && !ALLOWED_BEFORE_INITIALIZE.has(message.method)) {
+      const modern = options.modern === true && carriesEnvelope(message.params);
+      if (modern && message.method !== "server/discover" && !initialized) servingModern = true;
+      if (
+        !initialized &&
+        !modern &&
+        !servingModern &&
+        !ALLOWED_BEFORE_INITIALIZE.has(message.method)
+      ) {
         inner
           .send({
             jsonrpc: "2.0",
@@ -83,7 +124,7 @@ export function guardTransport(inner: Transport): GuardedTransport {
         initialized = true;
         initializeId = message.id;
       }
-      inFlight.add(message.id);
+      if (!OPEN_UNTIL_CANCELLED.has(message.method)) inFlight.add(message.id);
     } else if ("method" in message && message.method === "notifications/cancelled") {
       // A cancelled request gets no answer from the SDK.
       const requestId = (message.params as { requestId?: RequestId } | undefined)?.requestId;
@@ -92,4 +133,11 @@ export function guardTransport(inner: Transport): GuardedTransport {
     guarded.onmessage?.(message, extra);
   };
   return guarded;
+}
+
+/** Whether a request's params carry the 2026-07-28 `_meta` envelope (its protocol version key), valid or not. */
+function carriesEnvelope(params: unknown): boolean {
+  if (typeof params !== "object" || params === null) return false;
+  const meta = (params as { _meta?: unknown })._meta;
+  return typeof meta === "object" && meta !== null && PROTOCOL_VERSION_META_KEY in meta;
 }

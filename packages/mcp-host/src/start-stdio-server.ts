@@ -1,13 +1,16 @@
 import { constants } from "node:os";
 import type { Readable, Writable } from "node:stream";
-import { StdioServerTransport } from "@modelcontextprotocol/server/stdio";
+import { StdioServerTransport, serveStdio } from "@modelcontextprotocol/server/stdio";
 import { exitOnHostSignals } from "@org/openspec-core";
 import { answerUnreadableLine } from "./answer-unreadable-line.js";
+import { buildServer } from "./build-server.js";
 import { chooseOutputSchemas } from "./choose-output-schemas.js";
 import { chooseToolsets } from "./choose-toolsets.js";
-import { createServer } from "./create-server.js";
+import { createMcpHost } from "./create-host.js";
+import { guardTransport } from "./guard-transport.js";
 import { passJsonLines } from "./pass-json-lines.js";
 import { routeConsoleToStderr } from "./route-console-to-stderr.js";
+import { whenWritten } from "./when-written.js";
 import { writeLog } from "./write-log.js";
 
 export type StdioServerOptions = {
@@ -57,7 +60,7 @@ export async function startStdioServer(options: StdioServerOptions = {}): Promis
     env.OPENSPEC_AGENT_OUTPUT_SCHEMAS || undefined,
   );
   if (!outputSchemas.ok) throw new Error(`${outputSchemas.error} ${outputSchemas.fix}`);
-  const server = await createServer({
+  const host = await createMcpHost({
     toolsets: chosen.toolsets,
     ...(options.readOnly ? { readOnly: true } : {}),
     ...(options.dynamicToolsets ? { dynamicToolsets: true } : {}),
@@ -71,23 +74,63 @@ export async function startStdioServer(options: StdioServerOptions = {}): Promis
     },
   });
 
+  // The SDK's transport closes when its input ends and answers nothing after, so it reads
+  // the lines through a stream of ours, which ends only when the server stops; that stream
+  // also takes out the lines that are not JSON, which the transport would skip unanswered.
+  const input = options.input ?? process.stdin;
+  const output = options.output ?? process.stdout;
+  const lines = passJsonLines((error) => report(error));
+  input.pipe(lines, { end: false });
+  const wire = guardTransport(new StdioServerTransport(lines, output), { modern: true });
+  // Unreadable lines land here and get their JSON-RPC error (the transport reads on); so do
+  // the SDK's own reports, such as a refused protocol revision, which it answered already.
+  const reported = new WeakSet<Error>();
+  const report = (error: Error): void => {
+    if (reported.has(error)) return;
+    reported.add(error);
+    host.log("warning", `protocol error: ${error.message}`);
+    const answer = answerUnreadableLine(error);
+    if (answer !== undefined) wire.send(answer).catch(() => {});
+  };
+  // The opening message picks the revision: a 2026-07-28 request (its `_meta` envelope)
+  // gets a server for that revision, answering every request on its own; `initialize` or
+  // any request without the envelope gets a 2025 server, exactly as before. Either is
+  // built on the one host, so every request lists the same tools.
+  const connection = serveStdio(
+    ({ era }) => {
+      const { mcp } = buildServer(host, { era });
+      mcp.onerror = report;
+      return mcp;
+    },
+    { legacy: "serve", transport: wire, onerror: report },
+  );
   let stopping = false;
-  const stop = (reason: string): void => {
+  const stop = (reason: string, flush = false): void => {
     if (stopping) return;
     stopping = true;
-    server.log("notice", `stopping: ${reason}`);
-    server.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        writeLog(`closing failed: ${String(error)}`);
-        process.exit(1);
-      },
-    );
+    host.log("notice", `stopping: ${reason}`);
+    // The connection first (open subscriptions get their closing answer), then the catalog;
+    // after a stdin close, the answers still queued for a client that reads slowly go out
+    // before the exit (a signal or a broken stdout stops at once).
+    connection
+      .close()
+      .then(() => host.close())
+      .then(() => {
+        if (!flush || output.writableLength === 0) return;
+        host.log("notice", `writing ${output.writableLength} bytes of answers not yet read`);
+        return whenWritten(output);
+      })
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          writeLog(`closing failed: ${String(error)}`);
+          process.exit(1);
+        },
+      );
   };
 
-  const input = options.input ?? process.stdin;
   // Every line was read by now; the requests among them are answered first.
-  input.once("end", () => void server.settled().then(() => stop("stdin closed")));
+  input.once("end", () => void wire.settled().then(() => stop("stdin closed", true)));
   // SIGINT, SIGTERM and SIGHUP: running CLI groups are killed at once, then the
   // graceful stop; a second signal while that stop hangs ends the process now.
   exitOnHostSignals((signal) => {
@@ -98,31 +141,16 @@ export async function startStdioServer(options: StdioServerOptions = {}): Promis
   process.stdout.on("error", (error) => stop(`stdout failed: ${error.message}`));
   // A stray rejection is a bug somewhere; it is logged, and the server keeps serving.
   process.on("unhandledRejection", (reason) =>
-    server.log("error", `unhandled rejection: ${String(reason)}`),
+    host.log("error", `unhandled rejection: ${String(reason)}`),
   );
-  // Malformed lines and unknown messages land here; the transport skips them and reads on,
-  // and a line that is not JSON-RPC gets its JSON-RPC error.
-  const refuse = (error: Error): void => {
-    server.log("warning", `protocol error: ${error.message}`);
-    const answer = answerUnreadableLine(error);
-    if (answer !== undefined) transport.send(answer).catch(() => {});
-  };
-  // The SDK's transport closes when its input ends and answers nothing after, so it reads
-  // the lines through a stream of ours, which ends only when the server stops; that stream
-  // also takes out the lines that are not JSON, which the transport would skip unanswered.
-  const lines = passJsonLines(refuse);
-  input.pipe(lines, { end: false });
-  const transport = new StdioServerTransport(lines, options.output ?? process.stdout);
-  server.mcp.onerror = refuse;
-  server.mcp.onclose = () => stop("connection closed");
+  void wire.closed.then(() => stop("connection closed"));
 
-  await server.mcp.connect(transport);
   // From now on a dependency's console output reaches the client's log too.
-  routeConsoleToStderr(server.log);
-  const offered = await server.catalog.available();
-  server.log(
+  routeConsoleToStderr(host.log);
+  const offered = await host.catalog.available();
+  host.log(
     "info",
 
-    `serving ${offered.length} of ${server.catalog.tools.length} tools (toolsets ${chosen.toolsets.join(", ")}${options.readOnly ? ", read-only" : ""}${outputSchemas.outputSchemas ? "" : ", no output schemas"})${defaultWorkdir ? ` (default workdir ${defaultWorkdir})` : ""}`,
+    `serving ${offered.length} of ${host.catalog.tools.length} tools (toolsets ${chosen.toolsets.join(", ")}${options.readOnly ? ", read-only" : ""}${outputSchemas.outputSchemas ? "" : ", no output schemas"})${defaultWorkdir ? ` (default workdir ${defaultWorkdir})` : ""}`,
   );
 }

@@ -17,7 +17,7 @@ export type RawServer = {
     name: string,
     args: Record<string, unknown>,
   ): Promise<Record<string, unknown>>;
-  /** The response with this id, once it arrives. */
+  /** The response with this id, once it arrives; rejects, naming the id, if the server's stdout closes first. */
   response(id: number): Promise<Record<string, unknown>>;
   /** Sends initialize and initialized, and waits for the answer. */
   initialize(): Promise<void>;
@@ -38,11 +38,16 @@ export function spawnRawServer(
     stdio: ["pipe", "pipe", "pipe"],
   });
   const stdoutLines: string[] = [];
-  const waiting = new Map<number, (message: Record<string, unknown>) => void>();
+  const waiting = new Map<number, (message: Record<string, unknown> | undefined) => void>();
   const arrived = new Map<number, Record<string, unknown>>();
   let partial = "";
   let stderr = "";
   const exit = once(child, "exit");
+  let stdoutClosed = false;
+  child.stdout.once("close", () => {
+    stdoutClosed = true;
+    for (const answer of waiting.values()) answer(undefined);
+  });
   child.stderr.on("data", (chunk: Buffer) => {
     stderr += chunk.toString("utf8");
   });
@@ -69,10 +74,15 @@ export function spawnRawServer(
       return server.response(id);
     },
     response: (id) =>
-      new Promise((resolve) => {
+      new Promise((resolve, reject) => {
+        const answer = (message: Record<string, unknown> | undefined) =>
+          message === undefined
+            ? reject(new Error(`the server closed stdout without answering request ${id}`))
+            : resolve(message);
         const known = arrived.get(id);
         if (known) resolve(known);
-        else waiting.set(id, resolve);
+        else if (stdoutClosed) answer(undefined);
+        else waiting.set(id, answer);
       }),
     async initialize() {
       server.send({
