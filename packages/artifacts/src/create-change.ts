@@ -104,9 +104,10 @@ export async function createChange(
   }
   if (!written.ok) return written;
 
-  await readListingsAhead(repository.root);
+  const scans = await readListingsAhead(repository.root);
   const archived = await archivedFoldersOf(repository, input.name);
-  const specs = scanSpecFiles(repository, join(repository.openspecDir, "specs"));
+  const specsDir = join(repository.openspecDir, "specs");
+  const specs = scans.get(specsDir)?.specs ?? scanSpecFiles(repository, specsDir);
   const tokens = repositoryTokens(repository, specs);
   return {
     ok: true,

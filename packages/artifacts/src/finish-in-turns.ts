@@ -5,7 +5,7 @@ import { setImmediate } from "node:timers/promises";
  * each point where it yields, so a server's other callers are answered
  * between its slices. The answer is the one `finishNow` gives at once.
  */
-export async function finishInTurns<T>(reading: Generator<void, T>): Promise<T> {
+export async function finishInTurns<T>(reading: Iterator<void, T>): Promise<T> {
   for (;;) {
     const step = reading.next();
     if (step.done) return step.value;

@@ -94,6 +94,7 @@ export type { ReadWarning } from "./read-warning.js";
 export { recordIdeaPromotion } from "./record-idea-promotion.js";
 export { listActiveChangeFolders } from "./scan-changes.js";
 export { type IdeaFile, scanIdeas } from "./scan-ideas.js";
+export { answerFromScans, type SpecScan } from "./scan-specs.js";
 export { setTaskStatus, type TaskStatusInput, type TaskStatusUpdate } from "./set-task-status.js";
 export {
   type ShownRequirement,

@@ -1,20 +1,24 @@
 import type { Failure } from "./failure.js";
 import { listSpecs, type SpecList } from "./list-specs.js";
 import type { Repository } from "./open-repository.js";
-import { readSpecFolderAhead } from "./scan-specs.js";
+import { answerFromScans, readSpecFolderAhead } from "./scan-specs.js";
 import { locateSpecs } from "./spec-location.js";
 
 /**
  * `listSpecs` for a server: the specs folder (of the repository, or of the
  * named change) is read first in batches, a turn of the event loop between
  * them, so a folder no overview has read yet never holds the server's other
- * callers. The answer is `listSpecs`'s.
+ * callers, and the listing is answered from that walk. The answer is
+ * `listSpecs`'s.
  */
 export async function listSpecsAsync(
   repository: Repository,
   options: { change?: string | null } = {},
 ): Promise<SpecList | Failure> {
   const location = locateSpecs(repository, options.change);
-  if (!("ok" in location)) await readSpecFolderAhead(repository, location.specsDir);
-  return listSpecs(repository, options);
+  if ("ok" in location) return listSpecs(repository, options);
+  const scan = await readSpecFolderAhead(repository, location.specsDir);
+  return answerFromScans(new Map([[location.specsDir, scan]]), () =>
+    listSpecs(repository, options),
+  );
 }

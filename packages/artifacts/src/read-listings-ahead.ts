@@ -3,7 +3,7 @@ import { openRepository } from "./open-repository.js";
 import { readRepositoryTokensAhead } from "./repository-tokens.js";
 import { readChangeFoldersAhead, scanChangeFoldersAhead } from "./scan-changes.js";
 import { readIdeasAhead } from "./scan-ideas.js";
-import { readSpecFolderAhead, scanSpecFiles } from "./scan-specs.js";
+import { readSpecFolderAhead, type SpecScan } from "./scan-specs.js";
 
 /**
  * Reads the folders a repository's overview and token lookups list
@@ -16,14 +16,16 @@ import { readSpecFolderAhead, scanSpecFiles } from "./scan-specs.js";
  * With `overview: false` (a lookup by token or name, which checks only the
  * changes it names for a proposal) the change folders are listed, not
  * looked into: a lookup in 10,000 changes never stats 10,000 proposals.
+ * Answers the spec scan it made, by folder: the synchronous reads run inside
+ * `answerFromScans` with it walk no spec folder again.
  */
 export async function readListingsAhead(
   root: string,
   { overview = true }: { overview?: boolean } = {},
-): Promise<void> {
+): Promise<ReadonlyMap<string, SpecScan>> {
   // A source is its own root, as `resolveContext` opens it.
   const opened = openRepository(root, { searchUpward: false });
-  if (!opened.ok) return;
+  if (!opened.ok) return new Map();
   const repository = opened.repository;
   if (overview) await scanChangeFoldersAhead(repository);
   else {
@@ -31,8 +33,9 @@ export async function readListingsAhead(
     await readChangeFoldersAhead(repository, true);
   }
   const specsDir = join(repository.openspecDir, "specs");
-  await readSpecFolderAhead(repository, specsDir);
+  const specScan = await readSpecFolderAhead(repository, specsDir);
   await readIdeasAhead(repository);
   // The token table every answer's tokens come from, hashed a few thousand artifacts a turn.
-  await readRepositoryTokensAhead(repository, scanSpecFiles(repository, specsDir));
+  await readRepositoryTokensAhead(repository, specScan.specs);
+  return new Map([[specsDir, specScan]]);
 }

@@ -13,14 +13,16 @@ import {
   contextResolution,
   type SourceResolver,
 } from "./resolve-context.js";
+import { answerFromScans, type SpecScan } from "./scan-specs.js";
 
 /**
  * `resolveContext` for a server: the folders it lists are read first without
  * holding the event loop (`readListingsAhead`), of the named source, or of
- * every source when the identifier is a bare token that names none, and a
- * change's files are read 32 files or 1 MiB at a time, a turn of the event
- * loop between (`changeReading`). The answer is `resolveContext`'s, byte for
- * byte.
+ * every source when the identifier is a bare token that names none; the
+ * spec folders are answered from that walk (one stat per folder per call, not
+ * one per synchronous read), and a change's files are read 32 files or 1 MiB
+ * at a time, a turn of the event loop between (`changeReading`). The answer
+ * is `resolveContext`'s, byte for byte, as of the walk.
  */
 export async function resolveContextAsync<Code extends string = string>(
   identifier: string,
@@ -34,28 +36,36 @@ export async function resolveContextAsync<Code extends string = string>(
   // An overview (`<source>` or `<source>/`) looks into every change; a lookup only into the one it names.
   const reference = referenceOf(trimmed, slash);
   const overview = reference === "";
+  const scans = new Map<string, SpecScan>();
+  const keep = (read: ReadonlyMap<string, SpecScan>) => {
+    for (const [folder, scan] of read) scans.set(folder, scan);
+  };
   if (sourceName.length > 0) {
     const source = resolveSource(sourceName);
     if (source.ok) {
-      await readListingsAhead(source.path, { overview });
+      keep(await readListingsAhead(source.path, { overview }));
       const opened = openRepository(source.path, { searchUpward: false });
       if (reference !== "" && opened.ok) {
         // The change's delta specs are read too: its answer lists them.
-        const found = findArtifact(opened.repository, reference);
-        if (found.ok) await readChangeSpecsAhead(opened.repository, found.artifact);
+        const found = answerFromScans(scans, () => findArtifact(opened.repository, reference));
+        if (found.ok) keep(await readChangeSpecsAhead(opened.repository, found.artifact));
       }
     } else if (isToken(sourceName)) {
       const sources = options.everySource?.() ?? [];
-      for (const known of sources) await readListingsAhead(known.path, { overview: false });
-      const matches = overview ? findTokenInSources(sourceName, sources) : [];
+      for (const known of sources) keep(await readListingsAhead(known.path, { overview: false }));
+      const matches = overview
+        ? answerFromScans(scans, () => findTokenInSources(sourceName, sources))
+        : [];
       const [only] = matches;
       if (only !== undefined && matches.length === 1) {
-        await readChangeSpecsAhead(only.repository, only.artifact);
+        keep(await readChangeSpecsAhead(only.repository, only.artifact));
       }
     }
   }
-  // The change's files are read a slice at a time, a turn of the event loop between slices.
-  return finishInTurns(contextResolution(identifier, resolveSource, page, options));
+  // The change's files are read a slice at a time, a turn of the event loop between slices;
+  // every slice's spec reads are answered from the walk made ahead.
+  const reading = contextResolution(identifier, resolveSource, page, options);
+  return finishInTurns({ next: () => answerFromScans(scans, () => reading.next()) });
 }
 
 /** What follows the source in an identifier, without trailing slashes, as `resolveContext` reads it. */

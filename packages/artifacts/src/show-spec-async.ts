@@ -3,7 +3,7 @@ import { checkSpecId } from "./check-name.js";
 import type { Failure } from "./failure.js";
 import { isFile } from "./is-file.js";
 import type { Repository } from "./open-repository.js";
-import { readSpecFolderAhead } from "./scan-specs.js";
+import { answerFromScans, readSpecFolderAhead, type SpecScan } from "./scan-specs.js";
 import { type ShownSpec, showSpec } from "./show-spec.js";
 import { locateSpecs } from "./spec-location.js";
 
@@ -18,11 +18,12 @@ export async function showSpecAsync(
   repository: Repository,
   options: { name: string; change?: string | null; maxBytes?: number },
 ): Promise<ShownSpec | Failure> {
+  const scans = new Map<string, SpecScan>();
   if (checkSpecId(options.name) === null) {
     const location = locateSpecs(repository, options.change);
     if (!("ok" in location) && !isFile(join(location.specsDir, options.name, "spec.md"))) {
-      await readSpecFolderAhead(repository, location.specsDir);
+      scans.set(location.specsDir, await readSpecFolderAhead(repository, location.specsDir));
     }
   }
-  return showSpec(repository, options);
+  return answerFromScans(scans, () => showSpec(repository, options));
 }

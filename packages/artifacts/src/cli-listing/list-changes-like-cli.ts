@@ -60,7 +60,8 @@ export async function listChangesLikeCli(
   const listed: (ListedChange & { time: number })[] = [];
   const warnings: NonNullable<ListedChanges["warnings"]> = [];
   for (const entry of entries) {
-    await pause();
+    const turn = pause();
+    if (turn !== undefined) await turn;
     const dir = `${changesDir}/${entry.name}`;
     const change = await readChange(dir, entry.name, budget);
     if ("needsCli" in change) return change;

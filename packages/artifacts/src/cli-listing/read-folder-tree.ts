@@ -1,5 +1,5 @@
 import { type Dirent, lstatSync } from "node:fs";
-import { readFolderEntries } from "./read-folder-entries.js";
+import { readFolderEntriesCached } from "../cache/cached-folder-entries.js";
 
 /** A folder as one listing saw it: its entries by name (in the kernel's order) and its sub-folders. */
 export type FolderTree = {
@@ -37,10 +37,13 @@ export type NeedsCli = {
  * read, or a tree past the budget is left to the CLI, which follows links
  * and fails where this stops; so nothing outside the repository is looked at
  * and no repository can make the walk unbounded. Folders are read in batches
- * (`readFolderEntries`) and the event loop gets a turn every few hundred
- * entries, so one folder of 300,000 files costs its caller time, never the
- * server's other callers; each `lstat` is one short call on a file already
- * listed (never an open, so a FIFO cannot block it).
+ * (`readFolderEntries`; a folder unchanged since the last listing costs one
+ * stat, `readFolderEntriesCached`) and the event loop gets a turn every few
+ * hundred entries, and only then: nothing is awaited per entry, so one
+ * folder of 300,000 files costs its caller time, never the server's other
+ * callers, and 10,000 small changes cost what synchronous reads cost; each
+ * `lstat` is one short call on a file already listed (never an open, so a
+ * FIFO cannot block it).
  */
 export async function readFolderTree(
   folder: string,
@@ -50,7 +53,7 @@ export async function readFolderTree(
   if (depth > budget.maxDepth) return { needsCli: `${folder} is nested too deeply to read here` };
   let entries: Dirent[] | "too_many";
   try {
-    entries = await readFolderEntries(folder, Math.max(budget.entriesLeft, 0));
+    entries = await readFolderEntriesCached(folder, Math.max(budget.entriesLeft, 0));
   } catch {
     return { needsCli: `${folder} could not be read` };
   }
@@ -59,7 +62,8 @@ export async function readFolderTree(
   const folders = new Map<string, FolderTree>();
   let newestFileMs = -1;
   for (const entry of entries) {
-    await budget.pause();
+    const turn = budget.pause();
+    if (turn !== undefined) await turn;
     // Names from a listing hold no separator, so concatenation is the joined path.
     const path = `${folder}/${entry.name}`;
     if (entry.isSymbolicLink()) return { needsCli: `${path} is a symbolic link` };
