@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 
 const DRIVER = new URL("../dist/sqlite-driver.js", import.meta.url).href;
+const REGISTRY = new URL("../dist/index.js", import.meta.url).href;
 
 describe("openSqlite", () => {
   it("GIVEN better-sqlite3 with its build/Release addon WHEN a file is opened THEN the addon is loaded by its path, without the bindings package's search", () => {
@@ -23,5 +24,27 @@ describe("openSqlite", () => {
     expect(seen.addon).toEqual([
       expect.stringMatching(/[\\/]build[\\/]Release[\\/]better_sqlite3\.node$/),
     ]);
+  });
+
+  it("GIVEN the registry package loaded WHEN no file has been opened THEN better-sqlite3 is not loaded, and opening a registry loads it", () => {
+    const script = [
+      `import { createRequire } from "node:module";`,
+      `const { openRegistry } = await import(${JSON.stringify(REGISTRY)});`,
+      `const addonLoaded = () => Object.keys(createRequire(import.meta.url).cache).some((file) => /[\\/]better-sqlite3[\\/]/.test(file));`,
+      `const before = addonLoaded();`,
+      `const { mkdtempSync } = await import("node:fs");`,
+      `const { join } = await import("node:path");`,
+      `const { tmpdir } = await import("node:os");`,
+      `const folder = mkdtempSync(join(tmpdir(), "registry-"));`,
+      `const opened = openRegistry({ path: join(folder, "registry.db") });`,
+      `if (opened.ok) opened.registry.close();`,
+      `(await import("node:fs")).rmSync(folder, { recursive: true, force: true });`,
+      `console.log(JSON.stringify({ before, opened: opened.ok, after: addonLoaded() }));`,
+    ].join("\n");
+    const run = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
+      encoding: "utf8",
+    });
+    expect(run.stderr).toBe("");
+    expect(JSON.parse(run.stdout)).toEqual({ before: false, opened: true, after: true });
   });
 });
