@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { join } from "node:path";
 import type { Resource } from "@modelcontextprotocol/sdk/types.js";
-import { type FolderWatch, watchFolder } from "@org/openspec-artifacts";
+import type { FolderWatch } from "@org/openspec-artifacts";
 import type { Catalog } from "@org/openspec-core";
 import { listSources, type ResourceSource, sourcesSignature } from "./list-sources.js";
 import { oneReadATurn } from "./one-read-a-turn.js";
@@ -117,6 +117,9 @@ export function watchResources(options: ResourceWatchOptions): ResourceWatch {
   /** Follows the openspec/ folders needed now and lets go of the others; a changed registry counts as a change. */
   async function syncWatchers(): Promise<void> {
     const listed = await listSources(catalog);
+    // The artifacts library (its spec parser, markdown and diff modules) loads with the first
+    // watch, not with the server: a server's first answers do not wait for it.
+    const { watchFolder } = await import("@org/openspec-artifacts");
     if (closed) return;
     sources = listed;
     const signature = sourcesSignature(sources);
