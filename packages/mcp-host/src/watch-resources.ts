@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { join } from "node:path";
 import type { Resource } from "@modelcontextprotocol/sdk/types.js";
 import type { FolderWatch } from "@org/openspec-artifacts";
@@ -354,7 +353,8 @@ function signatureOf(resources: readonly Resource[]): string {
 async function fingerprintOf(catalog: Catalog, uri: string): Promise<string> {
   try {
     const result = await oneReadATurn(() => readResource(catalog, uri));
-    const hash = createHash("sha256");
+    // node:crypto is taken when a resource is first compared, not loaded with the server.
+    const hash = process.getBuiltinModule("node:crypto").createHash("sha256");
     for (const content of result.contents)
       hash.update("text" in content ? content.text : content.blob);
     return hash.digest("hex");

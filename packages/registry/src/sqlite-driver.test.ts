@@ -26,12 +26,14 @@ describe("openSqlite", () => {
     ]);
   });
 
-  it("GIVEN the registry package loaded WHEN no file has been opened THEN better-sqlite3 is not loaded, and opening a registry loads it", () => {
+  it("GIVEN the registry package loaded WHEN no file has been opened THEN neither better-sqlite3 nor node:crypto is loaded, and opening a registry loads both", () => {
     const script = [
       `import { createRequire } from "node:module";`,
       `const { openRegistry } = await import(${JSON.stringify(REGISTRY)});`,
       `const addonLoaded = () => Object.keys(createRequire(import.meta.url).cache).some((file) => /[\\/]better-sqlite3[\\/]/.test(file));`,
+      `const cryptoLoaded = () => process.moduleLoadList.includes("NativeModule crypto");`,
       `const before = addonLoaded();`,
+      `const cryptoBefore = cryptoLoaded();`,
       `const { mkdtempSync } = await import("node:fs");`,
       `const { join } = await import("node:path");`,
       `const { tmpdir } = await import("node:os");`,
@@ -39,12 +41,18 @@ describe("openSqlite", () => {
       `const opened = openRegistry({ path: join(folder, "registry.db") });`,
       `if (opened.ok) opened.registry.close();`,
       `(await import("node:fs")).rmSync(folder, { recursive: true, force: true });`,
-      `console.log(JSON.stringify({ before, opened: opened.ok, after: addonLoaded() }));`,
+      `console.log(JSON.stringify({ before, cryptoBefore, opened: opened.ok, after: addonLoaded(), cryptoAfter: cryptoLoaded() }));`,
     ].join("\n");
     const run = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
       encoding: "utf8",
     });
     expect(run.stderr).toBe("");
-    expect(JSON.parse(run.stdout)).toEqual({ before: false, opened: true, after: true });
+    expect(JSON.parse(run.stdout)).toEqual({
+      before: false,
+      cryptoBefore: false,
+      opened: true,
+      after: true,
+      cryptoAfter: true,
+    });
   });
 });

@@ -21,11 +21,6 @@ export function sqliteDriver(): typeof Database {
   return driver;
 }
 
-/** better-sqlite3 if something opened a file already, else `undefined` (nothing it made can exist yet). */
-export function loadedSqliteDriver(): typeof Database | undefined {
-  return driver;
-}
-
 let releaseAddon: string | null | undefined;
 
 /**
