@@ -16,8 +16,10 @@ import { publishablePackages } from "./workspace-packages.js";
 // Each app installed on its own, as `npm install --global` of it alone would: its
 // tarball, the tarballs of the workspace libraries its package.json depends on
 // (none is on the registry before the first release) and the public registry.
-// The hosts each app bundles are not installed, so each command that runs a
-// host shows the bundle needs nothing of them at run time. It takes minutes
+// The MCP server brings no package of ours. The shell CLI keeps its hosts as
+// dependencies for its unbundled library entry (`runCli`), so they are removed
+// from node_modules before its bin runs them: each command that runs a host
+// shows the bin's bundle needs nothing of them at run time. It takes minutes
 // (mostly npm), so it runs in `pnpm test:release`.
 const folder = mkdtempSync(join(tmpdir(), "openspec-packed-apps-"));
 const env = outsideEnvironment(folder);
@@ -127,7 +129,7 @@ describe("@org/openspec-mcp installed alone", () => {
   });
 });
 
-describe("@org/openspec-cli installed alone", () => {
+describe("@org/openspec-cli installed alone, its hosts removed", () => {
   const bin = () =>
     join(
       installs.get("@org/openspec-cli")?.project ?? "",
@@ -136,9 +138,12 @@ describe("@org/openspec-cli installed alone", () => {
       "openspec-agent",
     );
 
-  it("GIVEN its tarball and its libraries' installed with npm WHEN looked at THEN none of the hosts it bundles is installed", () => {
+  it("GIVEN its tarball and its libraries' installed with npm WHEN the hosts it bundles are removed from node_modules THEN none is left", () => {
     const { project, install } = installs.get("@org/openspec-cli") ?? {};
     expect(install?.status, install && describeRun(install)).toBe(0);
+    for (const host of HOSTS) {
+      rmSync(join(project ?? "", "node_modules", "@org", host), { recursive: true, force: true });
+    }
     const ours = ourPackages(project ?? "");
     expect(ours).toContain("openspec-cli");
     expect(ours.filter((name) => HOSTS.includes(name))).toEqual([]);
