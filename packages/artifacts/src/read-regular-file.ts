@@ -20,8 +20,7 @@ export type FileText = {
 
 export type FileReadFailure = { ok: false; code: FileReadCode };
 
-/** Artifacts larger than this come back cut, with `truncated: true` and their size. */
-export const DEFAULT_MAX_ARTIFACT_BYTES = 1024 * 1024;
+export { DEFAULT_MAX_ARTIFACT_BYTES } from "./artifact-byte-limit.js";
 
 // O_NONBLOCK: opening a FIFO must not wait for a writer; O_NOFOLLOW: the
 // caller resolved every link already, so a link here was swapped in since.

@@ -22,7 +22,7 @@ function probeTool(seen: CatalogContext[]) {
   return defineTool({
     name: "probe",
     description: "Records its context.",
-    inputSchema: z.object({}),
+    inputSchema: () => z.object({}),
     outputSchema: () => z.object({ ok: z.literal(true) }),
     requiresCli: false,
     annotations: readOnlyTool("Probe"),

@@ -1,14 +1,12 @@
 import { homedir } from "node:os";
-import { DEFAULT_MAX_ARTIFACT_BYTES } from "@org/openspec-artifacts/context";
+import { DEFAULT_MAX_ARTIFACT_BYTES } from "@org/openspec-artifacts/limits";
 import type { OpenSpecDiscovery, OpenSpecPool } from "@org/openspec-cli-runner";
 import { createRunLimiter, defaultCliConcurrency } from "@org/openspec-cli-runner/startup";
 import { openRegistry, type Registry } from "@org/openspec-registry";
 import type { SharedAnswer } from "./create-shared-cli-runs.js";
 import { explainUnreachableStore } from "./explain-unreachable-store.js";
-import { findCliEscape } from "./find-cli-escape.js";
 import { readCatalogSettings } from "./read-catalog-settings.js";
 import type { ConfineSetting, StoreAllowance } from "./read-confine-settings.js";
-import { readStoreBinds } from "./read-store-binds.js";
 import { refusedRun } from "./refused-run.js";
 import { runControls } from "./run-controls.js";
 import { sourceFix } from "./source-failure.js";
@@ -155,18 +153,8 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
   let ownPool: OpenSpecPool | undefined;
   // The runner (spawning, the warm pool, tinyexec) loads when something first
   // looks for or runs the CLI, so a tool that only reads files never loads it.
-  const startRuntime = async () => {
-    const [
-      runner,
-      { createSharedCliRuns },
-      { sharedCliQuestion },
-      { createChangeByChangeValidation },
-    ] = await Promise.all([
-      import("@org/openspec-cli-runner"),
-      import("./create-shared-cli-runs.js"),
-      import("./shared-cli-question.js"),
-      import("./validate-change-by-change.js"),
-    ]);
+  const startRunner = async () => {
+    const runner = await import("@org/openspec-cli-runner");
     ownPool = wantsOwnPool
       ? runner.createOpenSpecPool({
           env,
@@ -187,17 +175,45 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
       runOpenSpec: runner.runOpenSpec,
       // Whether this host can confine a run (cached by the runner for the process).
       findConfinement: runner.findConfinement,
+    };
+  };
+  let runnerLoad: ReturnType<typeof startRunner> | undefined;
+  const loadRunner = () => {
+    runnerLoad ??= startRunner();
+    return runnerLoad;
+  };
+  // What a run needs besides the runner loads with the first run, not with the
+  // first look for the CLI, which every MCP server's first tool list waits for:
+  // the shared answers (they fingerprint folders with the artifacts library) and
+  // the checks before a run (they read YAML: a pointer to a store, the CLI's config).
+  const startRunSupport = async () => {
+    const [
+      { createSharedCliRuns },
+      { sharedCliQuestion },
+      { createChangeByChangeValidation },
+      { findCliEscape },
+      { readStoreBinds },
+    ] = await Promise.all([
+      import("./create-shared-cli-runs.js"),
+      import("./shared-cli-question.js"),
+      import("./validate-change-by-change.js"),
+      import("./find-cli-escape.js"),
+      import("./read-store-binds.js"),
+    ]);
+    return {
       // The answers of read-only CLI questions, shared while in flight and kept while their files are unchanged.
       shared: createSharedCliRuns(),
       // The last validation of everything per repository, brought up to date change by change.
       wholeValidations: createChangeByChangeValidation(),
       sharedCliQuestion,
+      findCliEscape,
+      readStoreBinds,
     };
   };
-  let runtime: ReturnType<typeof startRuntime> | undefined;
-  const loadRuntime = () => {
-    runtime ??= startRuntime();
-    return runtime;
+  let runSupport: ReturnType<typeof startRunSupport> | undefined;
+  const loadRunSupport = () => {
+    runSupport ??= startRunSupport();
+    return runSupport;
   };
   // Workers start with the first CLI-backed call, so a host that never runs the CLI pays nothing.
   let warming = false;
@@ -225,6 +241,7 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
     workdir: string,
     source: string | null,
     runOptions: RunCliOptions | undefined,
+    readStoreBinds: typeof import("./read-store-binds.js").readStoreBinds,
   ) => {
     const allowed = source === null ? storesAllowedFor(null) : storesAllowedAt(source);
     if (settings === undefined || settings.confine === "off")
@@ -255,17 +272,12 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
     workdir: string,
     runOptions: RunCliOptions | undefined,
   ): Promise<SharedAnswer> => {
-    const {
-      locator,
-      pool,
-      runOpenSpec,
-      findConfinement,
-      shared,
-      wholeValidations,
-      sharedCliQuestion,
-    } = await loadRuntime();
+    const [
+      { locator, pool, runOpenSpec, findConfinement },
+      { shared, wholeValidations, sharedCliQuestion, findCliEscape, readStoreBinds },
+    ] = await Promise.all([loadRunner(), loadRunSupport()]);
     const source = runOptions?.source === undefined ? workdir : runOptions.source;
-    const { view, storesAllowed } = await viewFor(workdir, source, runOptions);
+    const { view, storesAllowed } = await viewFor(workdir, source, runOptions, readStoreBinds);
     // What in the source would lead the CLI outside it is refused before the run: on every
     // platform the CLI's root rule; where the run is not confined, the pointers and links too.
     const refusal =
@@ -344,7 +356,7 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
       opened = result.registry;
       return { ok: true, registry: opened };
     },
-    findCli: async () => (await loadRuntime()).locator.find(),
+    findCli: async () => (await loadRunner()).locator.find(),
     maxArtifactBytes: settings?.maxArtifactBytes ?? DEFAULT_MAX_ARTIFACT_BYTES,
     storesAllowedFor,
     call: {},
@@ -356,7 +368,7 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
         runCli: (args, workdir, runOptions) => runCliFor(call, args, workdir, runOptions),
       };
     },
-    keepsPool: async () => (await loadRuntime()).pool?.enabled === true,
+    keepsPool: async () => (await loadRunner()).pool?.enabled === true,
     cliConcurrency,
     close() {
       closed = true;

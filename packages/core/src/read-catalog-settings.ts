@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_ARTIFACT_BYTES } from "@org/openspec-artifacts/context";
+import { DEFAULT_MAX_ARTIFACT_BYTES } from "@org/openspec-artifacts/limits";
 import {
   findSettingProblem,
   SETTING_BOUNDS,

@@ -81,27 +81,34 @@ export function writingTool(title: string, destructive: boolean): ToolAnnotation
   };
 }
 
-/** A tool as written: its output schema is built by a function, on first use. */
+/** A tool as written: its input and output schemas are built by functions, on first use. */
 export type ToolDefinitionSource<Input extends z.ZodObject, Output extends SuccessSchema> = Omit<
   ToolDefinition<Input, Output>,
-  "outputSchema"
+  "inputSchema" | "outputSchema"
 > & {
+  inputSchema: () => Input;
   outputSchema: () => Output;
 };
 
 /**
  * Keeps each tool's handler and presentation typed by its own schemas, and
- * builds the output schema only when something reads it (a host publishing
- * it, a test): a shell command that calls one tool validates its input and
- * never needs the output schema, which is most of a tool's schema nodes.
+ * builds each schema only when something reads it: a shell command that calls
+ * one tool validates its input and never needs the output schema, which is
+ * most of a tool's schema nodes; an MCP server lists the tools from the
+ * schemas its build recorded and builds a tool's input schema on its first call.
  */
 export function defineTool<Input extends z.ZodObject, Output extends SuccessSchema>(
   definition: ToolDefinitionSource<Input, Output>,
 ): ToolDefinition<Input, Output> {
-  const { outputSchema: buildOutputSchema, ...rest } = definition;
+  const { inputSchema: buildInputSchema, outputSchema: buildOutputSchema, ...rest } = definition;
+  let inputSchema: Input | undefined;
   let outputSchema: Output | undefined;
   return {
     ...rest,
+    get inputSchema(): Input {
+      inputSchema ??= buildInputSchema();
+      return inputSchema;
+    },
     get outputSchema(): Output {
       outputSchema ??= buildOutputSchema();
       return outputSchema;

@@ -22,7 +22,7 @@ function slowTool(name: string, body: (context: CatalogContext) => Promise<void>
   return defineTool({
     name,
     description: "A slow call.",
-    inputSchema: z.object({}),
+    inputSchema: () => z.object({}),
     outputSchema: () => z.object({ ok: z.literal(true) }),
     requiresCli: false,
     annotations: {

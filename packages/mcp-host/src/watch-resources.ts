@@ -1,7 +1,6 @@
-import { createHash } from "node:crypto";
 import { join } from "node:path";
 import type { Resource } from "@modelcontextprotocol/server";
-import { type FolderWatch, watchFolder } from "@org/openspec-artifacts";
+import type { FolderWatch } from "@org/openspec-artifacts";
 import type { Catalog } from "@org/openspec-core";
 import { listSources, type ResourceSource, sourcesSignature } from "./list-sources.js";
 import { oneReadATurn } from "./one-read-a-turn.js";
@@ -117,6 +116,9 @@ export function watchResources(options: ResourceWatchOptions): ResourceWatch {
   /** Follows the openspec/ folders needed now and lets go of the others; a changed registry counts as a change. */
   async function syncWatchers(): Promise<void> {
     const listed = await listSources(catalog);
+    // The artifacts library (its spec parser, markdown and diff modules) loads with the first
+    // watch, not with the server: a server's first answers do not wait for it.
+    const { watchFolder } = await import("@org/openspec-artifacts");
     if (closed) return;
     sources = listed;
     const signature = sourcesSignature(sources);
@@ -351,7 +353,8 @@ function signatureOf(resources: readonly Resource[]): string {
 async function fingerprintOf(catalog: Catalog, uri: string): Promise<string> {
   try {
     const result = await oneReadATurn(() => readResource(catalog, uri));
-    const hash = createHash("sha256");
+    // node:crypto is taken when a resource is first compared, not loaded with the server.
+    const hash = process.getBuiltinModule("node:crypto").createHash("sha256");
     for (const content of result.contents)
       hash.update("text" in content ? content.text : content.blob);
     return hash.digest("hex");

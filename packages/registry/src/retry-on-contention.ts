@@ -1,6 +1,6 @@
 import { busyTimeoutOf, type RegistryDatabase } from "./registry-database.js";
 import { sleepSync } from "./sleep-sync.js";
-import { SqliteDriver } from "./sqlite-driver.js";
+import { sqliteDriver } from "./sqlite-driver.js";
 
 /** What one attempt reports: done with a value, or lost a race and worth another try. */
 export type Attempt<T> = { readonly done: true; readonly value: T } | { readonly done: false };
@@ -17,7 +17,7 @@ export function retryOnContention<T>(db: RegistryDatabase, attempt: () => Attemp
     const outcome = attempt();
     if (outcome.done) return outcome.value;
     if (Date.now() >= deadline) {
-      throw new SqliteDriver.SqliteError("the registry file stayed locked", "SQLITE_BUSY");
+      throw new (sqliteDriver().SqliteError)("the registry file stayed locked", "SQLITE_BUSY");
     }
     sleepSync(5 + Math.random() * 20);
   }

@@ -5,14 +5,21 @@ import type Database from "better-sqlite3";
 
 const require = createRequire(import.meta.url);
 
+let driver: typeof Database | undefined;
+
 /**
- * better-sqlite3, the one way this package reaches it. It is CommonJS, and
- * importing it from ESM runs Node's CommonJS translator (cjs-module-lexer)
- * over it: about 19 ms of a short command's start-up against 9 ms through
- * require(). Bundles keep it external, so this resolves from node_modules
- * there too.
+ * better-sqlite3, the one way this package reaches it, loaded when a file is
+ * first opened: loading the addon and its JavaScript is about 10 ms, which a
+ * server that answers before it touches the registry (an MCP server's
+ * `tools/list`) should not pay at start. It is CommonJS, and importing it from
+ * ESM runs Node's CommonJS translator (cjs-module-lexer) over it: about 19 ms
+ * against 9 ms through require(). Bundles keep it external, so this resolves
+ * from node_modules there too.
  */
-export const SqliteDriver = require("better-sqlite3") as typeof Database;
+export function sqliteDriver(): typeof Database {
+  driver ??= require("better-sqlite3") as typeof Database;
+  return driver;
+}
 
 let releaseAddon: string | null | undefined;
 
@@ -28,6 +35,7 @@ export function openSqlite(
   options: Database.Options = {},
 ): Database.Database {
   releaseAddon ??= findReleaseAddon();
+  const SqliteDriver = sqliteDriver();
   return new SqliteDriver(
     file,
     releaseAddon === null ? options : { nativeBinding: releaseAddon, ...options },

@@ -1,5 +1,5 @@
 import type Database from "better-sqlite3";
-import { SqliteDriver } from "./sqlite-driver.js";
+import { sqliteDriver } from "./sqlite-driver.js";
 
 /**
  * How a SQLite error reads for a caller: the lock could not be had, the file
@@ -19,8 +19,12 @@ export function classifySqliteError(error: unknown): "busy" | "read_only" | "unr
 export function findSqliteError(
   error: unknown,
 ): InstanceType<typeof Database.SqliteError> | undefined {
-  for (let current = error; current instanceof Error; current = current.cause) {
-    if (current instanceof SqliteDriver.SqliteError) return current;
+  if (!(error instanceof Error)) return undefined;
+  // Taken from better-sqlite3 itself (loaded once per process, and by now), not from this
+  // module's own state: a second instance of this module (a test runner's) sees the same class.
+  const { SqliteError } = sqliteDriver();
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    if (current instanceof SqliteError) return current;
   }
   return undefined;
 }

@@ -10,12 +10,13 @@ afterEach(removeTemporaryFolders);
 const pickTool = defineTool({
   name: "test_pick",
   description: "Picks a change, for tests of optional arguments.",
-  inputSchema: z
-    .object({
-      change: z.string().optional().describe("The change to pick."),
-      labels: z.array(z.string()).optional().describe("Labels."),
-    })
-    .strict(),
+  inputSchema: () =>
+    z
+      .object({
+        change: z.string().optional().describe("The change to pick."),
+        labels: z.array(z.string()).optional().describe("Labels."),
+      })
+      .strict(),
   outputSchema: () => z.strictObject({ ok: z.literal(true), picked: z.string() }),
   requiresCli: false,
   annotations: {

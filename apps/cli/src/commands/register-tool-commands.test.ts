@@ -17,18 +17,19 @@ afterEach(removeTemporaryFolders);
 const greetTool = defineTool({
   name: "test_greet",
   description: "Greets someone, for tests of the generated shell commands.",
-  inputSchema: z
-    .object({
-      source: z.string().optional().describe("A registered source."),
-      workdir: z.string().optional().describe("A repository folder."),
-      who: z.string().describe("Whom to greet."),
-      tone: z.enum(["calm", "loud"]).optional().describe("How to say it."),
-      times: z.number().int().min(1).optional().describe("How often to say it."),
-      tags: z.array(z.string()).optional().describe("Labels to add."),
-      no_wave: z.boolean().optional().describe("Leave the wave out."),
-      sign: z.string().describe("Who signs the greeting."),
-    })
-    .strict(),
+  inputSchema: () =>
+    z
+      .object({
+        source: z.string().optional().describe("A registered source."),
+        workdir: z.string().optional().describe("A repository folder."),
+        who: z.string().describe("Whom to greet."),
+        tone: z.enum(["calm", "loud"]).optional().describe("How to say it."),
+        times: z.number().int().min(1).optional().describe("How often to say it."),
+        tags: z.array(z.string()).optional().describe("Labels to add."),
+        no_wave: z.boolean().optional().describe("Leave the wave out."),
+        sign: z.string().describe("Who signs the greeting."),
+      })
+      .strict(),
   outputSchema: () =>
     z.strictObject({
       ok: z.literal(true),

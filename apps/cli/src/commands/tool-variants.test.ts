@@ -10,13 +10,14 @@ afterEach(removeTemporaryFolders);
 const noteTool = defineTool({
   name: "test_note",
   description: "Pins or unpins a note, for tests of variants and document fields.",
-  inputSchema: z
-    .object({
-      ids: z.array(z.string()).describe("The notes."),
-      pinned: z.boolean().describe("Pin or unpin."),
-      body: z.string().optional().describe("The note's text."),
-    })
-    .strict(),
+  inputSchema: () =>
+    z
+      .object({
+        ids: z.array(z.string()).describe("The notes."),
+        pinned: z.boolean().describe("Pin or unpin."),
+        body: z.string().optional().describe("The note's text."),
+      })
+      .strict(),
   outputSchema: () =>
     z.strictObject({ ok: z.literal(true), input: z.record(z.string(), z.unknown()) }),
   requiresCli: false,

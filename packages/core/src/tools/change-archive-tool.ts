@@ -42,15 +42,16 @@ export const changeArchiveTool = defineTool({
     "Archive a finished change: merge its delta specs into the specs and move it to the archive; `dry_run` previews.",
   notes:
     "Archive a finished change with `openspec archive <change> --yes --json`: its delta specs are merged into openspec/specs (unless skip_specs) and its folder moves to openspec/changes/archive/<date>-<change>. Refuses before running the CLI when tasks are open (tasks_open, with how many) unless force is true, when the change has no delta spec and its .openspec.yaml does not set skip_specs (no_delta_specs: openspec validate rejects it) unless skip_specs or force is true, and refuses names or folders that lead outside the repository: before the CLI runs, every path it would write or move (each baseline spec.md a delta merges into, openspec/specs, the archive folder) must stay inside, else path_outside_repository names the path and the symlink; should the CLI still report a spec written outside, the answer is external_write, never ok. Answers with the archive folder, each baseline spec the change touched and what happened to it (created, updated, removed, unchanged), the CLI's totals and warnings, and the CLI's JSON under stdout; what it reports is checked on disk. The CLI's own refusals (validation, a taken archive name) come back with its diagnostics. With dry_run: true nothing runs or moves: the answer previews the archive, per delta spec exactly what it would write to openspec/specs (the requirements and a unified diff, as openspec_spec_diff), and would_archive says whether the real call would go through.",
-  inputSchema: z
-    .object({
-      ...repositoryTargetFields,
-      change: nameField("Active change."),
-      skip_specs: z.boolean().optional().describe("Do not merge delta specs."),
-      force: z.boolean().optional().describe("Archive with open tasks or no delta spec."),
-      dry_run: z.boolean().optional().describe("Preview only; nothing moves."),
-    })
-    .strict(),
+  inputSchema: () =>
+    z
+      .object({
+        ...repositoryTargetFields,
+        change: nameField("Active change."),
+        skip_specs: z.boolean().optional().describe("Do not merge delta specs."),
+        force: z.boolean().optional().describe("Archive with open tasks or no delta spec."),
+        dry_run: z.boolean().optional().describe("Preview only; nothing moves."),
+      })
+      .strict(),
   outputSchema: () =>
     z.union([
       z.strictObject({

@@ -67,31 +67,37 @@ export const changeCreateTool = defineTool({
     "Propose a change in one call: proposal, tasks, design and delta specs, written whole or not at all.",
   notes:
     "Propose a change in one call, without the OpenSpec CLI: writes openspec/changes/<name>/ with proposal.md (Why, What Changes, Capabilities, Impact), tasks.md (sections numbered 1.1, 1.2…), design.md, one delta spec per capability (ADDED/MODIFIED requirements, REMOVED with a reason, RENAMED) and .openspec.yaml (from `openspec new change` when the CLI is there). The change appears whole or not at all. Refuses an existing active change (change_exists) unless force is true, which replaces the given files and names the others it left. Returns the change's token, the files written, warnings where `openspec validate --strict` would object, and, when the CLI is there, its validation of the change.",
-  inputSchema: z
-    .object({
-      ...repositoryTargetFields,
-      name: nameField("Change name, kebab-case."),
-      why: z.string().min(1).max(10_000).describe("50 to 1000 characters of Markdown."),
-      what_changes: z.array(line(2000)).min(1).max(100),
-      impact: z.string().min(1).max(10_000).optional().describe("Affected code, APIs or systems."),
-      design: z.string().min(1).max(100_000).optional().describe("Whole design.md."),
-      tasks: z
-        .array(
-          z
-            .object({
-              title: line(200),
-              items: z.array(line(2000)).min(1).max(200),
-            })
-            .strict(),
-        )
-        .max(50)
-        .optional()
-        .describe("Task sections; numbered for you."),
-      specs: z.array(deltaSpecSchema).max(50).optional().describe("One per capability."),
-      schema: nameField("Workflow schema.").optional(),
-      force: z.boolean().optional().describe("Replace an existing change's files."),
-    })
-    .strict(),
+  inputSchema: () =>
+    z
+      .object({
+        ...repositoryTargetFields,
+        name: nameField("Change name, kebab-case."),
+        why: z.string().min(1).max(10_000).describe("50 to 1000 characters of Markdown."),
+        what_changes: z.array(line(2000)).min(1).max(100),
+        impact: z
+          .string()
+          .min(1)
+          .max(10_000)
+          .optional()
+          .describe("Affected code, APIs or systems."),
+        design: z.string().min(1).max(100_000).optional().describe("Whole design.md."),
+        tasks: z
+          .array(
+            z
+              .object({
+                title: line(200),
+                items: z.array(line(2000)).min(1).max(200),
+              })
+              .strict(),
+          )
+          .max(50)
+          .optional()
+          .describe("Task sections; numbered for you."),
+        specs: z.array(deltaSpecSchema).max(50).optional().describe("One per capability."),
+        schema: nameField("Workflow schema.").optional(),
+        force: z.boolean().optional().describe("Replace an existing change's files."),
+      })
+      .strict(),
   outputSchema: () =>
     z.strictObject({
       ok: z.literal(true),

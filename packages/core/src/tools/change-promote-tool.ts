@@ -10,19 +10,20 @@ export const changePromoteTool = defineTool({
     "Make a draft change ready to implement: check it, write tasks.md from tasks, validate strictly.",
   notes:
     "Make a draft change ready to implement: checks its proposal, tasks and delta spec, writes tasks.md from tasks, and validates strictly.",
-  inputSchema: z
-    .object({
-      ...repositoryTargetFields,
-      change: nameField("The active change to promote."),
-      tasks: z
-        .array(z.string().min(1).max(2000))
-        .min(1)
-        .max(200)
-        .optional()
-        .describe("Task lines for a new tasks.md."),
-      force: z.boolean().optional().describe("Replace an existing tasks.md with tasks."),
-    })
-    .strict(),
+  inputSchema: () =>
+    z
+      .object({
+        ...repositoryTargetFields,
+        change: nameField("The active change to promote."),
+        tasks: z
+          .array(z.string().min(1).max(2000))
+          .min(1)
+          .max(200)
+          .optional()
+          .describe("Task lines for a new tasks.md."),
+        force: z.boolean().optional().describe("Replace an existing tasks.md with tasks."),
+      })
+      .strict(),
   outputSchema: () =>
     z.strictObject({
       ok: z.literal(true),

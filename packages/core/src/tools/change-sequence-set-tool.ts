@@ -10,21 +10,22 @@ export const changeSequenceSetTool = defineTool({
   description: "Order related active changes and say which each needs first.",
   notes:
     "Order a group of active changes and say which each needs first; kept in each change's .openspec.yaml. Use after proposing related changes.",
-  inputSchema: z
-    .object({
-      ...repositoryTargetFields,
-      changes: z
-        .array(z.string().min(1).max(256))
-        .min(1)
-        .max(100)
-        .describe("Active changes, in order."),
-      group: z.string().min(1).max(64).optional().describe('Default "default".'),
-      depends_on: z
-        .record(z.string(), z.array(z.string().min(1).max(256)).max(100))
-        .optional()
-        .describe("Per change, the changes it needs first."),
-    })
-    .strict(),
+  inputSchema: () =>
+    z
+      .object({
+        ...repositoryTargetFields,
+        changes: z
+          .array(z.string().min(1).max(256))
+          .min(1)
+          .max(100)
+          .describe("Active changes, in order."),
+        group: z.string().min(1).max(64).optional().describe('Default "default".'),
+        depends_on: z
+          .record(z.string(), z.array(z.string().min(1).max(256)).max(100))
+          .optional()
+          .describe("Per change, the changes it needs first."),
+      })
+      .strict(),
   outputSchema: () =>
     z.strictObject({
       ok: z.literal(true),

@@ -10,12 +10,13 @@ export const changeUnarchiveTool = defineTool({
   description: "Move an archived change back to the active changes; merged specs stay.",
   notes:
     "Move an archived change back to the active changes, without the OpenSpec CLI: openspec/changes/archive/<date>-<change> becomes openspec/changes/<change> in one rename. change is the plain name, or the archive folder's name when several archived folders share the plain name (ambiguous_artifact lists them). Refuses when an active change has that name (change_exists) and archive entries that are symlinks. The baseline specs the archive already merged are NOT rolled back: specs_not_rolled_back lists them, and notice says so.",
-  inputSchema: z
-    .object({
-      ...repositoryTargetFields,
-      change: nameField("Its name or archive folder name."),
-    })
-    .strict(),
+  inputSchema: () =>
+    z
+      .object({
+        ...repositoryTargetFields,
+        change: nameField("Its name or archive folder name."),
+      })
+      .strict(),
   outputSchema: () =>
     z.strictObject({
       ok: z.literal(true),

@@ -18,18 +18,19 @@ export const changeWriteTool = defineTool({
     "Write one artifact of an active change (proposal, design, tasks or a delta spec) as a whole Markdown file.",
   notes:
     'Write one artifact of an existing active change, without the OpenSpec CLI: artifact "proposal", "design" or "tasks" (proposal.md, design.md, tasks.md), or "spec" with spec (the delta spec specs/<spec>/spec.md). content is the whole Markdown file, written atomically exactly as given. A missing file is created; an existing one is replaced only with force: true (else artifact_exists). Archived changes and paths leading out of the change folder are refused. Answers with the path, whether the file is new, warnings where `openspec validate --strict` (for a proposal, `openspec show`) would object to the artifact, and, when the CLI is there, its validation of the whole change.',
-  inputSchema: z
-    .object({
-      ...repositoryTargetFields,
-      change: nameField("Active change."),
-      artifact: z
-        .enum(["proposal", "design", "tasks", "spec"])
-        .describe("Which file; `spec` needs spec."),
-      spec: z.string().min(1).max(256).optional().describe("The delta spec's id."),
-      content: z.string().min(1).describe("The whole file."),
-      force: z.boolean().optional().describe("Replace an existing file."),
-    })
-    .strict(),
+  inputSchema: () =>
+    z
+      .object({
+        ...repositoryTargetFields,
+        change: nameField("Active change."),
+        artifact: z
+          .enum(["proposal", "design", "tasks", "spec"])
+          .describe("Which file; `spec` needs spec."),
+        spec: z.string().min(1).max(256).optional().describe("The delta spec's id."),
+        content: z.string().min(1).describe("The whole file."),
+        force: z.boolean().optional().describe("Replace an existing file."),
+      })
+      .strict(),
   outputSchema: () =>
     z.strictObject({
       ok: z.literal(true),

@@ -10,16 +10,17 @@ export const cliTool = defineTool({
     'Run an OpenSpec CLI command no other tool covers, e.g. ["status", "--change", "x"].',
   notes:
     'Run one OpenSpec CLI command in a repository, given as an argument array without `openspec` (e.g. ["status", "--change", "x"]), and return its native JSON. For what no other tool covers; interactive commands and writes outside the repository are refused.',
-  inputSchema: z
-    .object({
-      ...repositoryTargetFields,
-      args: z
-        .array(z.string().max(10_000))
-        .min(1)
-        .max(64)
-        .describe("The command and its arguments, without `openspec`."),
-    })
-    .strict(),
+  inputSchema: () =>
+    z
+      .object({
+        ...repositoryTargetFields,
+        args: z
+          .array(z.string().max(10_000))
+          .min(1)
+          .max(64)
+          .describe("The command and its arguments, without `openspec`."),
+      })
+      .strict(),
   outputSchema: () =>
     z.strictObject({
       ...cliRunFields,

@@ -27,22 +27,23 @@ export const contextTool = defineTool({
     "Start here. `<source>` lists a repository's changes, specs and ideas with os_ tokens; `<source>/<name>` or a token gives one's content.",
   notes:
     "Resolve an OpenSpec identifier of a registered repository. `<source>` returns the repository path, a workdir hint, its active and archived changes, its specs and its ideas, each with an os_ token (six hex digits, more only where two artifacts of the repository share them). A token alone, without `<source>/`, is looked up in every registered source. `<source>/<token>` (or `<source>/<change-name>`, `<source>/archive/<change-name>`, `<source>/<spec-id>`) returns that change's proposal, tasks, design and delta specs, or that spec's full content. Lists are paged, 20 entries each by default: truncated says a list goes on, note and page.next_offset where; use limit, offset and query on large repositories, and detail summary for the counts alone. Reads the registry and files only; works without the OpenSpec CLI.",
-  inputSchema: z
-    .object({
-      identifier: z
-        .string()
-        .min(1)
-        .max(1024)
-        .describe(
-          "<source>, <source>/<name or token>, <source>/archive/<name>, <source>/ideas/<slug>, or a token.",
-        ),
-      limit: z.number().int().min(1).max(MAX_PAGE_LIMIT).optional().describe("Per list."),
-      offset: z.number().int().min(0).optional(),
-      query: z.string().max(256).optional().describe("Filter by name or path."),
-      last_modified: z.boolean().optional().describe("Add last-modified times (slower)."),
-      detail: detailField,
-    })
-    .strict(),
+  inputSchema: () =>
+    z
+      .object({
+        identifier: z
+          .string()
+          .min(1)
+          .max(1024)
+          .describe(
+            "<source>, <source>/<name or token>, <source>/archive/<name>, <source>/ideas/<slug>, or a token.",
+          ),
+        limit: z.number().int().min(1).max(MAX_PAGE_LIMIT).optional().describe("Per list."),
+        offset: z.number().int().min(0).optional(),
+        query: z.string().max(256).optional().describe("Filter by name or path."),
+        last_modified: z.boolean().optional().describe("Add last-modified times (slower)."),
+        detail: detailField,
+      })
+      .strict(),
   outputSchema: contextOutput,
   requiresCli: false,
   annotations: readOnlyTool("Resolve OpenSpec context"),

@@ -9,7 +9,7 @@ export const doctorTool = defineTool({
   description: "Check a repository's OpenSpec setup, with a fix per finding.",
   notes:
     "Run `openspec doctor --json`: the health of the repository's OpenSpec root, store and references, with a fix per finding.",
-  inputSchema: z.object({ ...repositoryTargetFields }).strict(),
+  inputSchema: () => z.object({ ...repositoryTargetFields }).strict(),
   outputSchema: () =>
     z.strictObject({
       ...cliRunFields,

@@ -10,18 +10,19 @@ export const ideaCreateTool = defineTool({
   description: "Record an idea, the step before a change, as openspec/ideas/<slug>.md.",
   notes:
     "Record an idea, the step before a change, as openspec/ideas/<slug>.md. Never overwrites: a taken slug gets -2, -3….",
-  inputSchema: z
-    .object({
-      ...repositoryTargetFields,
-      // Lengths and emptiness are the artifacts layer's to check, naming the field.
-      title: z.string().describe("One line."),
-      prompt: z.string().describe("Verbatim."),
-      origin: z.string().optional().describe("human, agent or mixed."),
-      tags: z.array(z.string()).optional(),
-      notes: z.string().optional(),
-      slug: z.string().optional().describe("Preferred file name."),
-    })
-    .strict(),
+  inputSchema: () =>
+    z
+      .object({
+        ...repositoryTargetFields,
+        // Lengths and emptiness are the artifacts layer's to check, naming the field.
+        title: z.string().describe("One line."),
+        prompt: z.string().describe("Verbatim."),
+        origin: z.string().optional().describe("human, agent or mixed."),
+        tags: z.array(z.string()).optional(),
+        notes: z.string().optional(),
+        slug: z.string().optional().describe("Preferred file name."),
+      })
+      .strict(),
   outputSchema: () =>
     z.strictObject({
       ok: z.literal(true),

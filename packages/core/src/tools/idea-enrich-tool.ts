@@ -15,20 +15,21 @@ export const ideaEnrichTool = defineTool({
   description: "Write a structured evaluation into an idea, replacing an earlier one.",
   notes:
     "Write a structured evaluation into an idea: problem, proposed direction, key questions, feasibility, T-shirt size with its justification, risks and suggested next step. A second call replaces the earlier evaluation.",
-  inputSchema: z
-    .object({
-      ...repositoryTargetFields,
-      idea: z.string().describe("Idea slug."),
-      problem: text.optional(),
-      proposed_direction: text.optional(),
-      key_questions: items.optional(),
-      feasibility: z.enum(["Low", "Medium", "High"]).optional(),
-      tshirt_size: z.enum(["XS", "S", "M", "L", "XL"]).optional(),
-      size_justification: text.optional(),
-      risks: items.optional(),
-      suggested_next_step: text.optional(),
-    })
-    .strict(),
+  inputSchema: () =>
+    z
+      .object({
+        ...repositoryTargetFields,
+        idea: z.string().describe("Idea slug."),
+        problem: text.optional(),
+        proposed_direction: text.optional(),
+        key_questions: items.optional(),
+        feasibility: z.enum(["Low", "Medium", "High"]).optional(),
+        tshirt_size: z.enum(["XS", "S", "M", "L", "XL"]).optional(),
+        size_justification: text.optional(),
+        risks: items.optional(),
+        suggested_next_step: text.optional(),
+      })
+      .strict(),
   outputSchema: () =>
     z.strictObject({
       ok: z.literal(true),

@@ -20,17 +20,18 @@ export const ideaPromoteTool = defineTool({
     "Propose a change from an idea, linking the two; then add delta specs (openspec_spec_create with change).",
   notes:
     "Propose a change from an idea: the proposal and the idea link to each other. Add delta specs afterwards (openspec_spec_create with change) for `openspec validate --strict` to pass.",
-  inputSchema: z
-    .object({
-      ...repositoryTargetFields,
-      // Lengths and emptiness are checked by openspec_change_create's writer, naming the field.
-      idea: z.string().describe("Idea slug."),
-      change: z.string().describe("The new change name, kebab-case."),
-      why: z.string().optional().describe("Default: from the idea."),
-      what_changes: z.array(z.string()).optional().describe("Default: from the idea."),
-      force: z.boolean().optional().describe("Replace the files of an existing change."),
-    })
-    .strict(),
+  inputSchema: () =>
+    z
+      .object({
+        ...repositoryTargetFields,
+        // Lengths and emptiness are checked by openspec_change_create's writer, naming the field.
+        idea: z.string().describe("Idea slug."),
+        change: z.string().describe("The new change name, kebab-case."),
+        why: z.string().optional().describe("Default: from the idea."),
+        what_changes: z.array(z.string()).optional().describe("Default: from the idea."),
+        force: z.boolean().optional().describe("Replace the files of an existing change."),
+      })
+      .strict(),
   outputSchema: () =>
     changeCreateTool.outputSchema.extend({
       idea: z.string().describe("The idea's slug."),

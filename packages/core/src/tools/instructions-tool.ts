@@ -12,14 +12,15 @@ export const instructionsTool = defineTool({
   description: "Get OpenSpec's instructions and template for an artifact, or `apply`.",
   notes:
     "Get OpenSpec's enriched instructions for writing an artifact (proposal, specs, design, tasks; `spec` means `specs`) or for `apply`: description, instruction, template, dependencies and where to write it. Without change, the only active change is used when there is exactly one; in a repository with no change yet, guidance comes from the schema's template (fallback: true).",
-  inputSchema: z
-    .object({
-      ...repositoryTargetFields,
-      artifact: nameField("proposal, specs, design, tasks or apply."),
-      change: nameField("Default: the only active change.").optional(),
-      schema: nameField("Workflow schema.").optional(),
-    })
-    .strict(),
+  inputSchema: () =>
+    z
+      .object({
+        ...repositoryTargetFields,
+        artifact: nameField("proposal, specs, design, tasks or apply."),
+        change: nameField("Default: the only active change.").optional(),
+        schema: nameField("Workflow schema.").optional(),
+      })
+      .strict(),
   outputSchema: () => instructionsOutput,
   requiresCli: true,
   annotations: readOnlyTool("Get OpenSpec instructions"),

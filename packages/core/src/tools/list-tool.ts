@@ -17,15 +17,16 @@ export const listTool = defineTool({
   description: "List a repository's changes, or with kind `specs` its specs.",
   notes:
     "Run `openspec list --json` in a repository: its changes (name, task counts, last modified, status) or, with kind `specs`, its specs (id, requirement count). The CLI's JSON is returned under stdout, its `changes` or `specs` 40 a page: `page` says where the page starts, how many there are in all and, in next_offset, the offset of the next page (null on the last); `limit` (up to 1000) and `offset` choose another.",
-  inputSchema: z
-    .object({
-      ...repositoryTargetFields,
-      kind: z.enum(["changes", "specs"]).optional().describe("Default changes."),
-      sort: z.enum(["recent", "name"]).optional().describe("Changes only."),
-      engine: z.enum(["native", "cli"]).optional(),
-      ...pageInputFields(),
-    })
-    .strict(),
+  inputSchema: () =>
+    z
+      .object({
+        ...repositoryTargetFields,
+        kind: z.enum(["changes", "specs"]).optional().describe("Default changes."),
+        sort: z.enum(["recent", "name"]).optional().describe("Changes only."),
+        engine: z.enum(["native", "cli"]).optional(),
+        ...pageInputFields(),
+      })
+      .strict(),
   outputSchema: () =>
     z.strictObject({
       ...cliRunFields,

@@ -9,12 +9,13 @@ export const schemasTool = defineTool({
     "List the workflow schemas a repository can use, or with name where one resolves from.",
   notes:
     "List the workflow schemas a repository can use (`openspec schemas`), or with name say where that schema resolves from (`openspec schema which`).",
-  inputSchema: z
-    .object({
-      ...repositoryTargetFields,
-      name: nameField("A schema to locate.").optional(),
-    })
-    .strict(),
+  inputSchema: () =>
+    z
+      .object({
+        ...repositoryTargetFields,
+        name: nameField("A schema to locate.").optional(),
+      })
+      .strict(),
   outputSchema: () => z.strictObject({ ...cliRunFields }),
   requiresCli: true,
   annotations: readOnlyTool("List OpenSpec workflow schemas"),

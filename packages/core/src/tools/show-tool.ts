@@ -15,23 +15,24 @@ export const showTool = defineTool({
   description: "Show a change with its deltas, or a spec with its requirements.",
   notes:
     "Run `openspec show <target> --json` in a repository: a change with its deltas, or a spec with its requirements. Filters: type, deltas_only (changes), requirements and no_scenarios (specs), requirement (a spec's 1-based requirement number). A change's deltas or a spec's requirements come 10 a page: stdout holds that page, and `page` says where it starts, how many there are in all and, in next_offset, the offset of the next page (null on the last); `limit` (up to 1000) and `offset` choose another.",
-  inputSchema: z
-    .object({
-      ...repositoryTargetFields,
-      target: nameField("Change name or spec id."),
-      type: z.enum(["change", "spec"]).optional().describe("When both have the name."),
-      deltas_only: z.boolean().optional().describe("Changes: only the deltas."),
-      requirements: z.boolean().optional().describe("Specs: only the requirements."),
-      no_scenarios: z.boolean().optional(),
-      requirement: z
-        .number()
-        .int()
-        .min(1)
-        .optional()
-        .describe("Specs: only this requirement (1-based)."),
-      ...pageInputFields(),
-    })
-    .strict(),
+  inputSchema: () =>
+    z
+      .object({
+        ...repositoryTargetFields,
+        target: nameField("Change name or spec id."),
+        type: z.enum(["change", "spec"]).optional().describe("When both have the name."),
+        deltas_only: z.boolean().optional().describe("Changes: only the deltas."),
+        requirements: z.boolean().optional().describe("Specs: only the requirements."),
+        no_scenarios: z.boolean().optional(),
+        requirement: z
+          .number()
+          .int()
+          .min(1)
+          .optional()
+          .describe("Specs: only this requirement (1-based)."),
+        ...pageInputFields(),
+      })
+      .strict(),
   outputSchema: () =>
     z.strictObject({
       ...cliRunFields,

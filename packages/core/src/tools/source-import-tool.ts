@@ -18,17 +18,18 @@ export const sourceImportTool = defineTool({
   description: "Register this machine's OpenSpec stores as sources.",
   notes:
     "Register the OpenSpec stores of this machine (what `openspec store list` shows: shared spec repositories) as sources, so every host can address them by name. Each store gets its id as vanity name; when another source already answers to that id, it gets `<id>-store` (then `<id>-store-2`, …), and existing sources are never renamed or moved. A store whose folder a source already holds is skipped as already_registered, so calling it again adds nothing. Stores whose folder is missing, not a folder, not absolute or without openspec/ are skipped with the reason. `stores` limits it to some store ids; `dry_run: true` reports what would be added and writes nothing. Answers added [{store, name, path, token}] and skipped [{store, path, reason, detail, source}].",
-  inputSchema: z
-    .object({
-      stores: z
-        .array(storeId)
-        .min(1)
-        .max(1000)
-        .optional()
-        .describe("Only these store ids (default all)."),
-      dry_run: z.boolean().optional().describe("Report only; register nothing."),
-    })
-    .strict(),
+  inputSchema: () =>
+    z
+      .object({
+        stores: z
+          .array(storeId)
+          .min(1)
+          .max(1000)
+          .optional()
+          .describe("Only these store ids (default all)."),
+        dry_run: z.boolean().optional().describe("Report only; register nothing."),
+      })
+      .strict(),
   outputSchema: () => sourceImportOutput,
   requiresCli: true,
   annotations: { ...writingTool("Import OpenSpec stores as sources", false), idempotentHint: true },

@@ -26,7 +26,7 @@ export const sourceAddTool = defineTool({
   description: "Register a repository folder as a source every tool can name.",
   notes:
     "Register a repository folder as an OpenSpec source, shared by every host on this machine. It gets a stable os_ token and is addressed by its vanity name or, without one, by its folder's basename. The folder must exist; its openspec/ folder may come later.",
-  inputSchema: z.object({ path: pathField, name: nameField.optional() }).strict(),
+  inputSchema: () => z.object({ path: pathField, name: nameField.optional() }).strict(),
   outputSchema: () => oneSource,
   requiresCli: false,
   annotations: writingTool("Register an OpenSpec source", false),
@@ -52,7 +52,7 @@ export const sourceListTool = defineTool({
   description: "List the registered sources.",
   notes:
     "List the registered OpenSpec sources, oldest first, with token, vanity name, display name, path and whether the folder holds openspec/.",
-  inputSchema: z.object({}).strict(),
+  inputSchema: () => z.object({}).strict(),
   outputSchema: () =>
     z.strictObject({
       ok: z.literal(true),
@@ -92,13 +92,14 @@ export const sourceUpdateTool = defineTool({
   description: "Rename a registered source or point it at a new folder.",
   notes:
     "Rename a registered source or point it at a new folder. Its token and creation time stay. An empty name clears the vanity name so the folder basename is used.",
-  inputSchema: z
-    .object({
-      source: sourceField,
-      name: nameField.nullable().optional(),
-      path: pathField.optional(),
-    })
-    .strict(),
+  inputSchema: () =>
+    z
+      .object({
+        source: sourceField,
+        name: nameField.nullable().optional(),
+        path: pathField.optional(),
+      })
+      .strict(),
   outputSchema: () => oneSource,
   requiresCli: false,
   annotations: writingTool("Update an OpenSpec source", false),
@@ -134,7 +135,7 @@ export const sourceRemoveTool = defineTool({
   description: "Forget a registered source; its folder is not touched.",
   notes:
     "Forget a registered source. Only the registry entry is removed; the repository folder is not touched.",
-  inputSchema: z.object({ source: sourceField }).strict(),
+  inputSchema: () => z.object({ source: sourceField }).strict(),
   outputSchema: () => oneSource,
   requiresCli: false,
   annotations: writingTool("Remove an OpenSpec source", true),

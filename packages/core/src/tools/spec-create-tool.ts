@@ -35,17 +35,18 @@ export const specCreateTool = defineTool({
     "Write a new spec from structured requirements; with `change`, that change's delta spec instead.",
   notes:
     "Write a new spec from structured requirements, without the OpenSpec CLI. Without `change` it writes openspec/specs/<name>/spec.md; with `change` it writes the change's delta spec openspec/changes/<change>/specs/<name>/spec.md under `## ADDED Requirements`. Refuses to replace an existing spec unless force is true. Returns the relative path and warnings where `openspec validate --strict` would object.",
-  inputSchema: z
-    .object({
-      ...repositoryTargetFields,
-      name: nameField("Spec id, kebab-case."),
-      title: z.string().min(1).max(200).describe("One line."),
-      purpose: z.string().min(1).max(10_000).describe("50+ characters."),
-      requirements: z.array(requirementSchema).min(1).max(200).describe("In order."),
-      change: nameField("Active change: write its delta spec.").optional(),
-      force: z.boolean().optional().describe("Replace an existing spec."),
-    })
-    .strict(),
+  inputSchema: () =>
+    z
+      .object({
+        ...repositoryTargetFields,
+        name: nameField("Spec id, kebab-case."),
+        title: z.string().min(1).max(200).describe("One line."),
+        purpose: z.string().min(1).max(10_000).describe("50+ characters."),
+        requirements: z.array(requirementSchema).min(1).max(200).describe("In order."),
+        change: nameField("Active change: write its delta spec.").optional(),
+        force: z.boolean().optional().describe("Replace an existing spec."),
+      })
+      .strict(),
   outputSchema: () =>
     z.strictObject({
       ok: z.literal(true),

@@ -23,16 +23,17 @@ export const specDiffTool = defineTool({
     "Preview what a change's delta specs do to the baseline specs; with `from_git`, a spec against git HEAD.",
   notes:
     "Show what a change will do to the baseline specs, without the OpenSpec CLI and without writing anything: for each of the change's delta specs (or only `spec`), the requirements it adds, modifies, removes or renames (with the scenarios added, removed and changed), and a unified diff of openspec/specs/<id>/spec.md against exactly what `openspec archive` would write. Problems the archive would refuse (MODIFIED of a missing requirement, ADDED of an existing one, a rename onto an existing name) are diagnostics with the CLI's wording; `errors` counts them, 0 means the archive would accept every delta. A baseline spec or archive folder the archive would write through a symlink out of the repository is refused with path_outside_repository, as the archive is. With from_git: true and spec instead of change (or spec alone): the baseline spec in the working tree against its version at git HEAD. Specs come 2 a page (`page`, `limit`, `offset`); each lists its first 8 requirement changes and a unified diff cut at a line's end within 2,000 bytes, with truncated (and the diff's size) when cut: detail full keeps both whole, detail summary leaves the diffs out. A call that names a spec also gets that spec at the top level, in the form the earlier Hermes plugin answered: spec, status (added for a spec the change creates, modified, unchanged, or invalid when the archive would refuse its delta), baseline_exists, requirements grouped by status (added, modified, removed, renamed; each entry as in specs[].requirements) and line_diff (its unified_diff).",
-  inputSchema: z
-    .object({
-      ...repositoryTargetFields,
-      change: nameField("Active change.").optional(),
-      spec: nameField("Only this spec id.").optional(),
-      from_git: z.boolean().optional().describe("Compare `spec` with git HEAD instead."),
-      ...pageInputFields(),
-      detail: detailField,
-    })
-    .strict(),
+  inputSchema: () =>
+    z
+      .object({
+        ...repositoryTargetFields,
+        change: nameField("Active change.").optional(),
+        spec: nameField("Only this spec id.").optional(),
+        from_git: z.boolean().optional().describe("Compare `spec` with git HEAD instead."),
+        ...pageInputFields(),
+        detail: detailField,
+      })
+      .strict(),
   outputSchema: () =>
     z.strictObject({
       ok: z.literal(true),

@@ -11,12 +11,13 @@ export const specListTool = defineTool({
   description: "List a repository's spec ids, or with `change` that change's delta specs.",
   notes:
     "List spec ids without the OpenSpec CLI: those under openspec/specs/, or with `change` those under that change's specs/ folder. An empty or missing folder gives an empty list.",
-  inputSchema: z
-    .object({
-      ...repositoryTargetFields,
-      change: nameField("List this change's delta specs.").optional(),
-    })
-    .strict(),
+  inputSchema: () =>
+    z
+      .object({
+        ...repositoryTargetFields,
+        change: nameField("List this change's delta specs.").optional(),
+      })
+      .strict(),
   outputSchema: () =>
     z.strictObject({
       ok: z.literal(true),

@@ -17,14 +17,15 @@ export const specShowTool = defineTool({
     "Read one spec, or with `change` that change's delta spec, as structured requirements and scenarios.",
   notes:
     "Read one spec as structured JSON, without the OpenSpec CLI: title, purpose, and requirements with name, description and scenarios (name, GIVEN/WHEN/THEN steps, raw text). With `change`, reads that change's delta spec and marks each requirement ADDED or MODIFIED. Requirements come 10 a page: `page` says where this one starts, how many there are in all and, in next_offset, the offset of the next page (null on the last); `limit` (up to 1000) and `offset` choose another.",
-  inputSchema: z
-    .object({
-      ...repositoryTargetFields,
-      name: nameField("Spec id, e.g. `auth`."),
-      change: nameField("Read this change's delta spec.").optional(),
-      ...pageInputFields(),
-    })
-    .strict(),
+  inputSchema: () =>
+    z
+      .object({
+        ...repositoryTargetFields,
+        name: nameField("Spec id, e.g. `auth`."),
+        change: nameField("Read this change's delta spec.").optional(),
+        ...pageInputFields(),
+      })
+      .strict(),
   outputSchema: () =>
     z.strictObject({
       ok: z.literal(true),

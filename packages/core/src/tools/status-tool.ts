@@ -9,14 +9,15 @@ export const statusTool = defineTool({
   description: "Report a change's artifact status and next steps.",
   notes:
     'Run `openspec status --json` for a change: its schema, artifacts with done/ready/blocked status, and next steps. Without change, the only active change is used when there is exactly one. A change on the built-in schema is answered from the files, byte for byte as the CLI prints it (`engine: "native"`); the CLI answers anything else, or with `engine: "cli"`, and `cli_reason` says why.',
-  inputSchema: z
-    .object({
-      ...repositoryTargetFields,
-      change: nameField("The change to report on.").optional(),
-      schema: nameField("Workflow schema.").optional(),
-      engine: z.enum(["native", "cli"]).optional(),
-    })
-    .strict(),
+  inputSchema: () =>
+    z
+      .object({
+        ...repositoryTargetFields,
+        change: nameField("The change to report on.").optional(),
+        schema: nameField("Workflow schema.").optional(),
+        engine: z.enum(["native", "cli"]).optional(),
+      })
+      .strict(),
   outputSchema: () =>
     z.strictObject({
       ...cliRunFields,

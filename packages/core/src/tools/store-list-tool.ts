@@ -7,7 +7,7 @@ export const storeListTool = defineTool({
   description: "List this machine's OpenSpec stores, which openspec_source_import registers.",
   notes:
     "List the OpenSpec stores registered on this machine (`openspec store list --json`), which openspec_source_import registers as sources.",
-  inputSchema: z.object({}).strict(),
+  inputSchema: () => z.object({}).strict(),
   outputSchema: () => z.strictObject({ ...cliRunFields }),
   requiresCli: true,
   annotations: readOnlyTool("List OpenSpec stores"),

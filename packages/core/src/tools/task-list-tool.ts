@@ -15,12 +15,13 @@ export const taskListTool = defineTool({
   description: "List a change's tasks with the ids openspec_task_set_status takes.",
   notes:
     "List the tasks of an active change's tasks.md, without the OpenSpec CLI: each task's id (its number such as 1.2, or #<position> when it has none or shares it), text, done, section heading and line, with done and total counts equal to `openspec list`. Without change, the only active change is used when there is exactly one. Tick tasks with openspec_task_set_status by these ids.",
-  inputSchema: z
-    .object({
-      ...repositoryTargetFields,
-      change: nameField("Default: the only active change.").optional(),
-    })
-    .strict(),
+  inputSchema: () =>
+    z
+      .object({
+        ...repositoryTargetFields,
+        change: nameField("Default: the only active change.").optional(),
+      })
+      .strict(),
   outputSchema: () =>
     z.strictObject({
       ok: z.literal(true),

@@ -11,16 +11,17 @@ export const taskSetStatusTool = defineTool({
   description: 'Tick or untick tasks of a change\'s tasks.md by id, or "all".',
   notes:
     'Tick (done: true) or untick (done: false) tasks of an active change\'s tasks.md, without the OpenSpec CLI. Only those checkboxes change; every other byte of the file stays (line endings, indentation, nested items). ids are the ones openspec_task_list gives (1.2, or #<position>), or "all". An unknown id changes nothing and answers task_not_found with the valid ids. Safe when several hosts update one file at once. Answers with the ids changed and the new progress.',
-  inputSchema: z
-    .object({
-      ...repositoryTargetFields,
-      change: nameField("Default: the only active change."),
-      ids: z
-        .union([z.array(z.string().min(1).max(64)).min(1).max(1000), z.literal("all")])
-        .describe('Ids from openspec_task_list, or "all".'),
-      done: z.boolean().describe("true ticks, false unticks."),
-    })
-    .strict(),
+  inputSchema: () =>
+    z
+      .object({
+        ...repositoryTargetFields,
+        change: nameField("Default: the only active change."),
+        ids: z
+          .union([z.array(z.string().min(1).max(64)).min(1).max(1000), z.literal("all")])
+          .describe('Ids from openspec_task_list, or "all".'),
+        done: z.boolean().describe("true ticks, false unticks."),
+      })
+      .strict(),
   outputSchema: () =>
     z.strictObject({
       ok: z.literal(true),

@@ -14,19 +14,20 @@ export const validateTool = defineTool({
   description: "Validate a change, a spec or a whole scope with `openspec validate --strict`.",
   notes:
     "Run `openspec validate --strict --json --no-interactive` in a repository, on one target (a change or spec) or a scope (all, changes, specs; default all). ok is false when any item is invalid: code validation_failed, error counts and names the invalid items, fix says what to correct first, invalid lists each invalid item with its file and issues; the report stays under stdout. The report's items and the invalid list come 10 a page: `page` says where the page starts, how many items there are in all and, in next_offset, the offset of the next page (null on the last); `limit` (up to 1000) and `offset` choose another, and detail summary keeps only the counts.",
-  inputSchema: z
-    .object({
-      ...repositoryTargetFields,
-      target: nameField("A change name or spec id.").optional(),
-      type: z.enum(["change", "spec"]).optional().describe("When both have the name."),
-      scope: z
-        .enum(["all", "changes", "specs"])
-        .optional()
-        .describe("All of a kind (default all)."),
-      ...pageInputFields(),
-      detail: detailField,
-    })
-    .strict(),
+  inputSchema: () =>
+    z
+      .object({
+        ...repositoryTargetFields,
+        target: nameField("A change name or spec id.").optional(),
+        type: z.enum(["change", "spec"]).optional().describe("When both have the name."),
+        scope: z
+          .enum(["all", "changes", "specs"])
+          .optional()
+          .describe("All of a kind (default all)."),
+        ...pageInputFields(),
+        detail: detailField,
+      })
+      .strict(),
   outputSchema: () =>
     z.strictObject({
       ...cliRunFields,
