@@ -17,13 +17,16 @@ import { pgAllSources, pgFindSource } from "./pg-find-source.js";
 import type { PgRegistryDatabase } from "./pg-registry-database.js";
 import { pgAccessTokens, pgSources } from "./pg-schema.js";
 import { planSourceUpdate } from "./plan-source-update.js";
-import { postgresFailure } from "./postgres-failure.js";
+import { isStaleConnection, postgresFailure } from "./postgres-failure.js";
 import type { SourceResult } from "./registry.js";
 import { type RegistryFailure, registryFailure } from "./registry-failure.js";
 import type { Source } from "./source.js";
 import { toSource } from "./to-source.js";
 import { validateSourceName } from "./validate-source-name.js";
 import { validateUnnamedFolder } from "./validate-unnamed-folder.js";
+
+/** As many as a pool holds connections (POOL_SIZE), so every stale one can be dropped in one call. */
+const STALE_CONNECTION_RETRIES = 10;
 
 /** `last_used_at` is rewritten at most this often, as on SQLite. */
 const LAST_USED_RESOLUTION_MS = 60_000;
@@ -56,11 +59,18 @@ export interface PgRegistryOptions {
 export function createPgRegistry(options: PgRegistryOptions): AsyncRegistry {
   const { db, location, paths, busyTimeoutMs } = options;
   let closed: Promise<void> | undefined;
+  // A call that met a connection the server had closed is tried again: the pool dropped that
+  // connection, and after a server restart every idle one is stale. When the server is down,
+  // the next attempt opens a new connection, which is refused at once.
   const guarded = async <T>(work: () => Promise<T>): Promise<T | RegistryFailure> => {
-    try {
-      return await work();
-    } catch (error) {
-      return postgresFailure(location, error, busyTimeoutMs);
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await work();
+      } catch (error) {
+        if (attempt >= STALE_CONNECTION_RETRIES || !isStaleConnection(error)) {
+          return postgresFailure(location, error, busyTimeoutMs);
+        }
+      }
     }
   };
   const transaction =

@@ -67,6 +67,21 @@ export function unreachableRegistry(location: string, problem: string): Registry
   );
 }
 
+/**
+ * Whether the error came from a pooled connection the server had already
+ * closed (a restart, a failover): the pool drops that connection, and the
+ * call can be tried again on another one at once.
+ */
+export function isStaleConnection(error: unknown): boolean {
+  const { code, message } = innermostCode(error);
+  return (
+    code === "EPIPE" ||
+    code === "ECONNRESET" ||
+    code === "57P01" ||
+    /Connection terminated|connection is closed/i.test(message)
+  );
+}
+
 /** The SQLSTATE or socket code of the error drizzle or the pool wrapped, and its message. */
 function innermostCode(error: unknown): { code: string | undefined; message: string } {
   let found: { code: string | undefined; message: string } = {
