@@ -148,6 +148,7 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
   const settings = read.ok ? read.settings : undefined;
   const cliTimeoutMs = settings?.cliTimeoutMs;
   let opening: Promise<ConnectRegistryResult> | undefined;
+  let openedRegistry: AsyncRegistry | undefined;
   let closed = false;
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const cliConcurrency = settings?.cliConcurrency ?? defaultCliConcurrency();
@@ -350,6 +351,7 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
           sourceFix(result.code) ?? "Check OPENSPEC_AGENT_DB or move the damaged file aside.",
         );
       }
+      openedRegistry = result.registry;
       return { ok: true, registry: result.registry };
     },
     findCli: async () => (await loadRuntime()).locator.find(),
@@ -370,7 +372,10 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
       closed = true;
       const pending = opening;
       opening = undefined;
-      void pending?.then((result) => (result.ok ? result.registry.close() : undefined));
+      // An open SQLite file is closed before close() returns; one still opening, once it is open.
+      if (openedRegistry !== undefined) void openedRegistry.close();
+      else void pending?.then((result) => (result.ok ? result.registry.close() : undefined));
+      openedRegistry = undefined;
       ownPool?.close();
     },
   };

@@ -34,6 +34,10 @@ export function sqliteAsyncRegistry(registry: Registry): AsyncRegistry {
         const listed = registry.list();
         return listed.ok ? { ok: true as const } : listed;
       }),
-    close: () => now(() => registry.close()),
+    // Closed at once, not in a microtask: a host that closes and then removes the file needs it shut.
+    close: () => {
+      registry.close();
+      return Promise.resolve();
+    },
   };
 }
