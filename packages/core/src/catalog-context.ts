@@ -2,7 +2,11 @@ import { homedir } from "node:os";
 import { DEFAULT_MAX_ARTIFACT_BYTES } from "@org/openspec-artifacts/limits";
 import type { OpenSpecDiscovery, OpenSpecPool } from "@org/openspec-cli-runner";
 import { createRunLimiter, defaultCliConcurrency } from "@org/openspec-cli-runner/startup";
-import { openRegistry, type Registry } from "@org/openspec-registry";
+import {
+  type AsyncRegistry,
+  type ConnectRegistryResult,
+  connectRegistry,
+} from "@org/openspec-registry";
 import type { SharedAnswer } from "./create-shared-cli-runs.js";
 import { explainUnreachableStore } from "./explain-unreachable-store.js";
 import { readCatalogSettings } from "./read-catalog-settings.js";
@@ -97,8 +101,11 @@ export type CatalogContext = {
    * bounds: every tool call answers with it instead of running.
    */
   settingFailure: ToolFailure | undefined;
-  /** The registry, opened on first use and kept open. */
-  registry(): { ok: true; registry: Registry } | ToolFailure;
+  /**
+   * The registry (the SQLite file, or the PostgreSQL server of a `postgres://`
+   * `OPENSPEC_AGENT_DB`), opened on first use and kept open.
+   */
+  registry(): Promise<{ ok: true; registry: AsyncRegistry } | ToolFailure>;
   findCli(): Promise<OpenSpecDiscovery>;
   /**
    * Runs the CLI for this call: its `signal` stops the run (see
@@ -138,7 +145,8 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
   const settingFailure = read.ok ? undefined : read;
   const settings = read.ok ? read.settings : undefined;
   const cliTimeoutMs = settings?.cliTimeoutMs;
-  let opened: Registry | undefined;
+  let opening: Promise<ConnectRegistryResult> | undefined;
+  let openedRegistry: AsyncRegistry | undefined;
   let closed = false;
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const cliConcurrency = settings?.cliConcurrency ?? defaultCliConcurrency();
@@ -223,10 +231,10 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
     return sourceName !== null && allowStores.names.includes(sourceName.toLowerCase());
   };
   // The registered source at `workdir` may be named in the allowance by its name or its token.
-  const storesAllowedAt = (workdir: string): boolean => {
+  const storesAllowedAt = async (workdir: string): Promise<boolean> => {
     if (allowStores.kind !== "only") return allowStores.kind === "all";
-    const registry = context.registry();
-    const listed = registry.ok ? registry.registry.list() : undefined;
+    const registry = await context.registry();
+    const listed = registry.ok ? await registry.registry.list() : undefined;
     if (listed === undefined || !listed.ok) return false;
     return listed.sources.some(
       (source) =>
@@ -243,7 +251,7 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
     runOptions: RunCliOptions | undefined,
     readStoreBinds: typeof import("./read-store-binds.js").readStoreBinds,
   ) => {
-    const allowed = source === null ? storesAllowedFor(null) : storesAllowedAt(source);
+    const allowed = source === null ? storesAllowedFor(null) : await storesAllowedAt(source);
     if (settings === undefined || settings.confine === "off")
       return { view: undefined, storesAllowed: allowed };
     const writable = runOptions?.writes ?? runOptions?.cancellable === false;
@@ -343,18 +351,20 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
     defaultWorkdir: options.defaultWorkdir,
     processFolders: [...(options.processSources ?? [])],
     settingFailure,
-    registry() {
-      if (opened) return { ok: true, registry: opened };
-      const result = openRegistry({ path: options.registryPath, env, home });
+    async registry() {
+      // Concurrent first calls share one opening; a failed one is tried again by the next call.
+      opening ??= connectRegistry({ path: options.registryPath, env, home });
+      const result = await opening;
       if (!result.ok) {
+        opening = undefined;
         return toolFailure(
           result.code,
           result.error,
           sourceFix(result.code) ?? "Check OPENSPEC_AGENT_DB or move the damaged file aside.",
         );
       }
-      opened = result.registry;
-      return { ok: true, registry: opened };
+      openedRegistry = result.registry;
+      return { ok: true, registry: result.registry };
     },
     findCli: async () => (await loadRunner()).locator.find(),
     maxArtifactBytes: settings?.maxArtifactBytes ?? DEFAULT_MAX_ARTIFACT_BYTES,
@@ -372,8 +382,12 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
     cliConcurrency,
     close() {
       closed = true;
-      opened?.close();
-      opened = undefined;
+      const pending = opening;
+      opening = undefined;
+      // An open SQLite file is closed before close() returns; one still opening, once it is open.
+      if (openedRegistry !== undefined) void openedRegistry.close();
+      else void pending?.then((result) => (result.ok ? result.registry.close() : undefined));
+      openedRegistry = undefined;
       ownPool?.close();
     },
   };

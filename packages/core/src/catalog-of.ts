@@ -133,7 +133,7 @@ export function catalogOf(
     },
     async processSources() {
       const { listProcessSources } = await import("./process-sources.js");
-      const listed = listProcessSources(context);
+      const listed = await listProcessSources(context);
       if (!Array.isArray(listed)) return listed;
       const sources = listed.map(
         (source): ProcessSourceView => ({

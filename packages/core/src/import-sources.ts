@@ -1,4 +1,4 @@
-import { importSources as importIntoRegistry, type SourceToImport } from "@org/openspec-registry";
+import type { SourceToImport } from "@org/openspec-registry";
 import type { CatalogContext } from "./catalog-context.js";
 import type { ImportedSequence, SequenceToImport } from "./sequence/import-hermes-sequences.js";
 import { sourceFailure } from "./source-failure.js";
@@ -14,9 +14,9 @@ export async function importSources(
   context: CatalogContext,
   sources: readonly SourceToImport[],
 ): Promise<ToolResult> {
-  const registry = context.registry();
+  const registry = await context.registry();
   if (!registry.ok) return registry;
-  const result = importIntoRegistry(registry.registry, sources);
+  const result = await registry.registry.importSources(sources);
   if (!result.ok) return sourceFailure(result);
   return {
     ok: true,
@@ -35,9 +35,9 @@ export async function importSequences(
   context: CatalogContext,
   rows: readonly SequenceToImport[],
 ): Promise<{ ok: true; sequences: ImportedSequence[] } | ToolResult> {
-  const registry = context.registry();
+  const registry = await context.registry();
   if (!registry.ok) return registry;
-  const listed = registry.registry.list();
+  const listed = await registry.registry.list();
   if (!listed.ok) return sourceFailure(listed);
   const { importHermesSequences } = await import("./sequence/import-hermes-sequences.js");
   const sources = listed.sources.map((source) => ({

@@ -40,7 +40,9 @@ export type ProcessSourceView = {
  * through a symlink): the registered source wins. A folder with no `openspec/`
  * at or above it is no source until it has one.
  */
-export function listProcessSources(context: CatalogContext): ProcessSource[] | ToolFailure {
+export async function listProcessSources(
+  context: CatalogContext,
+): Promise<ProcessSource[] | ToolFailure> {
   if (context.processFolders.length === 0) return [];
   const found = new Map<string, ProcessSource>();
   for (const folder of context.processFolders) {
@@ -51,9 +53,9 @@ export function listProcessSources(context: CatalogContext): ProcessSource[] | T
     found.set(realRoot, { token: processToken(realRoot), displayName: basename(root), path: root });
   }
   if (found.size === 0) return [];
-  const registry = context.registry();
+  const registry = await context.registry();
   if (!registry.ok) return registry;
-  const listed = registry.registry.list();
+  const listed = await registry.registry.list();
   if (!listed.ok) return sourceFailure(listed);
   const held = new Set(listed.sources.map(realFolder));
   return [...found].filter(([real]) => !held.has(real)).map(([, source]) => source);

@@ -18,12 +18,12 @@ export type ResolvedRepository = {
  * (registered, or one of the catalog's process sources), else an absolute
  * `workdir`, else the host's default workdir.
  */
-export function resolveRepository(
+export async function resolveRepository(
   context: CatalogContext,
   target: RepositoryTarget,
-): ResolvedRepository | ToolFailure {
+): Promise<ResolvedRepository | ToolFailure> {
   if (target.source !== undefined) {
-    const resolved = resolveSource(context, target.source);
+    const resolved = await resolveSource(context, target.source);
     if (!resolved.ok) return resolved;
     // A registered source is its own root; only a workdir may search upward, as the CLI does.
     const opened = openRepository(resolved.source.path, { searchUpward: false });

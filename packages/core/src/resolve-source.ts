@@ -17,10 +17,13 @@ export type NamedSource = {
  * registered source and a process source both answer to is ambiguous, as two
  * registered sources sharing a basename are, never a pick.
  */
-export function resolveSource(context: CatalogContext, name: string): NamedSource | ToolFailure {
-  const registry = context.registry();
+export async function resolveSource(
+  context: CatalogContext,
+  name: string,
+): Promise<NamedSource | ToolFailure> {
+  const registry = await context.registry();
   if (!registry.ok) return registry;
-  const resolved = registry.registry.resolve(name);
+  const resolved = await registry.registry.resolve(name);
   if (
     context.processFolders.length === 0 ||
     (resolved.ok && resolved.source.token === lower(name))
@@ -28,7 +31,7 @@ export function resolveSource(context: CatalogContext, name: string): NamedSourc
     return resolved.ok ? registeredSource(resolved.source) : sourceFailure(resolved);
   }
   if (!resolved.ok && resolved.code !== "source_not_found") return sourceFailure(resolved);
-  const listed = listProcessSources(context);
+  const listed = await listProcessSources(context);
   if (!Array.isArray(listed)) return listed;
   const key = fold(name);
   const byToken = listed.filter((source) => source.token === lower(name));

@@ -28,6 +28,8 @@ export function sourceFix(code: string): string | undefined {
       return "Make the registry file and its folder writable for this user, or set OPENSPEC_AGENT_DB to a writable file; reads keep working.";
     case "registry_too_new":
       return "Upgrade openspec-agent (every host that shares this registry), or set OPENSPEC_AGENT_DB to another file.";
+    case "registry_unreachable":
+      return "Start the PostgreSQL server of OPENSPEC_AGENT_DB, or fix its URL and login; calls work again once it answers.";
     case "registry_unreadable":
       return "Check OPENSPEC_AGENT_DB or move the damaged file aside.";
     default:

@@ -15,7 +15,7 @@ export async function answerHealth(
   sessions: number,
 ): Promise<void> {
   const cliFound = (await catalog.cliStatus()).ok;
-  const registryReadable = registry.readable();
+  const registryReadable = await registry.readable();
   const healthy = cliFound && registryReadable;
   response.writeHead(healthy ? 200 : 503, {
     "content-type": "application/json",

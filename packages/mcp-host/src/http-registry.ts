@@ -1,11 +1,8 @@
 import type { CatalogOptions } from "@org/openspec-core";
 import {
-  listAccessTokens,
-  openRegistry,
-  type Registry,
-  type RegistryFailure,
-  registryDataVersion,
-  verifyAccessToken,
+  type AsyncRegistry,
+  type ConnectRegistryResult,
+  connectRegistry,
 } from "@org/openspec-registry";
 
 /** Who a request speaks for: a token (by id), or anyone on loopback with `--no-auth`. */
@@ -22,39 +19,47 @@ export type Authentication =
     };
 
 /**
- * The HTTP server's own connection to the registry file the catalog uses: it
- * checks bearer tokens on every request (a read, which never waits for a
- * writer) and tells /healthz whether the file is readable. Opened on first
- * use and again after a failure, so a registry that appears later is picked up.
+ * The HTTP server's own connection to the registry the catalog uses (the
+ * SQLite file, or the PostgreSQL server of `OPENSPEC_AGENT_DB`): it checks
+ * bearer tokens on every request and tells /healthz whether the registry
+ * answers. Every call is asynchronous, so a request waiting on the network
+ * never holds the others. Opened on first use and again after a failure, so a
+ * registry that appears (or a server that starts) later is picked up.
  */
 export type HttpRegistry = {
-  authenticate(authorization: string | undefined): Authentication;
+  authenticate(authorization: string | undefined): Promise<Authentication>;
   /**
-   * The ids of the tokens in the file when another process committed to it
-   * since the last look (a token made or revoked), else `undefined`: a read of
-   * SQLite's `data_version`, cheap enough to call several times a second.
+   * The ids of the tokens in the registry when they may have changed since the
+   * last look, else `undefined`: on SQLite a read of `data_version`, cheap
+   * enough to call several times a second; on PostgreSQL, which cannot tell,
+   * the tokens are read each time.
    */
-  tokenIdsIfChanged(): ReadonlySet<number> | undefined;
-  readable(): boolean;
-  close(): void;
+  tokenIdsIfChanged(): Promise<ReadonlySet<number> | undefined>;
+  /** Whether the registry answers now: the file reads, or the server responds. */
+  readable(): Promise<boolean>;
+  close(): Promise<void>;
 };
 
 export function openHttpRegistry(catalogOptions: CatalogOptions): HttpRegistry {
-  let registry: Registry | undefined;
+  let opening: Promise<ConnectRegistryResult> | undefined;
   let seenVersion: number | undefined;
-  const open = (): Registry | RegistryFailure => {
-    if (registry !== undefined) return registry;
-    const opened = openRegistry({
+  const open = async (): Promise<ConnectRegistryResult> => {
+    // Concurrent first requests share one connection attempt.
+    opening ??= connectRegistry({
       ...(catalogOptions.registryPath === undefined ? {} : { path: catalogOptions.registryPath }),
       ...(catalogOptions.env === undefined ? {} : { env: catalogOptions.env }),
       ...(catalogOptions.home === undefined ? {} : { home: catalogOptions.home }),
     });
-    if (!opened.ok) return opened;
-    registry = opened.registry;
-    return registry;
+    const opened = await opening;
+    if (!opened.ok) opening = undefined;
+    return opened;
+  };
+  const registryOf = async (): Promise<AsyncRegistry | undefined> => {
+    const opened = await open();
+    return opened.ok ? opened.registry : undefined;
   };
   return {
-    authenticate(authorization) {
+    async authenticate(authorization) {
       const secret = /^Bearer +(\S+) *$/i.exec(authorization ?? "")?.[1];
       if (secret === undefined) {
         return {
@@ -64,9 +69,9 @@ export function openHttpRegistry(catalogOptions: CatalogOptions): HttpRegistry {
           credentials: "missing",
         };
       }
-      const opened = open();
-      if ("ok" in opened) return { ok: false, status: 503, error: opened.error };
-      const verified = verifyAccessToken(opened, secret);
+      const opened = await open();
+      if (!opened.ok) return { ok: false, status: 503, error: opened.error };
+      const verified = await opened.registry.verifyAccessToken(secret);
       if (verified.ok) {
         const { id, name, readOnly } = verified.token;
         return { ok: true, principal: { tokenId: id, name, readOnly } };
@@ -75,24 +80,26 @@ export function openHttpRegistry(catalogOptions: CatalogOptions): HttpRegistry {
         ? { ok: false, status: 401, error: verified.error, credentials: "invalid" }
         : { ok: false, status: 503, error: verified.error };
     },
-    tokenIdsIfChanged() {
-      const opened = open();
-      if ("ok" in opened) return undefined;
-      const version = registryDataVersion(opened);
-      if (version === undefined || version === seenVersion) return undefined;
-      const listed = listAccessTokens(opened);
+    async tokenIdsIfChanged() {
+      const registry = await registryOf();
+      if (registry === undefined) return undefined;
+      const version = await registry.changeCount();
+      if (version !== undefined && version === seenVersion) return undefined;
+      const listed = await registry.listAccessTokens();
       if (!listed.ok) return undefined;
       seenVersion = version;
       return new Set(listed.tokens.map((token) => token.id));
     },
-    readable() {
-      const opened = open();
-      return !("ok" in opened) && opened.list().ok;
+    async readable() {
+      const registry = await registryOf();
+      return registry !== undefined && (await registry.ping()).ok;
     },
-    close() {
-      registry?.close();
-      registry = undefined;
+    async close() {
+      const pending = opening;
+      opening = undefined;
       seenVersion = undefined;
+      const opened = await pending;
+      if (opened?.ok) await opened.registry.close();
     },
   };
 }

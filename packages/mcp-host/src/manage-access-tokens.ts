@@ -1,14 +1,7 @@
 import type { ToolResult } from "@org/openspec-core";
-import {
-  type AccessToken,
-  createAccessToken,
-  listAccessTokens,
-  openRegistry,
-  type Registry,
-  revokeAccessToken,
-} from "@org/openspec-registry";
+import { type AccessToken, type AsyncRegistry, connectRegistry } from "@org/openspec-registry";
 
-/** Which registry file holds the tokens: the one the server reads. */
+/** Which registry holds the tokens (a file or a PostgreSQL URL): the one the server reads. */
 export type TokenStoreOptions = {
   env?: Readonly<Record<string, string | undefined>>;
   /** Overrides `OPENSPEC_AGENT_DB`, as the shell CLI's `--db` does. */
@@ -22,41 +15,41 @@ export type TokenStoreOptions = {
  * make tokens could give itself write access.
  */
 export const accessTokenCommands = {
-  create(options: TokenStoreOptions, name: string, readOnly: boolean): ToolResult {
-    return withRegistry(options, (registry) => {
-      const created = createAccessToken(registry, { name, readOnly });
+  create(options: TokenStoreOptions, name: string, readOnly: boolean): Promise<ToolResult> {
+    return withRegistry(options, async (registry) => {
+      const created = await registry.createAccessToken({ name, readOnly });
       return created.ok
         ? { ok: true, token: describe(created.token), secret: created.secret }
         : created;
     });
   },
-  list(options: TokenStoreOptions): ToolResult {
-    return withRegistry(options, (registry) => {
-      const listed = listAccessTokens(registry);
+  list(options: TokenStoreOptions): Promise<ToolResult> {
+    return withRegistry(options, async (registry) => {
+      const listed = await registry.listAccessTokens();
       return listed.ok ? { ok: true, tokens: listed.tokens.map(describe) } : listed;
     });
   },
-  revoke(options: TokenStoreOptions, identifier: string): ToolResult {
-    return withRegistry(options, (registry) => {
-      const revoked = revokeAccessToken(registry, identifier);
+  revoke(options: TokenStoreOptions, identifier: string): Promise<ToolResult> {
+    return withRegistry(options, async (registry) => {
+      const revoked = await registry.revokeAccessToken(identifier);
       return revoked.ok ? { ok: true, token: describe(revoked.token) } : revoked;
     });
   },
 };
 
-function withRegistry(
+async function withRegistry(
   options: TokenStoreOptions,
-  work: (registry: Registry) => ToolResult,
-): ToolResult {
-  const opened = openRegistry({
+  work: (registry: AsyncRegistry) => Promise<ToolResult>,
+): Promise<ToolResult> {
+  const opened = await connectRegistry({
     ...(options.env === undefined ? {} : { env: options.env }),
     ...(options.registryPath === undefined ? {} : { path: options.registryPath }),
   });
   if (!opened.ok) return opened;
   try {
-    return work(opened.registry);
+    return await work(opened.registry);
   } finally {
-    opened.registry.close();
+    await opened.registry.close();
   }
 }
 

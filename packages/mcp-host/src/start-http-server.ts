@@ -163,14 +163,23 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
   const maxSessionsPerToken = options.maxSessionsPerToken ?? DEFAULT_MAX_SESSIONS_PER_TOKEN;
+  // One look at a time: on PostgreSQL a look is a query, which may outlast the interval.
+  let looking: Promise<void> | undefined;
   const closeRevokedSessions = (): void => {
-    const active = registry.tokenIdsIfChanged();
-    if (active === undefined) return;
-    const held = new Set([...sessions.tokenIds(), ...modernInFlight.keys()]);
-    const revoked = new Set([...held].filter((id) => !active.has(id)));
-    if (revoked.size === 0) return;
-    void sessions.closeTokens(revoked, "its token was revoked");
-    for (const id of revoked) for (const stop of modernInFlight.get(id) ?? []) stop();
+    looking ??= registry
+      .tokenIdsIfChanged()
+      .then((active) => {
+        if (active === undefined) return;
+        const held = new Set([...sessions.tokenIds(), ...modernInFlight.keys()]);
+        const revoked = new Set([...held].filter((id) => !active.has(id)));
+        if (revoked.size === 0) return;
+        void sessions.closeTokens(revoked, "its token was revoked");
+        for (const id of revoked) for (const stop of modernInFlight.get(id) ?? []) stop();
+      })
+      .catch((error: unknown) => log(`revocation check failed: ${String(error)}`))
+      .finally(() => {
+        looking = undefined;
+      });
   };
   const revocationCheck = setInterval(closeRevokedSessions, REVOCATION_CHECK_MS);
   revocationCheck.unref();
@@ -192,7 +201,7 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
     const auth: Authentication =
       options.noAuth === true
         ? { ok: true, principal: { tokenId: null, name: "no-auth", readOnly: false } }
-        : registry.authenticate(c.req.header("authorization"));
+        : await registry.authenticate(c.req.header("authorization"));
     if (!auth.ok) {
       // A session's token refused: look now rather than at the next check, so its stream ends too.
       if (c.req.header(SESSION_HEADER) !== undefined) closeRevokedSessions();
@@ -371,7 +380,7 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
     clearInterval(revocationCheck);
     await sessions.closeAll();
     await modern.close();
-    registry.close();
+    await registry.close();
     if (ownsCatalog) catalog.close();
     return toolFailure(
       "io_error",
@@ -399,7 +408,8 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
           http.closeAllConnections();
           await stopped;
           for (const host of modernHosts.values()) await (await host).close();
-          registry.close();
+          await looking;
+          await registry.close();
           if (ownsCatalog) catalog.close();
         })();
         return closing;

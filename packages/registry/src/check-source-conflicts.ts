@@ -3,8 +3,9 @@ import { findSameFolder } from "./find-same-folder.js";
 import { foldName } from "./lookup-key.js";
 import { ormOf } from "./orm-of.js";
 import type { RegistryDatabase } from "./registry-database.js";
-import { type RegistryFailure, registryFailure } from "./registry-failure.js";
+import type { RegistryFailure } from "./registry-failure.js";
 import { sources } from "./schema.js";
+import { nameTaken, pathTaken, sameFolderTaken } from "./source-conflict-failures.js";
 import { toSource } from "./to-source.js";
 
 export interface SourceClaim {
@@ -33,22 +34,9 @@ export function checkSourceConflicts(
       .from(sources)
       .where(and(eq(sources.path, claim.path), others))
       .get();
-    if (owner !== undefined) {
-      const source = toSource(owner);
-      return registryFailure(
-        "duplicate_source_path",
-        `Path ${source.path} is already registered as ${source.displayName} (${source.token}); use that source or remove it first.`,
-        [source],
-      );
-    }
+    if (owner !== undefined) return pathTaken(toSource(owner));
     const sameFolder = findSameFolder(db, claim.path, exceptToken);
-    if (sameFolder !== undefined) {
-      return registryFailure(
-        "duplicate_source_path",
-        `Path ${claim.path} is the same folder as ${sameFolder.path} (through a symlink), already registered as ${sameFolder.displayName} (${sameFolder.token}); use that source or remove it first.`,
-        [sameFolder],
-      );
-    }
+    if (sameFolder !== undefined) return sameFolderTaken(claim.path, sameFolder);
   }
   if (claim.name === undefined) return undefined;
   // A vanity name first: it is the holder the error should name.
@@ -58,12 +46,5 @@ export function checkSourceConflicts(
     .where(and(eq(sources.lookupKey, foldName(claim.name)), others))
     .orderBy(isNull(sources.name), asc(sources.id))
     .get();
-  if (holder === undefined) return undefined;
-  const source = toSource(holder);
-  const how = source.name === null ? "the basename of" : "the name of";
-  return registryFailure(
-    "duplicate_source_name",
-    `Name ${JSON.stringify(claim.name)} is already ${how} ${source.token} at ${source.path}; choose another name.`,
-    [source],
-  );
+  return holder === undefined ? undefined : nameTaken(claim.name, toSource(holder));
 }

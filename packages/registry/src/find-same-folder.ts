@@ -1,6 +1,6 @@
-import { realpathSync } from "node:fs";
 import { ne } from "drizzle-orm";
 import { ormOf } from "./orm-of.js";
+import { realPathOf } from "./real-path-of.js";
 import type { RegistryDatabase } from "./registry-database.js";
 import { sources } from "./schema.js";
 import type { Source } from "./source.js";
@@ -25,13 +25,4 @@ export function findSameFolder(
     .all();
   const owner = rows.find((row) => realPathOf(row.path) === real);
   return owner === undefined ? undefined : toSource(owner);
-}
-
-function realPathOf(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    // Gone or unreadable: the stored spelling is all there is to compare.
-    return path;
-  }
 }

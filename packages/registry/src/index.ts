@@ -5,6 +5,8 @@ export type {
   CreateAccessTokenInput,
   CreatedAccessTokenResult,
 } from "./access-token.js";
+export type { AsyncRegistry } from "./async-registry.js";
+export { type ConnectRegistryResult, connectRegistry } from "./connect-registry.js";
 export { createAccessToken } from "./create-access-token.js";
 export { type DefaultRegistryPathInput, defaultRegistryPath } from "./default-registry-path.js";
 export { ACCESS_TOKEN_PREFIX } from "./hash-access-token.js";
@@ -16,6 +18,7 @@ export {
   type OpenRegistryResult,
   openRegistry,
 } from "./open-registry.js";
+export { isPostgresUrl, redactPostgresUrl } from "./postgres-url.js";
 export type {
   AddSourceInput,
   Registry,

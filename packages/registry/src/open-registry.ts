@@ -6,6 +6,8 @@ import { createRegistry } from "./create-registry.js";
 import { unreadableRegistry } from "./database-failure.js";
 import { defaultRegistryPath } from "./default-registry-path.js";
 import { expandHome } from "./expand-home.js";
+import { unreachableRegistry } from "./postgres-failure.js";
+import { isPostgresUrl, redactPostgresUrl } from "./postgres-url.js";
 import type { Registry } from "./registry.js";
 import { BUSY_TIMEOUT_MS } from "./registry-database.js";
 import type { RegistryFailure } from "./registry-failure.js";
@@ -40,6 +42,12 @@ export function openRegistry(options: OpenRegistryOptions = {}): OpenRegistryRes
   const home = options.home ?? homedir();
   const cwd = options.cwd ?? process.cwd();
   const requested = options.path ?? defaultRegistryPath({ env: options.env ?? process.env, home });
+  if (isPostgresUrl(requested)) {
+    return unreachableRegistry(
+      redactPostgresUrl(requested),
+      "a PostgreSQL registry is reached through connectRegistry, which this caller does not use",
+    );
+  }
   const file = resolve(cwd, expandHome(requested, home));
   try {
     // Folders made here are this user's only (0700); one that exists keeps its mode.

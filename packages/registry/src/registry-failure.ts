@@ -13,6 +13,7 @@ export type RegistryFailureCode =
   | "registry_busy"
   | "registry_read_only"
   | "registry_too_new"
+  | "registry_unreachable"
   | "duplicate_access_token"
   | "access_token_not_found"
   | "access_token_invalid";

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { ACCESS_TOKEN_INDEXES, SOURCE_INDEXES } from "./registry-indexes.js";
 
 /**
  * One row per registered source. Times are Unix milliseconds so that `list()`
@@ -19,14 +20,11 @@ export const sources = sqliteTable(
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
   },
-  (table) => [
-    uniqueIndex("sources_token_unique").on(table.token),
-    uniqueIndex("sources_path_unique").on(table.path),
-    index("sources_lookup_key").on(table.lookupKey),
-    uniqueIndex("sources_vanity_name_unique")
-      .on(table.lookupKey)
-      .where(sql`${table.name} IS NOT NULL`),
-  ],
+  (table) =>
+    SOURCE_INDEXES.map((each) => {
+      const built = (each.unique ? uniqueIndex : index)(each.name).on(table[each.column]);
+      return each.namedOnly ? built.where(sql`${table.name} IS NOT NULL`) : built;
+    }),
 );
 
 export type SourceRow = typeof sources.$inferSelect;
@@ -46,10 +44,7 @@ export const accessTokens = sqliteTable(
     createdAt: integer("created_at").notNull(),
     lastUsedAt: integer("last_used_at"),
   },
-  (table) => [
-    uniqueIndex("access_tokens_name_unique").on(table.name),
-    uniqueIndex("access_tokens_hash_unique").on(table.hash),
-  ],
+  (table) => ACCESS_TOKEN_INDEXES.map((each) => uniqueIndex(each.name).on(table[each.column])),
 );
 
 export type AccessTokenRow = typeof accessTokens.$inferSelect;

@@ -2,6 +2,7 @@ export { fissionOpenSpecFixture } from "./fixtures.js";
 export { type IsolatedEnvironment, isolatedEnvironment } from "./isolated-environment.js";
 export { registerOpenSpecStore, setUpOpenSpecStore } from "./openspec-stores.js";
 export { gitFolder, type PlantedGitPrograms, plantGitPrograms } from "./plant-git-programs.js";
+export { type PostgresServer, startPostgresServer } from "./postgres-server.js";
 export {
   type CliRun,
   makeOpenSpecRepository,

@@ -23,7 +23,11 @@ export function registerTokenCommands(program: Command, session: Session): void 
     .option("--read-only", "allow only the tools that change nothing")
     .action(async (options: { name: string; readOnly?: boolean }, command: Command) => {
       const { accessTokenCommands } = await loadMcp();
-      const result = accessTokenCommands.create(store(), options.name, options.readOnly === true);
+      const result = await accessTokenCommands.create(
+        store(),
+        options.name,
+        options.readOnly === true,
+      );
       session.print(command, "tokens_create", result, (success) => [
         { kind: "text", text: String(success.secret) },
         {
@@ -37,7 +41,7 @@ export function registerTokenCommands(program: Command, session: Session): void 
     .description("list tokens (never the tokens themselves)")
     .action(async (_options: unknown, command: Command) => {
       const { accessTokenCommands } = await loadMcp();
-      session.print(command, "tokens_list", accessTokenCommands.list(store()), (success) => {
+      session.print(command, "tokens_list", await accessTokenCommands.list(store()), (success) => {
         const listed: unknown[] = Array.isArray(success.tokens) ? success.tokens : [];
         const blocks: ResultBlock[] = [
           {
@@ -59,7 +63,7 @@ export function registerTokenCommands(program: Command, session: Session): void 
       session.print(
         command,
         "tokens_revoke",
-        accessTokenCommands.revoke(store(), identifier),
+        await accessTokenCommands.revoke(store(), identifier),
         (success: ToolSuccess) => [{ kind: "text", text: `revoked ${describe(success.token)}` }],
       );
     });

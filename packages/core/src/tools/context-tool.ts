@@ -101,22 +101,31 @@ export const contextTool = defineTool({
     );
     const { resolveSource } = await import("../resolve-source.js");
     const { listProcessSources } = await import("../process-sources.js");
-    const registry = context.registry();
+    const registry = await context.registry();
     if (!registry.ok) return registry;
+    // The registry answers asynchronously (it may be a server) and the reader asks synchronously,
+    // so the one source an identifier names (before its first slash) is resolved first.
+    const identifier = input.identifier.trim();
+    const named = await resolveSource(context, identifier.split("/", 1)[0] ?? "");
     const resolveNamed: SourceResolver<ToolFailureCode> = (name) => {
-      const resolved = resolveSource(context, name);
+      const resolved = name === identifier.split("/", 1)[0] ? named : undefined;
+      if (resolved === undefined) throw new Error(`source ${name} was not resolved ahead`);
       if (!resolved.ok) return resolved;
       return { ok: true, name: resolved.source.displayName, path: resolved.source.path };
     };
-    // Only a bare token that names no source needs them, so they are read then.
-    const everySource = (): KnownSource[] => {
-      const listed = registry.registry.list();
-      const processSources = listProcessSources(context);
-      return [
+    // Only a bare token that names no source needs them, so they are read only then.
+    const known: KnownSource[] = [];
+    if (!named.ok) {
+      const listed = await registry.registry.list();
+      const processSources = await listProcessSources(context);
+      for (const source of [
         ...(listed.ok ? listed.sources : []),
         ...(Array.isArray(processSources) ? processSources : []),
-      ].map((source) => ({ name: source.displayName, path: source.path, token: source.token }));
-    };
+      ]) {
+        known.push({ name: source.displayName, path: source.path, token: source.token });
+      }
+    }
+    const everySource = (): KnownSource[] => known;
     // The listed folders are read first without holding the event loop, however many entries they hold.
     const result = await resolveContextAsync(
       input.identifier,

@@ -1,6 +1,6 @@
 import { realpathSync } from "node:fs";
 import { resolve } from "node:path";
-import type { Registry, Source } from "@org/openspec-registry";
+import type { AsyncRegistry, Source } from "@org/openspec-registry";
 import { sourceFailure } from "../source-failure.js";
 import type { ToolFailure } from "../tool-result.js";
 import { checkStoreFolder } from "./check-store-folder.js";
@@ -22,11 +22,11 @@ const SUFFIXED_NAMES = 9;
  * are made against the registry as it is, and nothing is written.
  */
 export async function importOpenSpecStores(
-  registry: Registry,
+  registry: AsyncRegistry,
   stores: readonly OpenSpecStore[],
   dryRun: boolean,
 ): Promise<{ ok: true; added: AddedStore[]; skipped: SkippedStore[] } | ToolFailure> {
-  const listed = registry.list();
+  const listed = await registry.list();
   if (!listed.ok) return sourceFailure(listed);
   const known = listed.sources.map((source) => ({ source, real: realPathOf(source.path) }));
   const added: AddedStore[] = [];
@@ -73,7 +73,7 @@ export async function importOpenSpecStores(
     }
     let outcome: "added" | "skipped" | undefined;
     for (const name of candidateNames(store.id)) {
-      const taken = nameTaken(registry, name, plannedNames);
+      const taken = await nameTaken(registry, name, plannedNames);
       if (typeof taken !== "boolean") return withAdded(taken, added);
       if (taken) continue;
       if (dryRun) {
@@ -83,7 +83,7 @@ export async function importOpenSpecStores(
         outcome = "added";
         break;
       }
-      const result = await registry.addAsync({ path: store.root, name });
+      const result = await registry.add({ path: store.root, name });
       if (result.ok) {
         const { source } = result;
         known.push({ source, real });
@@ -129,13 +129,13 @@ function candidateNames(id: string): string[] {
  * of a source without one, ignoring case): exactly what the registry refuses
  * as `duplicate_source_name`. A registry that cannot be read is a failure.
  */
-function nameTaken(
-  registry: Registry,
+async function nameTaken(
+  registry: AsyncRegistry,
   name: string,
   planned: ReadonlySet<string>,
-): boolean | ToolFailure {
+): Promise<boolean | ToolFailure> {
   if (planned.has(name.toLowerCase())) return true;
-  const found = registry.resolve(name);
+  const found = await registry.resolve(name);
   if (found.ok || found.code === "ambiguous_source") return true;
   if (found.code === "source_not_found") return false;
   return sourceFailure(found);

@@ -14,7 +14,7 @@ export function inRepository<Input extends RepositoryTarget, Result>(
 ): (input: Input, context: CatalogContext) => Promise<Result | ToolFailure> {
   return async (input, context) => {
     const { resolveRepository } = await import("../resolve-repository.js");
-    const target = resolveRepository(context, input);
+    const target = await resolveRepository(context, input);
     if (!target.ok) return target;
     return handle(input, context, target.repository);
   };

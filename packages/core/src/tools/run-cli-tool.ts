@@ -25,7 +25,7 @@ export async function prepareCliCall(
   target: RepositoryTarget,
   named?: NamedTarget | RepositoryCheck,
 ): Promise<{ ok: true; repository: Repository } | ToolFailure> {
-  const resolved = resolveRepository(context, target);
+  const resolved = await resolveRepository(context, target);
   if (!resolved.ok) return resolved;
   const { repository } = resolved;
   // The CLI searches upward for openspec/, so in an uninitialised source it would read an ancestor's.

@@ -44,7 +44,7 @@ export const sourceImportTool = defineTool({
     const { importOpenSpecStores } = await import("./import-openspec-stores.js");
     const listed = await listOpenSpecStores(context);
     if (!listed.ok) return listed;
-    const registry = context.registry();
+    const registry = await context.registry();
     if (!registry.ok) return registry;
     const wanted = input.stores === undefined ? undefined : new Set(input.stores);
     const selected = wanted ? listed.stores.filter((store) => wanted.has(store.id)) : listed.stores;

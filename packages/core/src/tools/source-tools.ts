@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
-import type { Registry, Source, SourceResult } from "@org/openspec-registry";
+import type { AsyncRegistry, Source, SourceResult } from "@org/openspec-registry";
 import { z } from "zod";
 import type { CatalogContext } from "../catalog-context.js";
 import { sourceViewSchema } from "../output-fields.js";
@@ -42,7 +42,7 @@ export const sourceAddTool = defineTool({
     const relative = refuseRelative(input.path);
     if (relative) return relative;
     return withRegistry(context, (registry) =>
-      registry.addAsync({ path: input.path, name: input.name ?? null }),
+      registry.add({ path: input.path, name: input.name ?? null }),
     );
   },
 });
@@ -79,9 +79,9 @@ export const sourceListTool = defineTool({
     ],
   },
   async handler(_input, context) {
-    const registry = context.registry();
+    const registry = await context.registry();
     if (!registry.ok) return registry;
-    const listed = registry.registry.list();
+    const listed = await registry.registry.list();
     if (!listed.ok) return sourceFailure(listed);
     return { ok: true, sources: listed.sources.map(viewOf), total: listed.sources.length };
   },
@@ -122,7 +122,7 @@ export const sourceUpdateTool = defineTool({
     const relative = input.path === undefined ? null : refuseRelative(input.path);
     if (relative) return relative;
     return withRegistry(context, (registry) =>
-      registry.updateAsync(input.source, {
+      registry.update(input.source, {
         ...(input.name === undefined ? {} : { name: input.name }),
         ...(input.path === undefined ? {} : { path: input.path }),
       }),
@@ -151,7 +151,7 @@ export const sourceRemoveTool = defineTool({
     ],
   },
   async handler(input, context) {
-    return withRegistry(context, (registry) => registry.removeAsync(input.source));
+    return withRegistry(context, (registry) => registry.remove(input.source));
   },
 });
 
@@ -162,9 +162,9 @@ export const sourceRemoveTool = defineTool({
  */
 async function withRegistry(
   context: CatalogContext,
-  operation: (registry: Registry) => Promise<SourceResult>,
+  operation: (registry: AsyncRegistry) => Promise<SourceResult>,
 ): Promise<z.output<typeof oneSource> | ToolFailure> {
-  const registry = context.registry();
+  const registry = await context.registry();
   if (!registry.ok) return registry;
   const result = await operation(registry.registry);
   if (!result.ok) return sourceFailure(result);

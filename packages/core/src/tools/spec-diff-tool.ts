@@ -93,7 +93,7 @@ export const specDiffTool = defineTool({
     if (invalid) return invalid;
     const { diffChangeSpecs, diffSpecAtHead } = await import("@org/openspec-artifacts");
     const { resolveRepository } = await import("../resolve-repository.js");
-    const target = resolveRepository(context, input);
+    const target = await resolveRepository(context, input);
     if (!target.ok) return target;
     const maxBytes = context.maxArtifactBytes;
     if (fromGit) {
