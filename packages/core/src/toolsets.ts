@@ -32,29 +32,34 @@ export const toolsets: readonly Toolset[] = [
   },
   {
     name: "author",
-    summary:
-      "Write ideas, proposals and specs: record, evaluate and promote ideas, create and write changes and specs, artifact instructions.",
-    tools: [
-      "openspec_instructions",
-      "openspec_spec_create",
-      "openspec_idea_create",
-      "openspec_idea_enrich",
-      "openspec_idea_promote",
-      "openspec_change_create",
-      "openspec_change_write",
-    ],
+    summary: "Propose a change and write its proposal, design, tasks and delta specs.",
+    tools: ["openspec_change_create", "openspec_change_write"],
   },
   {
     name: "lifecycle",
-    summary: "Carry a change through: promote, order, tasks, archive and unarchive.",
+    summary: "Carry a change through: list and tick its tasks, archive and unarchive it.",
     tools: [
       "openspec_task_list",
       "openspec_task_set_status",
-      "openspec_change_promote",
-      "openspec_change_sequence_set",
       "openspec_change_archive",
       "openspec_change_unarchive",
     ],
+  },
+  {
+    name: "specs",
+    summary:
+      "Write a spec directly, and read the workflow's instructions and template for an artifact.",
+    tools: ["openspec_instructions", "openspec_spec_create"],
+  },
+  {
+    name: "ideas",
+    summary: "Record ideas, evaluate them against the specs, and promote one to a change.",
+    tools: ["openspec_idea_create", "openspec_idea_enrich", "openspec_idea_promote"],
+  },
+  {
+    name: "sequencing",
+    summary: "Order changes: promote one to the front, and set their order and dependencies.",
+    tools: ["openspec_change_promote", "openspec_change_sequence_set"],
   },
   {
     name: "sources",
@@ -77,11 +82,18 @@ export const toolsets: readonly Toolset[] = [
 ];
 
 /**
- * What an agent needs in its first session: finding and reading changes and
- * specs, their status and validation (about 1,250 tokens of tool list, under
- * the 2,100 a session should pay before its first call). Proposing, tasks,
- * archiving and registering repositories are one `--toolsets` (or, with
- * `--dynamic-toolsets`, one `openspec_toolsets` call) away; read and author
- * together cost about 2,900.
+ * What an agent needs in its first session, and the one place that says so:
+ * the whole loop of a change (find and read, propose, write its artifacts,
+ * tick its tasks, validate, archive) and nothing else, so a session pays for
+ * the tools it uses on its first calls (about 0.6 of hermes-openspec's whole
+ * catalog; `tooling/context-budget` holds it there). Specs written directly,
+ * ideas, sequencing, registered sources and the CLI passthrough are one
+ * `--toolsets` (or one `openspec_toolsets` call) away. Every host's default,
+ * help text, instructions and README table is read or generated from here.
  */
-export const defaultToolsetNames: readonly string[] = ["read"];
+export const defaultToolsetNames: readonly string[] = ["read", "author", "lifecycle"];
+
+/** The tools of the default toolsets, in the order hosts list them. */
+export const defaultToolNames: readonly string[] = toolsets
+  .filter((toolset) => defaultToolsetNames.includes(toolset.name))
+  .flatMap((toolset) => toolset.tools);
