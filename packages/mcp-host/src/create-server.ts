@@ -24,6 +24,7 @@ import { packageVersion } from "./package-version.js";
 import { parseToolCall } from "./parse-tool-call.js";
 import { promptCapabilities, registerPrompts } from "./register-prompts.js";
 import { registerResources } from "./register-resources.js";
+import { serverInstructions } from "./server-instructions.js";
 import type { SubscriptionBudget } from "./subscription-budget.js";
 import { syncToolAvailability } from "./sync-tool-availability.js";
 import { toCallToolResult } from "./to-call-tool-result.js";
@@ -72,9 +73,6 @@ export type OpenSpecMcpServer = {
 
 const DEFAULT_AVAILABILITY_CHECK_MS = 2000;
 
-const INSTRUCTIONS =
-  "OpenSpec tools for many repositories at once. Register a repository with openspec_source_add, then name it in the `source` argument of any tool (or pass an absolute `workdir`). openspec_context resolves `<source>` and `<source>/<os_token>` identifiers, and finds a token passed alone in whichever source holds it. Every result has `ok`; a failure adds a stable `code`, an `error` sentence and usually a `fix`.";
-
 /**
  * An MCP server that offers the catalog's tools. The tools that need the
  * OpenSpec CLI are listed only while a CLI is found; the server keeps looking
@@ -100,7 +98,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<O
   const mcp = new Server(
     { name: "openspec", version: packageVersion },
     {
-      instructions: INSTRUCTIONS,
+      instructions: serverInstructions(new Set(catalog.tools.map((tool) => tool.name))),
       capabilities: { tools: { listChanged: true }, ...promptCapabilities, ...loggingCapabilities },
       jsonSchemaValidator: validatorOnFirstUse(),
     },

@@ -45,6 +45,29 @@ describe("GIVEN the HTTP server with toolsets", () => {
     }
   });
 
+  it("WHEN one session has the default toolsets and another adds sources THEN each one's instructions name only tools it is offered", async () => {
+    const http = await startServer({ toolsets: "default" });
+    const secret = http.token("laptop");
+    const plain = await connectWith(http.server.url, { authorization: `Bearer ${secret}` });
+    const withSources = await connectWith(http.server.url, {
+      authorization: `Bearer ${secret}`,
+      "X-OpenSpec-Toolsets": "default,sources",
+    });
+    try {
+      const offered = (await plain.listTools()).tools.map((tool) => tool.name);
+      expect(offered).not.toContain("openspec_source_add");
+      const instructions = plain.getInstructions() ?? "";
+      // Every tool the instructions name is one the session lists.
+      for (const named of instructions.match(/openspec_\w+/g) ?? []) {
+        expect(offered, `the instructions name ${named}`).toContain(named);
+      }
+      expect(instructions).toContain("absolute path in the `workdir` argument");
+      expect(withSources.getInstructions()).toContain("openspec_source_add");
+    } finally {
+      await Promise.allSettled([plain.close(), withSources.close()]);
+    }
+  });
+
   it("WHEN a read-only token asks for all toolsets THEN it still sees only the tools that read", async () => {
     const http = await startServer();
     const client = await connectWith(http.server.url, {
@@ -73,7 +96,7 @@ describe("GIVEN the HTTP server with toolsets", () => {
     });
     expect(answer.status).toBe(400);
     expect(answer.body).toContain('There is no toolset named \\"everything\\"');
-    expect(answer.body).toContain("read, author, lifecycle, sources");
+    expect(answer.body).toContain(toolsets.map((toolset) => toolset.name).join(", "));
   });
 
   it("WHEN the server's own setting names an unknown toolset THEN it does not start", async () => {
