@@ -20,7 +20,13 @@ function scratchCheckout(): string {
   const root = temporaryFolder("generated-docs-");
   mkdirSync(join(root, "packages", "core"), { recursive: true });
   mkdirSync(join(root, "apps", "cli"), { recursive: true });
-  for (const file of ["README.md", "packages/core/README.md", "apps/cli/README.md"]) {
+  mkdirSync(join(root, "apps", "mcp-server"), { recursive: true });
+  for (const file of [
+    "README.md",
+    "packages/core/README.md",
+    "apps/cli/README.md",
+    "apps/mcp-server/README.md",
+  ]) {
     copyFileSync(join(REPOSITORY, file), join(root, file));
   }
   return root;
