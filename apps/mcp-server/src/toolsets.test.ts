@@ -31,7 +31,7 @@ describe("GIVEN the MCP server over stdio", () => {
     const host = await openServer([]);
     try {
       expect(await host.listTools()).toEqual(toolsOf(...defaultToolsetNames));
-      expect(await host.call("openspec_source_list", {})).toMatchObject({
+      expect(await host.call("openspec_source_remove", { source: "nowhere" })).toMatchObject({
         ok: false,
         code: "tool_unavailable",
         error: expect.stringContaining('toolset "sources"'),
@@ -77,7 +77,10 @@ describe("GIVEN the MCP server over stdio", () => {
     const host = await openServer(["--toolsets", "sources,lifecycle"]);
     try {
       expect(await host.listTools()).toEqual(toolsOf("sources", "lifecycle"));
-      expect(await host.call("openspec_source_list", {})).toMatchObject({ ok: true, sources: [] });
+      expect(await host.call("openspec_source_remove", { source: "nowhere" })).toMatchObject({
+        ok: false,
+        code: "source_not_found",
+      });
       expect(await host.call("openspec_context", { identifier: "x" })).toMatchObject({
         code: "tool_unavailable",
       });
@@ -157,7 +160,7 @@ describe("GIVEN the MCP server over stdio", () => {
           ),
         ),
       });
-      expect(await host.call("openspec_source_list", {})).toMatchObject({
+      expect(await host.call("openspec_source_remove", { source: "nowhere" })).toMatchObject({
         code: "tool_unavailable",
         fix: expect.stringContaining('openspec_toolsets with enable "sources"'),
       });
@@ -170,8 +173,11 @@ describe("GIVEN the MCP server over stdio", () => {
         enabled: "sources",
       });
       await changed;
-      expect(await host.listTools()).toContain("openspec_source_list");
-      expect(await host.call("openspec_source_list", {})).toMatchObject({ ok: true, sources: [] });
+      expect(await host.listTools()).toContain("openspec_source_remove");
+      expect(await host.call("openspec_source_remove", { source: "nowhere" })).toMatchObject({
+        ok: false,
+        code: "source_not_found",
+      });
       expect(await host.call("openspec_toolsets", { enable: "nope" })).toMatchObject({
         ok: false,
         code: "invalid_input",

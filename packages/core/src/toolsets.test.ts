@@ -6,6 +6,8 @@ import { offeredToolsets, selectToolsets, toolsetOf } from "./select-toolsets.js
 import { toolCatalog } from "./tool-catalog.js";
 import { toolFailure } from "./tool-result.js";
 import { defaultToolNames, defaultToolsetNames, toolsets } from "./toolsets.js";
+import { renderWorkflowTemplate } from "./workflows/render-workflow.js";
+import { workflowCatalog } from "./workflows/workflow-catalog.js";
 
 afterAll(removeTemporaryFolders);
 
@@ -76,7 +78,9 @@ describe("toolsets", () => {
     // ...and what a first session does not call is one setting away.
     expect(
       defaultToolNames.filter((name) =>
-        /idea|sequence|promote|source|store|cli|doctor|schemas|spec_create|instructions/.test(name),
+        /idea|sequence|promote|source_(add|update|remove|import)|store|cli|doctor|schemas|spec_create|unarchive/.test(
+          name,
+        ),
       ),
     ).toEqual([]);
   });
@@ -115,6 +119,19 @@ describe("toolsets", () => {
           "read, author, lifecycle, specs, ideas, sequencing, sources, cli",
         ),
       });
+    }
+  });
+
+  it("GIVEN the workflows a first session follows (propose, apply, update) THEN every tool they tell the model to call is in the default, but registering a source, which they leave to the user", () => {
+    for (const name of ["propose", "apply", "update"]) {
+      const workflow = workflowCatalog.find((candidate) => candidate.name === name);
+      if (workflow === undefined) throw new Error(`no ${name} workflow`);
+      const named = new Set(renderWorkflowTemplate(workflow).match(/\bopenspec_[a-z_]+/g) ?? []);
+      named.delete("openspec_source_add");
+      expect(
+        [...named].filter((tool) => !defaultToolNames.includes(tool)),
+        name,
+      ).toEqual([]);
     }
   });
 

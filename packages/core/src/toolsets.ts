@@ -18,7 +18,8 @@ export type Toolset = {
 export const toolsets: readonly Toolset[] = [
   {
     name: "read",
-    summary: "Find and read changes and specs: context, list, show, status, validate, spec diff.",
+    summary:
+      "Find and read changes and specs: context, list, show, status, validate, spec diff; the registered sources.",
     tools: [
       "openspec_context",
       "openspec_list",
@@ -28,28 +29,24 @@ export const toolsets: readonly Toolset[] = [
       "openspec_spec_show",
       "openspec_spec_list",
       "openspec_spec_diff",
+      "openspec_source_list",
     ],
   },
   {
     name: "author",
-    summary: "Propose a change and write its proposal, design, tasks and delta specs.",
-    tools: ["openspec_change_create", "openspec_change_write"],
+    summary:
+      "Propose a change and write its proposal, design, tasks and delta specs, with the project's instructions for each.",
+    tools: ["openspec_instructions", "openspec_change_create", "openspec_change_write"],
   },
   {
     name: "lifecycle",
-    summary: "Carry a change through: list and tick its tasks, archive and unarchive it.",
-    tools: [
-      "openspec_task_list",
-      "openspec_task_set_status",
-      "openspec_change_archive",
-      "openspec_change_unarchive",
-    ],
+    summary: "Carry a change through: list and tick its tasks, and archive it.",
+    tools: ["openspec_task_list", "openspec_task_set_status", "openspec_change_archive"],
   },
   {
     name: "specs",
-    summary:
-      "Write a spec directly, and read the workflow's instructions and template for an artifact.",
-    tools: ["openspec_instructions", "openspec_spec_create"],
+    summary: "Write a spec directly, and take an archived change back to the active ones.",
+    tools: ["openspec_spec_create", "openspec_change_unarchive"],
   },
   {
     name: "ideas",
@@ -66,7 +63,6 @@ export const toolsets: readonly Toolset[] = [
     summary: "Register, rename, remove and import the repositories the tools reach; list stores.",
     tools: [
       "openspec_source_add",
-      "openspec_source_list",
       "openspec_source_update",
       "openspec_source_remove",
       "openspec_source_import",
@@ -83,11 +79,12 @@ export const toolsets: readonly Toolset[] = [
 
 /**
  * What an agent needs in its first session, and the one place that says so:
- * the whole loop of a change (find and read, propose, write its artifacts,
- * tick its tasks, validate, archive) and nothing else, so a session pays for
- * the tools it uses on its first calls (about 0.6 of hermes-openspec's whole
+ * the whole loop of a change (find and read, propose, write its artifacts
+ * with the project's instructions, tick its tasks, validate, archive), which
+ * is every tool the propose, apply and update workflows call, and nothing
+ * else, so a session pays for the tools it uses on its first calls (about 0.6 of hermes-openspec's whole
  * catalog; `tooling/context-budget` holds it there). Specs written directly,
- * ideas, sequencing, registered sources and the CLI passthrough are one
+ * unarchiving, ideas, sequencing, registering sources and the CLI passthrough are one
  * `--toolsets` (or one `openspec_toolsets` call) away. Every host's default,
  * help text, instructions and README table is read or generated from here.
  */

@@ -39,9 +39,9 @@ describe("the plugin folder rendered from the catalog", () => {
       groups.set(tool.toolset, [...(groups.get(tool.toolset) ?? []), tool.name]);
     expect([...groups.keys()]).toEqual([
       "openspec-read",
+      "openspec-author",
       "openspec-specs",
       "openspec-ideas",
-      "openspec-author",
       "openspec-lifecycle",
       "openspec-sequencing",
       "openspec-sources",

@@ -36,10 +36,16 @@ describe("GIVEN the HTTP server with toolsets", () => {
       expect((await chosen.listTools()).tools.map((tool) => tool.name)).toEqual(
         toolsOf("lifecycle", "sources"),
       );
-      const refused = await plain.callTool({ name: "openspec_source_list", arguments: {} });
+      const refused = await plain.callTool({
+        name: "openspec_source_remove",
+        arguments: { source: "nowhere" },
+      });
       expect(refused.structuredContent).toMatchObject({ ok: false, code: "tool_unavailable" });
-      const answered = await chosen.callTool({ name: "openspec_source_list", arguments: {} });
-      expect(answered.structuredContent).toMatchObject({ ok: true, sources: [] });
+      const answered = await chosen.callTool({
+        name: "openspec_source_remove",
+        arguments: { source: "nowhere" },
+      });
+      expect(answered.structuredContent).toMatchObject({ ok: false, code: "source_not_found" });
     } finally {
       await Promise.allSettled([plain.close(), chosen.close()]);
     }

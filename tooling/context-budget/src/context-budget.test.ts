@@ -67,9 +67,9 @@ describe("the context budget: what a session costs before its first call (o200k 
     expect(all?.schemas.tokens).toBeLessThanOrEqual(CONTEXT_BUDGET.hermesSchemas);
     expect(groups.map((group) => group.toolset)).toEqual([
       "openspec-read",
+      "openspec-author",
       "openspec-specs",
       "openspec-ideas",
-      "openspec-author",
       "openspec-lifecycle",
       "openspec-sequencing",
       "openspec-sources",
