@@ -1,10 +1,10 @@
 // `pnpm generate-docs`: rewrites the parts of the READMEs generated from the tool
 // catalog (`@org/openspec-core`, built), between `<!-- name:start -->` and
-// `<!-- name:end -->`: `tools` (the tool table), `results` (each tool's
-// result fields, from its output schema) and `commands` (the shell CLI's
-// command reference), and from docs/benchmarks.json (written by `pnpm bench`)
-// `benchmarks` (the benchmark page's figures) and `benchmark-summary` (the
-// README's). `--check` changes nothing and
+// `<!-- name:end -->`: `tools` (the tool table), `toolsets` (the toolsets
+// and which are the default), `results` (each tool's result fields, from its
+// output schema) and `commands` (the shell CLI's command reference), and from
+// docs/benchmarks.json (written by `pnpm bench`) `benchmarks` (the benchmark
+// page's figures) and `benchmark-summary` (the README's). `--check` changes nothing and
 // exits 1 when a section is out of date; `--root=<dir>` reads the READMEs
 // of another checkout (the catalog is always this one's).
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -26,6 +26,7 @@ import {
 } from "./docs/marked-sections.mjs";
 import { renderResultFields } from "./docs/result-fields.mjs";
 import { renderToolTable } from "./docs/tool-table.mjs";
+import { renderToolsetTable } from "./docs/toolset-table.mjs";
 
 const here = dirname(dirname(fileURLToPath(import.meta.url)));
 const argv = process.argv.slice(2);
@@ -39,6 +40,8 @@ const REQUIRED = [
   { file: "README.md", name: "tools" },
   { file: CORE_README, name: "results" },
   { file: "apps/cli/README.md", name: "commands" },
+  { file: "README.md", name: "toolsets" },
+  { file: "apps/mcp-server/README.md", name: "toolsets" },
   { file: "README.md", name: "benchmark-summary" },
   { file: "docs/benchmarks.md", name: "benchmarks" },
 ];
@@ -51,7 +54,9 @@ if (!existsSync(coreEntry)) {
   );
   process.exit(1);
 }
-const { toolCatalog, toolOutputJsonSchema } = await import(pathToFileURL(coreEntry).href);
+const { defaultToolsetNames, toolCatalog, toolOutputJsonSchema, toolsets } = await import(
+  pathToFileURL(coreEntry).href
+);
 const cliEntry = join(here, "apps/cli/dist/index.js");
 if (!existsSync(cliEntry)) {
   console.error(
@@ -67,6 +72,7 @@ const benchmarks = readBenchmarkData(join(root, BENCHMARKS_DATA));
 function generated(name, file) {
   if (name === "results") return results;
   if (name === "commands") return commandReference(toolCatalog);
+  if (name === "toolsets") return renderToolsetTable(toolsets, defaultToolsetNames);
   if (name === "benchmarks") return renderBenchmarkPage(benchmarks);
   if (name === "benchmark-summary") return renderBenchmarkSummary(benchmarks);
   if (name === "tools") {
@@ -89,7 +95,7 @@ for (const file of markdownDocuments(root)) {
   const known = sections.filter((section) => {
     if (generated(section.name, file) !== null) return true;
     problems.push(
-      `${file}: "${section.name}" is not a section pnpm generate-docs generates (tools, results, commands, benchmarks, benchmark-summary).`,
+      `${file}: "${section.name}" is not a section pnpm generate-docs generates (tools, toolsets, results, commands, benchmarks, benchmark-summary).`,
     );
     return false;
   });

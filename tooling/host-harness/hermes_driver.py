@@ -1,7 +1,8 @@
 """Loads the installed OpenSpec plugin the way Hermes Agent does and serves its
 handlers over JSON lines, one thread per request:
 {"id", "op": "call", "tool", "args"} -> {"id", "result"} (or "raised" / "not_json"),
-{"id", "op": "list"} -> {"id", "tools"} (those Hermes would offer now: no check_fn, or a passing one),
+{"id", "op": "list", "hidden_toolsets"?} -> {"id", "tools"} (those Hermes would offer now: no check_fn,
+or a passing one, and not in a toolset the configuration leaves off),
 {"id", "op": "bridge_pid"} -> {"id", "pid"}."""
 
 import importlib.util
@@ -25,7 +26,7 @@ class Context:
                       is_async=False, description="", emoji="", override=False):
         if not isinstance(schema, dict) or not isinstance(schema.get("parameters"), dict):
             raise ValueError(f"tool {name} has an invalid schema")
-        self.tools[name] = (handler, check_fn)
+        self.tools[name] = (handler, check_fn, toolset)
 
 
 def load_plugin():
@@ -46,7 +47,9 @@ def answer(context, bridge, request):
     if request["op"] == "bridge_pid":
         return {"pid": bridge.shared().pid()}
     if request["op"] == "list":
-        return {"tools": [name for name, (_, check) in context.tools.items() if check is None or check()]}
+        hidden = set(request.get("hidden_toolsets") or [])
+        return {"tools": [name for name, (_, check, toolset) in context.tools.items()
+                          if toolset not in hidden and (check is None or check())]}
     entry = context.tools.get(request["tool"])
     if entry is None:
         return {"unknown_tool": request["tool"]}

@@ -216,9 +216,13 @@ describe("openspec-agent", () => {
       "read",
       "author",
       "lifecycle",
+      "specs",
+      "ideas",
+      "sequencing",
       "sources",
       "cli",
     ]);
+    expect(tools.stdout).toContain("  lifecycle (default): ");
     expect(
       listing.tools.find((tool: { name: string }) => tool.name === "openspec_source_add"),
     ).toMatchObject({ toolset: "sources" });

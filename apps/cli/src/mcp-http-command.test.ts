@@ -20,13 +20,16 @@ async function serveOverHttp(
   });
   const exited = once(child, "exit");
   let url = "";
+  let startLine = "";
   for await (const line of createInterface({ input: child.stderr })) {
     url = /serving .* at (http:\/\/\S+\/mcp)/.exec(line)?.[1] ?? "";
+    startLine = line;
     if (url !== "") break;
   }
   child.stderr.resume();
   return {
     url,
+    startLine,
     async stop(): Promise<number | null> {
       child.kill("SIGTERM");
       const [code] = await exited;
@@ -48,6 +51,19 @@ describe("openspec-agent mcp --http", () => {
     expect(await health.json()).toMatchObject({ registry_readable: true });
     expect(refused.status).toBe(401);
     expect(code).toBe(0);
+  });
+
+  it("GIVEN no toolsets setting WHEN mcp --http starts THEN its start-up line says how many tools a session gets by default, of how many", async () => {
+    const { home, env } = isolatedEnvironment();
+    const server = await serveOverHttp(env, home);
+    await server.stop();
+    const [, perSession, all] =
+      /serving (\d+) tools a session \(toolsets read, author, lifecycle\) of (\d+) at /.exec(
+        server.startLine,
+      ) ?? [];
+    expect(server.startLine).toContain("tools a session");
+    expect(Number(perSession)).toBeGreaterThan(0);
+    expect(Number(perSession)).toBeLessThan(Number(all));
   });
 
   it("GIVEN mcp --http --max-sessions-per-token 1 and a token WHEN the token initializes twice THEN the second gets 429", async () => {

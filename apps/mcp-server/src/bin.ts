@@ -1,3 +1,4 @@
+import { defaultToolsetNames, toolsets } from "@org/openspec-core/startup";
 import { packageVersion } from "./package-version.js";
 import { type BinCommand, parseArguments } from "./parse-arguments.js";
 
@@ -29,8 +30,8 @@ Options:
                         (default 200); more are refused, other tokens are not affected.
   --allow-any-workdir   Let tokens pass workdir (any folder this user can read); by default
                         a token reaches registered sources only.
-  --toolsets <names>    The toolsets to offer, separated by commas: read, author, lifecycle,
-                        sources; "all" for every tool; "default" (read,author) when not given.
+  --toolsets <names>    The toolsets to offer, separated by commas: ${toolsets.map((toolset) => toolset.name).join(", ")};
+                        "all" for every tool; "default" (${defaultToolsetNames.join(",")}) when not given.
                         Over HTTP a client can choose its own with the header X-OpenSpec-Toolsets.
   --dynamic-toolsets    Also offer openspec_toolsets, which lists the other toolsets and
                         enables one during the session (the tool list then changes).

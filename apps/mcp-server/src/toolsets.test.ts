@@ -31,13 +31,13 @@ describe("GIVEN the MCP server over stdio", () => {
     const host = await openServer([]);
     try {
       expect(await host.listTools()).toEqual(toolsOf(...defaultToolsetNames));
-      expect(await host.call("openspec_source_list", {})).toMatchObject({
+      expect(await host.call("openspec_source_remove", { source: "nowhere" })).toMatchObject({
         ok: false,
         code: "tool_unavailable",
         error: expect.stringContaining('toolset "sources"'),
-        fix: expect.stringContaining("--toolsets read,sources"),
+        fix: expect.stringContaining(`--toolsets ${defaultToolsetNames.join(",")},sources`),
       });
-      expect(host.stderr()).toContain("(toolsets read)");
+      expect(host.stderr()).toContain(`(toolsets ${defaultToolsetNames.join(", ")})`);
     } finally {
       await host.close();
     }
@@ -77,7 +77,10 @@ describe("GIVEN the MCP server over stdio", () => {
     const host = await openServer(["--toolsets", "sources,lifecycle"]);
     try {
       expect(await host.listTools()).toEqual(toolsOf("sources", "lifecycle"));
-      expect(await host.call("openspec_source_list", {})).toMatchObject({ ok: true, sources: [] });
+      expect(await host.call("openspec_source_remove", { source: "nowhere" })).toMatchObject({
+        ok: false,
+        code: "source_not_found",
+      });
       expect(await host.call("openspec_context", { identifier: "x" })).toMatchObject({
         code: "tool_unavailable",
       });
@@ -135,7 +138,7 @@ describe("GIVEN the MCP server over stdio", () => {
       });
       expect(run.status).toBe(2);
       expect(run.stderr).toMatch(/There is no toolset named "(reed|writing)"/);
-      expect(run.stderr).toContain("read, author, lifecycle, sources");
+      expect(run.stderr).toContain(toolsets.map((toolset) => toolset.name).join(", "));
     }
   });
 
@@ -149,15 +152,15 @@ describe("GIVEN the MCP server over stdio", () => {
       const listing = await host.call("openspec_toolsets", {});
       expect(listing).toMatchObject({
         ok: true,
-        toolsets: [
-          expect.stringMatching(/^read \(enabled\): /),
-          expect.stringMatching(/^author: /),
-          expect.stringMatching(/^lifecycle: /),
-          expect.stringMatching(/^sources: /),
-          expect.stringMatching(/^cli: /),
-        ],
+        toolsets: toolsets.map((toolset) =>
+          expect.stringMatching(
+            new RegExp(
+              `^${toolset.name}${defaultToolsetNames.includes(toolset.name) ? " \\(enabled\\)" : ""}: `,
+            ),
+          ),
+        ),
       });
-      expect(await host.call("openspec_source_list", {})).toMatchObject({
+      expect(await host.call("openspec_source_remove", { source: "nowhere" })).toMatchObject({
         code: "tool_unavailable",
         fix: expect.stringContaining('openspec_toolsets with enable "sources"'),
       });
@@ -170,8 +173,11 @@ describe("GIVEN the MCP server over stdio", () => {
         enabled: "sources",
       });
       await changed;
-      expect(await host.listTools()).toContain("openspec_source_list");
-      expect(await host.call("openspec_source_list", {})).toMatchObject({ ok: true, sources: [] });
+      expect(await host.listTools()).toContain("openspec_source_remove");
+      expect(await host.call("openspec_source_remove", { source: "nowhere" })).toMatchObject({
+        ok: false,
+        code: "source_not_found",
+      });
       expect(await host.call("openspec_toolsets", { enable: "nope" })).toMatchObject({
         ok: false,
         code: "invalid_input",

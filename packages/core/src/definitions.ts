@@ -30,7 +30,7 @@ export {
 } from "./tool-result.js";
 export { toolFailureSchema, toolOutputJsonSchema, toolResultSchema } from "./tool-result-schema.js";
 export type * from "./tool-result-types.js";
-export { defaultToolsetNames, type Toolset, toolsets } from "./toolsets.js";
+export { defaultToolNames, defaultToolsetNames, type Toolset, toolsets } from "./toolsets.js";
 export {
   findWorkflow,
   type RenderedWorkflow,

@@ -58,7 +58,8 @@ describe("the startup entry a shell command loads", () => {
     // flag-name.js: the shell's flag of a field, which the commands and their fixes share;
     // read-command-line.js and read-package-version.js: a host bin's flags (Node's parseArgs)
     // and version; note-core-copy.js: the warning when a second copy of core loads in one
-    // process, which every entry of core registers. None imports more.
+    // process, which every entry of core registers; toolsets.js: the toolsets and the default,
+    // which a host's help states. None imports more.
     expect(loaded.sort()).toEqual([
       "flag-name.js",
       "note-core-copy.js",
@@ -67,6 +68,7 @@ describe("the startup entry a shell command loads", () => {
       "startup.js",
       "tool-for-command.js",
       "tool-loaders.js",
+      "toolsets.js",
     ]);
   });
 });

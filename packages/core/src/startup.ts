@@ -17,6 +17,8 @@ export {
 export { readPackageVersion } from "./read-package-version.js";
 export { toolForCommand } from "./tool-for-command.js";
 export { type ToolLoader, toolLoaders } from "./tool-loaders.js";
+// The toolsets table imports nothing, so a host's help states the default from it.
+export { defaultToolNames, defaultToolsetNames, type Toolset, toolsets } from "./toolsets.js";
 
 // Every way into core passes through this file (the package index re-exports it).
 noteCoreCopy(import.meta.url);

@@ -5,7 +5,9 @@ import { narrowCatalog } from "./narrow-catalog.js";
 import { offeredToolsets, selectToolsets, toolsetOf } from "./select-toolsets.js";
 import { toolCatalog } from "./tool-catalog.js";
 import { toolFailure } from "./tool-result.js";
-import { defaultToolsetNames, toolsets } from "./toolsets.js";
+import { defaultToolNames, defaultToolsetNames, toolsets } from "./toolsets.js";
+import { renderWorkflowTemplate } from "./workflows/render-workflow.js";
+import { workflowCatalog } from "./workflows/workflow-catalog.js";
 
 afterAll(removeTemporaryFolders);
 
@@ -39,11 +41,14 @@ describe("toolsets", () => {
       "read",
       "author",
       "lifecycle",
+      "specs",
+      "ideas",
+      "sequencing",
       "sources",
       "cli",
     ]);
     expect(offeredToolsets(toolCatalog.filter((tool) => tool.name !== "openspec_cli")).length).toBe(
-      5,
+      8,
     );
     expect(
       offeredToolsets(toolCatalog.filter((tool) => toolsetOf(tool.name)?.name !== "cli")).map(
@@ -57,6 +62,29 @@ describe("toolsets", () => {
     expect(selection.ok && [...selection.tools]).not.toContain("openspec_cli");
   });
 
+  it("GIVEN the default toolsets THEN they carry a change through the whole loop, and nothing a first session does not call", () => {
+    const selection = selectToolsets(undefined, toolCatalog);
+    expect(selection.ok && [...selection.tools]).toEqual([...defaultToolNames]);
+    // Proposing, writing artifacts, ticking tasks, validating and archiving are all there...
+    for (const tool of [
+      "openspec_change_create",
+      "openspec_change_write",
+      "openspec_task_set_status",
+      "openspec_validate",
+      "openspec_change_archive",
+    ]) {
+      expect(defaultToolNames).toContain(tool);
+    }
+    // ...and what a first session does not call is one setting away.
+    expect(
+      defaultToolNames.filter((name) =>
+        /idea|sequence|promote|source_(add|update|remove|import)|store|cli|doctor|schemas|spec_create|unarchive/.test(
+          name,
+        ),
+      ),
+    ).toEqual([]);
+  });
+
   it("GIVEN no setting THEN the default toolsets are chosen; all, default and lists work; names are trimmed and case-blind", () => {
     expect(names(selectToolsets(undefined, toolCatalog))).toEqual([...defaultToolsetNames]);
     expect(names(selectToolsets("", toolCatalog))).toEqual([...defaultToolsetNames]);
@@ -64,11 +92,19 @@ describe("toolsets", () => {
       "read",
       "author",
       "lifecycle",
+      "specs",
+      "ideas",
+      "sequencing",
       "sources",
       "cli",
     ]);
     expect(names(selectToolsets(" Sources , read", toolCatalog))).toEqual(["read", "sources"]);
-    expect(names(selectToolsets("default,lifecycle", toolCatalog))).toEqual(["read", "lifecycle"]);
+    expect(names(selectToolsets("default,ideas", toolCatalog))).toEqual([
+      "read",
+      "author",
+      "lifecycle",
+      "ideas",
+    ]);
     const selection = selectToolsets("read", toolCatalog);
     expect(selection.ok && [...selection.tools]).toContain("openspec_context");
     expect(selection.ok && [...selection.tools]).not.toContain("openspec_change_create");
@@ -79,8 +115,23 @@ describe("toolsets", () => {
       expect(selectToolsets(setting, toolCatalog)).toMatchObject({
         ok: false,
         code: "invalid_setting",
-        fix: expect.stringContaining("read, author, lifecycle, sources, cli"),
+        fix: expect.stringContaining(
+          "read, author, lifecycle, specs, ideas, sequencing, sources, cli",
+        ),
       });
+    }
+  });
+
+  it("GIVEN the workflows a first session follows (propose, apply, update) THEN every tool they tell the model to call is in the default, but registering a source, which they leave to the user", () => {
+    for (const name of ["propose", "apply", "update"]) {
+      const workflow = workflowCatalog.find((candidate) => candidate.name === name);
+      if (workflow === undefined) throw new Error(`no ${name} workflow`);
+      const named = new Set(renderWorkflowTemplate(workflow).match(/\bopenspec_[a-z_]+/g) ?? []);
+      named.delete("openspec_source_add");
+      expect(
+        [...named].filter((tool) => !defaultToolNames.includes(tool)),
+        name,
+      ).toEqual([]);
     }
   });
 

@@ -18,7 +18,8 @@ export type Toolset = {
 export const toolsets: readonly Toolset[] = [
   {
     name: "read",
-    summary: "Find and read changes and specs: context, list, show, status, validate, spec diff.",
+    summary:
+      "Find and read changes and specs: context, list, show, status, validate, spec diff; the registered sources.",
     tools: [
       "openspec_context",
       "openspec_list",
@@ -28,40 +29,40 @@ export const toolsets: readonly Toolset[] = [
       "openspec_spec_show",
       "openspec_spec_list",
       "openspec_spec_diff",
+      "openspec_source_list",
     ],
   },
   {
     name: "author",
     summary:
-      "Write ideas, proposals and specs: record, evaluate and promote ideas, create and write changes and specs, artifact instructions.",
-    tools: [
-      "openspec_instructions",
-      "openspec_spec_create",
-      "openspec_idea_create",
-      "openspec_idea_enrich",
-      "openspec_idea_promote",
-      "openspec_change_create",
-      "openspec_change_write",
-    ],
+      "Propose a change and write its proposal, design, tasks and delta specs, with the project's instructions for each.",
+    tools: ["openspec_instructions", "openspec_change_create", "openspec_change_write"],
   },
   {
     name: "lifecycle",
-    summary: "Carry a change through: promote, order, tasks, archive and unarchive.",
-    tools: [
-      "openspec_task_list",
-      "openspec_task_set_status",
-      "openspec_change_promote",
-      "openspec_change_sequence_set",
-      "openspec_change_archive",
-      "openspec_change_unarchive",
-    ],
+    summary: "Carry a change through: list and tick its tasks, and archive it.",
+    tools: ["openspec_task_list", "openspec_task_set_status", "openspec_change_archive"],
+  },
+  {
+    name: "specs",
+    summary: "Write a spec directly, and take an archived change back to the active ones.",
+    tools: ["openspec_spec_create", "openspec_change_unarchive"],
+  },
+  {
+    name: "ideas",
+    summary: "Record ideas, evaluate them against the specs, and promote one to a change.",
+    tools: ["openspec_idea_create", "openspec_idea_enrich", "openspec_idea_promote"],
+  },
+  {
+    name: "sequencing",
+    summary: "Order changes: promote one to the front, and set their order and dependencies.",
+    tools: ["openspec_change_promote", "openspec_change_sequence_set"],
   },
   {
     name: "sources",
     summary: "Register, rename, remove and import the repositories the tools reach; list stores.",
     tools: [
       "openspec_source_add",
-      "openspec_source_list",
       "openspec_source_update",
       "openspec_source_remove",
       "openspec_source_import",
@@ -77,11 +78,19 @@ export const toolsets: readonly Toolset[] = [
 ];
 
 /**
- * What an agent needs in its first session: finding and reading changes and
- * specs, their status and validation (about 1,250 tokens of tool list, under
- * the 2,100 a session should pay before its first call). Proposing, tasks,
- * archiving and registering repositories are one `--toolsets` (or, with
- * `--dynamic-toolsets`, one `openspec_toolsets` call) away; read and author
- * together cost about 2,900.
+ * What an agent needs in its first session, and the one place that says so:
+ * the whole loop of a change (find and read, propose, write its artifacts
+ * with the project's instructions, tick its tasks, validate, archive), which
+ * is every tool the propose, apply and update workflows call, and nothing
+ * else, so a session pays for the tools it uses on its first calls (about 0.6 of hermes-openspec's whole
+ * catalog; `tooling/context-budget` holds it there). Specs written directly,
+ * unarchiving, ideas, sequencing, registering sources and the CLI passthrough are one
+ * `--toolsets` (or one `openspec_toolsets` call) away. Every host's default,
+ * help text, instructions and README table is read or generated from here.
  */
-export const defaultToolsetNames: readonly string[] = ["read"];
+export const defaultToolsetNames: readonly string[] = ["read", "author", "lifecycle"];
+
+/** The tools of the default toolsets, in the order hosts list them. */
+export const defaultToolNames: readonly string[] = toolsets
+  .filter((toolset) => defaultToolsetNames.includes(toolset.name))
+  .flatMap((toolset) => toolset.tools);

@@ -22,7 +22,8 @@ class PluginLoading(unittest.TestCase):
         self.assertEqual(sorted(tools), sorted(session().context.manifest["provides_tools"]))
         self.assertEqual(
             sorted({tool.toolset for tool in tools.values()}),
-            ["openspec-author", "openspec-cli", "openspec-lifecycle", "openspec-read", "openspec-sources"],
+            ["openspec-author", "openspec-cli", "openspec-ideas", "openspec-lifecycle", "openspec-read",
+             "openspec-sequencing", "openspec-sources", "openspec-specs"],
         )
         self.assertEqual(tools["openspec_context"].toolset, "openspec-read")
         self.assertEqual(tools["openspec_change_create"].toolset, "openspec-author")

@@ -7,6 +7,7 @@ export {
   installHermesPlugin,
 } from "./install-hermes-plugin.js";
 export type { InstallerFailure, InstallerFailureCode } from "./installer-result.js";
+export { optionalHermesToolsets } from "./optional-toolsets-off.js";
 export { packagePaths } from "./package-paths.js";
 export type { BridgeId, BridgeOperation, BridgeRequest } from "./parse-bridge-request.js";
 export { renderPluginFolder } from "./render-plugin-folder.js";

@@ -45,6 +45,23 @@ function hermesHomeWith(config?: string): string {
 
 const configOf = (home: string) => readFileSync(join(home, "config.yaml"), "utf8");
 
+/** What the installer appends for the `cli` platform: the toolsets outside the default, left off. */
+const OPTIONAL_OFF = `known_plugin_toolsets:
+  cli:
+    - openspec-specs
+    - openspec-ideas
+    - openspec-sequencing
+    - openspec-sources
+    - openspec-cli
+`;
+const OPTIONAL = [
+  "openspec-specs",
+  "openspec-ideas",
+  "openspec-sequencing",
+  "openspec-sources",
+  "openspec-cli",
+];
+
 /** The older Python OpenSpec plugin: its folder and its SQLite source registry. */
 function installOlderPythonPlugin(home: string): string {
   const folder = join(home, "plugins", "openspec");
@@ -83,7 +100,7 @@ describe("installHermesPlugin", () => {
       node: process.execPath,
     });
     expect(configOf(home)).toBe(
-      USER_CONFIG.replace("    - kanban\n", "    - kanban\n    - openspec\n"),
+      `${USER_CONFIG.replace("    - kanban\n", "    - kanban\n    - openspec\n")}${OPTIONAL_OFF}`,
     );
   });
 
@@ -103,7 +120,47 @@ describe("installHermesPlugin", () => {
   it("GIVEN a Hermes home without config.yaml WHEN installing THEN config.yaml is created enabling openspec", () => {
     const home = hermesHomeWith();
     expect(installHermesPlugin({ hermesHome: home })).toMatchObject({ ok: true });
-    expect(parse(configOf(home))).toEqual({ plugins: { enabled: ["openspec"] } });
+    expect(parse(configOf(home))).toEqual({
+      plugins: { enabled: ["openspec"] },
+      known_plugin_toolsets: { cli: OPTIONAL },
+    });
+  });
+
+  it("GIVEN Hermes turns on a plugin's toolsets unless known_plugin_toolsets lists them WHEN installing THEN every platform config.yaml names gets the toolsets outside the default, and a toolset the user already chose is left as it is", () => {
+    const home = hermesHomeWith(
+      "platform_toolsets:\n  telegram: [hermes-telegram, openspec-sources]\nknown_plugin_toolsets:\n  telegram: [openspec-sources]\n",
+    );
+    const result = installHermesPlugin({ hermesHome: home });
+    expect(result).toMatchObject({
+      ok: true,
+      done: expect.arrayContaining([expect.stringContaining("off for cli, telegram")]),
+    });
+    const config = parse(configOf(home));
+    expect(config.known_plugin_toolsets).toEqual({
+      telegram: [
+        "openspec-sources",
+        "openspec-specs",
+        "openspec-ideas",
+        "openspec-sequencing",
+        "openspec-cli",
+      ],
+      cli: OPTIONAL,
+    });
+    // The user's choice of openspec-sources on telegram stands: Hermes turns on what the saved list names.
+    expect(config.platform_toolsets).toEqual({ telegram: ["hermes-telegram", "openspec-sources"] });
+    // No default toolset is listed, so Hermes turns read, author and lifecycle on.
+    for (const list of Object.values(config.known_plugin_toolsets as Record<string, string[]>)) {
+      for (const name of ["openspec-read", "openspec-author", "openspec-lifecycle"]) {
+        expect(list).not.toContain(name);
+      }
+    }
+    // Without the plugin its toolsets mean nothing to Hermes: uninstalling forgets them all,
+    // while the saved platform list keeps the user's own choice for a later install.
+    uninstallHermesPlugin({ hermesHome: home });
+    expect(parse(configOf(home))).toEqual({
+      plugins: { enabled: [] },
+      platform_toolsets: { telegram: ["hermes-telegram", "openspec-sources"] },
+    });
   });
 
   it("GIVEN a Hermes home that does not exist (Hermes not installed) WHEN installing THEN it says it created the folder and that Hermes must be installed, and an existing home is told to restart Hermes", () => {
@@ -148,14 +205,16 @@ describe("installHermesPlugin", () => {
       ]),
     });
     expect(configOf(home)).toBe(
-      "plugins:\n  enabled: [ weather, openspec ]\n  disabled: [ noisy ]\n",
+      `plugins:\n  enabled: [ weather, openspec ]\n  disabled: [ noisy ]\n${OPTIONAL_OFF}`,
     );
   });
 
   it("GIVEN a config.yaml whose plugins key is empty WHEN installing THEN plugins.enabled is created under it and the comment stays", () => {
     const home = hermesHomeWith("# mine\nplugins:\nmodel: x\n");
     expect(installHermesPlugin({ hermesHome: home })).toMatchObject({ ok: true });
-    expect(configOf(home)).toBe("# mine\nplugins:\n  enabled:\n    - openspec\nmodel: x\n");
+    expect(configOf(home)).toBe(
+      `# mine\nplugins:\n  enabled:\n    - openspec\nmodel: x\n${OPTIONAL_OFF}`,
+    );
   });
 
   it("GIVEN a config.yaml that is not valid YAML WHEN installing THEN it fails with config_invalid and installs nothing", () => {

@@ -4,6 +4,7 @@ import { findLegacyDatabase, legacyImportFix } from "./find-legacy-database.js";
 import { saveConfigEdit, withPluginEnabled } from "./hermes-config.js";
 import { inspectPluginFolder } from "./inspect-plugin-folder.js";
 import { type InstallerFailure, installerFailure, ioFailure } from "./installer-result.js";
+import { withOptionalToolsetsOff } from "./optional-toolsets-off.js";
 import {
   PACKAGE_NAME,
   PLUGIN_FILES,
@@ -106,7 +107,8 @@ export function installHermesPlugin(given: InstallOptions = {}): InstallSuccess 
       legacyDb,
     );
   }
-  const config = withPluginEnabled(configPath, PLUGIN_NAME);
+  const enabled = withPluginEnabled(configPath, PLUGIN_NAME);
+  const config = enabled.ok ? withOptionalToolsetsOff(enabled) : enabled;
   if (!config.ok) return { ...config, ...(legacyDb ? { legacy_db: legacyDb } : {}) };
 
   const node = options.nodePath ?? process.execPath;

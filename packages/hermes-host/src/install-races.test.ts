@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { removeTemporaryFolders, temporaryFolder } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import { optionalHermesToolsets } from "./optional-toolsets-off.js";
 
 afterEach(removeTemporaryFolders);
 
@@ -118,6 +119,7 @@ describe("installs racing into one Hermes home", () => {
     );
     expect(parse(readFileSync(join(hermesHome, "config.yaml"), "utf8"))).toEqual({
       plugins: { enabled: ["openspec"] },
+      known_plugin_toolsets: { cli: [...optionalHermesToolsets] },
     });
     expect(leftovers(hermesHome)).toEqual([]);
   });

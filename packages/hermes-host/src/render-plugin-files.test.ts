@@ -40,7 +40,10 @@ describe("the plugin folder rendered from the catalog", () => {
     expect([...groups.keys()]).toEqual([
       "openspec-read",
       "openspec-author",
+      "openspec-specs",
+      "openspec-ideas",
       "openspec-lifecycle",
+      "openspec-sequencing",
       "openspec-sources",
       "openspec-cli",
     ]);

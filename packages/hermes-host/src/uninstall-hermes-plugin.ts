@@ -1,3 +1,4 @@
+import { withOptionalToolsetsForgotten } from "./forget-optional-toolsets.js";
 import { saveConfigEdit, withPluginDisabled } from "./hermes-config.js";
 import { inspectPluginFolder } from "./inspect-plugin-folder.js";
 import { type InstallerFailure, installerFailure, ioFailure } from "./installer-result.js";
@@ -31,8 +32,9 @@ export function uninstallHermesPlugin(
       `Remove ${pluginDir} yourself if you no longer want it.`,
     );
   }
-  const config = withPluginDisabled(configPath, PLUGIN_NAME);
-  if (!config.ok) return config;
+  const disabled = withPluginDisabled(configPath, PLUGIN_NAME);
+  if (!disabled.ok) return disabled;
+  const config = withOptionalToolsetsForgotten(disabled);
   const done: string[] = [];
   try {
     if (existing.state === "ours") {

@@ -27,6 +27,7 @@ import { parseToolCall } from "./parse-tool-call.js";
 import { promptCapabilities, registerPrompts } from "./register-prompts.js";
 import { type ResourceRegistration, registerResources } from "./register-resources.js";
 import { restoreResourceNotFound } from "./restore-resource-not-found.js";
+import { serverInstructions } from "./server-instructions.js";
 import type { SubscriptionBudget } from "./subscription-budget.js";
 import { toCallToolResult } from "./to-call-tool-result.js";
 import { trackToolCall } from "./track-tool-call.js";
@@ -68,9 +69,6 @@ export type BuiltServer = {
   close(): Promise<void>;
 };
 
-export const INSTRUCTIONS =
-  "OpenSpec tools for many repositories at once. Register a repository with openspec_source_add, then name it in the `source` argument of any tool (or pass an absolute `workdir`). openspec_context resolves `<source>` and `<source>/<os_token>` identifiers, and finds a token passed alone in whichever source holds it. Every result has `ok`; a failure adds a stable `code`, an `error` sentence and usually a `fix`.";
-
 /**
  * An MCP server answering for the host's catalog: tools, the workflows as
  * prompts, the sources' specs and changes as resources. It holds handlers
@@ -95,7 +93,8 @@ export function buildServer(host: McpHost, options: BuildServerOptions): BuiltSe
     },
     { name: "openspec", version: packageVersion },
     {
-      instructions: INSTRUCTIONS,
+      // The host's offered view: the instructions name only tools its clients are offered.
+      instructions: serverInstructions(new Set(host.catalog.tools.map((tool) => tool.name))),
       capabilities: {
         tools: { listChanged: true },
         ...promptCapabilities,

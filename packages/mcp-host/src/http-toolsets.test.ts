@@ -36,12 +36,41 @@ describe("GIVEN the HTTP server with toolsets", () => {
       expect((await chosen.listTools()).tools.map((tool) => tool.name)).toEqual(
         toolsOf("lifecycle", "sources"),
       );
-      const refused = await plain.callTool({ name: "openspec_source_list", arguments: {} });
+      const refused = await plain.callTool({
+        name: "openspec_source_remove",
+        arguments: { source: "nowhere" },
+      });
       expect(refused.structuredContent).toMatchObject({ ok: false, code: "tool_unavailable" });
-      const answered = await chosen.callTool({ name: "openspec_source_list", arguments: {} });
-      expect(answered.structuredContent).toMatchObject({ ok: true, sources: [] });
+      const answered = await chosen.callTool({
+        name: "openspec_source_remove",
+        arguments: { source: "nowhere" },
+      });
+      expect(answered.structuredContent).toMatchObject({ ok: false, code: "source_not_found" });
     } finally {
       await Promise.allSettled([plain.close(), chosen.close()]);
+    }
+  });
+
+  it("WHEN one session has the default toolsets and another adds sources THEN each one's instructions name only tools it is offered", async () => {
+    const http = await startServer({ toolsets: "default" });
+    const secret = http.token("laptop");
+    const plain = await connectWith(http.server.url, { authorization: `Bearer ${secret}` });
+    const withSources = await connectWith(http.server.url, {
+      authorization: `Bearer ${secret}`,
+      "X-OpenSpec-Toolsets": "default,sources",
+    });
+    try {
+      const offered = (await plain.listTools()).tools.map((tool) => tool.name);
+      expect(offered).not.toContain("openspec_source_add");
+      const instructions = plain.getInstructions() ?? "";
+      // Every tool the instructions name is one the session lists.
+      for (const named of instructions.match(/openspec_\w+/g) ?? []) {
+        expect(offered, `the instructions name ${named}`).toContain(named);
+      }
+      expect(instructions).toContain("absolute path in the `workdir` argument");
+      expect(withSources.getInstructions()).toContain("openspec_source_add");
+    } finally {
+      await Promise.allSettled([plain.close(), withSources.close()]);
     }
   });
 
@@ -73,7 +102,7 @@ describe("GIVEN the HTTP server with toolsets", () => {
     });
     expect(answer.status).toBe(400);
     expect(answer.body).toContain('There is no toolset named \\"everything\\"');
-    expect(answer.body).toContain("read, author, lifecycle, sources");
+    expect(answer.body).toContain(toolsets.map((toolset) => toolset.name).join(", "));
   });
 
   it("WHEN the server's own setting names an unknown toolset THEN it does not start", async () => {

@@ -1,5 +1,5 @@
 import { constants } from "node:os";
-import { exitOnHostSignals } from "@org/openspec-core";
+import { exitOnHostSignals, selectToolsets } from "@org/openspec-core";
 import { chooseOutputSchemas } from "./choose-output-schemas.js";
 import type { HttpServerOptions } from "./http-options.js";
 import { routeConsoleToStderr } from "./route-console-to-stderr.js";
@@ -34,9 +34,10 @@ export async function runHttpServer(options: HttpProcessOptions = {}): Promise<v
     writeLog(`${outputSchemas.error} ${outputSchemas.fix ?? ""}`);
     process.exit(1);
   }
+  const sessionToolsets = http.toolsets ?? (env.OPENSPEC_AGENT_TOOLSETS || "default");
   const started = await startHttpServer({
     ...http,
-    toolsets: http.toolsets ?? (env.OPENSPEC_AGENT_TOOLSETS || "default"),
+    toolsets: sessionToolsets,
     outputSchemas: outputSchemas.outputSchemas,
     log: writeLog,
     catalogOptions: {
@@ -67,7 +68,12 @@ export async function runHttpServer(options: HttpProcessOptions = {}): Promise<v
   });
   process.on("unhandledRejection", (reason) => writeLog(`unhandled rejection: ${String(reason)}`));
   const offered = await server.catalog.available();
+  // What a session gets unless its client sends X-OpenSpec-Toolsets (the setting was checked at start).
+  const session = selectToolsets(sessionToolsets, offered);
+  const perSession = session.ok
+    ? `${session.tools.size} tools a session (toolsets ${session.toolsets.map((toolset) => toolset.name).join(", ")}) of ${offered.length}`
+    : `${offered.length} tools`;
   writeLog(
-    `serving ${offered.length} of ${server.catalog.tools.length} tools at ${server.url}${options.noAuth ? " without tokens (loopback only)" : " (bearer tokens required)"}${outputSchemas.outputSchemas ? "" : ", no output schemas"}`,
+    `serving ${perSession} at ${server.url}${options.noAuth ? " without tokens (loopback only)" : " (bearer tokens required)"}${outputSchemas.outputSchemas ? "" : ", no output schemas"}`,
   );
 }

@@ -2,7 +2,13 @@ import { readFileSync } from "node:fs";
 import { createCatalog } from "@org/openspec-core";
 import { isolatedEnvironment, REAL_OPENSPEC_BIN, removeTemporaryFolders } from "@org/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONTEXT_BUDGET, CONTEXT_TARGETS } from "./context-budget.js";
+import {
+  CONTEXT_BUDGET,
+  CONTEXT_TARGETS,
+  DEFAULT_SHARE_OF_ANCHOR,
+  LOOP_TOOLS,
+} from "./context-budget.js";
+import { measureHermesOpenspecSchemas } from "./hermes-openspec-anchor.js";
 import { measureToolSurfaces, type ToolSurfaces } from "./measure-tool-surfaces.js";
 
 let surfaces: ToolSurfaces;
@@ -62,7 +68,10 @@ describe("the context budget: what a session costs before its first call (o200k 
     expect(groups.map((group) => group.toolset)).toEqual([
       "openspec-read",
       "openspec-author",
+      "openspec-specs",
+      "openspec-ideas",
       "openspec-lifecycle",
+      "openspec-sequencing",
       "openspec-sources",
       "openspec-cli",
     ]);
@@ -81,11 +90,42 @@ describe("the context budget: what a session costs before its first call (o200k 
       (s) => s.selection !== "default" && s.selection !== "all",
     );
     const summed = perToolset.reduce((sum, s) => sum + s.nameDescriptionInput.tokens, 0);
-    // The toolsets split the catalog: their lists add up to the whole one, within the JSON brackets.
-    expect(Math.abs(summed - mcp("all").nameDescriptionInput.tokens)).toBeLessThan(10);
+    // The toolsets split the catalog: their lists add up to the whole one, within the JSON brackets of each.
+    expect(Math.abs(summed - mcp("all").nameDescriptionInput.tokens)).toBeLessThan(
+      perToolset.length * 2,
+    );
     expect(mcp("all").nameDescriptionInput.tokens).toBeLessThan(
       mcp("all").nameDescriptionInput.bytes,
     );
+  });
+});
+
+/** The loop's steps none of whose tools `names` holds. */
+const missingSteps = (names: readonly string[]) =>
+  Object.entries(LOOP_TOOLS)
+    .filter(([, tools]) => !tools.some((tool) => names.includes(tool)))
+    .map(([step]) => step);
+
+describe("the default tool surface: the whole loop for at most 0.6 of hermes-openspec's catalog", () => {
+  // The anchor measured from its schemas.py when HERMES_OPENSPEC_SCHEMAS names it, else the recorded 4,205.
+  const anchor = () => measureHermesOpenspecSchemas(process.env.HERMES_OPENSPEC_SCHEMAS);
+
+  it("GIVEN an MCP server started with no settings WHEN a client lists the tools THEN every step of the loop is there, for at most 0.6 of the anchor", () => {
+    const surface = mcp("default");
+    expect(missingSteps(surface.names)).toEqual([]);
+    expect(surface.nameDescriptionInput.tokens).toBeLessThanOrEqual(
+      Math.floor(anchor().tokens * DEFAULT_SHARE_OF_ANCHOR),
+    );
+  });
+
+  it("GIVEN the Hermes plugin as hermes install leaves it WHEN Hermes registers its toolsets THEN every step of the loop is there, for at most 0.6 of the anchor", () => {
+    const surface = surfaces.hermesDefault;
+    expect(missingSteps(surface.names)).toEqual([]);
+    expect(surface.schemas.tokens).toBeLessThanOrEqual(
+      Math.floor(anchor().tokens * DEFAULT_SHARE_OF_ANCHOR),
+    );
+    // The same tools as an MCP client's default: one definition, every host.
+    expect([...surface.names].sort()).toEqual([...mcp("default").names].sort());
   });
 });
 

@@ -11,10 +11,10 @@
 
 /** Tokens allowed per surface (o200k). */
 export const CONTEXT_BUDGET = {
-  /** tools/list of the default toolset (read): name, description and input schema of each tool (today 1,120, with the paging fields of list, show and spec show). */
-  defaultTools: 1150,
-  /** The whole tools/list answer of the default toolset, output schemas included (today 5,498). */
-  defaultListMessage: 5610,
+  /** tools/list of the default toolsets (read, author, lifecycle: the whole loop): name, description and input schema of each tool (today 2,461, 15 tools; 1,120 when the default was read alone). */
+  defaultTools: 2510,
+  /** The whole tools/list answer of the default toolsets, output schemas included (today 10,040). */
+  defaultListMessage: 10240,
   /** tools/list of every toolset: name, description and input schema (today 4,197, 30 tools); held at the target, not 2% above it. */
   allTools: 4200,
   /** The whole tools/list answer of every toolset, output schemas included (today 15,692, 30 tools; 16,529 before output schemas left out what their result restates and annotations the title). */
@@ -27,13 +27,35 @@ export const CONTEXT_BUDGET = {
   hermesSchemas: 4260,
   /** prompts/list (today 752). */
   prompts: 800,
-  /** The server's instructions (today 92). */
+  /** The server's instructions (today 97, for a default session: they name what it is offered). */
   instructions: 120,
+} as const;
+
+/**
+ * The most the default tool surface of each host (MCP's default toolsets,
+ * the Hermes toolsets `hermes install` leaves on) may cost, as a share of
+ * hermes-openspec's whole catalog (name, description and input schema): a
+ * first session gets the whole loop for well under what the plugin it
+ * replaces cost.
+ */
+export const DEFAULT_SHARE_OF_ANCHOR = 0.6;
+
+/**
+ * The loop of a change, each step with the tools that do it: the default
+ * surface of every host must hold at least one tool of every step.
+ */
+export const LOOP_TOOLS = {
+  "find and read": ["openspec_context", "openspec_list", "openspec_show"],
+  propose: ["openspec_change_create"],
+  "tick tasks": ["openspec_task_set_status"],
+  validate: ["openspec_validate"],
+  archive: ["openspec_change_archive"],
 } as const;
 
 /** Where the lean-schema work is to bring the tool surfaces (tokens, o200k). */
 export const CONTEXT_TARGETS = {
-  defaultTools: 2100,
+  /** 0.6 of hermes-openspec's recorded 4,205: the whole loop for well under the plugin it replaces. */
+  defaultTools: 2523,
   allTools: 4200,
   allListMessage: 8000,
 } as const;

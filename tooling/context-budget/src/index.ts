@@ -1,8 +1,10 @@
 export {
   CONTEXT_BUDGET,
   CONTEXT_TARGETS,
+  DEFAULT_SHARE_OF_ANCHOR,
   DESCRIPTION_TOKEN_CAP,
   FIELD_DESCRIPTION_TOKEN_CAP,
+  LOOP_TOOLS,
 } from "./context-budget.js";
 export { countJson, countText, type TokenFigure } from "./count-tokens.js";
 export {

@@ -4,7 +4,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { JSONRPCMessage, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { type Catalog, offeredToolsets, selectToolsets } from "@org/openspec-core";
-import { packagePaths } from "@org/openspec-hermes-host";
+import { optionalHermesToolsets, packagePaths } from "@org/openspec-hermes-host";
 import { createServer } from "@org/openspec-mcp-host";
 import { countJson, countText, type TokenFigure } from "./count-tokens.js";
 
@@ -13,6 +13,8 @@ export type McpSurface = {
   /** `default`, `all`, or one toolset's name. */
   selection: string;
   tools: number;
+  /** The tools' names, as listed. */
+  names: string[];
   /** The whole `tools/list` JSON-RPC answer, as sent: names, titles, descriptions, annotations, input and output schemas. */
   listMessage: TokenFigure;
   /** Only name, description and input schema of each tool, as a client that drops the rest would pass them on. */
@@ -24,7 +26,13 @@ export type McpSurface = {
 };
 
 /** One Hermes toolset's registered schemas: `{ name, description, parameters }` of each tool, as Hermes hands them to the model. */
-export type HermesSurface = { toolset: string; tools: number; schemas: TokenFigure };
+export type HermesSurface = {
+  toolset: string;
+  tools: number;
+  /** The tools' names, in `tools.json` order. */
+  names: string[];
+  schemas: TokenFigure;
+};
 
 export type ToolSurfaces = {
   mcp: McpSurface[];
@@ -33,6 +41,8 @@ export type ToolSurfaces = {
   /** The server's `instructions`, which clients put into the system prompt. */
   instructions: TokenFigure;
   hermes: HermesSurface[];
+  /** What a plain `hermes chat` carries after `hermes install`: the toolsets the installer leaves on. */
+  hermesDefault: HermesSurface;
 };
 
 /**
@@ -58,6 +68,7 @@ export async function measureToolSurfaces(catalog: Catalog): Promise<ToolSurface
     mcp.push({
       selection,
       tools: session.tools.length,
+      names: session.tools.map((tool) => tool.name),
       listMessage: countJson(session.listMessage),
       nameDescriptionInput: countJson(
         session.tools.map(({ name, description, inputSchema }) => ({
@@ -77,29 +88,51 @@ export async function measureToolSurfaces(catalog: Catalog): Promise<ToolSurface
     prompts: prompts ?? countText(""),
     instructions: instructions ?? countText(""),
     hermes: measureHermesSchemas(),
+    hermesDefault: measureHermesDefault(),
   };
 }
 
 type HermesEntry = { name: string; description: string; toolset: string; parameters: unknown };
 
-function measureHermesSchemas(): HermesSurface[] {
+function readHermesEntries(): HermesEntry[] {
   const { tools } = JSON.parse(
     readFileSync(join(packagePaths.pluginFolder, "tools.json"), "utf8"),
   ) as {
     tools: HermesEntry[];
   };
-  const schemas = (entries: HermesEntry[]) =>
-    countJson(
+  return tools;
+}
+
+function hermesSurface(toolset: string, entries: HermesEntry[]): HermesSurface {
+  return {
+    toolset,
+    tools: entries.length,
+    names: entries.map((entry) => entry.name),
+    schemas: countJson(
       entries.map(({ name, description, parameters }) => ({ name, description, parameters })),
-    );
+    ),
+  };
+}
+
+function measureHermesSchemas(): HermesSurface[] {
+  const tools = readHermesEntries();
   const groups = [...new Set(tools.map((tool) => tool.toolset))];
   return [
-    { toolset: "all", tools: tools.length, schemas: schemas(tools) },
-    ...groups.map((toolset) => {
-      const entries = tools.filter((tool) => tool.toolset === toolset);
-      return { toolset, tools: entries.length, schemas: schemas(entries) };
-    }),
+    hermesSurface("all", tools),
+    ...groups.map((toolset) =>
+      hermesSurface(
+        toolset,
+        tools.filter((tool) => tool.toolset === toolset),
+      ),
+    ),
   ];
+}
+
+function measureHermesDefault(): HermesSurface {
+  const entries = readHermesEntries().filter(
+    (tool) => !optionalHermesToolsets.includes(tool.toolset),
+  );
+  return hermesSurface("default", entries);
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { ContractCase } from "./contract-case.js";
 
 /** A complete change: what openspec_change_create writes from it passes validate --strict. */
-const passkeysChange = {
+export const passkeysChange = {
   name: "add-passkeys",
   why: "Passwords alone are phished too often; passkeys close that gap for every user of the service.",
   what_changes: ["Add passkey login"],

@@ -30,4 +30,11 @@ export type HostOptions = {
    * pool-differential test proves warm and cold answers byte-identical). Off by default.
    */
   warmPool?: boolean;
+  /**
+   * Start the host as a first-run user gets it: the MCP server without
+   * `--toolsets` (its default toolsets), and Hermes offering only the
+   * toolsets it turns on after `hermes install` (what the installer wrote to
+   * config.yaml says which). Off by default: the suites drive every tool.
+   */
+  firstRun?: boolean;
 };

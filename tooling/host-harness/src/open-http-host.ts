@@ -12,13 +12,22 @@ import { MCP_BIN } from "./open-mcp-host.js";
  * --no-auth` on 127.0.0.1), driven by the SDK's own HTTP client: the same
  * catalog as the stdio host, through sessions, SSE and the HTTP checks.
  */
-export async function openHttpHost({ env, cwd }: HostOptions): Promise<HostUnderTest> {
+export async function openHttpHost({ env, cwd, firstRun }: HostOptions): Promise<HostUnderTest> {
   const definedEnv = Object.fromEntries(
     Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined),
   );
   const server = spawn(
     process.execPath,
-    [MCP_BIN, "--http", "--host", "127.0.0.1", "--port", "0", "--no-auth", "--toolsets", "all"],
+    [
+      MCP_BIN,
+      "--http",
+      "--host",
+      "127.0.0.1",
+      "--port",
+      "0",
+      "--no-auth",
+      ...(firstRun ? [] : ["--toolsets", "all"]),
+    ],
     { env: definedEnv, cwd, stdio: ["ignore", "ignore", "pipe"] },
   );
   const url = await listeningUrl(server.stderr);

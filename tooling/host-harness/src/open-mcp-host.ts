@@ -12,14 +12,14 @@ export const MCP_BIN = join(
 );
 
 /** The MCP server over real stdio, driven by the SDK's own client as an MCP host would. */
-export async function openMcpHost({ env, cwd }: HostOptions): Promise<HostUnderTest> {
+export async function openMcpHost({ env, cwd, firstRun }: HostOptions): Promise<HostUnderTest> {
   const definedEnv = Object.fromEntries(
     Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined),
   );
   const transport = new StdioClientTransport({
     command: process.execPath,
-    // Every tool: the suites drive the whole catalog, not the default toolsets.
-    args: [MCP_BIN, "--toolsets", "all"],
+    // Every tool: the suites drive the whole catalog, not the default toolsets (unless firstRun).
+    args: firstRun ? [MCP_BIN] : [MCP_BIN, "--toolsets", "all"],
     env: definedEnv,
     cwd,
     stderr: "ignore",

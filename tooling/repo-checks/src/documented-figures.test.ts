@@ -1,4 +1,4 @@
-import { selectToolsets, toolCatalog, workflowCatalog } from "@org/openspec-core";
+import { toolCatalog, workflowCatalog } from "@org/openspec-core";
 import { describe, expect, it } from "vitest";
 import { numberFromWords } from "./number-from-words.js";
 import { publishablePackages } from "./publishable-packages.js";
@@ -10,8 +10,6 @@ type Claim = { file: string; pattern: RegExp; figure: string; expected: number }
 
 const publishable = publishablePackages();
 const withoutCli = toolCatalog.filter((tool) => !tool.requiresCli).length;
-const defaultSelection = selectToolsets(undefined, toolCatalog);
-const defaultTools = defaultSelection.ok ? defaultSelection.tools.size : 0;
 
 const CLAIMS: Claim[] = [
   {
@@ -31,18 +29,6 @@ const CLAIMS: Claim[] = [
     pattern: /adds or removes ([\w-]+) tools/,
     figure: "tools that need the OpenSpec CLI",
     expected: toolCatalog.length - withoutCli,
-  },
-  {
-    file: "README.md",
-    pattern: /toolset \(`read`: ([\w-]+) of/,
-    figure: "tools of the default toolsets",
-    expected: defaultTools,
-  },
-  {
-    file: "README.md",
-    pattern: /toolset \(`read`: [\w-]+ of ([\w-]+) tools/,
-    figure: "tools of the catalog",
-    expected: toolCatalog.length,
   },
   {
     file: "README.md",

@@ -21,12 +21,14 @@ function scratchCheckout(): string {
   mkdirSync(join(root, "packages", "core"), { recursive: true });
   mkdirSync(join(root, "apps", "cli"), { recursive: true });
   mkdirSync(join(root, "docs"), { recursive: true });
+  mkdirSync(join(root, "apps", "mcp-server"), { recursive: true });
   for (const file of [
     "README.md",
     "packages/core/README.md",
     "apps/cli/README.md",
     "docs/benchmarks.md",
     "docs/benchmarks.json",
+    "apps/mcp-server/README.md",
   ]) {
     copyFileSync(join(REPOSITORY, file), join(root, file));
   }

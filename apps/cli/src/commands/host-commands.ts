@@ -1,4 +1,5 @@
 import { join, resolve } from "node:path";
+import { defaultToolsetNames, toolsets } from "@org/openspec-core/startup";
 import type { McpClientName } from "@org/openspec-mcp-host";
 import { type Command, InvalidArgumentError } from "commander";
 import { renderHermesInstall } from "../output/render-hermes-install.js";
@@ -92,7 +93,7 @@ export function registerHostCommands(program: Command, session: Session): void {
     )
     .option(
       "--toolsets <names>",
-      'the toolsets to offer, separated by commas: read, author, lifecycle, sources; "all" for every tool (default: $OPENSPEC_AGENT_TOOLSETS, else read,author)',
+      `the toolsets to offer, separated by commas: ${toolsets.map((toolset) => toolset.name).join(", ")}; "all" for every tool (default: $OPENSPEC_AGENT_TOOLSETS, else ${defaultToolsetNames.join(",")})`,
     )
     .option(
       "--dynamic-toolsets",
