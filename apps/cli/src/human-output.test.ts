@@ -57,7 +57,7 @@ describe("human output", () => {
     // The fix says where to start and what to run, in shell words, without repeating the issue above it.
     const fix = validated.stderr.split("\n").find((line) => line.startsWith("fix"));
     expect(fix).toBe(
-      "fix   Start with spec billing (openspec/specs/billing/spec.md): correct the 4 issues listed for it, then run openspec-agent validate again.",
+      "fix   Start with spec billing (openspec/specs/billing/spec.md): correct the 4 issues listed for it, then validate again with openspec-agent validate.",
     );
   });
 

@@ -17,6 +17,7 @@ export {
 export { readPackageVersion } from "./read-package-version.js";
 export { toolForCommand } from "./tool-for-command.js";
 export { type ToolLoader, toolLoaders } from "./tool-loaders.js";
+export { wordText } from "./word-text.js";
 
 // Every way into core passes through this file (the package index re-exports it).
 noteCoreCopy(import.meta.url);

@@ -241,7 +241,7 @@ async function metadataFromCli(
         `openspec new change refused the change${said ? `: ${said}` : ""}.`,
         input.schema === undefined
           ? "Check the project's openspec/config.yaml, then call again."
-          : "Pass a {field:schema} that `openspec schemas` lists, or leave it out.",
+          : "Pass a {field:schema} that `{openspec} schemas` lists, or leave it out.",
       );
     }
     return {

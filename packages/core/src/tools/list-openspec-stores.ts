@@ -49,7 +49,7 @@ export async function listOpenSpecStores(
     return toolFailure(
       result.code,
       first ? `${result.error.replace(/\.$/, "")}: ${first.message.split("\n")[0]}` : result.error,
-      first?.fix ?? "Run `openspec store doctor` to see what is wrong with the stores.",
+      first?.fix ?? "Run `{openspec} store doctor` to see what is wrong with the stores.",
       evidence,
     );
   }
@@ -58,7 +58,7 @@ export async function listOpenSpecStores(
     return toolFailure(
       "cli_failed",
       "`openspec store list --json` printed no store list this version of openspec-agent can read.",
-      "Run `openspec store list --json` to see what it prints, and use the CLI version openspec-agent is tested with (1.13.2).",
+      "Run `{openspec} store list --json` to see what it prints, and use the CLI version openspec-agent is tested with (1.13.2).",
       evidence,
     );
   }

@@ -33,7 +33,7 @@ export async function prepareCliCall(
     return toolFailure(
       "no_openspec_root",
       `The source "${resolved.source.name}" (${repository.root}) has no openspec/ folder.`,
-      `Initialise it with \`openspec init\` in ${repository.root}, then call again.`,
+      `Initialise it with \`{openspec} init\` in ${repository.root}, then call again.`,
     );
   }
   if (typeof named === "function") {
