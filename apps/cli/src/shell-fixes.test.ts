@@ -170,4 +170,21 @@ describe("human output in the words of a shell user: openspec-agent's commands a
       "No OpenSpec stores on this machine (openspec-agent openspec store list is empty); make one with openspec-agent openspec store setup.",
     );
   });
+
+  it("GIVEN a change count-uppercase WHEN task done is given count-uppercase-y THEN the answer names count-uppercase, not how to create a change", async () => {
+    const root = makeOpenSpecRepository({
+      "openspec/changes/count-uppercase/tasks.md": "## 1. Count\n\n- [ ] 1.1 Count them\n",
+    });
+    const done = await runInProcess(
+      ["task", "done", "count-uppercase-y", "1.1"],
+      toolCatalog,
+      root,
+    );
+    expect(done.code).toBe(1);
+    expect(done.stderr).toContain('No active change "count-uppercase-y"');
+    expect(done.stderr).toContain("; closest: count-uppercase. (change_not_found)");
+    expect(fixLine(done.stderr)).toBe(
+      "fix   Name count-uppercase, or list the changes with openspec-agent list.",
+    );
+  });
 });
