@@ -136,6 +136,9 @@ export const changeCreateTool = defineTool({
     ],
   },
   handler: inRepository(async (input, context, repository) => {
+    const { checkProposalWhy } = await import("./check-proposal-why.js");
+    const refused = checkProposalWhy(input.why);
+    if (refused) return refused;
     return writeChange(context, repository, {
       name: input.name,
       why: input.why,
