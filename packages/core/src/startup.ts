@@ -17,10 +17,20 @@ export {
 export { readPackageVersion } from "./read-package-version.js";
 export { toolForCommand } from "./tool-for-command.js";
 export { type ToolLoader, toolLoaders } from "./tool-loaders.js";
-export { wordText } from "./word-text.js";
 
 // Every way into core passes through this file (the package index re-exports it).
 noteCoreCopy(import.meta.url);
+
+/**
+ * A text's marks in a host's words (`wordText` of the package index), loaded
+ * on first use: a shell words its readable view with it only when the view
+ * holds a mark.
+ */
+export async function wordText(
+  ...args: Parameters<typeof import("./word-text.js").wordText>
+): Promise<string> {
+  return (await import("./word-text.js")).wordText(...args);
+}
 
 /**
  * The catalog's definitions (tool and workflow catalogs, schemas, toolsets)
