@@ -187,4 +187,16 @@ describe("human output in the words of a shell user: openspec-agent's commands a
       "fix   Name count-uppercase, or list the changes with openspec-agent list.",
     );
   });
+
+  it("GIVEN a repository without changes WHEN status names a change that is not there THEN the CLI's refusal is one error, and its advice a fix line in shell words", async () => {
+    const root = makeOpenSpecRepository();
+    const status = await runInProcess(["status", "nope"], toolCatalog, root, withCli().env);
+    expect(status.code).toBe(1);
+    expect(status.stderr).toContain(
+      "error The openspec CLI exited with code 1: Change 'nope' not found. No changes exist. (exit_nonzero)",
+    );
+    expect(fixLine(status.stderr)).toBe(
+      "fix   Create one with: openspec-agent openspec new change <name>",
+    );
+  });
 });

@@ -30,4 +30,5 @@ export function failure<Code extends string, Extra extends object = Record<never
 }
 
 export { editDistance } from "./edit-distance.js";
+export { markOpenSpecCommands } from "./mark-openspec-commands.js";
 export { nameCloseness } from "./name-closeness.js";

@@ -48,8 +48,13 @@ export async function listOpenSpecStores(
     const first = result.diagnostics[0];
     return toolFailure(
       result.code,
-      first ? `${result.error.replace(/\.$/, "")}: ${first.message.split("\n")[0]}` : result.error,
-      first?.fix ?? "Run `{openspec} store doctor` to see what is wrong with the stores.",
+      // The runner's error already says the CLI's first error and its advice.
+      result.code === "exit_nonzero" || !first
+        ? result.error
+        : `${result.error.replace(/\.$/, "")}: ${first.message.split("\n")[0]}`,
+      result.fix ??
+        first?.fix ??
+        "Run `{openspec} store doctor` to see what is wrong with the stores.",
       evidence,
     );
   }
