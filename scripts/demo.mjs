@@ -21,6 +21,32 @@ export const DEMO_STEPS = [
   ["validate", "--source", "openspec-agent"],
 ];
 
+/**
+ * What a user runs after the demo: openspec-agent on PATH from this checkout
+ * (the demo calls it by its path), then their own repository registered,
+ * looked at, and handed to an agent. Each command line is exported so that
+ * tooling/repo-checks can hold them to commands the CLI has.
+ */
+export const NEXT_COMMANDS = [
+  ["sources", "add", "/path/to/your/repository"],
+  ["context", "<its name>"],
+  ["mcp", "config", "--client", "claude"],
+];
+
+/** The demo's last words: how to put openspec-agent on PATH, and the next commands. */
+export function demoEnding(checkout = root) {
+  const bin = join(checkout, "apps", "cli", "bin", "openspec-agent.js");
+  return [
+    "",
+    "Next: put openspec-agent on PATH from this checkout (or call it as node with the path below):",
+    `  mkdir -p ~/.local/bin && ln -sf ${bin} ~/.local/bin/openspec-agent`,
+    "Then register a repository of your own, see it as an agent does, and give it to your agent",
+    "(--client codex, cursor or hermes for the others):",
+    ...NEXT_COMMANDS.map((args) => `  openspec-agent ${args.join(" ")}`),
+    "",
+  ].join("\n");
+}
+
 function runDemo() {
   const bin = join(root, "apps", "cli", "bin", "openspec-agent.js");
   const scratch = mkdtempSync(join(tmpdir(), "openspec-agent-demo-"));
@@ -43,6 +69,7 @@ function runDemo() {
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
+  process.stdout.write(demoEnding());
   return failed ? 1 : 0;
 }
 

@@ -30,4 +30,24 @@ describe("hermes install says what it did and what is left", () => {
     expect(again.stderr).toBe("");
     expect(again.stdout).toContain("next  Restart Hermes so it loads the plugin.");
   });
+
+  it("GIVEN the plugin installed WHEN hermes uninstall runs twice THEN it says what it removed and to restart Hermes, then that there was nothing to remove, not JSON", async () => {
+    const hermesHome = join(temporaryFolder("hermes-"), ".hermes");
+    const { env } = isolatedEnvironment({ HERMES_HOME: hermesHome });
+    const run = (command: string) => runInProcess(["hermes", command], toolCatalog, undefined, env);
+    expect((await run("install")).code).toBe(0);
+
+    const removed = await run("uninstall");
+    expect(removed.code).toBe(0);
+    expect(removed.stdout).toContain(
+      `removed the plugin at ${join(hermesHome, "plugins/openspec")}`,
+    );
+    expect(removed.stdout).toContain(
+      "next  restart Hermes, if it is running, to unload the plugin",
+    );
+    expect(removed.stdout).not.toContain("{");
+
+    const again = await run("uninstall");
+    expect(again.stdout).toBe(`the plugin was not installed in ${hermesHome}; nothing to remove`);
+  });
 });

@@ -57,7 +57,7 @@ describe("human output", () => {
     // The fix says where to start and what to run, in shell words, without repeating the issue above it.
     const fix = validated.stderr.split("\n").find((line) => line.startsWith("fix"));
     expect(fix).toBe(
-      "fix   Start with spec billing (openspec/specs/billing/spec.md): correct the 4 issues listed for it, then run openspec-agent validate again.",
+      "fix   Start with spec billing (openspec/specs/billing/spec.md): correct the 4 issues listed for it, then validate again with openspec-agent validate.",
     );
   });
 
@@ -76,7 +76,7 @@ describe("human output", () => {
     const first = runBin(["validate"], { env, cwd: root });
     expect(first.status).toBe(1);
     expect(listed(first.stderr)).toBe(10);
-    expect(first.stderr).toContain("2 more report items: --offset 10.");
+    expect(first.stderr).toContain("2 more report items, 2 of them invalid: --offset 10.");
     expect(first.stderr).toContain("error 12 of 12 items are invalid");
 
     const rest = runBin(["validate", "--offset", "10"], { env, cwd: root });
@@ -88,5 +88,23 @@ describe("human output", () => {
     expect(summary.status).toBe(1);
     expect(listed(summary.stderr)).toBe(0);
     expect(summary.stderr).toContain("error 12 of 12 items are invalid");
+  });
+
+  it("GIVEN a spec whose scenarios are bullets, among 11 valid specs WHEN validate runs for people THEN the CLI's message keeps its example after the colon, and the hint says the pages after hold no failures", () => {
+    const { env } = isolatedEnvironment({ OPENSPEC_BIN: REAL_OPENSPEC_BIN });
+    const files: Record<string, string> = {
+      "openspec/specs/billing/spec.md":
+        "# billing\n\n## Purpose\nInvoices for every order, sent on the first day of the month.\n\n## Requirements\n### Requirement: Invoice\nThe system SHALL send invoices.\n\n- WHEN an order ships\n- THEN an invoice is sent\n",
+    };
+    for (let i = 10; i <= 20; i += 1) files[`openspec/specs/auth-${i}/spec.md`] = AUTH_SPEC;
+    const root = makeOpenSpecRepository(files);
+
+    const validated = runBin(["validate"], { env, cwd: root });
+
+    expect(validated.status).toBe(1);
+    expect(validated.stderr).toContain(
+      "Convert bullet lists into:\n      #### Scenario: Short name\n      - **WHEN** ...",
+    );
+    expect(validated.stderr).toContain("2 more report items, all of them valid: --offset 10.");
   });
 });

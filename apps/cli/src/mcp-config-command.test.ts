@@ -26,6 +26,15 @@ describe("openspec-agent mcp config", () => {
     expect(printed.stdout).toContain(`OPENSPEC_AGENT_WORKDIR=${root}`);
   });
 
+  it("GIVEN --client codex and --db WHEN the snippet is printed THEN it is the [mcp_servers.openspec] table of ~/.codex/config.toml, with the registry in its env table", () => {
+    const { root, run } = setUp();
+    const printed = run(["mcp", "config", "--client", "codex", "--db", "reg.db"]);
+    expect(printed.status).toBe(0);
+    expect(printed.stdout).toMatch(/^\[mcp_servers\.openspec\]\ncommand = "/);
+    expect(printed.stdout).toContain("\n[mcp_servers.openspec.env]\n");
+    expect(printed.stdout).toContain(`OPENSPEC_AGENT_DB = ${JSON.stringify(join(root, "reg.db"))}`);
+  });
+
   it("GIVEN --db before the subcommand and --workdir after it WHEN a Cursor snippet is printed THEN its env block holds both", () => {
     const { root, run } = setUp();
     const printed = run([

@@ -5,7 +5,8 @@ import type { PrintedResult } from "./output/printed-result.js";
 import { progressSpinner } from "./output/progress-spinner.js";
 import { type Render, renderResult } from "./output/render-result.js";
 import type { Terminal } from "./output/terminal.js";
-import { PROGRAM } from "./program-name.js";
+import { wordBlocks } from "./output/word-blocks.js";
+import { SHELL_WORDING } from "./program-name.js";
 
 /** What every command needs: where to print, the catalog, and where it was started. */
 export type Session = {
@@ -78,11 +79,15 @@ export function createSession(
       const result = await (await session.catalog())
         .call(tool.name, args, {
           // A fix names the commands and flags a shell user types, not tools and fields.
-          fixWording: { kind: "command", program: PROGRAM },
+          fixWording: SHELL_WORDING,
           ...(spinner ? { onProgress: spinner } : {}),
         })
         .finally(() => status?.(null));
-      session.print(command, tool.name, result, (success) => tool.presentation.render(success));
+      const blocks =
+        result.ok && !json
+          ? await wordBlocks(tool.presentation.render(result), tool.name)
+          : undefined;
+      session.print(command, tool.name, result, () => blocks ?? []);
       // A true answer that says no (a dry run that would refuse, a change that does not validate).
       if (result.ok && tool.presentation.fallsShort?.(result) === true) session.exitCode = 1;
     },

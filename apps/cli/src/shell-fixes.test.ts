@@ -1,10 +1,11 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { toolCatalog } from "@org/openspec-core";
 import {
   DARK_MODE_CHANGE,
   isolatedEnvironment,
   makeOpenSpecRepository,
+  REAL_OPENSPEC_BIN,
   removeTemporaryFolders,
   temporaryFolder,
 } from "@org/test-kit";
@@ -73,6 +74,129 @@ describe("a fix in shell words: commands and flags, not tools and fields", () =>
     expect(missing.stderr).not.toContain("svc-");
     expect(fixLine(missing.stderr)).toBe(
       "fix   List them all with openspec-agent sources list, or register the repository with openspec-agent sources add.",
+    );
+  });
+});
+
+/** An isolated home where the real OpenSpec CLI is found. */
+const withCli = () => isolatedEnvironment({ OPENSPEC_BIN: REAL_OPENSPEC_BIN });
+
+/** A second active change beside add-dark-mode. */
+const SECOND_CHANGE = {
+  "openspec/changes/add-login/proposal.md":
+    "## Why\nPeople need to sign in before they see their invoices, every time.\n\n## What Changes\n- Add a login.\n",
+};
+
+describe("human output in the words of a shell user: openspec-agent's commands and flags", () => {
+  it("GIVEN a registered folder without openspec/ WHEN list runs in it THEN the fix names openspec-agent openspec init, the command the user has", async () => {
+    const { env } = withCli();
+    const root = makeOpenSpecRepository({}, "app");
+    rmSync(join(root, "openspec"), { recursive: true });
+    expect((await runInProcess(["sources", "add", root], toolCatalog, root, env)).code).toBe(0);
+
+    const listed = await runInProcess(["list"], toolCatalog, root, env);
+
+    expect(listed.code).toBe(1);
+    expect(fixLine(listed.stderr)).toContain("`openspec-agent openspec init`");
+  });
+
+  it("GIVEN a change with only a proposal WHEN status runs THEN the next step names openspec-agent openspec instructions", async () => {
+    const root = makeOpenSpecRepository(SECOND_CHANGE);
+    const status = await runInProcess(["status", "add-login"], toolCatalog, root, withCli().env);
+    expect(status.code).toBe(0);
+    expect(status.stdout).toContain(
+      'next: Run openspec-agent openspec instructions specs --change "add-login" --json',
+    );
+  });
+
+  it("GIVEN a registered source of two changes WHEN its context is cut at one entry THEN the hint and the note say --source, --offset and --query, not fields", async () => {
+    const { env } = isolatedEnvironment({});
+    const root = makeOpenSpecRepository({ ...DARK_MODE_CHANGE, ...SECOND_CHANGE });
+    expect((await runInProcess(["sources", "add", root], toolCatalog, root, env)).code).toBe(0);
+
+    const context = await runInProcess(["context", "shop", "--limit", "1"], toolCatalog, root, env);
+
+    expect(context.code).toBe(0);
+    expect(context.stdout).toContain(
+      `Run OpenSpec commands in ${root}, or anywhere with --source "shop"`,
+    );
+    expect(context.stdout).toContain(
+      "call again with --offset 1 for the next page, or narrow them with --query.",
+    );
+    expect(context.stdout).not.toContain("CLI-backed");
+  });
+
+  it("GIVEN two active changes WHEN task list names none THEN the fix says the argument to give, not `change:`", async () => {
+    const root = makeOpenSpecRepository({ ...DARK_MODE_CHANGE, ...SECOND_CHANGE });
+    const listed = await runInProcess(["task", "list"], toolCatalog, root);
+    expect(listed.code).toBe(1);
+    expect(fixLine(listed.stderr)).toBe("fix   Pass <change>: one of add-dark-mode, add-login.");
+  });
+
+  it("GIVEN diff --git without a spec WHEN it runs THEN the error and fix name the flags, not from_git", async () => {
+    const root = makeOpenSpecRepository();
+    const diffed = await runInProcess(["diff", "--git"], toolCatalog, root);
+    expect(diffed.code).toBe(1);
+    expect(diffed.stderr).toContain("error --git needs --spec, the spec to compare with git HEAD.");
+    expect(diffed.stderr).not.toContain("from_git");
+  });
+
+  it("GIVEN a folder registered already WHEN it is added again THEN the fix points at the source the error names, not at a field the shell does not print", async () => {
+    const { env } = isolatedEnvironment({});
+    const root = makeOpenSpecRepository();
+    expect((await runInProcess(["sources", "add", root], toolCatalog, root, env)).code).toBe(0);
+    const again = await runInProcess(
+      ["sources", "add", root, "--name", "other"],
+      toolCatalog,
+      root,
+      env,
+    );
+    expect(again.code).toBe(1);
+    expect(fixLine(again.stderr)).toBe(
+      "fix   Use the registered source the error names, or remove it with openspec-agent sources remove first.",
+    );
+  });
+
+  it("GIVEN no OpenSpec store on the machine WHEN the stores are imported THEN the answer names openspec-agent openspec store setup", async () => {
+    const { env } = withCli();
+    const imported = await runInProcess(
+      ["sources", "import", "--openspec-stores"],
+      toolCatalog,
+      undefined,
+      env,
+    );
+    expect(imported.code).toBe(0);
+    expect(imported.stdout).toBe(
+      "No OpenSpec stores on this machine (openspec-agent openspec store list is empty); make one with openspec-agent openspec store setup.",
+    );
+  });
+
+  it("GIVEN a change count-uppercase WHEN task done is given count-uppercase-y THEN the answer names count-uppercase, not how to create a change", async () => {
+    const root = makeOpenSpecRepository({
+      "openspec/changes/count-uppercase/tasks.md": "## 1. Count\n\n- [ ] 1.1 Count them\n",
+    });
+    const done = await runInProcess(
+      ["task", "done", "count-uppercase-y", "1.1"],
+      toolCatalog,
+      root,
+    );
+    expect(done.code).toBe(1);
+    expect(done.stderr).toContain('No active change "count-uppercase-y"');
+    expect(done.stderr).toContain("; closest: count-uppercase. (change_not_found)");
+    expect(fixLine(done.stderr)).toBe(
+      "fix   Name count-uppercase, or list the changes with openspec-agent list.",
+    );
+  });
+
+  it("GIVEN a repository without changes WHEN status names a change that is not there THEN the CLI's refusal is one error, and its advice a fix line in shell words", async () => {
+    const root = makeOpenSpecRepository();
+    const status = await runInProcess(["status", "nope"], toolCatalog, root, withCli().env);
+    expect(status.code).toBe(1);
+    expect(status.stderr).toContain(
+      "error The openspec CLI exited with code 1: Change 'nope' not found. No changes exist. (exit_nonzero)",
+    );
+    expect(fixLine(status.stderr)).toBe(
+      "fix   Create one with: openspec-agent openspec new change <name>",
     );
   });
 });

@@ -144,7 +144,7 @@ describe("GIVEN the built server over stdio and a repository made by openspec in
       arguments: {
         source: "shop",
         name: "add-search",
-        why: "People cannot find old orders in a long list.",
+        why: "People cannot find old orders in a long list, so they call support instead.",
         what_changes: ["Add a search box."],
       },
     });

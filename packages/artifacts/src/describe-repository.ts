@@ -122,7 +122,7 @@ export function describeRepository(
   };
   if (warnings.length > 0) overview.warnings = warnings;
   if (nextOffset !== null) {
-    overview.note = `Lists were cut at ${limit} entries each; call again with offset ${nextOffset} for the next page, or narrow them with query.`;
+    overview.note = `Lists were cut at ${limit} entries each; call again with {field:offset=${nextOffset}} for the next page, or narrow them with {field:query}.`;
   }
   return overview;
 }

@@ -21,7 +21,8 @@ export type ArchiveDiagnostic = {
     | "archive_target_exists"
     | "retirement_not_previewed"
     | "specs_not_a_folder"
-    | "delta_spec_outside_change";
+    | "delta_spec_outside_change"
+    | "change_without_deltas";
   severity: "error" | "warning";
   message: string;
   /** Relative to the repository root. */

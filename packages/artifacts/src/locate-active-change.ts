@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { checkSegment } from "./check-name.js";
+import { closestChanges } from "./closest-changes.js";
 import { containedRealPath } from "./contained-path.js";
 import { type Failure, failure } from "./failure.js";
 import { isDirectory } from "./is-directory.js";
@@ -24,11 +25,24 @@ export function locateActiveChange(repository: Repository, change: string): Acti
   }
   const changeDir = join(repository.openspecDir, "changes", change);
   if (!isDirectory(changeDir)) {
-    return failure("change_not_found", `No active change "${change}" in ${repository.root}.`, {
-      fix: existsSync(join(repository.openspecDir, "changes"))
-        ? "Create it first with `openspec new change <name>`, or call {tool:openspec_context} with the source to list changes."
-        : "This repository has no openspec/changes folder; run `openspec init` and create a change first.",
-    });
+    const changesDir = join(repository.openspecDir, "changes");
+    if (!existsSync(changesDir)) {
+      return failure("change_not_found", `No active change "${change}" in ${repository.root}.`, {
+        fix: "This repository has no openspec/changes folder; run `{openspec} init` and create a change first.",
+      });
+    }
+    // A typo names the change meant, rather than suggesting a new one.
+    const closest = closestChanges(changesDir, change);
+    return failure(
+      "change_not_found",
+      `No active change "${change}" in ${repository.root}${closest.length > 0 ? `; closest: ${closest.join(", ")}` : ""}.`,
+      {
+        fix:
+          closest.length > 0
+            ? `Name ${closest.length === 1 ? closest[0] : `one of ${closest.join(", ")}`}, or list the changes with {tool:openspec_list}.`
+            : "List the changes with {tool:openspec_list}, or create this one with {tool:openspec_change_create}.",
+      },
+    );
   }
   if (containedRealPath(repository, changeDir) === null) {
     return failure(

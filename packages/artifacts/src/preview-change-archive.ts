@@ -1,6 +1,7 @@
 import { join, relative } from "node:path";
 import {
   applyDeltaSpec,
+  countDeltaEntries,
   type DeltaOperationResult,
   hasDeltaHeaderLine,
   type MergeDiagnostic,
@@ -140,6 +141,16 @@ export async function previewChangeArchive(
   const archived_as = archiveName(options.change, options.now);
   const archiveDir = join(repository.openspecDir, "changes", "archive", archived_as);
   const diagnostics = [...discovery.diagnostics];
+  // The archive's validation counts the entries of every delta spec: none at all is a
+  // refusal of the change as a whole, besides each spec's own (an empty MODIFIED section).
+  if (validated && deltas.every(({ delta }) => countDeltaEntries(delta) === 0)) {
+    diagnostics.push({
+      code: "change_without_deltas",
+      severity: "error",
+      message: NO_DELTAS_MESSAGE,
+      path: relative(repository.root, located.changeDir),
+    });
+  }
   if (pathExists(archiveDir)) {
     diagnostics.push({
       code: "archive_target_exists",
@@ -170,6 +181,10 @@ export async function previewChangeArchive(
     diagnostics,
   };
 }
+
+/** What `openspec archive` (1.13.2) says of a change whose delta specs hold no entry, word for word. */
+const NO_DELTAS_MESSAGE =
+  'Change must have at least one delta. No deltas found. Ensure your change has a specs/ directory with capability folders (e.g. specs/http-server/spec.md) containing .md files that use delta headers (## ADDED/MODIFIED/REMOVED/RENAMED Requirements) and that each requirement includes at least one "#### Scenario:" block. If this change intentionally modifies no specs (pure refactor, tooling, docs), set "skip_specs: true" in the change\'s .openspec.yaml instead. Tip: run "openspec change show <change-id> --json --deltas-only" to inspect parsed deltas.';
 
 /** Delta specs read or merged between two turns of the event loop. */
 const SPECS_PER_TURN = 32;

@@ -67,4 +67,18 @@ describe("an archive preview refuses a delta spec without delta headers in the C
       ],
     );
   });
+
+  it("GIVEN a change whose only delta spec has a MODIFIED section without a Requirement entry WHEN previewed and archived THEN the preview gives both reasons the CLI gives: the empty section, and no delta in the whole change", async () => {
+    await expectRefusedInTheCliWords(
+      {
+        "openspec/specs/auth/spec.md": BASELINE,
+        "openspec/changes/add-passkeys/specs/auth/spec.md":
+          "## MODIFIED Requirements\n\nLogin changes a little.\n",
+      },
+      [
+        'Change must have at least one delta. No deltas found. Ensure your change has a specs/ directory with capability folders (e.g. specs/http-server/spec.md) containing .md files that use delta headers (## ADDED/MODIFIED/REMOVED/RENAMED Requirements) and that each requirement includes at least one "#### Scenario:" block. If this change intentionally modifies no specs (pure refactor, tooling, docs), set "skip_specs: true" in the change\'s .openspec.yaml instead. Tip: run "openspec change show <change-id> --json --deltas-only" to inspect parsed deltas.',
+        'Delta sections ## MODIFIED Requirements were found, but no requirement entries parsed. Ensure each section includes at least one "### Requirement:" block (REMOVED may use bullet list syntax).',
+      ],
+    );
+  });
 });

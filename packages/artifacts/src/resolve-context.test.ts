@@ -208,7 +208,7 @@ describe("resolveContext", () => {
       ideas: 0,
     });
     expect(overview.page.next_offset).toBe(100);
-    expect(overview.note).toContain("offset 100");
+    expect(overview.note).toContain("{field:offset=100}");
 
     const filtered = resolveContext("shop", sourceAt(root), { query: "change-19", limit: 1000 });
     expect(filtered).toMatchObject({ totals: { changes: 111, archived_changes: 0, specs: 0 } });

@@ -232,9 +232,9 @@ function* artifactContext(
 function workdirHint(repository: Repository, sourceName: string): string {
   const specs = relative(repository.root, join(repository.openspecDir, "specs"));
   if (!repository.hasOpenSpec) {
-    return `Run OpenSpec commands in ${repository.root}; it has no openspec/ folder yet (openspec init creates one).`;
+    return `Run OpenSpec commands in ${repository.root}; it has no openspec/ folder yet ({openspec} init creates one).`;
   }
-  return `Run OpenSpec commands in ${repository.root} (pass source "${sourceName}" to the CLI-backed tools); specs live in ${specs}/.`;
+  return `Run OpenSpec commands in ${repository.root}, or anywhere with {field:source} "${sourceName}"; specs live in ${specs}/.`;
 }
 
 /**

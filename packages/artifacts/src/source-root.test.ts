@@ -46,7 +46,7 @@ describe("a registered source is its own root", () => {
     if (!opened.ok) throw new Error(opened.error);
     const created = createSpec(opened.repository, { name: "child", ...spec, force: true });
     expect(created).toMatchObject({ ok: false, code: "no_openspec_root" });
-    expect(created.ok === false && created.fix).toContain(`openspec init\` in ${child}`);
+    expect(created.ok === false && created.fix).toContain(`{openspec} init\` in ${child}`);
     expect(readdirSync(join(ancestor, "openspec/specs"))).toEqual(["auth"]);
   });
 

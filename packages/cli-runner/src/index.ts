@@ -64,5 +64,6 @@ export type {
   RunResult,
   RunSuccess,
 } from "./run-result.js";
+export { splitCliMessage } from "./split-cli-message.js";
 // What a host needs before its first run, listed once there (`/startup`).
 export * from "./startup.js";

@@ -1,6 +1,8 @@
+import { markOpenSpecCommands } from "@org/openspec-failure";
 import { collectDiagnostics } from "./collect-diagnostics.js";
 import { parseCliJson } from "./parse-cli-json.js";
 import type { RunEnvelope, RunResult } from "./run-result.js";
+import { splitCliMessage } from "./split-cli-message.js";
 import type { BoundedSpawnOutcome } from "./supervise-bounded.js";
 
 type FinishedOutcome = Extract<BoundedSpawnOutcome, { kind: "finished" }>;
@@ -19,14 +21,29 @@ function firstLine(text: string): string | undefined {
     .find((line) => line !== "");
 }
 
-// The first error diagnostic, else the first stderr line, tells an agent what
-// happened without reading the whole envelope.
-function exitDetail(envelope: RunEnvelope): string {
+/**
+ * The first error diagnostic, else the first stderr line, as one failure: the
+ * error says what the CLI refused, the fix what it advised (the diagnostic's
+ * own `fix`, else the advice at the end of its message), so a reader gets one
+ * message and one fix line, not two messages glued together.
+ */
+function exitFailure(envelope: RunEnvelope): { error: string; fix: string } {
+  const exited = `The openspec CLI exited with code ${envelope.exit_code}`;
   const diagnostic =
     envelope.diagnostics.find((entry) => entry.severity === "error") ?? envelope.diagnostics[0];
-  if (diagnostic !== undefined) return ` ${diagnostic.code}: ${diagnostic.message}`;
-  const line = firstLine(envelope.stderr);
-  return line === undefined ? "" : ` ${line}`;
+  const message = diagnostic?.message ?? firstLine(envelope.stderr);
+  if (message === undefined) {
+    return {
+      error: `${exited}.`,
+      fix: "Read the CLI's stderr for the cause, correct it, and call again.",
+    };
+  }
+  const { said, advice } = splitCliMessage(message);
+  const fix = diagnostic?.fix === undefined ? advice : markOpenSpecCommands(diagnostic.fix);
+  return {
+    error: `${exited}: ${said}`,
+    fix: fix ?? "Correct what the CLI reports, then call again.",
+  };
 }
 
 /** Turns what the launcher saw into the runner's envelope. */
@@ -71,7 +88,7 @@ export function resultFromOutcome(outcome: FinishedOutcome, context: RunContext)
   return {
     ok: false,
     code: "exit_nonzero",
-    error: `The openspec CLI exited with code ${envelope.exit_code}.${exitDetail(envelope)}`,
+    ...exitFailure(envelope),
     ...envelope,
   };
 }

@@ -27,8 +27,8 @@ describe("runOpenSpec with the real CLI", () => {
           fix: expect.stringContaining("openspec store setup nope"),
         },
       ],
-      error:
-        "The openspec CLI exited with code 1. no_registered_stores: Unknown store 'nope'. No stores are registered.",
+      error: "The openspec CLI exited with code 1: Unknown store 'nope'. No stores are registered.",
+      fix: expect.stringContaining("{openspec} store setup nope"),
     });
   });
 
@@ -51,7 +51,8 @@ describe("runOpenSpec with the real CLI", () => {
       stdout: "",
       stderr: "error: unknown command 'no-such-command'\n",
       diagnostics: [],
-      error: "The openspec CLI exited with code 1. error: unknown command 'no-such-command'",
+      error: "The openspec CLI exited with code 1: error: unknown command 'no-such-command'",
+      fix: "Correct what the CLI reports, then call again.",
     });
   });
 

@@ -125,11 +125,16 @@ export function catalogOf(
     },
     async call(name, args, call = {}) {
       const result = await callTool(name, args, call);
-      // A failure's fix, or a success's note (what to do when a check could not run), says what to call.
-      const field = result.ok ? "note" : "fix";
-      const text = result[field];
-      if (typeof text !== "string" || !text.includes("{")) return result;
-      return { ...result, [field]: await wordFixFor(text, name, call, byName) };
+      // A failure's error and fix, or a success's note and hint (what to do next), name what to call.
+      const fields = result.ok ? (["note", "hint"] as const) : (["error", "fix"] as const);
+      const worded: Record<string, string> = {};
+      for (const field of fields) {
+        const text: unknown = result[field];
+        if (typeof text !== "string" || !text.includes("{")) continue;
+        const { wordText } = await import("./word-text.js");
+        worded[field] = await wordText(text, name, call.fixWording, byName);
+      }
+      return Object.keys(worded).length === 0 ? result : { ...result, ...worded };
     },
     async processSources() {
       const { listProcessSources } = await import("./process-sources.js");
@@ -182,29 +187,4 @@ function invalidInput(tool: ToolDefinition, error: z.ZodError): ToolResult {
       })),
     },
   );
-}
-
-/**
- * A failure's fix in the words the call asked for: tool names unless the host
- * asked for shell commands, for which the named tools' presentations are
- * loaded (a shell's catalog holds only the tool it calls).
- */
-async function wordFixFor(
-  fix: string,
-  answered: string,
-  call: ToolCallContext,
-  loaded: ReadonlyMap<string, ToolDefinition>,
-): Promise<string> {
-  const wording = call.fixWording ?? { kind: "tool" };
-  const { wordFix } = await import("./word-fix.js");
-  if (wording.kind === "tool") return wordFix(fix, wording, answered);
-  const { readFixMarks } = await import("./fix-wording.js");
-  const { toolLoaders } = await import("./tool-loaders.js");
-  const tools = new Map<string, ToolDefinition>(loaded);
-  for (const mark of readFixMarks(fix, answered)) {
-    if (tools.has(mark.tool)) continue;
-    const loader = toolLoaders.find((candidate) => candidate.name === mark.tool);
-    if (loader) tools.set(mark.tool, await loader.load());
-  }
-  return wordFix(fix, wording, answered, tools);
 }

@@ -10,6 +10,7 @@ export type { CatalogContext } from "./catalog-context.js";
 export { createCatalog } from "./create-catalog.js";
 export * from "./definitions.js";
 export { FIX_MARK, type FixMark, type FixWording, readFixMarks } from "./fix-wording.js";
+export { markOpenSpecCommands } from "./mark-openspec-commands.js";
 export { narrowCatalog } from "./narrow-catalog.js";
 export type { ProcessSourceView } from "./process-sources.js";
 export type { ImportedSequence, SequenceToImport } from "./sequence/import-hermes-sequences.js";
@@ -19,3 +20,4 @@ export type { RunCliOptions, ToolCallContext, ToolProgress } from "./tool-call-c
 export type { ToolVariant } from "./tool-presentation.js";
 export type { WarmPoolStatus } from "./warm-pool-status.js";
 export { type WordedTool, wordFix } from "./word-fix.js";
+export { wordText } from "./word-text.js";

@@ -21,7 +21,7 @@ export function sourceFix(code: string): string | undefined {
     case "invalid_name":
       return "Pass a vanity name ({field:name}) that follows the rule in the error: no slashes, control or invisible characters, not starting with os_ and a hex digit.";
     case "duplicate_source_path":
-      return "Use the registered source (see candidates), or remove it with {tool:openspec_source_remove} first.";
+      return "Use the registered source the error names, or remove it with {tool:openspec_source_remove} first.";
     case "registry_busy":
       return "Another process is writing the registry; try again in a moment.";
     case "registry_read_only":

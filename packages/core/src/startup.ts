@@ -24,6 +24,17 @@ export { defaultToolNames, defaultToolsetNames, type Toolset, toolsets } from ".
 noteCoreCopy(import.meta.url);
 
 /**
+ * A text's marks in a host's words (`wordText` of the package index), loaded
+ * on first use: a shell words its readable view with it only when the view
+ * holds a mark.
+ */
+export async function wordText(
+  ...args: Parameters<typeof import("./word-text.js").wordText>
+): Promise<string> {
+  return (await import("./word-text.js")).wordText(...args);
+}
+
+/**
  * The catalog's definitions (tool and workflow catalogs, schemas, toolsets)
  * without what runs them: the shell's help and tool list read only these, so
  * they load without the registry, the CLI runner or the artifacts.

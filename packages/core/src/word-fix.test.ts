@@ -39,6 +39,20 @@ describe("a fix in each host's words", () => {
     );
   });
 
+  it("GIVEN a fix naming an OpenSpec command WHEN worded for agents, a shell and a page THEN agents read openspec, the shell and the page the command openspec-agent installs it as", () => {
+    const fix = "Run `{openspec} init` in the folder, then {tool:openspec_validate}.";
+    expect(wordFix(fix, { kind: "tool" }, "openspec_list")).toBe(
+      "Run `openspec init` in the folder, then openspec_validate.",
+    );
+    expect(wordFix(fix, shell, "openspec_list", tools)).toBe(
+      "Run `openspec-agent openspec init` in the folder, then openspec-agent validate.",
+    );
+    const page = { ...shell, kind: "page", actions: { openspec_validate: "Run again" } } as const;
+    expect(wordFix(fix, page, "openspec_list", tools)).toBe(
+      "Run `openspec-agent openspec init` in the folder, then Run again.",
+    );
+  });
+
   it("GIVEN text that only looks like a mark, or names no known tool WHEN worded THEN it is left as written or keeps the name", () => {
     expect(wordFix("Pass { field: x } or {tool:Nope}.", shell, "openspec_list", tools)).toBe(
       "Pass { field: x } or {tool:Nope}.",
@@ -64,6 +78,31 @@ describe("a fix in each host's words", () => {
       fix: "Tick the finished ones with openspec-agent task done, or pass --force to archive it anyway.",
     });
     expect({ ...forShell, fix: undefined }).toEqual({ ...forAgents, fix: undefined });
+  });
+
+  it("GIVEN two active changes WHEN task list names none THEN the error's fix is worded for each host: change for agents, <change> for a shell", async () => {
+    const { catalog } = makeCatalog({ cli: false });
+    const workdir = makeOpenSpecRepository({
+      ...DARK_MODE_CHANGE,
+      "openspec/changes/add-login/proposal.md": "## Why\nSign in.\n\n## What Changes\n- Login.\n",
+    });
+    expect(await catalog.call("openspec_task_list", { workdir })).toMatchObject({
+      fix: "Pass change: one of add-dark-mode, add-login.",
+    });
+    expect(
+      await catalog.call("openspec_task_list", { workdir }, { fixWording: shell }),
+    ).toMatchObject({ fix: "Pass <change>: one of add-dark-mode, add-login." });
+  });
+
+  it("GIVEN from_git without a spec WHEN spec_diff refuses THEN its error is worded too: fields for agents, flags for a shell", async () => {
+    const { catalog } = makeCatalog({ cli: false });
+    const args = { workdir: makeOpenSpecRepository(), from_git: true };
+    expect(await catalog.call("openspec_spec_diff", args)).toMatchObject({
+      error: "from_git: true needs spec, the spec to compare with git HEAD.",
+    });
+    expect(await catalog.call("openspec_spec_diff", args, { fixWording: shell })).toMatchObject({
+      error: "--git needs --spec, the spec to compare with git HEAD.",
+    });
   });
 
   it("GIVEN no OpenSpec CLI WHEN a change is created THEN the note on what to call later is worded for each host too", async () => {

@@ -31,13 +31,15 @@ export function wordFix(
   return fix.replace(FIX_MARK, (text) => {
     const [mark] = readFixMarks(text, answered);
     if (!mark) return text;
-    return wording.kind === "tool"
-      ? toolWords(mark)
-      : commandWords(mark, wording.program, tools.get(mark.tool));
+    if (wording.kind === "tool") return toolWords(mark);
+    if (mark.kind === "openspec") return `${wording.program} openspec`;
+    const action = wording.kind === "page" && mark.kind === "tool" && wording.actions[mark.tool];
+    return action || commandWords(mark, wording.program, tools.get(mark.tool));
   });
 }
 
 function toolWords(mark: FixMark): string {
+  if (mark.kind === "openspec") return "openspec";
   const values = Object.entries(mark.values).map(
     ([field, value]) => `${field}: ${typeof value === "string" ? JSON.stringify(value) : value}`,
   );

@@ -52,4 +52,10 @@ describe("GIVEN answers a model gets a page at a time", () => {
     const page = await (await get("/s/shop/validate?run=1")).text();
     for (let i = 1; i <= 12; i += 1) expect(page).toContain(`change broken-${i}<`);
   });
+
+  it("WHEN the validation on the page fails THEN its fix names the page's Run again button, not a tool name", async () => {
+    const page = await (await get("/s/shop/validate?run=1")).text();
+    expect(page).toContain("then validate again with the Run again button.");
+    expect(page).not.toContain("openspec_validate");
+  });
 });

@@ -28,3 +28,7 @@ export function failure<Code extends string, Extra extends object = Record<never
     fix === undefined ? { ok: false, code, error } : { ok: false, code, error, fix };
   return { ...base, ...(extra as Extra) };
 }
+
+export { editDistance } from "./edit-distance.js";
+export { markOpenSpecCommands } from "./mark-openspec-commands.js";
+export { nameCloseness } from "./name-closeness.js";

@@ -69,6 +69,29 @@ async function expectEntryServes(entry: ServerEntry, setup: ReturnType<typeof aw
   );
 }
 
+/**
+ * The tables of a TOML document of `[table]` headers and `key = value` lines
+ * whose values are basic strings or arrays of them (JSON reads both), as the
+ * Codex snippet is written; anything else fails the test.
+ */
+function readTomlTables(text: string): Record<string, Record<string, unknown>> {
+  const tables: Record<string, Record<string, unknown>> = {};
+  let current: Record<string, unknown> | undefined;
+  for (const line of text.split("\n").filter((candidate) => candidate.trim() !== "")) {
+    const header = /^\[([A-Za-z0-9_.]+)\]$/.exec(line);
+    const pair = /^([A-Za-z0-9_]+) = (.+)$/.exec(line);
+    if (header?.[1]) {
+      current = {};
+      tables[header[1]] = current;
+    } else if (pair?.[1] && pair[2] && current) {
+      current[pair[1]] = JSON.parse(pair[2]);
+    } else {
+      throw new Error(`Not a line of the expected TOML: ${line}`);
+    }
+  }
+  return tables;
+}
+
 const LOCAL_LAUNCH = { command: process.execPath, args: [STDIO_SERVER] };
 
 describe("mcpConfigSnippet", () => {
@@ -87,6 +110,30 @@ describe("mcpConfigSnippet", () => {
       OPENSPEC_AGENT_WORKDIR: setup.workdir,
     });
     await expectEntryServes(config.mcpServers.openspec, setup);
+  });
+
+  it("GIVEN a local checkout WHEN the Codex snippet is read as ~/.codex/config.toml THEN its [mcp_servers.openspec] table starts a server that uses the registry and workdir it names, without output schemas", async () => {
+    const setup = awkwardSetup();
+    const text = mcpConfigSnippet("codex", {
+      ...LOCAL_LAUNCH,
+      registryPath: setup.registryPath,
+      workdir: setup.workdir,
+    });
+    const tables = readTomlTables(text);
+    expect(Object.keys(tables)).toEqual(["mcp_servers.openspec", "mcp_servers.openspec.env"]);
+    const entry = serverEntry.parse({
+      ...tables["mcp_servers.openspec"],
+      env: tables["mcp_servers.openspec.env"],
+    });
+    expect(entry).toEqual({
+      ...LOCAL_LAUNCH,
+      env: {
+        OPENSPEC_AGENT_OUTPUT_SCHEMAS: "off",
+        OPENSPEC_AGENT_DB: setup.registryPath,
+        OPENSPEC_AGENT_WORKDIR: setup.workdir,
+      },
+    });
+    await expectEntryServes(entry, setup);
   });
 
   it("GIVEN a local checkout WHEN the Hermes snippet is read as ~/.hermes/config.yaml THEN the server it starts uses the registry and workdir it names", async () => {

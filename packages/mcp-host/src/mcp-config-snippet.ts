@@ -1,7 +1,7 @@
 import { quoteShellWord } from "./quote-shell-word.js";
 
 /** The MCP clients a configuration snippet can be written for. */
-export type McpClientName = "claude" | "cursor" | "hermes";
+export type McpClientName = "claude" | "codex" | "cursor" | "hermes";
 
 export type McpConfigOptions = {
   /** The program the client starts; default `npx` with args `-y @org/openspec-mcp`. */
@@ -23,8 +23,10 @@ const NPX_LAUNCH = { command: "npx", args: ["-y", "@org/openspec-mcp"] } as cons
 
 /**
  * The configuration that makes a client start this server: a `claude mcp add`
- * command, a `.cursor/mcp.json` document, or the `mcp_servers:` block of
- * Hermes Agent's `~/.hermes/config.yaml`. The server is named `openspec`.
+ * command, the `[mcp_servers.openspec]` table of Codex's
+ * `~/.codex/config.toml`, a `.cursor/mcp.json` document, or the
+ * `mcp_servers:` block of Hermes Agent's `~/.hermes/config.yaml`. The server
+ * is named `openspec`.
  */
 export function mcpConfigSnippet(client: McpClientName, options: McpConfigOptions = {}): string {
   const launch: Launch = {
@@ -39,6 +41,8 @@ export function mcpConfigSnippet(client: McpClientName, options: McpConfigOption
   switch (client) {
     case "claude":
       return claudeCommand(launch, options.workdir === undefined ? "user" : "local");
+    case "codex":
+      return codexToml(launch);
     case "cursor":
       return cursorJson(launch);
     case "hermes":
@@ -63,6 +67,23 @@ function claudeCommand(launch: Launch, scope: "user" | "local"): string {
     ...launch.args,
   ];
   return `${words.map(quoteShellWord).join(" ")}\n`;
+}
+
+// JSON strings and arrays of them are valid TOML basic strings and arrays, so
+// every value is written with JSON.stringify and needs no TOML library. Codex's
+// code mode puts each tool's output schema into the model's context, so the
+// server leaves them out for it (the answers keep their structuredContent).
+function codexToml(launch: Launch): string {
+  const env = { OPENSPEC_AGENT_OUTPUT_SCHEMAS: "off", ...launch.env };
+  return [
+    `[mcp_servers.${SERVER_NAME}]`,
+    `command = ${JSON.stringify(launch.command)}`,
+    `args = ${JSON.stringify(launch.args)}`,
+    "",
+    `[mcp_servers.${SERVER_NAME}.env]`,
+    ...Object.entries(env).map(([key, value]) => `${key} = ${JSON.stringify(value)}`),
+    "",
+  ].join("\n");
 }
 
 function cursorJson(launch: Launch): string {

@@ -13,6 +13,7 @@ export { parseDocument } from "./document/parse-document.js";
 export { readTitle } from "./document/read-title.js";
 export { codeFenceMask } from "./lines/code-fence-mask.js";
 export { applyDeltaSpec } from "./merge/apply-delta-spec.js";
+export { countDeltaEntries } from "./merge/count-delta-entries.js";
 export { hasDeltaHeaderLine } from "./merge/has-delta-header-line.js";
 export type {
   ApplyDeltaSpecInput,

@@ -62,6 +62,28 @@ describe("what the docs show openspec-agent printing", () => {
     }
   });
 
+  it("GIVEN pnpm demo WHEN it ends THEN it says how to put openspec-agent on PATH from the checkout, and each next command it names is one the CLI has", async () => {
+    const demo = (await import(pathToFileURL(join(REPOSITORY, "scripts/demo.mjs")).href)) as {
+      NEXT_COMMANDS: string[][];
+      demoEnding: () => string;
+    };
+    const ending = demo.demoEnding();
+    expect(ending).toContain(`ln -sf ${CLI_BIN} ~/.local/bin/openspec-agent`);
+    expect(demo.NEXT_COMMANDS.length).toBeGreaterThanOrEqual(2);
+    const { env } = isolatedEnvironment({});
+    for (const args of demo.NEXT_COMMANDS) {
+      expect(ending).toContain(`  openspec-agent ${args.join(" ")}\n`);
+      // The command's own help: it exists, and its arguments are spelt as the CLI takes them.
+      const words = args.filter(
+        (word) => !word.startsWith("-") && !word.includes("/") && !word.startsWith("<"),
+      );
+      const help = openspecAgent([...words, "--help"], env);
+      expect(help.status, args.join(" ")).toBe(0);
+      for (const flag of args.filter((word) => word.startsWith("--")))
+        expect(help.stdout).toContain(flag);
+    }
+  });
+
   it("GIVEN scripts/demo.mjs WHEN the README describes pnpm demo THEN it names the tools the demo's commands call, in their order", async () => {
     const demo = (await import(pathToFileURL(join(REPOSITORY, "scripts/demo.mjs")).href)) as {
       DEMO_STEPS: string[][];

@@ -119,5 +119,7 @@ function shellHelp(field: InputField, isPath: boolean): string {
     field.name === "workdir"
       ? " Without --source or --workdir: the current folder (the nearest one upward with openspec/)."
       : "";
-  return `${field.description}${relative}${fallback}`;
+  // The catalog's words may end without a full stop ("Absolute path"); the shell's follow as sentences.
+  const own = /[.!?)]$/.test(field.description) ? field.description : `${field.description}.`;
+  return `${own}${relative}${fallback}`;
 }

@@ -29,9 +29,11 @@ export function fieldOption(
         : ` <${field.kind === "number" ? "n" : "value"}>`;
   const help =
     field.kind === "json"
-      ? `${field.description} (JSON, @file.json, or - for stdin)`
+      ? `${field.description} (${field.shape ?? "JSON"}; @file.json, or - for stdin)`
       : field.description;
-  const option = new Option(`${short ? `-${short}, ` : ""}${long}${value}`, help);
+  // Commander refuses a missing mandatory option but does not say so in help.
+  const marked = field.required && field.kind !== "boolean" ? `${help} (required)` : help;
+  const option = new Option(`${short ? `-${short}, ` : ""}${long}${value}`, marked);
   if (field.kind === "number") option.argParser(parseNumberValue);
   if (field.kind === "enum") option.choices(field.values);
   // A required switch is given as --x or --no-x (see `negationOption`), so neither is mandatory alone.

@@ -3,10 +3,11 @@ import { defaultToolsetNames, toolsets } from "@org/openspec-core/startup";
 import type { McpClientName } from "@org/openspec-mcp-host";
 import { type Command, InvalidArgumentError } from "commander";
 import { renderHermesInstall } from "../output/render-hermes-install.js";
+import { renderHermesUninstall } from "../output/render-hermes-uninstall.js";
 import { packageRoot } from "../package-root.js";
 import type { Session } from "../session.js";
 
-const CLIENTS: readonly McpClientName[] = ["claude", "cursor", "hermes"];
+const CLIENTS: readonly McpClientName[] = ["claude", "codex", "cursor", "hermes"];
 
 // The hosts are loaded only by the commands that need them, so every other
 // command starts without the MCP SDK and the Hermes installer. The Hermes host
@@ -57,7 +58,7 @@ export function registerHostCommands(program: Command, session: Session): void {
           ? {}
           : { hermesHome: resolve(session.cwd, options.hermesHome) }),
       });
-      session.print(command, "hermes_uninstall", result);
+      session.print(command, "hermes_uninstall", result, renderHermesUninstall);
     });
 
   const mcp = program

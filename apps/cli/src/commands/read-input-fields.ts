@@ -1,4 +1,6 @@
 import type { z } from "zod";
+import { jsonShape } from "./json-shape.js";
+import { shellFieldHelp } from "./shell-field-help.js";
 
 /** How a shell flag carries an input field's value. */
 export type FieldKind = "string" | "number" | "boolean" | "enum" | "json";
@@ -15,12 +17,14 @@ export type InputField = {
    * as a positional argument it then takes the items as words, not JSON.
    */
   listWords?: readonly string[];
-  /** The field's `.describe()` text, or its name when it has none. */
+  /** The field's `.describe()` text, or the shell's words for it when it has none. */
   description: string;
+  /** For a JSON field, what it takes in words (see `jsonShape`). */
+  shape?: string;
 };
 
 // Wrappers that change whether a value may be left out, not what it is.
-const WRAPPERS = new Set([
+export const WRAPPERS = new Set([
   "optional",
   "nullable",
   "default",
@@ -44,13 +48,15 @@ export function readInputFields(schema: z.ZodObject): InputField[] {
     }
     const values = enumValues(inner);
     const list = listWords(inner);
+    const kind = kindOf(inner.def.type, values);
     return {
       name,
-      kind: kindOf(inner.def.type, values),
+      kind,
       values: values ?? [],
       ...(list ? { listWords: list } : {}),
       required: !(field as z.ZodType).safeParse(undefined).success,
-      description: description ?? name,
+      description: description ?? shellFieldHelp(name),
+      ...(kind === "json" ? { shape: jsonShape(inner) } : {}),
     };
   });
 }

@@ -89,11 +89,11 @@ describe("shell commands generated from tool definitions", () => {
     expect(help.stdout).toMatch(/-t, --tone <value>\s+How to say it\. \(choices: "calm", "loud"\)/);
     expect(help.stdout).toMatch(/--times <n>\s+How often to say it\./);
     expect(help.stdout).toMatch(
-      /--tags <json>\s+Labels to add\. \(JSON, @file\.json, or - for stdin\)/,
+      /--tags <json>\s+Labels to add\. \(a JSON array of strings; @file\.json, or\s+- for stdin\)/,
     );
     expect(help.stdout).toMatch(/--no-wave\s+Leave the wave out\./);
     expect(help.stdout).toMatch(/--shout\s+the same as --tone loud/);
-    expect(help.stdout).toMatch(/--sign <value>\s+Who signs the greeting\./);
+    expect(help.stdout).toMatch(/--sign <value>\s+Who signs the greeting\. \(required\)/);
     expect(help.stdout).toMatch(/-w, --workdir <value>/);
     expect((await run(["--help"])).stdout).toMatch(/greet\s+greet commands: someone/);
   });

@@ -23,21 +23,44 @@ export function failureDetails(result: PrintedFailure, terminal: Terminal): stri
     `${paint(terminal, "red", "invalid")} ${item.type} ${item.id}  ${paint(terminal, "dim", item.file)}`,
     ...item.issues.map(
       (issue) =>
-        `  ${issue.level === "ERROR" ? paint(terminal, "red", issue.level) : paint(terminal, "yellow", issue.level)} ${issue.path}: ${issue.message.split("\n")[0]}`,
+        // Every line of the message: the CLI's own ones go on after a colon with the example to follow.
+        `  ${issue.level === "ERROR" ? paint(terminal, "red", issue.level) : paint(terminal, "yellow", issue.level)} ${issue.path}: ${issue.message.split("\n").join("\n      ")}`,
     ),
   ]);
   // The report comes a page at a time: say where the rest starts, as a paged listing does.
   const { page } = result as { page?: { total?: unknown; next_offset?: unknown } };
   if (typeof page?.next_offset === "number" && typeof page.total === "number") {
+    const rest = page.total - page.next_offset;
+    const hidden = hiddenFailures(result, page.next_offset, invalid.length);
+    const which =
+      hidden === undefined
+        ? ""
+        : hidden === 0
+          ? ", all of them valid"
+          : `, ${hidden} of them invalid`;
     lines.push(
-      paint(
-        terminal,
-        "dim",
-        `${page.total - page.next_offset} more report items: --offset ${page.next_offset}.`,
-      ),
+      paint(terminal, "dim", `${rest} more report items${which}: --offset ${page.next_offset}.`),
     );
   }
   return lines.join("\n");
+}
+
+/**
+ * How many invalid items the pages after this one hold: the report's count of
+ * failed items less those listed up to here (the invalid list is paged with
+ * the report's offset). Undefined when the report has no count.
+ */
+function hiddenFailures(
+  result: PrintedFailure,
+  nextOffset: number,
+  listed: number,
+): number | undefined {
+  const { stdout } = result as { stdout?: { summary?: { totals?: { failed?: unknown } } } };
+  const failed = stdout?.summary?.totals?.failed;
+  if (typeof failed !== "number") return undefined;
+  const { page } = result as { page?: { offset?: unknown } };
+  const offset = typeof page?.offset === "number" ? page.offset : nextOffset - listed;
+  return Math.max(0, failed - offset - listed);
 }
 
 // Checked by hand rather than with zod: this module loads with every command line,

@@ -31,7 +31,7 @@ export async function cliRootRefusal(folder: string): Promise<ToolFailure | unde
     return toolFailure(
       "no_openspec_root",
       "The source has no openspec/ folder, so the OpenSpec CLI would work in a folder above it.",
-      "Run `openspec init` in the source's folder, then call again.",
+      "Run `{openspec} init` in the source's folder, then call again.",
     );
   }
   for (const [part, marker] of [
@@ -50,6 +50,6 @@ export async function cliRootRefusal(folder: string): Promise<ToolFailure | unde
   return toolFailure(
     "no_openspec_root",
     "The source's openspec/ holds no specs/ or changes/ folder and no config.yaml, so the OpenSpec CLI would work in a project above it.",
-    "Create openspec/specs and openspec/changes in the source (or run `openspec init` there), then call again.",
+    "Create openspec/specs and openspec/changes in the source (or run `{openspec} init` there), then call again.",
   );
 }

@@ -24,7 +24,7 @@ export function sequenceMetadataText(
       ok: false,
       code: "metadata_unparsable",
       error: `${path} is not a YAML mapping, so its sequence was left unchanged.`,
-      fix: "Fix the file so that `openspec validate` reads it, then call again.",
+      fix: "Fix the file so that `{openspec} validate` reads it, then call again.",
       path,
     };
   }

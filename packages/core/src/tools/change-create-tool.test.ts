@@ -152,21 +152,18 @@ describe("openspec_change_create", () => {
     },
   );
 
-  it("GIVEN an incomplete change WHEN created with the CLI THEN warnings and the CLI's issues say what validate --strict rejects", async () => {
+  it("GIVEN a change without delta specs WHEN created with the CLI THEN it is written, and warnings and the CLI's issues say what validate --strict rejects", async () => {
     const { catalog } = makeCatalog();
     const root = makeOpenSpecRepository();
     const result = await catalog.call("openspec_change_create", {
       workdir: root,
       name: "thin",
-      why: "Too short.",
+      why: "The build repeats itself in three places, and the copies drift apart.",
       what_changes: ["Something"],
     });
     expect(schema.safeParse(result).success).toBe(true);
     const created = result as ChangeCreateSuccess;
-    expect(created.warnings.map((warning) => warning.code)).toEqual([
-      "why_too_brief",
-      "change_without_deltas",
-    ]);
+    expect(created.warnings.map((warning) => warning.code)).toEqual(["change_without_deltas"]);
     expect(created.validation?.valid).toBe(false);
     expect(created.validation?.issues.map((issue) => issue.level)).toContain("ERROR");
     const blocks = changeCreateTool.presentation.render(created);
@@ -176,6 +173,32 @@ describe("openspec_change_create", () => {
         "written, but it does not validate (validate --strict):",
       ]),
     );
+  });
+
+  it("GIVEN a Why of five characters WHEN a change is created THEN it is refused and nothing is written, so the corrected call creates it", async () => {
+    const { catalog } = makeCatalog({ cli: false });
+    const root = makeOpenSpecRepository();
+    const refused = await catalog.call("openspec_change_create", {
+      workdir: root,
+      name: "foo",
+      why: "short",
+      what_changes: ["Something"],
+    });
+    expect(refused).toMatchObject({
+      ok: false,
+      code: "invalid_input",
+      error: expect.stringContaining("The why is 5 characters"),
+      fix: expect.stringContaining("Give why 50 to 1000 characters"),
+    });
+    expect(readdirSync(join(root, "openspec/changes"))).toEqual(["archive"]);
+
+    const retried = await catalog.call("openspec_change_create", {
+      workdir: root,
+      name: "foo",
+      why: "The build repeats itself in three places, and the copies drift apart.",
+      what_changes: ["Something"],
+    });
+    expect(retried).toMatchObject({ ok: true, change: "foo" });
   });
 
   it("GIVEN an existing change WHEN created again THEN change_exists; with force its files are replaced", async () => {

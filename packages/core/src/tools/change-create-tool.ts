@@ -142,6 +142,9 @@ export const changeCreateTool = defineTool({
     ],
   },
   handler: inRepository(async (input, context, repository) => {
+    const { checkProposalWhy } = await import("./check-proposal-why.js");
+    const refused = checkProposalWhy(input.why);
+    if (refused) return refused;
     return writeChange(context, repository, {
       name: input.name,
       why: input.why,
@@ -247,7 +250,7 @@ async function metadataFromCli(
         `openspec new change refused the change${said ? `: ${said}` : ""}.`,
         input.schema === undefined
           ? "Check the project's openspec/config.yaml, then call again."
-          : "Pass a {field:schema} that `openspec schemas` lists, or leave it out.",
+          : "Pass a {field:schema} that `{openspec} schemas` lists, or leave it out.",
       );
     }
     return {

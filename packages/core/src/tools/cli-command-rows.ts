@@ -13,11 +13,11 @@ export const noInteractive: CliOption = { flag: "--no-interactive" };
 export const itemType: CliOption = { flag: "--type", value: ["change", "spec"] };
 export const inTerminal = (command: string, why: string) => ({
   reason: why,
-  fix: `Run \`openspec ${command}\` in a terminal in the repository.`,
+  fix: `Run \`{openspec} ${command}\` in a terminal in the repository.`,
 });
 export const outsideHome = (command: string, what: string) => ({
   reason: `${what}, outside the repository`,
-  fix: `Run \`openspec ${command}\` in a terminal yourself.`,
+  fix: `Run \`{openspec} ${command}\` in a terminal yourself.`,
 });
 
 export const read = (

@@ -210,7 +210,7 @@ export const cliCommandTable: readonly CliCommand[] = [
     options: [{ flag: "--body", value: "text" }],
     refusal: {
       reason: "sends feedback over the network",
-      fix: "Run `openspec feedback` in a terminal yourself.",
+      fix: "Run `{openspec} feedback` in a terminal yourself.",
     },
   },
   read(["completion", "generate"], [], optionalName("shell"), false),

@@ -48,8 +48,13 @@ export async function listOpenSpecStores(
     const first = result.diagnostics[0];
     return toolFailure(
       result.code,
-      first ? `${result.error.replace(/\.$/, "")}: ${first.message.split("\n")[0]}` : result.error,
-      first?.fix ?? "Run `openspec store doctor` to see what is wrong with the stores.",
+      // The runner's error already says the CLI's first error and its advice.
+      result.code === "exit_nonzero" || !first
+        ? result.error
+        : `${result.error.replace(/\.$/, "")}: ${first.message.split("\n")[0]}`,
+      result.fix ??
+        first?.fix ??
+        "Run `{openspec} store doctor` to see what is wrong with the stores.",
       evidence,
     );
   }
@@ -58,7 +63,7 @@ export async function listOpenSpecStores(
     return toolFailure(
       "cli_failed",
       "`openspec store list --json` printed no store list this version of openspec-agent can read.",
-      "Run `openspec store list --json` to see what it prints, and use the CLI version openspec-agent is tested with (1.13.2).",
+      "Run `{openspec} store list --json` to see what it prints, and use the CLI version openspec-agent is tested with (1.13.2).",
       evidence,
     );
   }

@@ -167,7 +167,7 @@ function notValid(
     return toolFailure(
       "cli_failed",
       `"${change}" could not be validated, so it was not promoted.`,
-      note ?? "Check the OpenSpec CLI with `openspec --version`, then call again.",
+      note ?? "Check the OpenSpec CLI with `{openspec} --version`, then call again.",
     );
   }
   return toolFailure(

@@ -7,7 +7,7 @@ export function renderSourceImport(result: SourceImportAnswer): readonly ResultB
     return [
       {
         kind: "text",
-        text: "No OpenSpec stores on this machine (openspec store list is empty); make one with openspec store setup.",
+        text: "No OpenSpec stores on this machine ({openspec} store list is empty); make one with {openspec} store setup.",
       },
     ];
   }

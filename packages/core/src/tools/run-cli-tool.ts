@@ -33,7 +33,7 @@ export async function prepareCliCall(
     return toolFailure(
       "no_openspec_root",
       `The source "${resolved.source.name}" (${repository.root}) has no openspec/ folder.`,
-      `Initialise it with \`openspec init\` in ${repository.root}, then call again.`,
+      `Initialise it with \`{openspec} init\` in ${repository.root}, then call again.`,
     );
   }
   if (typeof named === "function") {
@@ -61,7 +61,8 @@ export async function runCliCommand<Extra extends object = object>(
 ): Promise<(RunSuccess & Extra) | ToolFailure> {
   if (!args.ok) return toolFailure(args.code, args.error, "Correct the argument and call again.");
   const result = await context.runCli(args.args, repository.root, options);
-  if (result.ok) return { ...result, ...extra };
+  // The runner words a refusal of the CLI itself: what it said, and its advice as the fix.
+  if (result.ok || result.code === "exit_nonzero") return { ...result, ...extra };
   const fix = result.diagnostics.find((diagnostic) => diagnostic.fix !== undefined)?.fix;
   const firstMessage = result.diagnostics[0]?.message;
   // The runner's error may already carry the CLI's first error diagnostic.

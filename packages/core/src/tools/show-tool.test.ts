@@ -19,7 +19,7 @@ describe("openspec_show: the CLI's refusal is said once", () => {
     expect(result).toMatchObject({ ok: false, code: "exit_nonzero" });
     if (result.ok) return;
     expect(result.error).toBe(
-      "The openspec CLI exited with code 1. show_error: Change must have a Why section",
+      "The openspec CLI exited with code 1: Change must have a Why section",
     );
   });
 });

@@ -143,14 +143,14 @@ function checkMode(change: string | undefined, spec: string | undefined, fromGit
   if (fromGit && change !== undefined) {
     return toolFailure(
       "invalid_input",
-      "change and from_git cannot be combined: a change is compared with the baselines, from_git compares a baseline with git HEAD.",
+      "{field:change} and {field:from_git=true} cannot be combined: a change is compared with the baselines, from_git compares a baseline with git HEAD.",
       "Pass {field:change} (optionally with {field:spec}), or {field:from_git=true} with {field:spec}, not both.",
     );
   }
   if (fromGit && spec === undefined) {
     return toolFailure(
       "invalid_input",
-      "from_git needs the spec to compare with git HEAD.",
+      "{field:from_git=true} needs {field:spec}, the spec to compare with git HEAD.",
       "Pass {field:spec} with {field:from_git=true}, e.g. {field:spec=auth}.",
     );
   }

@@ -84,7 +84,10 @@ export const specShowTool = defineTool({
               kind: "text",
               text: [
                 `  Scenario: ${scenario.name}`,
-                ...scenario.steps.map((step) => `    ${step.type} ${step.text}`),
+                // A list nested under a step follows it, indented under its text.
+                ...scenario.steps.map(
+                  (step) => `    ${step.type} ${step.text.replaceAll("\n", "\n      ")}`,
+                ),
               ].join("\n"),
             }),
           ),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { nameField, repositoryTargetFields } from "../input-fields.js";
+import { markOpenSpecCommands } from "../mark-openspec-commands.js";
 import { cliRunFields } from "../output-fields.js";
 import { defineTool, readOnlyTool } from "../tool-definition.js";
 import type { ResultBlock } from "../tool-presentation.js";
@@ -113,6 +114,8 @@ function renderStatus(stdout: unknown): ResultBlock[] {
       })),
       empty: "(no artifacts)",
     },
-    ...(nextSteps ?? []).map((step): ResultBlock => ({ kind: "text", text: `next: ${step}` })),
+    ...(nextSteps ?? []).map(
+      (step): ResultBlock => ({ kind: "text", text: `next: ${markOpenSpecCommands(step)}` }),
+    ),
   ];
 }

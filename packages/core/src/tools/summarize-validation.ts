@@ -60,7 +60,7 @@ export function summarizeValidation(stdout: unknown): ValidationSummary | null {
   const blocking = first.issues.filter((issue) => issue.level !== "INFO").length;
   const fix =
     blocking > 0
-      ? `Start with ${first.type} ${first.id} (${first.file}): correct the ${blocking === 1 ? "issue" : `${blocking} issues`} listed for it, then run {tool:openspec_validate} again.`
+      ? `Start with ${first.type} ${first.id} (${first.file}): correct the ${blocking === 1 ? "issue" : `${blocking} issues`} listed for it, then validate again with {tool:openspec_validate}.`
       : `Start with ${first.type} ${first.id} (${first.file}); run {tool:openspec_validate} on it for details.`;
   return {
     error: `${invalid.length} of ${total} ${total === 1 ? "item" : "items"} ${verb} invalid: ${named.join(", ")}${more}.`,

@@ -68,7 +68,7 @@ export const taskListTool = defineTool({
           : `No change was named, and ${repository.root} has ${picked.activeChanges.length} active changes.`,
         picked.activeChanges.length === 0
           ? "Create one with {tool:openspec_change_create}."
-          : `Pass change: one of ${picked.activeChanges.join(", ")}.`,
+          : `Pass {field:change}: one of ${picked.activeChanges.join(", ")}.`,
       );
     }
     const listed = listTasks(repository, {

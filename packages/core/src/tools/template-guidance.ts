@@ -55,7 +55,7 @@ export async function templateGuidance(
     return toolFailure(
       "unknown_schema",
       `The OpenSpec CLI could not find the schema "${schemaName}".`,
-      "Pass a {field:schema} that `openspec schemas` lists, or leave it out.",
+      "Pass a {field:schema} that `{openspec} schemas` lists, or leave it out.",
       { commands, workdir: repository.root, stderr: which.stderr },
     );
   }
@@ -75,7 +75,7 @@ export async function templateGuidance(
   return {
     ok: true,
     fallback: true,
-    note: "The repository has no change yet, so this guidance comes from the schema and its template. Create a change with `openspec new change <name>` for change-specific instructions.",
+    note: "The repository has no change yet, so this guidance comes from the schema and its template. Create a change with {tool:openspec_change_create} for change-specific instructions.",
     artifact,
     change: null,
     workdir: repository.root,

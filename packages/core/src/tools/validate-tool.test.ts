@@ -41,7 +41,7 @@ describe("openspec_validate: a failed validation explains itself at the top leve
       ],
     });
     expect(result.fix).toMatch(
-      /^Start with change add-login \(openspec\/changes\/add-login\/\): correct the issue listed for it, then run openspec_validate again\.$/,
+      /^Start with change add-login \(openspec\/changes\/add-login\/\): correct the issue listed for it, then validate again with openspec_validate\.$/,
     );
   });
 
@@ -53,7 +53,7 @@ describe("openspec_validate: a failed validation explains itself at the top leve
       ok: false,
       code: "validation_failed",
       error: "1 of 1 item is invalid: spec billing.",
-      fix: "Start with spec billing (openspec/specs/billing/spec.md): correct the 4 issues listed for it, then run openspec_validate again.",
+      fix: "Start with spec billing (openspec/specs/billing/spec.md): correct the 4 issues listed for it, then validate again with openspec_validate.",
     });
     expect(JSON.stringify(result)).toContain("Requirement must have at least one scenario");
     expect(result.ok || result.fix).not.toContain("Requirement must have at least one scenario");

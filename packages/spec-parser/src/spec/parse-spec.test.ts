@@ -89,6 +89,33 @@ describe("parseSpec", () => {
     ]);
   });
 
+  it("GIVEN OpenSpec's own cli-list Task Counting scenario, with a list nested under its THEN WHEN parsed THEN the THEN step keeps both nested bullets, and the AND after them is a step of its own", () => {
+    const [requirement] = requirementsOf(
+      spec(
+        "## Purpose",
+        "Counting.",
+        "## Requirements",
+        "### Requirement: Task Counting",
+        "The command SHALL accurately count task completion status using standard markdown checkbox patterns.",
+        "#### Scenario: Counting tasks in tasks.md",
+        "- **WHEN** parsing a `tasks.md` file",
+        "- **THEN** count tasks matching these patterns:",
+        "  - Completed: Lines containing `- [x]`",
+        "  - Incomplete: Lines containing `- [ ]`,",
+        "    wrapped",
+        "- **AND** calculate total tasks as the sum of completed and incomplete",
+      ),
+    );
+    expect(requirement!.scenarios[0]!.steps).toEqual([
+      { type: "WHEN", text: "parsing a `tasks.md` file" },
+      {
+        type: "THEN",
+        text: "count tasks matching these patterns:\n- Completed: Lines containing `- [x]`\n- Incomplete: Lines containing `- [ ]`, wrapped",
+      },
+      { type: "AND", text: "calculate total tasks as the sum of completed and incomplete" },
+    ]);
+  });
+
   it("GIVEN a scenario written as prose WHEN parsed THEN it has no steps but keeps its raw text", () => {
     const [requirement] = requirementsOf(
       spec(
