@@ -14,11 +14,15 @@ import { createInterface } from "node:readline";
  * (e.g. `--import` of a probe); `bin` is another build's bin to compare with;
  * `serverArguments` go after `--http --port 0`. Every session comes from one
  * token, so a load of many clients is not cut by the per-token session and
- * subscription caps unless `serverArguments` sets its own. Resolves once it listens.
+ * subscription caps unless `serverArguments` sets its own. `revision:
+ * "2026-07-28"` makes `connect()` give the SDK v2 client pinned to that
+ * revision (no session: every request stands alone) instead of a 2025 client
+ * with a session; `callTool` takes the same arguments for both. Resolves once it listens.
  */
 export async function startHttpServerProcess({
   root,
   env,
+  revision = "2025-11-25",
   nodeArguments = [],
   serverArguments = ["--max-sessions-per-token", "1000", "--max-subscriptions-per-token", "100000"],
   bin = join(root, "apps/mcp-server/bin/openspec-mcp.js"),
@@ -28,6 +32,8 @@ export async function startHttpServerProcess({
   const { StreamableHTTPClientTransport } = await import(
     requireFrom.resolve("@modelcontextprotocol/sdk/client/streamableHttp.js")
   );
+  const modern = revision === "2026-07-28";
+  const v2 = modern ? await import(requireFrom.resolve("@modelcontextprotocol/client")) : undefined;
   const registry = await import(join(root, "packages/registry/dist/index.js"));
   const opened = registry.openRegistry({ path: env.OPENSPEC_AGENT_DB, env, home: env.HOME });
   if (!opened.ok) throw new Error(opened.error);
@@ -64,16 +70,30 @@ export async function startHttpServerProcess({
     pid: server.pid,
     /** Every line the server wrote to stderr so far. */
     stderr,
+    revision,
     async connect() {
+      if (v2 !== undefined) {
+        const client = new v2.Client(
+          { name: "load", version: "0" },
+          { versionNegotiation: { mode: { pin: revision } } },
+        );
+        await client.connect(
+          new v2.StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }),
+        );
+        // The v2 client takes a call's options second; the 2025 client third.
+        const callTool = client.callTool.bind(client);
+        client.callTool = (params, _resultSchema, options) => callTool(params, options);
+        return client;
+      }
       const client = new Client({ name: "load", version: "0" });
       await client.connect(
         new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }),
       );
       return client;
     },
-    /** DELETEs the session, as a well-behaved client does, and closes the client. */
+    /** DELETEs the session (a 2026-07-28 client has none), as a well-behaved client does, and closes the client. */
     async disconnect(client) {
-      await client.transport?.terminateSession().catch(() => {});
+      if (v2 === undefined) await client.transport?.terminateSession().catch(() => {});
       await client.close();
     },
     /** The server's resident memory now, in bytes. */

@@ -3,14 +3,40 @@ import { measureRatio } from "./measure.mjs";
 import { ratioResult } from "./result.mjs";
 import { runProcess } from "./run-process.mjs";
 
+/** What a 2026-07-28 client puts in every request: the revision, its capabilities and name. */
+const MODERN_META = {
+  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+  "io.modelcontextprotocol/clientCapabilities": {},
+  "io.modelcontextprotocol/clientInfo": { name: "openspec-agent-bench", version: "0.0.0" },
+};
+
+/**
+ * The figures of a 2026-07-28 client, which sends no `initialize`: P5b from
+ * starting the server to its `server/discover` answer, P5c to its answer to
+ * the client's first `tools/list` (sent after `server/discover`, as the SDK
+ * v2 client does), each against starting `node -e 0`.
+ */
+const MODERN_STEPS = {
+  P5b: {
+    title: "MCP server start to a 2026-07-28 client's server/discover answer / node -e 0",
+    methods: ["server/discover"],
+  },
+  P5c: {
+    title: "MCP server start to a 2026-07-28 client's first tools/list answer / node -e 0",
+    methods: ["server/discover", "tools/list"],
+  },
+};
+
 /**
  * P5: from starting the MCP server to its `tools/list` answer (initialize,
  * initialized, tools/list over stdio), against starting `node -e 0` and
- * waiting for it to exit.
+ * waiting for it to exit. `modern: "P5b"` or `"P5c"` measures a 2026-07-28
+ * client instead (see MODERN_STEPS).
  *
- * @param {{ iterations: number, serverBin: string, env: Record<string, string>, cwd: string }} options
+ * @param {{ iterations: number, serverBin: string, env: Record<string, string>, cwd: string, modern?: "P5b" | "P5c" }} options
  */
-export async function benchMcpStartup({ iterations, serverBin, env, cwd }) {
+export async function benchMcpStartup({ iterations, serverBin, env, cwd, modern }) {
+  if (modern !== undefined) return benchModernStartup({ iterations, serverBin, env, cwd, modern });
   let toolCount = 0;
   const startAndList = async () => {
     const server = startJsonLinesProcess(process.execPath, [serverBin], { env, cwd });
@@ -32,26 +58,73 @@ export async function benchMcpStartup({ iterations, serverBin, env, cwd }) {
     // Stopping is not part of the figure, but must finish before the next pair.
     return server;
   };
+  return measureStartup({
+    iterations,
+    env,
+    cwd,
+    startAndAnswer: startAndList,
+    result: (measured) =>
+      ratioResult({
+        id: "P5",
+        title: "MCP server start to tools/list answer / node -e 0",
+        measured,
+        atMost: 3,
+        valid: toolCount > 0,
+        details: {
+          tools: toolCount,
+          nodeMs: measured.baselineMs.median,
+          serverMs: measured.candidateMs.median,
+        },
+      }),
+  });
+}
+
+/** P5b or P5c: a 2026-07-28 client's requests, each standing alone with its own `_meta`. */
+async function benchModernStartup({ iterations, serverBin, env, cwd, modern }) {
+  const { title, methods } = MODERN_STEPS[modern];
+  let answered = false;
+  const startAndAnswer = async () => {
+    const server = startJsonLinesProcess(process.execPath, [serverBin], { env, cwd });
+    let last;
+    for (const [index, method] of methods.entries()) {
+      server.send({ jsonrpc: "2.0", id: index + 1, method, params: { _meta: MODERN_META } });
+      last = await server.next((message) => message.id === index + 1);
+    }
+    answered =
+      last?.result !== undefined &&
+      (methods.at(-1) === "tools/list"
+        ? (last.result.tools?.length ?? 0) > 0
+        : (last.result.supportedVersions ?? []).includes("2026-07-28"));
+    return server;
+  };
+  return measureStartup({
+    iterations,
+    env,
+    cwd,
+    startAndAnswer,
+    result: (measured) =>
+      ratioResult({
+        id: modern,
+        title,
+        measured,
+        atMost: 3,
+        valid: answered,
+        details: { nodeMs: measured.baselineMs.median, serverMs: measured.candidateMs.median },
+      }),
+  });
+}
+
+/** Alternates `node -e 0` with starting a server and awaiting its answer; servers stop between pairs, untimed. */
+async function measureStartup({ iterations, env, cwd, startAndAnswer, result }) {
   const servers = [];
   const measured = await measureRatio({
     iterations,
     baseline: () => runProcess(process.execPath, ["-e", "0"], { cwd, env }),
-    candidate: async () => servers.push(await startAndList()),
+    candidate: async () => servers.push(await startAndAnswer()),
     settle: async () => {
       for (const server of servers.splice(0)) await server.stop();
     },
   });
   for (const server of servers.splice(0)) await server.stop();
-  return ratioResult({
-    id: "P5",
-    title: "MCP server start to tools/list answer / node -e 0",
-    measured,
-    atMost: 3,
-    valid: toolCount > 0,
-    details: {
-      tools: toolCount,
-      nodeMs: measured.baselineMs.median,
-      serverMs: measured.candidateMs.median,
-    },
-  });
+  return result(measured);
 }

@@ -8,7 +8,8 @@
 // of its own change), which change the repository mid-run so that cached
 // whole-repository answers go stale. Reports, per level and per kind of call,
 // calls per second, p50/p99 latency, failed and timed-out calls, and the
-// server's peak resident memory.
+// server's peak resident memory. `revision: "2026-07-28"` drives clients of
+// that revision (stateless, no session) instead of 2025 clients with sessions.
 import { startHttpServerProcess } from "./http-server-process.mjs";
 
 /** The kinds of call the figures are split by. */
@@ -84,14 +85,16 @@ export async function benchHttpLoad({
   maxCallsPerSession,
   callTimeoutMs = 90_000,
   serverNodeArguments = [],
+  revision = "2025-11-25",
 }) {
-  // A name per repository size: each size's server shares the bench's registry.
-  const source = `bench-${changes}`;
+  // A name per repository size and revision: each run's server shares the bench's registry.
+  const source = `bench-${changes}-${revision.slice(0, 4)}`;
   // One token for every session: the load of many clients, not one client's cap (20 by default).
   const server = await startHttpServerProcess({
     root,
     env,
     nodeArguments: serverNodeArguments,
+    revision,
     serverArguments: ["--max-sessions-per-token", String(Math.max(1, ...levels))],
   });
   const { url } = server;
@@ -114,8 +117,7 @@ export async function benchHttpLoad({
     tokens = new Map(
       (context.structuredContent?.changes ?? []).map((change) => [change.name, change.token]),
     );
-    await setup.transport?.terminateSession();
-    await setup.close();
+    await server.disconnect(setup);
     for (const sessions of levels) rows.push(await level(sessions));
   } finally {
     await server.stop();
@@ -187,12 +189,7 @@ export async function benchHttpLoad({
     clearInterval(sampler);
     const held = (await fetch(url.replace("/mcp", "/healthz")).then((r) => r.json())).sessions;
     // DELETE each session, as a well-behaved client does, so the next level starts from none.
-    await Promise.all(
-      clients.map(async (client) => {
-        await client.transport?.terminateSession().catch(() => {});
-        await client.close();
-      }),
-    );
+    await Promise.all(clients.map((client) => server.disconnect(client)));
     const percentiles = (values) => {
       const sorted = values.sort((a, b) => a - b);
       const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
@@ -214,6 +211,7 @@ export async function benchHttpLoad({
     );
     const all = CALL_KINDS.reduce((sum, kind) => sum + kinds[kind].calls, 0);
     return {
+      revision,
       changes,
       sessions,
       held,

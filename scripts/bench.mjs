@@ -5,8 +5,9 @@
 // build` (the pnpm script does). `--smoke` runs each benchmark once on a small
 // repository (checks that it works, not how fast); `--only P3,P5` picks some;
 // `--p8-changes=1000` and `--p8-levels=1,10,50` narrow P8 (default 1,000 and
-// 10,000 changes at 1, 10, 50 and 100 sessions), `--p8-cpu-prof=DIR` writes the
-// server's CPU profile there. It measures on the Node that runs it: put
+// 10,000 changes at 1, 10, 50 and 100 sessions), `--p8-revisions=2025-11-25,2026-07-28`
+// runs it with 2025 clients (sessions, the default) and 2026-07-28 clients
+// (stateless), `--p8-cpu-prof=DIR` writes the server's CPU profile there. It measures on the Node that runs it: put
 // another line's `node` first on PATH to measure that one.
 import { execFileSync } from "node:child_process";
 import {
@@ -316,6 +317,12 @@ async function benchP5(cwd) {
     return;
   }
   results.push(await benchMcpStartup({ iterations: iterations(15), serverBin, env, cwd }));
+  // A 2026-07-28 client: to server/discover (P5b) and to its first tools/list (P5c).
+  for (const modern of ["P5b", "P5c"]) {
+    results.push(
+      await benchMcpStartup({ iterations: iterations(15), serverBin, env, cwd, modern }),
+    );
+  }
 }
 
 async function benchP7(workdir) {
@@ -358,7 +365,11 @@ async function benchP8() {
   }
   httpLoad = [];
   const profileDir = argv.find((arg) => arg.startsWith("--p8-cpu-prof="))?.split("=")[1];
-  for (const changes of smoke ? [20] : listArg("p8-changes", [1000, 10000])) {
+  const revisions = (
+    argv.find((arg) => arg.startsWith("--p8-revisions="))?.split("=")[1] ?? "2025-11-25"
+  ).split(",");
+  const sizes = smoke ? [20] : listArg("p8-changes", [1000, 10000]);
+  for (const [changes, revision] of sizes.flatMap((size) => revisions.map((r) => [size, r]))) {
     const repository = repositoryOf(changes);
     try {
       // Files written in the last timestamp tick are never trusted from cache; let them settle.
@@ -369,6 +380,7 @@ async function benchP8() {
           env: { ...env, OPENSPEC_BIN: cliBin },
           repository,
           changes,
+          revision,
           levels: smoke ? [1, 2] : listArg("p8-levels", [1, 10, 50, 100]),
           seconds: smoke ? 2 : 20,
           maxCallsPerSession: smoke ? 11 : 200,
@@ -575,6 +587,7 @@ function printTable({ machine, results: rows, notes: remarks }) {
     console.table(
       httpLoad.flatMap((row) =>
         ["cheap", "whole", "write"].map((kind) => ({
+          revision: row.revision,
           changes: row.changes,
           sessions: row.sessions,
           held: row.held,
@@ -593,7 +606,7 @@ function printTable({ machine, results: rows, notes: remarks }) {
     console.table(
       Object.fromEntries(
         httpLoad.map((row) => [
-          `${row.changes} changes, ${row.sessions} sessions`,
+          `${row.revision}: ${row.changes} changes, ${row.sessions} sessions`,
           Object.fromEntries(
             Object.entries(row.perCall).map(([label, figures]) => [
               label,
@@ -605,7 +618,9 @@ function printTable({ machine, results: rows, notes: remarks }) {
     );
     for (const row of httpLoad)
       for (const failure of row.failures)
-        console.log(`P8 failure at ${row.changes} changes, ${row.sessions} sessions: ${failure}`);
+        console.log(
+          `P8 failure (${row.revision}) at ${row.changes} changes, ${row.sessions} sessions: ${failure}`,
+        );
   }
   if (resourceSessions !== undefined) {
     const figures = resourceSessions;

@@ -2,7 +2,13 @@ import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { removeTemporaryFolders, temporaryFolder } from "@org/test-kit";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import {
+  AUTH_SPEC,
+  makeOpenSpecRepository,
+  removeTemporaryFolders,
+  temporaryFolder,
+} from "@org/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type HttpProcess,
@@ -12,6 +18,11 @@ import {
 
 const CONFORMANCE = fileURLToPath(
   new URL("../node_modules/@modelcontextprotocol/conformance/dist/index.js", import.meta.url),
+);
+
+/** Every check of the 2026-07-28 run that fails against this server, one per line, each with its reason. */
+const EXPECTED_FAILURES_2026 = fileURLToPath(
+  new URL("./conformance-2026-expected-failures.yml", import.meta.url),
 );
 
 /** What the suite prints for a scenario in its summary: `✓` passed, `✗` failed, or nothing (pending, not run). */
@@ -51,13 +62,14 @@ const referenceResource = (uri: string): Expectation => ({
 });
 
 /**
- * Every server scenario of @modelcontextprotocol/conformance 0.1.16, what we
- * expect of it, and what the suite prints for it against this server: 30
- * scenarios run (two are pending and not run), 11 pass, 9 of them ours and 2
- * by accident.
+ * Every server scenario of @modelcontextprotocol/conformance 0.2.0-alpha.12
+ * at a 2025 revision, what we expect of it, and what the suite's default run
+ * prints for it against this server: 31 scenarios run (two are pending and
+ * not run), 12 pass, 10 of them ours and 2 by accident.
  */
 const SCENARIOS: Record<string, Expectation> = {
   "server-initialize": pass,
+  "server-session-lifecycle": pass,
   ping: pass,
   "tools-list": pass,
   "completion-complete": pass,
@@ -94,6 +106,24 @@ const SCENARIOS: Record<string, Expectation> = {
   "prompts-get-with-image": referencePrompt("test_prompt_with_image"),
 };
 
+/**
+ * The scenarios of the 2026-07-28 requirements that test this server itself:
+ * none of their checks may fail, except those the expected-failures file
+ * names because they call the suite's own diagnostic tools.
+ */
+const OURS_2026 = [
+  "server-stateless",
+  "caching",
+  "dns-rebinding-protection",
+  "sep-2164-resource-not-found",
+  "tools-list",
+  "resources-list",
+  "prompts-list",
+  "completion-complete",
+  "input-required-result-unsupported-methods",
+  "http-header-validation",
+];
+
 const printedFor = (expectation: Expectation): Printed =>
   expectation.kind === "pass" ? "pass" : expectation.printed;
 
@@ -107,14 +137,57 @@ function conformance(args: readonly string[], cwd: string) {
   });
 }
 
-/** Each scenario's line of the summary the suite prints, e.g. `✓ ping: 1 passed, 0 failed`. */
-type Check = { id: string; status: string; details?: { eventId?: string } };
+type Check = { id: string; status: string; scenario: string; details?: { eventId?: string } };
 
-/** Every check the suite wrote under a results folder (its `checks.json` files). */
+/**
+ * Every check the suite wrote under a results folder (its
+ * `server-<scenario>-<time>/checks.json` files), with the scenario it belongs to.
+ */
 function readChecks(folder: string): Check[] {
   return readdirSync(folder, { recursive: true, encoding: "utf8" })
     .filter((entry) => entry.endsWith("checks.json"))
-    .flatMap((entry) => JSON.parse(readFileSync(join(folder, entry), "utf8")) as Check[]);
+    .flatMap((entry) => {
+      const scenario = /^server-(.+)-\d{4}-\d\d-\d\dT/.exec(entry)?.[1] ?? entry;
+      const checks = JSON.parse(readFileSync(join(folder, entry), "utf8")) as Check[];
+      return checks.map((check) => ({ ...check, scenario }));
+    });
+}
+
+/** One scenario of the suite on its own, and the checks it wrote. */
+function runScenario(url: string, scenario: string) {
+  const work = temporaryFolder("conformance-scenario-");
+  const results = join(work, "results");
+  const run = conformance(
+    ["server", "--url", url, "--scenario", scenario, "--output-dir", results],
+    work,
+  );
+  if (run.error) throw run.error;
+  return { run, checks: readChecks(results) };
+}
+
+/** Checks the suite counts against a server: failures and warnings. */
+const isFailing = (check: Check) => check.status === "FAILURE" || check.status === "WARNING";
+
+/**
+ * Adds a repository with one spec as a source, through a client of the
+ * 2026-07-28 revision, so that `resources/list` has something to list and the
+ * suite's `caching` scenario reaches `resources/read`.
+ */
+async function addSource(url: string): Promise<void> {
+  const client = new Client(
+    { name: "conformance-setup", version: "0.0.0" },
+    { versionNegotiation: { mode: { pin: "2026-07-28" } } },
+  );
+  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  const repo = makeOpenSpecRepository({ "openspec/specs/auth/spec.md": AUTH_SPEC });
+  const added = await client.callTool({
+    name: "openspec_source_add",
+    arguments: { path: repo, name: "shop" },
+  });
+  await client.close();
+  if ((added.structuredContent as { ok?: boolean } | undefined)?.ok !== true) {
+    throw new Error(`openspec_source_add failed: ${JSON.stringify(added)}`);
+  }
 }
 
 function readSummary(stdout: string): Map<string, Printed> {
@@ -130,14 +203,37 @@ describe("GIVEN openspec-mcp --http --no-auth on 127.0.0.1 and the official MCP 
   let server: HttpProcess;
   let output: string;
   let summary: Map<string, Printed>;
+  let modern: { status: number | null; stdout: string; checks: Check[] };
 
   beforeAll(async () => {
     server = await startHttpProcess(["--no-auth"]);
+    await addSource(server.url);
     const work = temporaryFolder("conformance-");
     const run = conformance(["server", "--url", server.url], work);
     if (run.error) throw run.error;
     output = run.stdout;
     summary = readSummary(output);
+    const results = join(work, "results-2026");
+    const requirements = conformance(
+      [
+        "server",
+        "--url",
+        server.url,
+        "--requirements",
+        "2026-07-28",
+        "--expected-failures",
+        EXPECTED_FAILURES_2026,
+        "--output-dir",
+        results,
+      ],
+      work,
+    );
+    if (requirements.error) throw requirements.error;
+    modern = {
+      status: requirements.status,
+      stdout: requirements.stdout,
+      checks: readChecks(results),
+    };
   }, 900_000);
 
   afterAll(async () => {
@@ -148,7 +244,9 @@ describe("GIVEN openspec-mcp --http --no-auth on 127.0.0.1 and the official MCP 
   it("WHEN the suite lists its server scenarios THEN the table here names every one", () => {
     const listed = conformance(["list"], temporaryFolder("conformance-list-"));
     const serverPart = listed.stdout.split(/Client scenarios/)[0] ?? "";
-    const names = [...serverPart.matchAll(/^\s+- (\S+)/gm)].map((match) => match[1]);
+    const names = [...serverPart.matchAll(/^\s+- (\S+) \[(.*)\]$/gm)]
+      .filter((match) => match[2]?.includes("2025-"))
+      .map((match) => match[1]);
 
     expect(names.sort()).toEqual(Object.keys(SCENARIOS).sort());
   });
@@ -158,14 +256,47 @@ describe("GIVEN openspec-mcp --http --no-auth on 127.0.0.1 and the official MCP 
       .filter(([, expectation]) => printedFor(expectation) !== "not run")
       .map(([name, expectation]) => [name, printedFor(expectation)]);
 
-    expect(output).toContain("Running active suite (30 scenarios)");
+    expect(output).toContain("Running active suite (31 scenarios)");
     expect(Object.fromEntries(summary)).toEqual(Object.fromEntries(recorded));
     const passing = [...summary].filter(([, printed]) => printed === "pass").map(([name]) => name);
-    expect(passing).toHaveLength(11);
+    expect(passing).toHaveLength(12);
     expect(passing.filter((name) => SCENARIOS[name]?.kind === "not-applicable").sort()).toEqual([
       "tools-call-error",
       "tools-call-simple-text",
     ]);
+  });
+
+  it("WHEN it runs the scenarios the 2026-07-28 revision requires THEN every failing check is one the expected-failures file names with its reason, and none of those passes", () => {
+    expect(modern.stdout).toContain("Baseline check passed: all failures are expected.");
+    expect(modern.stdout).not.toContain("Unexpected failures");
+    expect(modern.stdout).not.toContain("Stale baseline entries");
+    expect(modern.status).toBe(0);
+  });
+
+  it("WHEN the 2026-07-28 run checks what this server itself does THEN those scenarios pass, server-stateless but for the checks that need the suite's diagnostic tools", () => {
+    const failing = modern.checks
+      .filter((check) => OURS_2026.includes(check.scenario) && isFailing(check))
+      .map((check) => `${check.scenario}:${check.id}`);
+    const ran = new Set(modern.checks.map((check) => check.scenario));
+
+    expect(OURS_2026.filter((scenario) => !ran.has(scenario))).toEqual([]);
+    expect(failing.sort()).toEqual([
+      "server-stateless:sep-2575-missing-capability-http-400",
+      "server-stateless:sep-2575-server-rejects-undeclared-capability",
+      "server-stateless:sep-2575-server-sends-tools-list-changed-on-subscription",
+    ]);
+    // caching reached resources/read: the source added before the run has resources to list.
+    expect(
+      modern.checks.find((check) => check.id === "sep-2549-resources-read-caching-hints")?.status,
+    ).toBe("SUCCESS");
+  });
+
+  it("WHEN http-header-validation runs on its own THEN every check passes", () => {
+    const { run, checks } = runScenario(server.url, "http-header-validation");
+
+    expect(checks.filter(isFailing)).toEqual([]);
+    expect(checks.filter((check) => check.status === "SUCCESS").length).toBeGreaterThan(10);
+    expect(run.status).toBe(0);
   });
 
   it("WHEN server-sse-polling reads a tool call's SSE stream THEN every event carries an id a client can resume from", () => {
@@ -175,23 +306,8 @@ describe("GIVEN openspec-mcp --http --no-auth on 127.0.0.1 and the official MCP 
     // 2025-03-26, for which the SDK sends no priming event (its empty data breaks
     // older clients); session-event-store.test.ts in the host library checks the
     // priming event and `retry:` for 2025-11-25 clients.
-    const work = temporaryFolder("conformance-sse-");
-    const run = conformance(
-      [
-        "server",
-        "--url",
-        server.url,
-        "--scenario",
-        "server-sse-polling",
-        "--output-dir",
-        join(work, "results"),
-      ],
-      work,
-    );
-    if (run.error) throw run.error;
-    const events = readChecks(join(work, "results")).filter(
-      (check) => check.id === "incoming-sse-event",
-    );
+    const { checks } = runScenario(server.url, "server-sse-polling");
+    const events = checks.filter((check) => check.id === "incoming-sse-event");
 
     expect(events.length).toBeGreaterThan(0);
     expect(events.every((event) => typeof event.details?.eventId === "string")).toBe(true);

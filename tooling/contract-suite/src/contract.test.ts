@@ -5,8 +5,10 @@ import {
   openCliHostInProcess,
   openHermesHost,
   openHttpHost,
+  openHttpHost2026,
   openLibraryHost,
   openMcpHost,
+  openMcpHost2026,
 } from "@org/host-harness";
 import { cliToolNames, toolCatalog, toolFailureSchema, toolResultSchema } from "@org/openspec-core";
 import { removeTemporaryFolders } from "@org/test-kit";
@@ -16,12 +18,16 @@ import { type HostRun, runCasesThrough } from "./run-cases.js";
 import { makeSandbox } from "./sandbox.js";
 
 // The shell CLI in this process, as every case here needs only its answer; the
-// gating check below and whole-loop.test.ts go through the bin itself.
+// gating check below and whole-loop.test.ts go through the bin itself. The MCP
+// server runs under both revisions: a 2025 client with a session (`mcp`,
+// `http`) and a 2026-07-28 client without one (`mcp-2026`, `http-2026`).
 const hosts: Record<string, (options: HostOptions) => Promise<HostUnderTest>> = {
   cli: openCliHostInProcess,
   mcp: openMcpHost,
   hermes: openHermesHost,
   http: openHttpHost,
+  "mcp-2026": openMcpHost2026,
+  "http-2026": openHttpHost2026,
 };
 
 let library: HostRun;

@@ -5,8 +5,10 @@ import {
   type HostUnderTest,
   openCliHost,
   openHermesHost,
+  openHttpHost2026,
   openLibraryHost,
   openMcpHost,
+  openMcpHost2026,
 } from "@org/host-harness";
 import { removeTemporaryFolders, runRealOpenSpec } from "@org/test-kit";
 import { afterAll, describe, expect, it } from "vitest";
@@ -95,6 +97,8 @@ const hosts: Record<string, (options: HostOptions) => Promise<HostUnderTest>> = 
   cli: openCliHost,
   mcp: openMcpHost,
   hermes: openHermesHost,
+  "mcp-2026": openMcpHost2026,
+  "http-2026": openHttpHost2026,
 };
 
 describe("the whole change loop: propose, validate, tick, archive, unarchive", () => {

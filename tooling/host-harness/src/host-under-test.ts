@@ -17,7 +17,7 @@ export type HostUnderTest = {
   close(): Promise<void>;
 };
 
-export type HostName = "library" | "cli" | "mcp" | "hermes" | "http";
+export type HostName = "library" | "cli" | "mcp" | "hermes" | "http" | "mcp-2026" | "http-2026";
 
 export type HostOptions = {
   /** The whole environment of the host: HOME, PATH, OPENSPEC_BIN, OPENSPEC_AGENT_DB, ... */
