@@ -6,7 +6,9 @@ import {
   type ToolResult,
 } from "@org/openspec-core";
 import { listCatalogTool } from "./list-catalog-tool.js";
+import { loadWorkflowSkills, type WorkflowSkills } from "./load-workflow-skills.js";
 import { offerToolsets, type ToolOffer } from "./offer-toolsets.js";
+import { packageVersion } from "./package-version.js";
 import { syncToolAvailability } from "./sync-tool-availability.js";
 import { writeLog } from "./write-log.js";
 
@@ -35,7 +37,7 @@ export type HostListener = {
  * What lives as long as the process (stdio) or the HTTP server, however many
  * MCP servers answer on it: the catalog and its views, the tool list (its JSON
  * Schemas are a third of a start before the first `tools/list`, so they are
- * made once), the availability check and its timer. A server built on the
+ * made once), the workflow skills, the availability check and its timer. A server built on the
  * host (`buildServer`) holds only handlers, so one per request is cheap.
  */
 export type McpHost = {
@@ -45,6 +47,8 @@ export type McpHost = {
   readonly shared: Catalog;
   /** The extra tool under `dynamicToolsets`, else undefined. */
   readonly toolsetsTool: Tool | undefined;
+  /** The workflows as MCP skills, loaded once: their digests are computed here, not per request. */
+  readonly skills: WorkflowSkills;
   /** Where diagnostics go (stderr unless the caller said otherwise). */
   readonly writeLine: (message: string) => void;
   /** The tools offered now, as `tools/list` shows them. */
@@ -76,6 +80,7 @@ const DEFAULT_AVAILABILITY_CHECK_MS = 2000;
 export async function createMcpHost(options: McpHostOptions = {}): Promise<McpHost> {
   const ownsCatalog = options.catalog === undefined;
   const writeLine = options.log ?? writeLog;
+  const skills = await loadWorkflowSkills(packageVersion, undefined, writeLine);
   const listeners = new Set<HostListener>();
   const notice = (level: LoggingLevel, message: string): void => {
     for (const listener of listeners) listener.notice(level, message);
@@ -142,6 +147,7 @@ export async function createMcpHost(options: McpHostOptions = {}): Promise<McpHo
     catalog,
     shared,
     toolsetsTool: offer.tool,
+    skills,
     writeLine,
     listTools,
     async answerToolsets(args) {
