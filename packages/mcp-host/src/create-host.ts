@@ -6,10 +6,10 @@ import {
   type ToolResult,
 } from "@org/openspec-core";
 import { listCatalogTool } from "./list-catalog-tool.js";
-import { loadWorkflowSkills, type WorkflowSkills } from "./load-workflow-skills.js";
 import { offerToolsets, type ToolOffer } from "./offer-toolsets.js";
 import { packageVersion } from "./package-version.js";
 import { syncToolAvailability } from "./sync-tool-availability.js";
+import { type WorkflowSkills, workflowSkills } from "./workflow-skills.js";
 import { writeLog } from "./write-log.js";
 
 /** The catalog to serve: one the caller owns, or settings for one the server makes and closes. */
@@ -47,7 +47,7 @@ export type McpHost = {
   readonly shared: Catalog;
   /** The extra tool under `dynamicToolsets`, else undefined. */
   readonly toolsetsTool: Tool | undefined;
-  /** The workflows as MCP skills, loaded once: their digests are computed here, not per request. */
+  /** The workflows as MCP skills, loaded once, on the first skills request, not per request. */
   readonly skills: WorkflowSkills;
   /** Where diagnostics go (stderr unless the caller said otherwise). */
   readonly writeLine: (message: string) => void;
@@ -80,7 +80,6 @@ const DEFAULT_AVAILABILITY_CHECK_MS = 2000;
 export async function createMcpHost(options: McpHostOptions = {}): Promise<McpHost> {
   const ownsCatalog = options.catalog === undefined;
   const writeLine = options.log ?? writeLog;
-  const skills = await loadWorkflowSkills(packageVersion, undefined, writeLine);
   const listeners = new Set<HostListener>();
   const notice = (level: LoggingLevel, message: string): void => {
     for (const listener of listeners) listener.notice(level, message);
@@ -147,7 +146,7 @@ export async function createMcpHost(options: McpHostOptions = {}): Promise<McpHo
     catalog,
     shared,
     toolsetsTool: offer.tool,
-    skills,
+    skills: workflowSkills(packageVersion, undefined, writeLine),
     writeLine,
     listTools,
     async answerToolsets(args) {

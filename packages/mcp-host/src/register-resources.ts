@@ -4,7 +4,6 @@ import type { Catalog } from "@org/openspec-core";
 import { collectResources } from "./collect-resources.js";
 import { pageResources } from "./list-resources.js";
 import { listSources, type ResourceSource, sourcesSignature } from "./list-sources.js";
-import type { WorkflowSkills } from "./load-workflow-skills.js";
 import { anyParams, parseRequest } from "./parse-request.js";
 import { readResource } from "./read-resource.js";
 import { refuseMissingResource } from "./refuse-missing-resource.js";
@@ -12,6 +11,7 @@ import { resourceTemplates } from "./resource-templates.js";
 import { parseResourceUri, SKILL_SCHEME } from "./resource-uri.js";
 import { sharedSourceResources } from "./shared-source-resources.js";
 import { type ResourceWatchOptions, watchResources } from "./watch-resources.js";
+import type { WorkflowSkills } from "./workflow-skills.js";
 
 /** What the handlers below need the server to advertise; completion comes with the prompts. */
 const RESOURCE_CAPABILITIES = { resources: { subscribe: true, listChanged: true } } as const;

@@ -14,8 +14,8 @@ import {
   SKILLS_GET_METHOD,
   SKILLS_LIST_METHOD,
 } from "@modelcontextprotocol/server/ext/skills";
-import type { WorkflowSkills } from "./load-workflow-skills.js";
 import { anyParams } from "./parse-request.js";
+import type { WorkflowSkills } from "./workflow-skills.js";
 
 /**
  * How long a 2026-07-28 client may keep the skills, and that anyone may share
@@ -32,16 +32,16 @@ const SKILL_CACHE = { ttlMs: 300_000, cacheScope: "public" } as const;
 export function serveSkills(mcp: Server, skills: WorkflowSkills, era: ProtocolEra): void {
   // The caching fields exist from 2026-07-28 on; a 2025 result leaves them out, as the SDK's own does.
   const cache = era === "modern" ? SKILL_CACHE : {};
-  mcp.setRequestHandler(SKILLS_LIST_METHOD, { params: anyParams }, (params) => {
+  mcp.setRequestHandler(SKILLS_LIST_METHOD, { params: anyParams }, async (params) => {
     if (params.cursor !== undefined) {
       throw new ProtocolError(
         ProtocolErrorCode.InvalidParams,
         "The skills/list cursor is not one this server handed out: every skill is on the first page, so list again without a cursor.",
       );
     }
-    return { skills: [...skills.entries], ...cache };
+    return { skills: [...(await skills.list())], ...cache };
   });
-  mcp.setRequestHandler(SKILLS_GET_METHOD, { params: anyParams }, (params) => {
+  mcp.setRequestHandler(SKILLS_GET_METHOD, { params: anyParams }, async (params) => {
     const uri = params.uri;
     if (typeof uri !== "string") {
       throw new ProtocolError(
@@ -49,7 +49,7 @@ export function serveSkills(mcp: Server, skills: WorkflowSkills, era: ProtocolEr
         "Invalid uri: skills/get needs the uri of a skill's SKILL.md, as skills/list gives it.",
       );
     }
-    const skill = skills.get(uri);
+    const skill = await skills.get(uri);
     if (skill === undefined) {
       throw new ProtocolError(
         ProtocolErrorCode.InvalidParams,
