@@ -1,13 +1,33 @@
+import { readFileSync } from "node:fs";
 import { Client, ProtocolError, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { SkillsClient } from "@modelcontextprotocol/client/ext/skills";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { renderWorkflowTemplate, workflowCatalog } from "@org/openspec-core";
 import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
 import { type TestHttpServer, useHttpServers } from "./test-support/http-harness.js";
 import { STDIO_SERVER, serverEnvironment } from "./test-support/sandbox.js";
 
 const startServer = useHttpServers();
 const SKILLS = "io.modelcontextprotocol/skills";
+
+/**
+ * The Hermes plugin's SKILL.md of a workflow, as its build writes it into the
+ * committed plugin folder (read from disk: hosts do not import each other),
+ * split as the SDK splits a SKILL.md, with the plugin's generated-file note
+ * taken off the body.
+ */
+function hermesSkill(name: string): { frontMatter: Record<string, unknown>; body: string } {
+  const text = readFileSync(
+    new URL(`../../hermes-host/plugin/openspec/skills/${name}/SKILL.md`, import.meta.url),
+    "utf8",
+  );
+  const [, yaml = "", body = ""] = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(text) ?? [];
+  return {
+    frontMatter: parse(yaml) as Record<string, unknown>,
+    body: body.replace(/^\n<!-- Generated from the openspec-agent workflows [^\n]* -->\n/, ""),
+  };
+}
 
 /** The SDK's v2 client on the HTTP server: `legacy` initializes (2025), `modern` is pinned to 2026-07-28. */
 async function connect(http: TestHttpServer, era: "legacy" | "modern"): Promise<Client> {
@@ -24,7 +44,7 @@ async function connect(http: TestHttpServer, era: "legacy" | "modern"): Promise<
 }
 
 describe.each(["legacy", "modern"] as const)("the workflow skills, %s era", (era) => {
-  it("GIVEN the HTTP server WHEN the SDK's client lists, gets and reads the skills THEN there is one per workflow, each SKILL.md verified against its digest, naming and describing its workflow, with the workflow's instructions as its body", async () => {
+  it("GIVEN the HTTP server WHEN the SDK's client lists, gets and reads the skills THEN there is one per workflow, each SKILL.md verified against its digest, naming and describing its workflow as the Hermes plugin's skill does, with the same instructions as its body", async () => {
     const http = await startServer();
     const client = await connect(http, era);
     try {
@@ -52,6 +72,10 @@ describe.each(["legacy", "modern"] as const)("the workflow skills, %s era", (era
         });
         // As in the Hermes plugin's copy, a blank line parts the front matter from the instructions.
         expect(file.body).toBe(`\n${renderWorkflowTemplate(workflow)}`);
+        const hermes = hermesSkill(workflow.name);
+        expect(file.frontmatter?.name).toBe(hermes.frontMatter.name);
+        expect(file.frontmatter?.description).toBe(hermes.frontMatter.description);
+        expect(file.body).toBe(hermes.body);
       }
     } finally {
       await client.close();
