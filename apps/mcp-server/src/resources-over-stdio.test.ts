@@ -103,6 +103,7 @@ describe("GIVEN the built server over stdio and a repository made by openspec in
       "change-design",
       "archived-change",
       "idea",
+      "skill",
     ]);
     const completed = await client.complete({
       ref: { type: "ref/resource", uri: "openspec://{source}/specs/{+spec}" },

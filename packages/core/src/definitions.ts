@@ -40,3 +40,5 @@ export {
 } from "./workflows/render-workflow.js";
 export { workflowCatalog } from "./workflows/workflow-catalog.js";
 export type { ToolField, Workflow, WorkflowArgument } from "./workflows/workflow-definition.js";
+export type { WorkflowSkillOptions } from "./workflows/workflow-skill-files.js";
+export { workflowSkillFiles } from "./workflows/workflow-skill-files.js";

@@ -27,6 +27,7 @@ import { parseToolCall } from "./parse-tool-call.js";
 import { promptCapabilities, registerPrompts } from "./register-prompts.js";
 import { type ResourceRegistration, registerResources } from "./register-resources.js";
 import { restoreResourceNotFound } from "./restore-resource-not-found.js";
+import { serveSkills } from "./serve-skills.js";
 import { serverInstructions } from "./server-instructions.js";
 import type { SubscriptionBudget } from "./subscription-budget.js";
 import { toCallToolResult } from "./to-call-tool-result.js";
@@ -71,7 +72,7 @@ export type BuiltServer = {
 
 /**
  * An MCP server answering for the host's catalog: tools, the workflows as
- * prompts, the sources' specs and changes as resources. It holds handlers
+ * prompts and as skills, the sources' specs and changes as resources. It holds handlers
  * only (the host holds the catalog, the tool list and the availability
  * check), so a server per request costs little. While connected, it tells
  * its client when the host's tool list changes.
@@ -150,6 +151,7 @@ export function buildServer(host: McpHost, options: BuildServerOptions): BuiltSe
   registerPrompts(mcp, host.shared);
   resources = registerResources(mcp, host.shared, (line) => log("warning", line), {
     subscriptions: legacy,
+    skills: host.skills,
     ...(options.subscriptions?.max === undefined
       ? {}
       : { maxSubscriptions: options.subscriptions.max }),
@@ -160,6 +162,8 @@ export function buildServer(host: McpHost, options: BuildServerOptions): BuiltSe
       ? {}
       : { tokenBudget: options.subscriptions.tokenBudget }),
   });
+
+  serveSkills(mcp, host.skills, options.era);
 
   return { mcp, log, close: () => mcp.close() };
 }

@@ -1,12 +1,17 @@
 import type { CompleteResult } from "@modelcontextprotocol/server";
-import type { Catalog } from "@org/openspec-core";
+import { type Catalog, workflowCatalog } from "@org/openspec-core";
 import { completionValues } from "./completion-values.js";
 import { listSources } from "./list-sources.js";
 import { readOverview } from "./read-overview.js";
-import { ARCHIVED_CHANGE_TEMPLATE, resourceTemplates } from "./resource-templates.js";
+import {
+  ARCHIVED_CHANGE_TEMPLATE,
+  resourceTemplates,
+  SKILL_TEMPLATE,
+} from "./resource-templates.js";
 
 /**
- * Completes a variable of one of the resource templates: `source` to the
+ * Completes a variable of one of the resource templates: a skill's `path` to
+ * each workflow's SKILL.md, `source` to the
  * names the URIs use, `spec` to the spec ids, `idea` to the idea slugs, `change` to the active changes
  * (archived ones for the archive template) of `context.arguments.source`, or
  * of the only registered source. An unknown template or variable completes
@@ -21,6 +26,12 @@ export async function completeResourceArgument(
   const known = resourceTemplates.find((entry) => entry.uriTemplate === template);
   if (known === undefined || !variablesOf(template).includes(argument.name)) {
     return completionValues([], argument.value);
+  }
+  if (template === SKILL_TEMPLATE) {
+    return completionValues(
+      workflowCatalog.map((workflow) => `${workflow.name}/SKILL.md`),
+      argument.value,
+    );
   }
   const sources = await listSources(catalog);
   if (argument.name === "source") {

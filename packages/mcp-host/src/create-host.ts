@@ -7,7 +7,9 @@ import {
 } from "@org/openspec-core";
 import { listCatalogTool } from "./list-catalog-tool.js";
 import { offerToolsets, type ToolOffer } from "./offer-toolsets.js";
+import { packageVersion } from "./package-version.js";
 import { syncToolAvailability } from "./sync-tool-availability.js";
+import { type WorkflowSkills, workflowSkills } from "./workflow-skills.js";
 import { writeLog } from "./write-log.js";
 
 /** The catalog to serve: one the caller owns, or settings for one the server makes and closes. */
@@ -35,7 +37,7 @@ export type HostListener = {
  * What lives as long as the process (stdio) or the HTTP server, however many
  * MCP servers answer on it: the catalog and its views, the tool list (its JSON
  * Schemas are a third of a start before the first `tools/list`, so they are
- * made once), the availability check and its timer. A server built on the
+ * made once), the workflow skills, the availability check and its timer. A server built on the
  * host (`buildServer`) holds only handlers, so one per request is cheap.
  */
 export type McpHost = {
@@ -45,6 +47,8 @@ export type McpHost = {
   readonly shared: Catalog;
   /** The extra tool under `dynamicToolsets`, else undefined. */
   readonly toolsetsTool: Tool | undefined;
+  /** The workflows as MCP skills, loaded once, on the first skills request, not per request. */
+  readonly skills: WorkflowSkills;
   /** Where diagnostics go (stderr unless the caller said otherwise). */
   readonly writeLine: (message: string) => void;
   /** The tools offered now, as `tools/list` shows them. */
@@ -142,6 +146,7 @@ export async function createMcpHost(options: McpHostOptions = {}): Promise<McpHo
     catalog,
     shared,
     toolsetsTool: offer.tool,
+    skills: workflowSkills(packageVersion, undefined, writeLine),
     writeLine,
     listTools,
     async answerToolsets(args) {

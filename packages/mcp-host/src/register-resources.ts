@@ -8,9 +8,10 @@ import { anyParams, parseRequest } from "./parse-request.js";
 import { readResource } from "./read-resource.js";
 import { refuseMissingResource } from "./refuse-missing-resource.js";
 import { resourceTemplates } from "./resource-templates.js";
-import { parseResourceUri } from "./resource-uri.js";
+import { parseResourceUri, SKILL_SCHEME } from "./resource-uri.js";
 import { sharedSourceResources } from "./shared-source-resources.js";
 import { type ResourceWatchOptions, watchResources } from "./watch-resources.js";
+import type { WorkflowSkills } from "./workflow-skills.js";
 
 /** What the handlers below need the server to advertise; completion comes with the prompts. */
 const RESOURCE_CAPABILITIES = { resources: { subscribe: true, listChanged: true } } as const;
@@ -33,6 +34,7 @@ export function registerResources(
   log: (message: string) => void,
   {
     subscriptions = true,
+    skills,
     ...watchOptions
   }: Pick<
     ResourceWatchOptions,
@@ -46,12 +48,14 @@ export function registerResources(
      * servers live for one request, so they list and read without a watch.
      */
     subscriptions?: boolean;
+    /** The workflow skills, whose files are read beside the sources' resources. */
+    skills?: WorkflowSkills;
   } = {},
 ): ResourceRegistration {
   // Added here rather than where the server is made, so the server's own list stays as it was.
   mcp.registerCapabilities(RESOURCE_CAPABILITIES);
   if (!subscriptions) {
-    registerReads(mcp, catalog, async (sources) =>
+    registerReads(mcp, catalog, skills, async (sources) =>
       collectResources(catalog, sources, (source) =>
         sharedSourceResources(catalog, source, () => undefined),
       ),
@@ -75,7 +79,7 @@ export function registerResources(
   });
 
   let snapshot: { signature: string; generation: number; resources: Resource[] } | undefined;
-  registerReads(mcp, catalog, async (sources, cursor) => {
+  registerReads(mcp, catalog, skills, async (sources, cursor) => {
     const signature = sourcesSignature(sources);
     const generation = watch.generation();
     // A first page is always collected afresh; the pages after it reuse that
@@ -138,13 +142,15 @@ export function registerResources(
 
 /**
  * Lists (paged), templates and reads; `collect` gives every resource of the
- * sources for a listing that starts at `cursor`. Registered with any params,
+ * sources for a listing that starts at `cursor`. The skill files are read
+ * here too, but not listed: `skills/list` enumerates them. Registered with any params,
  * so malformed params reach parseRequest and get -32602 rather than the
  * SDK's -32603.
  */
 function registerReads(
   mcp: Server,
   catalog: Catalog,
+  skills: WorkflowSkills | undefined,
   collect: (sources: ResourceSource[], cursor: string | undefined) => Promise<Resource[]>,
 ): void {
   mcp.setRequestHandler("resources/list", { params: anyParams }, async (params) => {
@@ -158,6 +164,8 @@ function registerReads(
   });
   mcp.setRequestHandler("resources/read", { params: anyParams }, (params) => {
     const request = parseRequest("ReadResourceRequest", "resources/read", params);
-    return readResource(catalog, request.params.uri);
+    const uri = request.params.uri;
+    if (skills !== undefined && uri.startsWith(SKILL_SCHEME)) return skills.read(uri);
+    return readResource(catalog, uri);
   });
 }

@@ -16,6 +16,7 @@ const NOT_FOUND_CODES = new Set([
   "idea_not_found",
   "invalid_workdir",
   "no_openspec_root",
+  "skill_not_found",
 ]);
 
 /** The catalog's codes that mean the file is there but this server could not read it. */

@@ -2,9 +2,10 @@
 import type { ResourceTemplateType as ResourceTemplate } from "@modelcontextprotocol/server";
 
 /**
- * The resource templates, one per kind of resource. Their variables are the
- * arguments `completion/complete` with a `ref/resource` completes; `{+spec}`
- * may hold slashes, because OpenSpec allows nested spec ids.
+ * The resource templates, one per kind of resource, the workflow skills'
+ * files last. Their variables are the arguments `completion/complete` with a
+ * `ref/resource` completes; `{+spec}` may hold slashes, because OpenSpec
+ * allows nested spec ids.
  */
 export const resourceTemplates: readonly ResourceTemplate[] = [
   {
@@ -58,6 +59,16 @@ export const resourceTemplates: readonly ResourceTemplate[] = [
     description: "An idea of a registered source: its openspec/ideas/<slug>.md as it is on disk.",
     mimeType: "text/markdown",
   },
+  {
+    uriTemplate: "skill://openspec/{+path}",
+    name: "skill",
+    title: "OpenSpec workflow skill",
+    description:
+      "A file of an OpenSpec workflow skill (skills/list names them, e.g. skill://openspec/propose/SKILL.md): the workflow's instructions.",
+    mimeType: "text/markdown",
+  },
 ];
 
 export const ARCHIVED_CHANGE_TEMPLATE = "openspec://{source}/changes/archive/{change}";
+
+export const SKILL_TEMPLATE = "skill://openspec/{+path}";

@@ -12,6 +12,9 @@ export type ResourceAddress =
 
 export const RESOURCE_SCHEME = "openspec://";
 
+/** The skills extension's URI scheme: the workflow skills' files are `skill://openspec/<workflow>/SKILL.md`. */
+export const SKILL_SCHEME = "skill://";
+
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
 const UNSAFE_IN_SEGMENT = /[/\\\u0000-\u001f\u007f]/;
 
