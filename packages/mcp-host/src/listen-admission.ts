@@ -92,7 +92,7 @@ export async function admitListen(
     taken.server++;
   }
   const followed = uris as string[];
-  subscriptions.follow(followed);
+  await subscriptions.follow(followed);
   if (filter?.resourcesListChanged === true) subscriptions.followList();
   let released = false;
   return {

@@ -13,8 +13,12 @@ export type ListenNotifier = {
 };
 
 export type ModernSubscriptions = {
-  /** A stream follows these URIs (already admitted); a URI already followed is only counted again. */
-  follow(uris: readonly string[]): void;
+  /**
+   * A stream follows these URIs (already admitted); a URI already followed is
+   * only counted again. Resolves once each is watched and its content known,
+   * so an edit after the stream's acknowledgement is told.
+   */
+  follow(uris: readonly string[]): Promise<void>;
   /** A stream let go of these URIs; the last stream to let go of one ends its watch. */
   unfollow(uris: readonly string[]): void;
   /** A stream opted in to `resources/list_changed`: the registry's sources are watched for the set changing. */
@@ -43,6 +47,8 @@ export function modernSubscriptions(
   log: (message: string) => void,
 ): ModernSubscriptions {
   const counts = new Map<string, number>();
+  /** Each followed URI's first watch and read, which a second stream waits for too. */
+  const started = new Map<string, Promise<void>>();
   const watch = watchResources({
     catalog,
     log,
@@ -52,16 +58,21 @@ export function modernSubscriptions(
     maxSubscriptions: Number.POSITIVE_INFINITY,
     budget: createSubscriptionBudget(Number.POSITIVE_INFINITY),
   });
-  let listing: Promise<void> | undefined;
+  let listing = false;
   let cliFound: boolean | undefined;
   const failed = (error: unknown) => log(`resource watch failed: ${String(error)}`);
   return {
-    follow(uris) {
+    async follow(uris) {
       for (const uri of uris) {
         const held = counts.get(uri) ?? 0;
         counts.set(uri, held + 1);
-        if (held === 0) watch.subscribe(uri).catch(failed);
+        if (held === 0)
+          started.set(
+            uri,
+            watch.subscribe(uri).then(() => {}, failed),
+          );
       }
+      await Promise.all(uris.map((uri) => started.get(uri)));
     },
     unfollow(uris) {
       for (const uri of uris) {
@@ -69,13 +80,16 @@ export function modernSubscriptions(
         if (held > 1) counts.set(uri, held - 1);
         else if (held === 1) {
           counts.delete(uri);
+          started.delete(uri);
           watch.unsubscribe(uri);
         }
       }
     },
     followList() {
       // The list is compared once collected; from then on it is followed for the process's life.
-      listing ??= watch
+      if (listing) return;
+      listing = true;
+      void watch
         .startListing()
         .then(async () => {
           const since = watch.generation();
