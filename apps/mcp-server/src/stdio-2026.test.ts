@@ -1,3 +1,5 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { Client, type JSONRPCMessage, type Progress } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { toolCatalog, toolsets } from "@org/openspec-core";
@@ -99,6 +101,37 @@ function logSaysBeforeExit(server: RawServer, text: string): Promise<boolean> {
       server.child.off("exit", gone);
     };
     server.child.stderr.on("data", look);
+    server.child.once("exit", gone);
+    look();
+  });
+}
+
+/**
+ * Resolves once the server's stdout satisfies `condition`; rejects, naming
+ * `what`, if the server exits first or after 30 s (a guard against a hang,
+ * well inside the runner's timeout; the condition is what the test checks).
+ */
+function whenWritten(server: RawServer, condition: () => boolean, what: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const hang = setTimeout(() => {
+      stopLooking();
+      reject(new Error(`gave up waiting for ${what}`));
+    }, 30_000);
+    const look = () => {
+      if (!condition()) return;
+      stopLooking();
+      resolve();
+    };
+    const gone = () => {
+      stopLooking();
+      reject(new Error(`the server exited before ${what}`));
+    };
+    const stopLooking = () => {
+      clearTimeout(hang);
+      server.child.stdout.off("data", look);
+      server.child.off("exit", gone);
+    };
+    server.child.stdout.on("data", look);
     server.child.once("exit", gone);
     look();
   });
@@ -275,6 +308,68 @@ describe("GIVEN the published openspec-mcp bin over stdio and raw 2026-07-28 JSO
     );
     expect(answers[4]).toMatchObject({ result: { structuredContent: { ok: true } } });
     expect(await server.exited()).toEqual({ code: 0, signal: null });
+  });
+
+  it("WHEN a client listens to a spec and it is edited on disk THEN the stream is acknowledged, an unknown URI is refused, and resources/updated arrives once with the subscription id", async () => {
+    // Specs are read through the CLI.
+    const server = rawServer(serverEnvironment({ cli: true }).env);
+    const root = makeOpenSpecRepository({ "openspec/specs/auth/spec.md": AUTH_SPEC });
+    server.send(
+      request2026(1, "tools/call", { name: "openspec_source_add", arguments: { path: root } }),
+    );
+    expect(await server.response(1)).toMatchObject({ result: { structuredContent: { ok: true } } });
+    const uri = "openspec://shop/specs/auth";
+    const missing = "openspec://shop/specs/nothing";
+    const messages = () =>
+      server.stdoutLines.map(
+        (line) =>
+          JSON.parse(line) as {
+            id?: unknown;
+            method?: string;
+            params?: { uri?: string; _meta?: Record<string, unknown> };
+          },
+      );
+    server.send(
+      request2026(2, "subscriptions/listen", {
+        notifications: { resourceSubscriptions: [missing] },
+      }),
+    );
+    await whenWritten(
+      server,
+      () => messages().some((message) => message.id === 2),
+      "the answer to the listen request naming a missing spec",
+    );
+    expect(messages().find((message) => message.id === 2)).toMatchObject({
+      error: { code: -32602, data: { uri: missing } },
+    });
+    server.send(
+      request2026(3, "subscriptions/listen", { notifications: { resourceSubscriptions: [uri] } }),
+    );
+    const received = (method: string) => messages().filter((message) => message.method === method);
+    await whenWritten(
+      server,
+      () => received("notifications/subscriptions/acknowledged").length > 0,
+      "the listen stream's acknowledgement",
+    );
+    expect(received("notifications/subscriptions/acknowledged")[0]?.params?._meta).toMatchObject({
+      "io.modelcontextprotocol/subscriptionId": 3,
+    });
+    writeFileSync(join(root, "openspec", "specs", "auth", "spec.md"), `${AUTH_SPEC}\nEdited.\n`);
+    await whenWritten(
+      server,
+      () => received("notifications/resources/updated").length > 0,
+      "resources/updated for the edited spec",
+    );
+    // The answer to a later request is the fence: a second notification would have come first.
+    server.send(request2026(4, "tools/list"));
+    await server.response(4);
+    expect(received("notifications/resources/updated")).toEqual([
+      {
+        jsonrpc: "2.0",
+        method: "notifications/resources/updated",
+        params: { uri, _meta: { "io.modelcontextprotocol/subscriptionId": 3 } },
+      },
+    ]);
   });
 
   it("WHEN the CLI warns during a 2026 call THEN the warning stays in the result, no log message is sent, and logging/setLevel is not a method", async () => {

@@ -1,8 +1,11 @@
 import {
+  type JSONRPCMessage,
+  type MessageExtraInfo,
   PROTOCOL_VERSION_META_KEY,
   type RequestId,
   type Transport,
 } from "@modelcontextprotocol/server";
+import type { ListenAdmission } from "./listen-admission.js";
 
 /**
  * The code for a request sent before `initialize`: the one the SDK's own
@@ -26,6 +29,13 @@ export type GuardOptions = {
    * needs no `initialize`. The rule for requests without one stays.
    */
   modern?: boolean;
+  /**
+   * Admits a `subscriptions/listen` request before the SDK serves it; a
+   * refusal is answered here. The admission's `release` runs once the stream
+   * ends: cancelled by the client, answered (refused or closed) by the
+   * server, or with the connection.
+   */
+  admitListen?: (params: unknown) => Promise<ListenAdmission>;
 };
 
 /** The connection a server is served through, with what it knows about requests in flight. */
@@ -61,6 +71,12 @@ export function guardTransport(inner: Transport, options: GuardOptions = {}): Gu
     markClosed = resolve;
   });
 
+  /** The open listen streams' releases, by their request id. */
+  const listens = new Map<RequestId, () => void>();
+  const endListen = (id: RequestId): void => {
+    listens.get(id)?.();
+    listens.delete(id);
+  };
   const answered = (id: RequestId): void => {
     if (!inFlight.delete(id) || inFlight.size > 0) return;
     for (const resolve of waiting.splice(0)) resolve();
@@ -84,6 +100,7 @@ export function guardTransport(inner: Transport, options: GuardOptions = {}): Gu
       if ("id" in message && message.id !== undefined && !("method" in message)) {
         // A failed initialize leaves the session where it was: not initialized.
         if (message.id === initializeId && "error" in message) initialized = false;
+        endListen(message.id);
         answered(message.id);
       }
       return inner.send(message, options);
@@ -94,6 +111,7 @@ export function guardTransport(inner: Transport, options: GuardOptions = {}): Gu
   };
 
   inner.onclose = () => {
+    for (const id of [...listens.keys()]) endListen(id);
     markClosed();
     guarded.onclose?.();
   };
@@ -125,13 +143,42 @@ export function guardTransport(inner: Transport, options: GuardOptions = {}): Gu
         initializeId = message.id;
       }
       if (!OPEN_UNTIL_CANCELLED.has(message.method)) inFlight.add(message.id);
+      else if (options.admitListen !== undefined) {
+        admit(options.admitListen, message.id, message.params, message, extra);
+        return;
+      }
     } else if ("method" in message && message.method === "notifications/cancelled") {
       // A cancelled request gets no answer from the SDK.
       const requestId = (message.params as { requestId?: RequestId } | undefined)?.requestId;
-      if (requestId !== undefined) answered(requestId);
+      if (requestId !== undefined) {
+        endListen(requestId);
+        answered(requestId);
+      }
     }
     guarded.onmessage?.(message, extra);
   };
+
+  /** Passes a listen request on once admitted; a refusal is its answer. */
+  function admit(
+    admitListen: (params: unknown) => Promise<ListenAdmission>,
+    id: RequestId,
+    params: unknown,
+    message: JSONRPCMessage,
+    extra: MessageExtraInfo | undefined,
+  ): void {
+    admitListen(params).then(
+      (admitted) => {
+        if (!admitted.ok) {
+          inner.send({ jsonrpc: "2.0", id, error: admitted.error }).catch(() => {});
+          return;
+        }
+        listens.set(id, admitted.release);
+        guarded.onmessage?.(message, extra);
+      },
+      (error: unknown) =>
+        guarded.onerror?.(error instanceof Error ? error : new Error(String(error))),
+    );
+  }
   return guarded;
 }
 

@@ -1,5 +1,4 @@
 import { type IncomingMessage, request } from "node:http";
-import { openRegistry, revokeAccessToken } from "@org/openspec-registry";
 import { describe, expect, it } from "vitest";
 import { INITIALIZE, rawRequest, useHttpServers } from "./test-support/http-harness.js";
 
@@ -56,19 +55,6 @@ function openStream(url: string, sessionId: string, secret: string | undefined) 
   });
 }
 
-function revoke(
-  http: { registryPath: string; env: Record<string, string>; home: string },
-  name: string,
-) {
-  const opened = openRegistry({ path: http.registryPath, env: http.env, home: http.home });
-  if (!opened.ok) throw new Error(opened.error);
-  try {
-    expect(revokeAccessToken(opened.registry, name)).toMatchObject({ ok: true });
-  } finally {
-    opened.registry.close();
-  }
-}
-
 describe("HTTP sessions: per-token limits, revocation and idle streams", () => {
   const startServer = useHttpServers();
 
@@ -109,7 +95,7 @@ describe("HTTP sessions: per-token limits, revocation and idle streams", () => {
     const colleague = http.token("colleague");
     const whileFull = await initialize(http.server.url, colleague);
 
-    revoke(http, "laptop");
+    http.revoke("laptop");
     await Promise.all(streams.map((stream) => stream.ended));
     const afterRevoke = await initialize(http.server.url, colleague);
 

@@ -25,11 +25,14 @@ import {
 import { type Authentication, openHttpRegistry, type Principal } from "./http-registry.js";
 import { createSessionStore } from "./http-sessions.js";
 import { isModernRequest } from "./is-modern-request.js";
+import { admitListen, type ListenAdmission } from "./listen-admission.js";
 import { buildModernServer, modernAuthInfo } from "./modern-request.js";
+import { modernSubscriptions } from "./modern-subscriptions.js";
 import { readLimitedBody } from "./read-limited-body.js";
 import { readOnlyCatalog } from "./read-only-catalog.js";
 import {
   createSubscriptionBudget,
+  DEFAULT_SUBSCRIPTIONS_PER_SESSION,
   DEFAULT_SUBSCRIPTIONS_PER_TOKEN,
 } from "./subscription-budget.js";
 import { subscriptionShareOf } from "./subscription-share-of.js";
@@ -116,6 +119,12 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
   const readOnlyTokenView = readOnlyCatalog(tokenView);
   const catalogFor = (principal: Principal) =>
     principal.tokenId === null ? catalog : principal.readOnly ? readOnlyTokenView : tokenView;
+  // One count of followed resources for the server and one per token, shared by the 2025
+  // sessions' subscriptions and the 2026-07-28 listen streams, so the caps hold across both.
+  const subscriptionBudget = createSubscriptionBudget(options.maxSubscriptions);
+  const subscriptionShare = subscriptionShareOf(
+    options.maxSubscriptionsPerToken ?? DEFAULT_SUBSCRIPTIONS_PER_TOKEN,
+  );
   const sessions = createSessionStore({
     catalogFor,
     availabilityCheckMs: options.availabilityCheckMs,
@@ -123,10 +132,8 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
     log,
     subscriptions: {
       perSession: options.maxSubscriptionsPerSession,
-      budget: createSubscriptionBudget(options.maxSubscriptions),
-      budgetOf: subscriptionShareOf(
-        options.maxSubscriptionsPerToken ?? DEFAULT_SUBSCRIPTIONS_PER_TOKEN,
-      ),
+      budget: subscriptionBudget,
+      budgetOf: subscriptionShare,
     },
   });
   // 2026-07-28 requests: no session, a server per request (the SDK's handler), built on a
@@ -150,6 +157,12 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
           : { availabilityCheckMs: options.availabilityCheckMs }),
       });
       modernHosts.set(key, made);
+      // The CLI coming or going changes every host's tools: the listen streams hear of it once.
+      void made.then(async (host) => {
+        const seen = async () => listens.cliSeen((await host.shared.cliStatus()).ok);
+        host.listen({ toolsChanged: seen, notice: () => {} });
+        await seen();
+      });
     }
     return made;
   };
@@ -158,6 +171,13 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
     maxSubscriptions: options.maxSessions ?? DEFAULT_MAX_SESSIONS,
     onerror: (error) => log(`2026-07-28 request: ${error.message}`),
   });
+  const listens = modernSubscriptions(
+    options.noAuth === true ? catalog : tokenView,
+    modern.notify,
+    (line) => log(line),
+  );
+  /** The listen streams each token holds open, so one token cannot hold every stream. */
+  const openStreams = new Map<number, number>();
   /** How to stop each 2026-07-28 request in flight, by token: revoking the token stops them. */
   const modernInFlight = new Map<number, Set<() => void>>();
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
@@ -261,6 +281,17 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
       await session.handle(incoming, outgoing, body);
       return RESPONSE_ALREADY_SENT;
     }
+    // No stream without a session: 2026-07-28 clients listen with a POST (subscriptions/listen),
+    // and a GET stream belongs to a 2025 session, which names itself.
+    if (c.req.method === "GET") {
+      return jsonRpcError(
+        c,
+        405,
+        "Method Not Allowed: without an Mcp-Session-Id there is no GET stream; send subscriptions/listen in a POST.",
+        -32000,
+        { allow: "POST" },
+      );
+    }
     if (c.req.method !== "POST" || !isInitializeRequest(body)) {
       return jsonRpcError(c, 400, "Bad Request: no session; send an initialize request first.");
     }
@@ -313,10 +344,18 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
     if (!toolsets.ok) {
       return jsonRpcError(c, 400, `Bad Request: ${toolsets.error} ${toolsets.fix}`);
     }
-    // subscriptions/listen admission goes here, before the SDK sees the request: the
-    // per-token and total caps of listen streams and of the resources they follow.
     const host = await hostFor(principal, toolsets.toolsets);
     const { incoming, outgoing } = c.env;
+    // subscriptions/listen is admitted before the SDK sees it: its URIs checked, their
+    // places taken in the counts the 2025 subscriptions use, the token's streams capped.
+    const admitted = await admitListenRequest(principal, body);
+    if (!admitted.ok) {
+      return c.json(
+        { jsonrpc: "2.0", id: requestIdOf(body), error: admitted.error },
+        admitted.status,
+      );
+    }
+    outgoing.once("close", admitted.release);
     const aborted = new AbortController();
     const stop = (): void => {
       aborted.abort();
@@ -344,6 +383,41 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
         caller: tokenId === null ? "local" : `token:${tokenId}`,
       }),
     });
+  };
+
+  /** A listen stream's places and its place among the token's streams; any other request is admitted as is. */
+  const admitListenRequest = async (
+    principal: Principal,
+    body: unknown,
+  ): Promise<ListenAdmission> => {
+    const request = body as { method?: unknown; params?: unknown } | undefined;
+    if (request?.method !== "subscriptions/listen") return { ok: true, release: () => {} };
+    const { tokenId } = principal;
+    const admitted = await admitListen(
+      request.params,
+      catalogFor(principal),
+      {
+        perStream: options.maxSubscriptionsPerSession ?? DEFAULT_SUBSCRIPTIONS_PER_SESSION,
+        budget: subscriptionBudget,
+        tokenBudget: tokenId === null ? undefined : subscriptionShare(tokenId),
+        openStreams: {
+          count: () => (tokenId === null ? 0 : (openStreams.get(tokenId) ?? 0)),
+          max: maxSessionsPerToken,
+        },
+      },
+      listens,
+    );
+    if (!admitted.ok || tokenId === null) return admitted;
+    openStreams.set(tokenId, (openStreams.get(tokenId) ?? 0) + 1);
+    return {
+      ok: true,
+      release() {
+        admitted.release();
+        const left = (openStreams.get(tokenId) ?? 1) - 1;
+        if (left > 0) openStreams.set(tokenId, left);
+        else openStreams.delete(tokenId);
+      },
+    };
   };
 
   const app = new Hono<Env>();
@@ -405,6 +479,7 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
           clearInterval(revocationCheck);
           await sessions.closeAll();
           await modern.close();
+          listens.close();
           http.closeAllConnections();
           await stopped;
           for (const host of modernHosts.values()) await (await host).close();
@@ -427,4 +502,10 @@ function jsonRpcError(
   headers: Record<string, string> = {},
 ): Response {
   return c.json({ jsonrpc: "2.0", error: { code, message }, id: null }, status as 400, headers);
+}
+
+/** The id of a JSON-RPC request body, for an answer the server gives before the SDK sees it. */
+function requestIdOf(body: unknown): string | number | null {
+  const id = (body as { id?: unknown } | undefined)?.id;
+  return typeof id === "string" || typeof id === "number" ? id : null;
 }

@@ -1,5 +1,6 @@
 import { constants } from "node:os";
 import type { Readable, Writable } from "node:stream";
+import type { Server } from "@modelcontextprotocol/server";
 import { StdioServerTransport, serveStdio } from "@modelcontextprotocol/server/stdio";
 import { exitOnHostSignals } from "@org/openspec-core";
 import { answerUnreadableLine } from "./answer-unreadable-line.js";
@@ -8,8 +9,14 @@ import { chooseOutputSchemas } from "./choose-output-schemas.js";
 import { chooseToolsets } from "./choose-toolsets.js";
 import { createMcpHost } from "./create-host.js";
 import { guardTransport } from "./guard-transport.js";
+import { admitListen } from "./listen-admission.js";
+import { modernSubscriptions } from "./modern-subscriptions.js";
 import { passJsonLines } from "./pass-json-lines.js";
 import { routeConsoleToStderr } from "./route-console-to-stderr.js";
+import {
+  createSubscriptionBudget,
+  DEFAULT_SUBSCRIPTIONS_PER_SESSION,
+} from "./subscription-budget.js";
 import { whenWritten } from "./when-written.js";
 import { writeLog } from "./write-log.js";
 
@@ -81,7 +88,32 @@ export async function startStdioServer(options: StdioServerOptions = {}): Promis
   const output = options.output ?? process.stdout;
   const lines = passJsonLines((error) => report(error));
   input.pipe(lines, { end: false });
-  const wire = guardTransport(new StdioServerTransport(lines, output), { modern: true });
+  // 2026-07-28 listen streams: their resources followed in one watch of the process, their
+  // notifications sent by the connection's 2026 server, which the SDK routes to the streams
+  // that asked; one user's places counted as a session's subscriptions are.
+  let modernServer: Server | undefined;
+  const notifyFailed = (error: unknown) =>
+    host.log("warning", `could not notify: ${String(error)}`);
+  const listens = modernSubscriptions(
+    host.shared,
+    {
+      resourceUpdated: (uri) => void modernServer?.sendResourceUpdated({ uri }).catch(notifyFailed),
+      resourcesChanged: () => void modernServer?.sendResourceListChanged().catch(notifyFailed),
+      // The server tells its streams itself when the host's tools change.
+      toolsChanged: () => {},
+    },
+    (line) => host.log("warning", line),
+  );
+  const listenLimits = {
+    perStream: DEFAULT_SUBSCRIPTIONS_PER_SESSION,
+    budget: createSubscriptionBudget(),
+    tokenBudget: undefined,
+    openStreams: { count: () => 0, max: Number.POSITIVE_INFINITY },
+  };
+  const wire = guardTransport(new StdioServerTransport(lines, output), {
+    modern: true,
+    admitListen: (params) => admitListen(params, host.shared, listenLimits, listens),
+  });
   // Unreadable lines land here and get their JSON-RPC error (the transport reads on); so do
   // the SDK's own reports, such as a refused protocol revision, which it answered already.
   const reported = new WeakSet<Error>();
@@ -100,6 +132,7 @@ export async function startStdioServer(options: StdioServerOptions = {}): Promis
     ({ era }) => {
       const { mcp } = buildServer(host, { era });
       mcp.onerror = report;
+      if (era === "modern") modernServer = mcp;
       return mcp;
     },
     { legacy: "serve", transport: wire, onerror: report },
@@ -114,6 +147,7 @@ export async function startStdioServer(options: StdioServerOptions = {}): Promis
     // before the exit (a signal or a broken stdout stops at once).
     connection
       .close()
+      .then(() => listens.close())
       .then(() => host.close())
       .then(() => {
         if (!flush || output.writableLength === 0) return;

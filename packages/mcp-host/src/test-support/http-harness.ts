@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { type Catalog, createCatalog } from "@org/openspec-core";
-import { createAccessToken, openRegistry } from "@org/openspec-registry";
+import { createAccessToken, openRegistry, revokeAccessToken } from "@org/openspec-registry";
 import { REAL_OPENSPEC_BIN, removeTemporaryFolders } from "@org/test-kit";
 import { afterEach } from "vitest";
 import type { HttpServerOptions } from "../http-options.js";
@@ -16,6 +16,8 @@ export type TestHttpServer = {
   registryPath: string;
   /** Makes a token in the server's registry and returns its secret. */
   token(name: string, readOnly?: boolean): string;
+  /** Revokes a token in the server's registry, as `openspec-agent tokens revoke` does. */
+  revoke(name: string): void;
   /** An SDK client connected over Streamable HTTP, with the token when given. */
   connect(secret?: string): Promise<Client>;
 };
@@ -69,6 +71,16 @@ export function useHttpServers() {
           const created = createAccessToken(opened.registry, { name, readOnly });
           if (!created.ok) throw new Error(created.error);
           return created.secret;
+        } finally {
+          opened.registry.close();
+        }
+      },
+      revoke(name) {
+        const opened = openRegistry({ path: registryPath, env, home });
+        if (!opened.ok) throw new Error(opened.error);
+        try {
+          const revoked = revokeAccessToken(opened.registry, name);
+          if (!revoked.ok) throw new Error(revoked.error);
         } finally {
           opened.registry.close();
         }
