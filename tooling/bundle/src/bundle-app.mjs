@@ -21,7 +21,9 @@ const registryRoot = dirname(
   fileURLToPath(import.meta.resolve("@org/openspec-registry/package.json")),
 );
 
-const ALWAYS_EXTERNAL = ["better-sqlite3", "@fission-ai/openspec"];
+// pg: the PostgreSQL driver loads only when a registry URL is opened, and a
+// bundle that held it would be read (and its compile cache written) at every start.
+const ALWAYS_EXTERNAL = ["better-sqlite3", "pg", "@fission-ai/openspec"];
 
 const SHARED_OPTIONS = {
   bundle: true,

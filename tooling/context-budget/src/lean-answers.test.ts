@@ -62,7 +62,7 @@ describe("lean answers on the 2,000-change repository", () => {
     expect(first.changes.length).toBeGreaterThan(0);
     expect(first.changes.every((change) => change.token.startsWith("os_"))).toBe(true);
     expect(first.truncated).toBe(true);
-    expect(first.note).toContain(`offset ${first.page.next_offset}`);
+    expect(first.note).toContain(`offset: ${first.page.next_offset}`);
 
     const seen: string[] = first.changes.map((change) => change.name);
     let next = first.page.next_offset;

@@ -14,7 +14,7 @@ const RANK: Record<Layer, number> = { library: 0, core: 1, host: 2, app: 3 };
  * OpenSpec CLI, which is run, never imported): a package that bundles needs
  * them installed beside its bundle without importing them by name.
  */
-const OUTSIDE_EVERY_BUNDLE = ["better-sqlite3", "@fission-ai/openspec"];
+const OUTSIDE_EVERY_BUNDLE = ["better-sqlite3", "pg", "@fission-ai/openspec"];
 
 /** The product code of a package: src/ without tests and their helpers, and its bin/ launchers. */
 function productSources(pkg: ProductPackage): { file: string; text: string }[] {
