@@ -192,6 +192,16 @@ exit 1
 echo "$pkg" >> "${root}/order.log"
 # The slow suite's work happens outside its test files, as a global setup's does.
 if [ "$pkg" = "tooling/slow" ]; then sleep 1; fi
+# The middle suite ends only once the slow one has started beside it, so the quick one, which
+# takes the first free slot, cannot start before the slow one however the processes are scheduled.
+if [ "$pkg" = "packages/middle" ]; then
+  waited=0
+  until grep -q tooling/slow "${root}/order.log"; do
+    waited=$((waited + 1))
+    if [ "$waited" -gt 600 ]; then echo "the slow suite never started beside the middle one" >&2; exit 1; fi
+    sleep 0.1
+  done
+fi
 printf '%s' '{"numPassedTests":1,"testResults":[{"startTime":0,"endTime":50}]}' > test-results.json
 `,
     });
