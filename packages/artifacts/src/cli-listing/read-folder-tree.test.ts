@@ -23,7 +23,7 @@ describe("a native listing of a repository listed before", () => {
   // Entries read per listing: each change folder (proposal, tasks, specs), specs/ (cap), cap/ (spec.md), and changes/.
   const ENTRIES = CHANGES * 5 + CHANGES;
 
-  it("GIVEN 200 changes listed once WHEN they are listed again THEN no change folder is opened again, the event loop turns a bounded number of times, and the answer is unchanged", async () => {
+  it("GIVEN 200 changes listed once WHEN they are listed again THEN no change folder is opened again, the event loop still turns every 256 entries, and the answer is unchanged", async () => {
     // A folder read within a timestamp tick of its last change is read again next time; these are older.
     await settle(100);
     const first = await listChangesLikeCli(changesDir, "recent");
@@ -33,10 +33,10 @@ describe("a native listing of a repository listed before", () => {
     // changes/ itself is read on every listing; its 600 folders were opened on every listing.
     expect(calls).toBeLessThanOrEqual(1);
     expect(value).toEqual(first);
+    // Still a turn every 256 entries. (What the listing costs is the count of folders opened
+    // above; a ceiling on turns would count the turns that pass while a loaded machine waits.)
     const { turns } = await turnsDuring(() => listChangesLikeCli(changesDir, "recent"));
-    // A turn every 256 entries, and only then (a few more for the sorts).
     expect(turns).toBeGreaterThanOrEqual(Math.floor(ENTRIES / 256));
-    expect(turns).toBeLessThanOrEqual(Math.ceil(ENTRIES / 256) + 4);
   });
 
   it("GIVEN a change given a tasks.md since the last listing WHEN listed again THEN its folder is read again and its tasks are counted, as a first listing counts them", async () => {
