@@ -11,7 +11,6 @@ import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { answerHealth } from "./answer-health.js";
 import { checkRequestOrigin } from "./check-request-origin.js";
 import { chooseToolsets } from "./choose-toolsets.js";
-import { createMcpHost, type McpHost } from "./create-host.js";
 import {
   DEFAULT_HTTP_HOST,
   DEFAULT_HTTP_PORT,
@@ -26,6 +25,7 @@ import { type Authentication, openHttpRegistry, type Principal } from "./http-re
 import { createSessionStore } from "./http-sessions.js";
 import { isModernRequest } from "./is-modern-request.js";
 import { admitListen, type ListenAdmission } from "./listen-admission.js";
+import { modernHosts } from "./modern-hosts.js";
 import { buildModernServer, modernAuthInfo } from "./modern-request.js";
 import { modernSubscriptions } from "./modern-subscriptions.js";
 import { readLimitedBody } from "./read-limited-body.js";
@@ -37,6 +37,7 @@ import {
 } from "./subscription-budget.js";
 import { subscriptionShareOf } from "./subscription-share-of.js";
 import { tokenHolderCatalog } from "./token-holder-catalog.js";
+import { watchRevokedTokens } from "./watch-revoked-tokens.js";
 import { writeLog } from "./write-log.js";
 
 export type HttpServerHandle = {
@@ -55,13 +56,6 @@ export type HttpServerStart = { ok: true; server: HttpServerHandle } | ToolFailu
 
 const MCP_PATH = "/mcp";
 const SESSION_HEADER = "mcp-session-id";
-/**
- * How often the server looks whether another process changed the registry
- * (SQLite's data_version, no disk read). A token revoked by
- * `openspec-agent tokens revoke` loses its sessions and open streams within
- * this time; its next request is refused at once, as every request is checked.
- */
-const REVOCATION_CHECK_MS = 500;
 
 const TOOLSETS_HEADER = "x-openspec-toolsets";
 
@@ -136,36 +130,22 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
       budgetOf: subscriptionShare,
     },
   });
-  // 2026-07-28 requests: no session, a server per request (the SDK's handler), built on a
-  // host per token view and toolsets, made on first use and kept: there are three views and
-  // as many toolset choices as the header can name, and a host's tool list and availability
-  // check are what a request must not pay for again.
-  const modernHosts = new Map<string, Promise<McpHost>>();
-  const hostFor = (principal: Principal, toolsets: readonly string[] | undefined) => {
-    const view = principal.tokenId === null ? "local" : principal.readOnly ? "read-only" : "token";
-    const key = `${view} ${toolsets?.join(",") ?? "*"}`;
-    let made = modernHosts.get(key);
-    if (made === undefined) {
-      made = createMcpHost({
-        catalog: catalogFor(principal),
-        log,
-        ...(toolsets === undefined ? {} : { toolsets }),
-        ...(options.dynamicToolsets ? { dynamicToolsets: true } : {}),
-        ...(options.outputSchemas === false ? { outputSchemas: false } : {}),
-        ...(options.availabilityCheckMs === undefined
-          ? {}
-          : { availabilityCheckMs: options.availabilityCheckMs }),
-      });
-      modernHosts.set(key, made);
-      // The CLI coming or going changes every host's tools: the listen streams hear of it once.
-      void made.then(async (host) => {
-        const seen = async () => listens.cliSeen((await host.shared.cliStatus()).ok);
-        host.listen({ toolsChanged: seen, notice: () => {} });
-        await seen();
-      });
-    }
-    return made;
-  };
+  // 2026-07-28 requests: no session, a server per request, on a host per token view and toolsets.
+  const modernHostsOf = modernHosts({
+    catalogFor,
+    log,
+    ...(options.dynamicToolsets ? { dynamicToolsets: true } : {}),
+    ...(options.outputSchemas === false ? { outputSchemas: false } : {}),
+    ...(options.availabilityCheckMs === undefined
+      ? {}
+      : { availabilityCheckMs: options.availabilityCheckMs }),
+    // The CLI coming or going changes every host's tools: the listen streams hear of it once.
+    made: (host) => {
+      const seen = async () => listens.cliSeen((await host.shared.cliStatus()).ok);
+      host.listen({ toolsChanged: seen, notice: () => {} });
+      void seen();
+    },
+  });
   const modern = createMcpHandler(buildModernServer, {
     legacy: "reject",
     maxSubscriptions: options.maxSessions ?? DEFAULT_MAX_SESSIONS,
@@ -183,26 +163,15 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
   const maxSessionsPerToken = options.maxSessionsPerToken ?? DEFAULT_MAX_SESSIONS_PER_TOKEN;
-  // One look at a time: on PostgreSQL a look is a query, which may outlast the interval.
-  let looking: Promise<void> | undefined;
-  const closeRevokedSessions = (): void => {
-    looking ??= registry
-      .tokenIdsIfChanged()
-      .then((active) => {
-        if (active === undefined) return;
-        const held = new Set([...sessions.tokenIds(), ...modernInFlight.keys()]);
-        const revoked = new Set([...held].filter((id) => !active.has(id)));
-        if (revoked.size === 0) return;
-        void sessions.closeTokens(revoked, "its token was revoked");
-        for (const id of revoked) for (const stop of modernInFlight.get(id) ?? []) stop();
-      })
-      .catch((error: unknown) => log(`revocation check failed: ${String(error)}`))
-      .finally(() => {
-        looking = undefined;
-      });
-  };
-  const revocationCheck = setInterval(closeRevokedSessions, REVOCATION_CHECK_MS);
-  revocationCheck.unref();
+  const revocations = watchRevokedTokens(
+    registry,
+    () => new Set([...sessions.tokenIds(), ...modernInFlight.keys()]),
+    (revoked) => {
+      void sessions.closeTokens(revoked, "its token was revoked");
+      for (const id of revoked) for (const stop of modernInFlight.get(id) ?? []) stop();
+    },
+    log,
+  );
   type Env = { Bindings: HttpBindings; Variables: { principal: Principal } };
 
   // DNS-rebinding protection (403) first. The MCP SDK's host check is Express
@@ -224,7 +193,7 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
         : await registry.authenticate(c.req.header("authorization"));
     if (!auth.ok) {
       // A session's token refused: look now rather than at the next check, so its stream ends too.
-      if (c.req.header(SESSION_HEADER) !== undefined) closeRevokedSessions();
+      if (c.req.header(SESSION_HEADER) !== undefined) revocations.lookNow();
       return jsonRpcError(c, auth.status, auth.error, -32000, {
         "www-authenticate":
           auth.credentials === "missing"
@@ -344,7 +313,7 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
     if (!toolsets.ok) {
       return jsonRpcError(c, 400, `Bad Request: ${toolsets.error} ${toolsets.fix}`);
     }
-    const host = await hostFor(principal, toolsets.toolsets);
+    const host = await modernHostsOf.hostFor(principal, toolsets.toolsets);
     const { incoming, outgoing } = c.env;
     // subscriptions/listen is admitted before the SDK sees it: its URIs checked, their
     // places taken in the counts the 2025 subscriptions use, the token's streams capped.
@@ -451,7 +420,7 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
     http.listen(port, host);
     await once(http, "listening");
   } catch (error) {
-    clearInterval(revocationCheck);
+    await revocations.stop();
     await sessions.closeAll();
     await modern.close();
     await registry.close();
@@ -476,14 +445,13 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
       close() {
         closing ??= (async () => {
           const stopped = new Promise<void>((resolve) => http.close(() => resolve()));
-          clearInterval(revocationCheck);
+          await revocations.stop();
           await sessions.closeAll();
           await modern.close();
           listens.close();
           http.closeAllConnections();
           await stopped;
-          for (const host of modernHosts.values()) await (await host).close();
-          await looking;
+          await modernHostsOf.closeAll();
           await registry.close();
           if (ownsCatalog) catalog.close();
         })();
