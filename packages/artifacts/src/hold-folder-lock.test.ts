@@ -1,5 +1,13 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { existsSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
+import { hostname } from "node:os";
 import { join } from "node:path";
 import { removeTemporaryFolders } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
@@ -9,6 +17,11 @@ import { setTaskStatus, TASKS_LOCK } from "./set-task-status.js";
 import { makeRepository, openedRepository } from "./test-support/temp-repository.js";
 
 const CHANGE = "openspec/changes/add-login";
+
+function escapeRegExp(text: string): string {
+  return text.replaceAll(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
 const rescuers: ChildProcess[] = [];
 
 afterEach(() => {
@@ -39,13 +52,13 @@ function fifoLock(folder: string, name: string): string {
   return path;
 }
 
-async function lockIn(root: string, folder: string, name: string) {
+async function lockIn(root: string, folder: string, name: string, waitMs = 5_000) {
   const opened = openFolderInside(openedRepository(root), folder, { create: false });
   if (!opened.ok) throw new Error(opened.error);
   const events: string[] = [];
   const ticker = setImmediate(() => events.push("event loop turned"));
   try {
-    const held = await holdFolderLock(opened.handle, name, () => "worked", 5_000);
+    const held = await holdFolderLock(opened.handle, name, () => "worked", waitMs);
     events.push(held.ok ? "lock taken" : `refused: ${held.reason}`);
     return { held, events };
   } finally {
@@ -113,5 +126,58 @@ describe("holdFolderLock with something other than a lock file at its path", () 
       error:
         "openspec/changes/add-login/tasks.md cannot be locked for the update: .tasks.md.lock is a FIFO, not a lock file; remove it so writers can take turns again.",
     });
+  });
+});
+
+describe("holdFolderLock and who holds a lock", () => {
+  it("GIVEN a lock file with no owner written in it, made 2 s ago WHEN a writer takes the lock THEN it waits instead of taking the lock over, since a writer paused on a loaded machine may still be in it", async () => {
+    const { root, folder } = changeFolder();
+    const lock = join(folder, TASKS_LOCK);
+    writeFileSync(lock, "");
+    const twoSecondsAgo = new Date(Date.now() - 2_000);
+    utimesSync(lock, twoSecondsAgo, twoSecondsAgo);
+    const { held } = await lockIn(root, folder, TASKS_LOCK, 200);
+    expect(held).toMatchObject({ ok: false, reason: "busy" });
+    expect(existsSync(lock)).toBe(true);
+  });
+
+  it("GIVEN a lock held by a process of another machine sharing the folder WHEN a writer here takes the lock THEN it waits, though no process here has that pid", async () => {
+    const { root, folder } = changeFolder();
+    const lock = join(folder, TASKS_LOCK);
+    writeFileSync(lock, `999999999 build-box-7 ${"ab".repeat(8)}\n`);
+    const { held } = await lockIn(root, folder, TASKS_LOCK, 200);
+    expect(held).toMatchObject({ ok: false, reason: "busy" });
+    expect(readFileSync(lock, "utf8")).toContain("build-box-7");
+  });
+
+  it("GIVEN a lock of another machine left 31 s ago WHEN a writer here takes the lock THEN it takes it over and runs its work", async () => {
+    const { root, folder } = changeFolder();
+    const lock = join(folder, TASKS_LOCK);
+    writeFileSync(lock, `999999999 build-box-7 ${"ab".repeat(8)}\n`);
+    const longAgo = new Date(Date.now() - 31_000);
+    utimesSync(lock, longAgo, longAgo);
+    const { held } = await lockIn(root, folder, TASKS_LOCK);
+    expect(held).toEqual({ ok: true, value: "worked" });
+    expect(existsSync(lock)).toBe(false);
+  });
+
+  it("GIVEN a writer holding the lock WHEN its lock file is read THEN it names its pid, this machine and a token, and no temporary file is left beside it", async () => {
+    const { root, folder } = changeFolder();
+    const opened = openFolderInside(openedRepository(root), folder, { create: false });
+    if (!opened.ok) throw new Error(opened.error);
+    try {
+      const held = await holdFolderLock(opened.handle, TASKS_LOCK, () => ({
+        owner: readFileSync(join(folder, TASKS_LOCK), "utf8"),
+        entries: readdirSync(folder).sort(),
+      }));
+      if (!held.ok) throw new Error(held.error);
+      expect(held.value.owner).toMatch(
+        new RegExp(`^${process.pid} ${escapeRegExp(hostname())} [0-9a-f]{16}\\n$`),
+      );
+      expect(held.value.entries).toEqual([TASKS_LOCK, "proposal.md", "tasks.md"]);
+    } finally {
+      opened.handle.close();
+    }
+    expect(readdirSync(folder).sort()).toEqual(["proposal.md", "tasks.md"]);
   });
 });

@@ -11,7 +11,7 @@ import {
 import { afterEach, describe, expect, it } from "vitest";
 import { listTasks } from "./list-tasks.js";
 import { openRepository, type Repository } from "./open-repository.js";
-import { setTaskStatus } from "./set-task-status.js";
+import { setTaskStatus, TASKS_LOCK } from "./set-task-status.js";
 
 afterEach(removeTemporaryFolders);
 
@@ -28,6 +28,34 @@ const TASKS = [
   "",
 ].join("\r\n");
 const TASKS_FILE = "openspec/changes/add-login/tasks.md";
+
+const EIGHT_TASKS = {
+  [TASKS_FILE]: `## 1. Work\n${Array.from({ length: 8 }, (_, index) => `- [ ] 1.${index + 1} Task ${index + 1}`).join("\n")}\n`,
+};
+
+/** Ticks each of the eight tasks from a process of its own, all at once, and checks that every tick landed. */
+async function expectEightTicksAtOnce(root: string): Promise<void> {
+  const worker = join(import.meta.dirname, "test-support", "tick-task.mjs");
+  const run = promisify(execFile);
+  const answers = await Promise.all(
+    Array.from({ length: 8 }, (_, index) =>
+      run(process.execPath, [worker, root, "add-login", `1.${index + 1}`, "true"], {
+        timeout: 60_000,
+      }),
+    ),
+  );
+  for (const answer of answers) expect(JSON.parse(answer.stdout)).toMatchObject({ ok: true });
+  const opened = openRepository(root);
+  if (!opened.ok) throw new Error(opened.error);
+  expect(listTasks(opened.repository, { change: "add-login" })).toMatchObject({
+    done: 8,
+    total: 8,
+  });
+  expect(readdirSync(join(root, "openspec/changes/add-login")).sort()).toEqual([
+    "proposal.md",
+    "tasks.md",
+  ]);
+}
 
 function repositoryWith(files: Record<string, string> = { [TASKS_FILE]: TASKS }): {
   root: string;
@@ -135,27 +163,12 @@ describe("setTaskStatus", () => {
   });
 
   it("GIVEN eight processes each ticking another task of one tasks.md at once WHEN all finish THEN no tick is lost and no lock or temporary file is left", async () => {
-    const lines = Array.from({ length: 8 }, (_, index) => `- [ ] 1.${index + 1} Task ${index + 1}`);
-    const { root } = repositoryWith({ [TASKS_FILE]: `## 1. Work\n${lines.join("\n")}\n` });
-    const worker = join(import.meta.dirname, "test-support", "tick-task.mjs");
-    const run = promisify(execFile);
-    const answers = await Promise.all(
-      lines.map((_, index) =>
-        run(process.execPath, [worker, root, "add-login", `1.${index + 1}`, "true"], {
-          timeout: 60_000,
-        }),
-      ),
-    );
-    for (const answer of answers) expect(JSON.parse(answer.stdout)).toMatchObject({ ok: true });
-    const opened = openRepository(root);
-    if (!opened.ok) throw new Error(opened.error);
-    expect(listTasks(opened.repository, { change: "add-login" })).toMatchObject({
-      done: 8,
-      total: 8,
-    });
-    expect(readdirSync(join(root, "openspec/changes/add-login")).sort()).toEqual([
-      "proposal.md",
-      "tasks.md",
-    ]);
+    await expectEightTicksAtOnce(repositoryWith(EIGHT_TASKS).root);
+  }, 120_000);
+
+  it("GIVEN a lock left by a process that died, and eight processes each ticking another task of one tasks.md at once WHEN all finish THEN only one takes the dead lock over at a time, no tick is lost and no lock or temporary file is left", async () => {
+    const { root } = repositoryWith(EIGHT_TASKS);
+    writeFileSync(join(root, "openspec/changes/add-login", TASKS_LOCK), "999999999\n");
+    await expectEightTicksAtOnce(root);
   }, 120_000);
 });
