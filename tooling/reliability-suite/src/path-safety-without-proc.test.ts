@@ -22,7 +22,7 @@ const VITEST = join(
 /**
  * Every write and read path against hostile repositories. The swap race (H5, folder-swap-race.test.ts) is not here: without
  * /proc the write walk goes by path, and a process swapping a folder in a tight loop does get
- * writes through (see "Platforms" in docs/reliability.md for the figure).
+ * writes through (see "Platforms" in docs/reliability.md).
  */
 const FILES = ["src/path-safety.test.ts"];
 const output = mkdtempSync(join(tmpdir(), "without-proc-"));

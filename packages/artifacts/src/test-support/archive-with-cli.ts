@@ -127,7 +127,7 @@ export function compareWithCli(
   return outcomes;
 }
 
-/** Counts per verdict, for the README. */
+/** Counts per verdict, so a parity run says how many archives agreed, differed or were refused by both. */
 export function tally(outcomes: Outcome[]): Record<Verdict, number> {
   const counts: Record<Verdict, number> = {
     equal: 0,

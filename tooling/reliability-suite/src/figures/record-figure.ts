@@ -1,6 +1,6 @@
 /**
  * Prints one measured figure of a check (calls made, peak memory, kills) as a
- * line of the test output, where `docs/reliability.md` takes its numbers from.
+ * line of the test output, so a run shows what each check cost.
  */
 export function recordFigure(check: string, figure: string): void {
   process.stdout.write(`[reliability] ${check}: ${figure}\n`);
