@@ -9,6 +9,7 @@ import { type Catalog, createCatalog, type ToolFailure, toolFailure } from "@org
 import { type Context, Hono } from "hono";
 import { admitListenRequests } from "./admit-listen-requests.js";
 import { answerHealth } from "./answer-health.js";
+import { checkReplicaName } from "./check-replica-name.js";
 import { chooseToolsets } from "./choose-toolsets.js";
 import { guardOrigin } from "./guard-origin.js";
 import type { HttpEnv } from "./http-env.js";
@@ -81,6 +82,8 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
       "Bind to 127.0.0.1 for --no-auth, or create a token (openspec-agent tokens create --name <name>) and drop --no-auth.",
     );
   }
+  const badReplicaName = checkReplicaName(options.replicaName);
+  if (badReplicaName !== undefined) return badReplicaName;
   const allowedHosts = new Set(
     [
       ...(loopback ? ["localhost", "127.0.0.1", "[::1]", host] : []),
@@ -127,6 +130,7 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
     availabilityCheckMs: options.availabilityCheckMs,
     idleTimeoutMs: options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
     log,
+    replicaName: options.replicaName,
     subscriptions: {
       perSession: options.maxSubscriptionsPerSession,
       budget: subscriptionBudget,
