@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { promisify } from "node:util";
@@ -73,9 +73,9 @@ function recordingFetch(answeredBy: number[]): typeof fetch {
 /**
  * The real CLI behind a script that `hold` rewrites: while held, its
  * `new change` waits (`sleep 300`) until killed, so a test can kill the
- * replica while a change_create call is in the middle of its run. The script
- * is rewritten in place rather than told by a file: a confined CLI run sees
- * its own binary but not the test's folders.
+ * replica while a change_create call is in the middle of its run. The
+ * replicas run it unconfined: a confined run binds the installed OpenSpec
+ * package of its binary, and a stand-in script belongs to none.
  */
 function holdableCli(): { bin: string; hold(held: boolean): void } {
   const script = (held: boolean) =>
@@ -84,7 +84,12 @@ function holdableCli(): { bin: string; hold(held: boolean): void } {
       `exec "${process.execPath}" "${REAL_OPENSPEC_BIN}" "$@"`,
     ].join("\n");
   const bin = fakeOpenSpecBinary(script(false));
-  return { bin, hold: (held) => writeFileSync(bin, `#!/bin/sh\n${script(held)}\n`) };
+  // Written aside and renamed over it: each replica runs it every 2 s to see that the CLI is there.
+  const hold = (held: boolean): void => {
+    writeFileSync(`${bin}.next`, `#!/bin/sh\n${script(held)}\n`, { mode: 0o755 });
+    renameSync(`${bin}.next`, bin);
+  };
+  return { bin, hold };
 }
 
 /** SIGKILL to a process that may have ended already. */
