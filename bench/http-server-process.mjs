@@ -35,10 +35,17 @@ export async function startHttpServerProcess({
   const modern = revision === "2026-07-28";
   const v2 = modern ? await import(requireFrom.resolve("@modelcontextprotocol/client")) : undefined;
   const registry = await import(join(root, "packages/registry/dist/index.js"));
-  const opened = registry.openRegistry({ path: env.OPENSPEC_AGENT_DB, env, home: env.HOME });
+  // connectRegistry: the registry may be a SQLite file or a PostgreSQL URL (replicas).
+  const opened = await registry.connectRegistry({
+    path: env.OPENSPEC_AGENT_DB,
+    env,
+    home: env.HOME,
+  });
   if (!opened.ok) throw new Error(opened.error);
-  const created = registry.createAccessToken(opened.registry, { name: `load-${Date.now()}` });
-  opened.registry.close();
+  const created = await opened.registry.createAccessToken({
+    name: `load-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
+  });
+  await opened.registry.close();
   if (!created.ok) throw new Error(created.error);
   const headers = { authorization: `Bearer ${created.secret}` };
 
@@ -71,14 +78,15 @@ export async function startHttpServerProcess({
     /** Every line the server wrote to stderr so far. */
     stderr,
     revision,
-    async connect() {
+    /** A client of this server, or of `through` (a proxy in front of it and others). */
+    async connect(through = url) {
       if (v2 !== undefined) {
         const client = new v2.Client(
           { name: "load", version: "0" },
           { versionNegotiation: { mode: { pin: revision } } },
         );
         await client.connect(
-          new v2.StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }),
+          new v2.StreamableHTTPClientTransport(new URL(through), { requestInit: { headers } }),
         );
         // The v2 client takes a call's options second; the 2025 client third.
         const callTool = client.callTool.bind(client);
@@ -87,7 +95,7 @@ export async function startHttpServerProcess({
       }
       const client = new Client({ name: "load", version: "0" });
       await client.connect(
-        new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }),
+        new StreamableHTTPClientTransport(new URL(through), { requestInit: { headers } }),
       );
       return client;
     },

@@ -10,10 +10,26 @@
 // calls per second, p50/p99 latency, failed and timed-out calls, and the
 // server's peak resident memory. `revision: "2026-07-28"` drives clients of
 // that revision (stateless, no session) instead of 2025 clients with sessions.
+// `startServer` starts what the clients reach: one server by default, or
+// replicas behind a proxy (startHttpReplicas in http-replicas-process.mjs).
 import { startHttpServerProcess } from "./http-server-process.mjs";
 
 /** The kinds of call the figures are split by. */
 export const CALL_KINDS = ["cheap", "whole", "write"];
+
+/** One printed row per kind of call of a P8 row: its counts, rate, latencies and the server's memory. */
+export function kindFigures(row) {
+  return CALL_KINDS.map((kind) => ({
+    kind,
+    calls: row.kinds[kind].calls,
+    failed: row.kinds[kind].failed,
+    "timed out": row.kinds[kind].timedOut,
+    "calls/s": row.kinds[kind].callsPerSecond.toFixed(2),
+    "p50 ms": row.kinds[kind].p50?.toFixed(0) ?? "–",
+    "p99 ms": row.kinds[kind].p99?.toFixed(0) ?? "–",
+    "server RSS MB": row.rssMb.toFixed(0),
+  }));
+}
 
 /**
  * One session's round: `source` is the repository's name, `change` its own
@@ -86,11 +102,12 @@ export async function benchHttpLoad({
   callTimeoutMs = 90_000,
   serverNodeArguments = [],
   revision = "2025-11-25",
+  startServer = startHttpServerProcess,
 }) {
   // A name per repository size and revision: each run's server shares the bench's registry.
   const source = `bench-${changes}-${revision.slice(0, 4)}`;
   // One token for every session: the load of many clients, not one client's cap (20 by default).
-  const server = await startHttpServerProcess({
+  const server = await startServer({
     root,
     env,
     nodeArguments: serverNodeArguments,

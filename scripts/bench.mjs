@@ -37,7 +37,7 @@ import { benchPathologicalLines } from "../bench/p4b-pathological-lines.mjs";
 import { benchMcpStartup } from "../bench/p5-mcp-startup.mjs";
 import { benchBridgeRoundTrip } from "../bench/p6-bridge-round-trip.mjs";
 import { benchCliContext } from "../bench/p7-cli-context.mjs";
-import { benchHttpLoad } from "../bench/p8-http-load.mjs";
+import { benchHttpLoad, kindFigures } from "../bench/p8-http-load.mjs";
 import { benchContextTokens } from "../bench/p9-context-tokens.mjs";
 import { benchResourceSessions } from "../bench/p10-resource-sessions.mjs";
 import { benchNativeList } from "../bench/p11-native-list.mjs";
@@ -586,19 +586,12 @@ function printTable({ machine, results: rows, notes: remarks }) {
     );
     console.table(
       httpLoad.flatMap((row) =>
-        ["cheap", "whole", "write"].map((kind) => ({
+        kindFigures(row).map((figures) => ({
           revision: row.revision,
           changes: row.changes,
           sessions: row.sessions,
           held: row.held,
-          kind,
-          calls: row.kinds[kind].calls,
-          failed: row.kinds[kind].failed,
-          "timed out": row.kinds[kind].timedOut,
-          "calls/s": row.kinds[kind].callsPerSecond.toFixed(2),
-          "p50 ms": row.kinds[kind].p50?.toFixed(0) ?? "–",
-          "p99 ms": row.kinds[kind].p99?.toFixed(0) ?? "–",
-          "server RSS MB": row.rssMb.toFixed(0),
+          ...figures,
         })),
       ),
     );

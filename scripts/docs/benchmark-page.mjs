@@ -3,6 +3,7 @@
 // figure keeps the machine, Node, date and load of the run that measured it, so
 // a run of some figures (`--only=P5`) replaces those and leaves the others.
 import { readFileSync, writeFileSync } from "node:fs";
+import { kindFigures } from "../../bench/p8-http-load.mjs";
 
 export const BENCHMARKS_DATA = "docs/benchmarks.json";
 
@@ -148,19 +149,12 @@ export function renderBenchmarkPage(data) {
       "",
       objectTable(
         data.httpLoad.rows.flatMap((row) =>
-          ["cheap", "whole", "write"].map((kind) => ({
+          kindFigures(row).map((figures) => ({
             // Rows measured before 2026-07-28 clients existed are 2025 clients' (sessions).
             revision: row.revision ?? "2025-11-25",
             changes: row.changes,
             sessions: row.sessions,
-            kind,
-            calls: row.kinds[kind].calls,
-            failed: row.kinds[kind].failed,
-            "timed out": row.kinds[kind].timedOut,
-            "calls/s": row.kinds[kind].callsPerSecond.toFixed(2),
-            "p50 ms": row.kinds[kind].p50?.toFixed(0) ?? "–",
-            "p99 ms": row.kinds[kind].p99?.toFixed(0) ?? "–",
-            "server RSS MB": row.rssMb.toFixed(0),
+            ...figures,
           })),
         ),
       ),

@@ -66,7 +66,7 @@ export async function runCli(
     .option("--json", "print the tool's result as JSON, exactly")
     .option(
       "--db <file>",
-      "the registry file (default: $OPENSPEC_AGENT_DB, else the user's data folder)",
+      "the registry file or postgres:// URL (default: $OPENSPEC_AGENT_DB, else the user's data folder)",
     )
     .showHelpAfterError()
     .exitOverride()
@@ -76,7 +76,9 @@ export async function runCli(
     });
   program.hook("preAction", (_root, action) => {
     const { db } = action.optsWithGlobals<{ db?: string }>();
-    session.registryPath = db === undefined ? undefined : resolve(cwd, db);
+    // A PostgreSQL URL is a server's address, not a file under the working folder.
+    session.registryPath =
+      db === undefined ? undefined : /^postgres(ql)?:\/\//i.test(db) ? db : resolve(cwd, db);
   });
   registerToolCommands(program, tools, session);
   if (!single) {

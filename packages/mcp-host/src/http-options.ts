@@ -67,6 +67,14 @@ export type HttpServerOptions = {
    * Off for clients that put output schemas into the model's context (Codex's code mode).
    */
   outputSchemas?: boolean;
+  /**
+   * This server's name among replicas behind one proxy: every 2025 session
+   * id starts with `<name>.`, so the proxy can send a session's requests to
+   * the replica that holds it (2026-07-28 requests need no such routing).
+   * 1 to 32 lowercase letters, digits and dashes; another name is refused
+   * (`invalid_setting`). `runHttpServer` reads `OPENSPEC_AGENT_REPLICA`.
+   */
+  replicaName?: string;
   /** Where diagnostics go; default stderr. */
   log?: (message: string) => void;
   /** Settings of the catalog the server makes (registry path, env, warm pool…). */

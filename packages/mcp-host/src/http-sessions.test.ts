@@ -1,5 +1,6 @@
 import { type IncomingMessage, request } from "node:http";
 import { describe, expect, it } from "vitest";
+import { startHttpServer } from "./start-http-server.js";
 import { INITIALIZE, rawRequest, useHttpServers } from "./test-support/http-harness.js";
 
 const PROTOCOL = "2025-06-18";
@@ -114,5 +115,31 @@ describe("HTTP sessions: per-token limits, revocation and idle streams", () => {
 
     expect(stream.response.statusCode).toBe(200);
     await expect.poll(() => http.server.sessionCount(), { timeout: 10_000 }).toBe(0);
+  });
+
+  it("GIVEN a server named replica-2 among replicas WHEN a client initializes THEN its session id starts with replica-2. and the session answers by that id; a name a proxy cannot route by is refused at start", async () => {
+    const http = await startServer({ replicaName: "replica-2" });
+    const secret = http.token("laptop");
+    const opened = await initialize(http.server.url, secret);
+    const listed = await rawRequest(http.server.url, {
+      body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list" }),
+      headers: {
+        authorization: `Bearer ${secret}`,
+        "mcp-session-id": opened.sessionId,
+        "mcp-protocol-version": PROTOCOL,
+      },
+    });
+    const refused = await startHttpServer({ port: 0, log: () => {}, replicaName: "Replica 2" });
+
+    expect(opened.status).toBe(200);
+    expect(opened.sessionId).toMatch(/^replica-2\.[0-9a-f-]{36}$/);
+    expect(listed.status).toBe(200);
+    expect(refused).toEqual(
+      expect.objectContaining({
+        ok: false,
+        code: "invalid_setting",
+        fix: expect.stringContaining("OPENSPEC_AGENT_REPLICA"),
+      }),
+    );
   });
 });

@@ -24,6 +24,12 @@ export type SessionSettings = {
   idleTimeoutMs: number;
   log: (message: string) => void;
   /**
+   * This server's name among replicas: each session id starts with it
+   * (`<name>.<uuid>`), so a proxy sends a session's requests to the replica
+   * that holds it. Without it, a bare UUID.
+   */
+  replicaName?: string | undefined;
+  /**
    * Resource subscriptions per session, the count shared by every session,
    * and the count each token's sessions share (`budgetOf(tokenId)`).
    */
@@ -119,7 +125,10 @@ export function createSessionStore(settings: SessionSettings) {
         counted = false;
       };
       const transport = new NodeStreamableHTTPServerTransport({
-        sessionIdGenerator: () => randomUUID(),
+        sessionIdGenerator: () =>
+          settings.replicaName === undefined
+            ? randomUUID()
+            : `${settings.replicaName}.${randomUUID()}`,
         eventStore: createSessionEventStore(),
         retryInterval: SSE_RETRY_MS,
         onsessioninitialized: (id) => {

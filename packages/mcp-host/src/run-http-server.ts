@@ -7,7 +7,7 @@ import { startHttpServer } from "./start-http-server.js";
 import { writeLog } from "./write-log.js";
 
 export type HttpProcessOptions = Omit<HttpServerOptions, "catalog" | "catalogOptions" | "log"> & {
-  /** Where settings are read from (`OPENSPEC_AGENT_DB`, `OPENSPEC_BIN`, `OPENSPEC_AGENT_TOOLSETS`, `OPENSPEC_AGENT_OUTPUT_SCHEMAS`, `PATH`); default `process.env`. */
+  /** Where settings are read from (`OPENSPEC_AGENT_DB`, `OPENSPEC_BIN`, `OPENSPEC_AGENT_TOOLSETS`, `OPENSPEC_AGENT_OUTPUT_SCHEMAS`, `OPENSPEC_AGENT_REPLICA`, `PATH`); default `process.env`. */
   env?: Readonly<Record<string, string | undefined>>;
   /** The repository used when a call names neither source nor workdir. */
   workdir?: string;
@@ -35,8 +35,10 @@ export async function runHttpServer(options: HttpProcessOptions = {}): Promise<v
     process.exit(1);
   }
   const sessionToolsets = http.toolsets ?? (env.OPENSPEC_AGENT_TOOLSETS || "default");
+  const replicaName = http.replicaName ?? (env.OPENSPEC_AGENT_REPLICA || undefined);
   const started = await startHttpServer({
     ...http,
+    ...(replicaName === undefined ? {} : { replicaName }),
     toolsets: sessionToolsets,
     outputSchemas: outputSchemas.outputSchemas,
     log: writeLog,

@@ -2,15 +2,17 @@ import { once } from "node:events";
 import { createServer as createHttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { homedir } from "node:os";
-import { getRequestListener, type HttpBindings } from "@hono/node-server";
+import { getRequestListener } from "@hono/node-server";
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
-import { toWebRequest } from "@modelcontextprotocol/node";
 import { createMcpHandler, isInitializeRequest } from "@modelcontextprotocol/server";
 import { type Catalog, createCatalog, type ToolFailure, toolFailure } from "@org/openspec-core";
-import { type Context, Hono, type MiddlewareHandler } from "hono";
+import { type Context, Hono } from "hono";
+import { admitListenRequests } from "./admit-listen-requests.js";
 import { answerHealth } from "./answer-health.js";
-import { checkRequestOrigin } from "./check-request-origin.js";
+import { checkReplicaName } from "./check-replica-name.js";
 import { chooseToolsets } from "./choose-toolsets.js";
+import { guardOrigin } from "./guard-origin.js";
+import type { HttpEnv } from "./http-env.js";
 import {
   DEFAULT_HTTP_HOST,
   DEFAULT_HTTP_PORT,
@@ -21,15 +23,17 @@ import {
   type HttpServerOptions,
   isLoopbackHost,
 } from "./http-options.js";
-import { type Authentication, openHttpRegistry, type Principal } from "./http-registry.js";
+import { openHttpRegistry, type Principal } from "./http-registry.js";
 import { createSessionStore } from "./http-sessions.js";
 import { isModernRequest } from "./is-modern-request.js";
-import { admitListen, type ListenAdmission } from "./listen-admission.js";
+import { jsonRpcError } from "./json-rpc-error.js";
 import { modernHosts } from "./modern-hosts.js";
-import { buildModernServer, modernAuthInfo } from "./modern-request.js";
+import { buildModernServer } from "./modern-request.js";
 import { modernSubscriptions } from "./modern-subscriptions.js";
-import { readLimitedBody } from "./read-limited-body.js";
+import { readJsonBody } from "./read-json-body.js";
 import { readOnlyCatalog } from "./read-only-catalog.js";
+import { requireToken } from "./require-token.js";
+import { serveModernRequests } from "./serve-modern-requests.js";
 import {
   createSubscriptionBudget,
   DEFAULT_SUBSCRIPTIONS_PER_SESSION,
@@ -78,6 +82,8 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
       "Bind to 127.0.0.1 for --no-auth, or create a token (openspec-agent tokens create --name <name>) and drop --no-auth.",
     );
   }
+  const badReplicaName = checkReplicaName(options.replicaName);
+  if (badReplicaName !== undefined) return badReplicaName;
   const allowedHosts = new Set(
     [
       ...(loopback ? ["localhost", "127.0.0.1", "[::1]", host] : []),
@@ -124,6 +130,7 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
     availabilityCheckMs: options.availabilityCheckMs,
     idleTimeoutMs: options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
     log,
+    replicaName: options.replicaName,
     subscriptions: {
       perSession: options.maxSubscriptionsPerSession,
       budget: subscriptionBudget,
@@ -156,89 +163,49 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
     modern.notify,
     (line) => log(line),
   );
-  /** The listen streams each token holds open, so one token cannot hold every stream. */
-  const openStreams = new Map<number, number>();
-  /** How to stop each 2026-07-28 request in flight, by token: revoking the token stops them. */
-  const modernInFlight = new Map<number, Set<() => void>>();
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
   const maxSessionsPerToken = options.maxSessionsPerToken ?? DEFAULT_MAX_SESSIONS_PER_TOKEN;
+  const modernRequests = serveModernRequests({
+    serverToolsets,
+    hosts: modernHostsOf,
+    handler: modern,
+    admit: admitListenRequests(
+      catalogFor,
+      {
+        perStream: options.maxSubscriptionsPerSession ?? DEFAULT_SUBSCRIPTIONS_PER_SESSION,
+        budget: subscriptionBudget,
+        tokenShare: subscriptionShare,
+        streamsPerToken: maxSessionsPerToken,
+      },
+      listens,
+    ),
+  });
   const revocations = watchRevokedTokens(
     registry,
-    () => new Set([...sessions.tokenIds(), ...modernInFlight.keys()]),
+    () => new Set([...sessions.tokenIds(), ...modernRequests.tokenIds()]),
     (revoked) => {
       void sessions.closeTokens(revoked, "its token was revoked");
-      for (const id of revoked) for (const stop of modernInFlight.get(id) ?? []) stop();
+      modernRequests.stopTokens(revoked);
     },
     log,
   );
-  type Env = { Bindings: HttpBindings; Variables: { principal: Principal } };
 
-  // DNS-rebinding protection (403) first. The MCP SDK's host check is Express
-  // middleware, and its origin list cannot say "the request's own origin,
-  // behind a TLS proxy too", so the check is ours (check-request-origin.ts).
-  const guardOrigin: MiddlewareHandler<Env> = async (c, next) => {
-    const refused = checkRequestOrigin(c.env.incoming, allowedHosts);
-    if (refused !== undefined) return jsonRpcError(c, 403, `Forbidden: ${refused}.`);
-    await next();
-  };
-  // The bearer token (401), checked on every request against the registry, so a
-  // revoked token is refused at once. Hono's bearer middleware takes a yes or no
-  // from its verifier; the registry answers with the token's holder (which the
-  // session needs), 401, or 503 when it cannot be read, so this one is ours.
-  const requireToken: MiddlewareHandler<Env> = async (c, next) => {
-    const auth: Authentication =
-      options.noAuth === true
-        ? { ok: true, principal: { tokenId: null, name: "no-auth", readOnly: false } }
-        : await registry.authenticate(c.req.header("authorization"));
-    if (!auth.ok) {
-      // A session's token refused: look now rather than at the next check, so its stream ends too.
-      if (c.req.header(SESSION_HEADER) !== undefined) revocations.lookNow();
-      return jsonRpcError(c, auth.status, auth.error, -32000, {
-        "www-authenticate":
-          auth.credentials === "missing"
-            ? 'Bearer realm="openspec"'
-            : 'Bearer realm="openspec", error="invalid_token"',
-      });
-    }
-    c.set("principal", auth.principal);
-    await next();
-  };
-  const handleMcp = async (c: Context<Env>): Promise<Response> => {
+  const handleMcp = async (c: Context<HttpEnv>): Promise<Response> => {
     const principal = c.get("principal");
     let body: unknown;
     const { incoming, outgoing } = c.env;
     if (c.req.method === "POST") {
-      // The body limit (413). Hono's bodyLimit rebuilds the request with `new Request(c.req.raw)`,
-      // which fails on @hono/node-server's request objects unless they replace Node's global
-      // Request, and the MCP SDK needs Node's own; so the body is read from Node's stream here.
-      const read = await readLimitedBody(incoming, maxBodyBytes);
-      if (!read.ok) {
-        if (read.reason === "aborted") return RESPONSE_ALREADY_SENT;
-        // The rest of the body is never read: the connection ends with the answer.
-        outgoing.once("finish", () => incoming.socket.destroy());
-        return jsonRpcError(
-          c,
-          413,
-          `The request body is larger than ${maxBodyBytes} bytes.`,
-          -32000,
-          {
-            connection: "close",
-          },
-        );
-      }
-      try {
-        body = JSON.parse(read.body);
-      } catch {
-        return jsonRpcError(c, 400, "Parse error: the body is not JSON.", -32700);
-      }
+      const read = await readJsonBody(c, maxBodyBytes);
+      if (!read.ok) return read.answer;
+      body = read.body;
     }
     const sessionId = c.req.header(SESSION_HEADER);
     if (
       sessionId === undefined &&
       isModernRequest(c.req.method, (name) => c.req.header(name), body)
     ) {
-      return serveModern(c, principal, body);
+      return modernRequests.serve(c, principal, body);
     }
     if (sessionId !== undefined) {
       const session = sessions.get(sessionId);
@@ -296,105 +263,21 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
     return RESPONSE_ALREADY_SENT;
   };
 
-  /**
-   * One 2026-07-28 request: its toolsets and view chosen now, served by the
-   * SDK's handler on a server of its own; the answer (JSON, or SSE once the
-   * call reports progress) goes back through Hono. The request's signal
-   * aborts when the client goes away or its token is revoked, which cancels
-   * the call (a CLI run is killed).
-   */
-  const serveModern = async (
-    c: Context<Env>,
-    principal: Principal,
-    body: unknown,
-  ): Promise<Response> => {
-    const header = c.req.header(TOOLSETS_HEADER);
-    const toolsets = header !== undefined ? chooseToolsets(header) : serverToolsets;
-    if (!toolsets.ok) {
-      return jsonRpcError(c, 400, `Bad Request: ${toolsets.error} ${toolsets.fix}`);
-    }
-    const host = await modernHostsOf.hostFor(principal, toolsets.toolsets);
-    const { incoming, outgoing } = c.env;
-    // subscriptions/listen is admitted before the SDK sees it: its URIs checked, their
-    // places taken in the counts the 2025 subscriptions use, the token's streams capped.
-    const admitted = await admitListenRequest(principal, body);
-    if (!admitted.ok) {
-      return c.json(
-        { jsonrpc: "2.0", id: requestIdOf(body), error: admitted.error },
-        admitted.status,
-      );
-    }
-    outgoing.once("close", admitted.release);
-    const aborted = new AbortController();
-    const stop = (): void => {
-      aborted.abort();
-      outgoing.destroy();
-    };
-    const { tokenId } = principal;
-    if (tokenId !== null) {
-      const stops = modernInFlight.get(tokenId) ?? new Set();
-      stops.add(stop);
-      modernInFlight.set(tokenId, stops);
-    }
-    outgoing.once("close", () => {
-      aborted.abort();
-      if (tokenId === null) return;
-      const stops = modernInFlight.get(tokenId);
-      stops?.delete(stop);
-      if (stops?.size === 0) modernInFlight.delete(tokenId);
-    });
-    const request = await toWebRequest(incoming, body, { signal: aborted.signal });
-    return modern.fetch(request, {
-      parsedBody: body,
-      authInfo: modernAuthInfo({
-        principal,
-        host,
-        caller: tokenId === null ? "local" : `token:${tokenId}`,
-      }),
-    });
-  };
-
-  /** A listen stream's places and its place among the token's streams; any other request is admitted as is. */
-  const admitListenRequest = async (
-    principal: Principal,
-    body: unknown,
-  ): Promise<ListenAdmission> => {
-    const request = body as { method?: unknown; params?: unknown } | undefined;
-    if (request?.method !== "subscriptions/listen") return { ok: true, release: () => {} };
-    const { tokenId } = principal;
-    const admitted = await admitListen(
-      request.params,
-      catalogFor(principal),
-      {
-        perStream: options.maxSubscriptionsPerSession ?? DEFAULT_SUBSCRIPTIONS_PER_SESSION,
-        budget: subscriptionBudget,
-        tokenBudget: tokenId === null ? undefined : subscriptionShare(tokenId),
-        openStreams: {
-          count: () => (tokenId === null ? 0 : (openStreams.get(tokenId) ?? 0)),
-          max: maxSessionsPerToken,
-        },
-      },
-      listens,
-    );
-    if (!admitted.ok || tokenId === null) return admitted;
-    openStreams.set(tokenId, (openStreams.get(tokenId) ?? 0) + 1);
-    return {
-      ok: true,
-      release() {
-        admitted.release();
-        const left = (openStreams.get(tokenId) ?? 1) - 1;
-        if (left > 0) openStreams.set(tokenId, left);
-        else openStreams.delete(tokenId);
-      },
-    };
-  };
-
-  const app = new Hono<Env>();
+  const app = new Hono<HttpEnv>();
   app.on(["GET", "HEAD"], "/healthz", async (c) => {
     await answerHealth(c.env.outgoing, catalog, registry, sessions.size);
     return RESPONSE_ALREADY_SENT;
   });
-  app.all(MCP_PATH, guardOrigin, requireToken, handleMcp);
+  app.all(
+    MCP_PATH,
+    guardOrigin(allowedHosts),
+    requireToken({
+      noAuth: options.noAuth === true,
+      registry,
+      lookNow: () => revocations.lookNow(),
+    }),
+    handleMcp,
+  );
   app.notFound((c) => jsonRpcError(c, 404, `Not found; the MCP endpoint is ${MCP_PATH}.`));
   app.onError((error, c) => {
     log(
@@ -459,21 +342,4 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
       },
     },
   };
-}
-
-/** A JSON-RPC error answer with no id, as the MCP transport gives for requests it refuses. */
-function jsonRpcError(
-  c: Context,
-  status: number,
-  message: string,
-  code = -32000,
-  headers: Record<string, string> = {},
-): Response {
-  return c.json({ jsonrpc: "2.0", error: { code, message }, id: null }, status as 400, headers);
-}
-
-/** The id of a JSON-RPC request body, for an answer the server gives before the SDK sees it. */
-function requestIdOf(body: unknown): string | number | null {
-  const id = (body as { id?: unknown } | undefined)?.id;
-  return typeof id === "string" || typeof id === "number" ? id : null;
 }

@@ -8,8 +8,8 @@
 // - the OpenSpec CLI, which the runner runs, never imports.
 // The runner's watchdog and warm worker are started as scripts of their own,
 // so they are entries here, beside the chunks that start them; the registry's
-// migrations are read from ../drizzle next to the chunk, so they are copied
-// to dist/drizzle.
+// migrations are read from ../drizzle (SQLite) and ../drizzle-pg (PostgreSQL)
+// next to the chunk, so they are copied to dist/drizzle and dist/drizzle-pg.
 import { cpSync, readFileSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -104,8 +104,10 @@ export async function bundleApp({ root, entries, cachedEntries = {}, external = 
   for (const [name, file] of Object.entries(cachedEntries)) {
     await bundleCachedEntry({ outdir, name, entry: join(root, file), external });
   }
-  rmSync(join(root, "dist", "drizzle"), { recursive: true, force: true });
-  cpSync(join(registryRoot, "drizzle"), join(root, "dist", "drizzle"), { recursive: true });
+  for (const folder of ["drizzle", "drizzle-pg"]) {
+    rmSync(join(root, "dist", folder), { recursive: true, force: true });
+    cpSync(join(registryRoot, folder), join(root, "dist", folder), { recursive: true });
+  }
 }
 
 // A package's `package-version.js` reads ../package.json at run time, which

@@ -1,5 +1,11 @@
 export { fissionOpenSpecFixture } from "./fixtures.js";
 export { type IsolatedEnvironment, isolatedEnvironment } from "./isolated-environment.js";
+export {
+  type NginxProxy,
+  nginxReplicaConfig,
+  type ProxiedReplica,
+  startNginxProxy,
+} from "./nginx-proxy.js";
 export { registerOpenSpecStore, setUpOpenSpecStore } from "./openspec-stores.js";
 export { gitFolder, type PlantedGitPrograms, plantGitPrograms } from "./plant-git-programs.js";
 export { type PostgresServer, startPostgresServer } from "./postgres-server.js";

@@ -7,11 +7,16 @@ export type HttpProcess = { child: ChildProcess; url: string; home: string; log:
 
 /**
  * `openspec-mcp --http --port 0 <extra>` in a home of its own, with the real
- * CLI; resolves with the URL it logs once it listens.
+ * CLI and `extraEnv` (a registry URL, another CLI), from `bin` (the built
+ * server unless given); resolves with the URL it logs once it listens.
  */
-export async function startHttpProcess(extra: readonly string[] = []): Promise<HttpProcess> {
-  const { home, env } = serverEnvironment({ cli: true });
-  const child = spawn(process.execPath, [BUILT_SERVER, "--http", "--port", "0", ...extra], {
+export async function startHttpProcess(
+  extra: readonly string[] = [],
+  extraEnv: Record<string, string> = {},
+  bin = BUILT_SERVER,
+): Promise<HttpProcess> {
+  const { home, env } = serverEnvironment({ cli: true, extra: extraEnv });
+  const child = spawn(process.execPath, [bin, "--http", "--port", "0", ...extra], {
     env,
     stdio: ["ignore", "ignore", "pipe"],
   });
@@ -33,7 +38,10 @@ export async function startHttpProcess(extra: readonly string[] = []): Promise<H
 
 /** SIGTERM, then the exit code (null when a signal ended it). */
 export async function stopHttpProcess(server: HttpProcess): Promise<number | null> {
-  if (server.child.exitCode !== null) return server.child.exitCode;
+  // Ended already (a test killed it): there is no exit to wait for.
+  if (server.child.exitCode !== null || server.child.signalCode !== null) {
+    return server.child.exitCode;
+  }
   const exited = once(server.child, "exit");
   server.child.kill("SIGTERM");
   const [code] = (await exited) as [number | null];

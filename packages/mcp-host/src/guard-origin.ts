@@ -1,0 +1,18 @@
+import type { MiddlewareHandler } from "hono";
+import { checkRequestOrigin } from "./check-request-origin.js";
+import type { HttpEnv } from "./http-env.js";
+import { jsonRpcError } from "./json-rpc-error.js";
+
+/**
+ * DNS-rebinding protection (403), the first check of every `/mcp` request.
+ * The MCP SDK's host check is Express middleware, and its origin list cannot
+ * say "the request's own origin, behind a TLS proxy too", so the check is
+ * ours (check-request-origin.ts).
+ */
+export function guardOrigin(allowedHosts: ReadonlySet<string>): MiddlewareHandler<HttpEnv> {
+  return async (c, next) => {
+    const refused = checkRequestOrigin(c.env.incoming, allowedHosts);
+    if (refused !== undefined) return jsonRpcError(c, 403, `Forbidden: ${refused}.`);
+    await next();
+  };
+}
