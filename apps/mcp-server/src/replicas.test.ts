@@ -1,8 +1,5 @@
-import { execFile } from "node:child_process";
 import { readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
-import { promisify } from "node:util";
+import { join } from "node:path";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { Client as LegacyClient } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as LegacyTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -17,6 +14,8 @@ import {
   startNginxProxy,
   startPostgresServer,
 } from "@org/test-kit";
+import { createCatalog } from "@org/openspec-core";
+import { accessTokenCommands } from "@org/openspec-mcp-host";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type HttpProcess,
@@ -26,13 +25,6 @@ import {
 import { PUBLISHED_BIN } from "./test-support/sandbox.js";
 
 const REVISION = "2026-07-28";
-const run = promisify(execFile);
-/** The published `openspec-agent` bin, which makes sources and tokens in the shared registry. */
-const CLI = join(
-  dirname(createRequire(import.meta.url).resolve("@org/openspec-cli/package.json")),
-  "bin",
-  "openspec-agent.js",
-);
 
 /** A replica: the process, its name (what its session ids start with) and its port. */
 type Replica = { name: string; port: number; process: HttpProcess };
@@ -141,12 +133,12 @@ describe("GIVEN two openspec-mcp --http replicas on one PostgreSQL registry behi
   let held: { pid: number; under: number } | undefined;
   const openClients: { close(): Promise<void> }[] = [];
 
-  /** `openspec-agent --db <registry> <args> --json`, as an operator runs it on any machine. */
-  const cli = async (...args: string[]): Promise<Record<string, unknown>> => {
-    const { stdout } = await run(process.execPath, [CLI, "--db", registryUrl, ...args, "--json"], {
-      env: cliEnv,
-    });
-    return JSON.parse(stdout) as Record<string, unknown>;
+  /** The operator's registry, on any machine: the library calls `openspec-agent --db <registry> sources add` and `tokens` make. */
+  const store = () => ({ registryPath: registryUrl, env: cliEnv });
+  const createToken = async (name: string): Promise<string> => {
+    const created = await accessTokenCommands.create(store(), name, false);
+    if (!created.ok) throw new Error(`token ${name} was not made: ${JSON.stringify(created)}`);
+    return String(created.secret);
   };
 
   /** The SDK v2 client pinned to 2026-07-28 through the proxy; `answeredBy` gets each answer's replica port. */
@@ -181,8 +173,14 @@ describe("GIVEN two openspec-mcp --http replicas on one PostgreSQL registry behi
       ),
     );
     repository = makeOpenSpecRepository({}, "shop");
-    await cli("sources", "add", repository, "--name", "shop");
-    secret = String((await cli("tokens", "create", "--name", "agents")).secret);
+    const catalog = createCatalog(store());
+    try {
+      const added = await catalog.call("openspec_source_add", { path: repository, name: "shop" });
+      if (!added.ok) throw new Error(`source shop was not added: ${JSON.stringify(added)}`);
+    } finally {
+      catalog.close();
+    }
+    secret = await createToken("agents");
     for (const name of ["replica-1", "replica-2"]) {
       const openspec = holdableCli();
       clis.push(openspec);
@@ -212,7 +210,7 @@ describe("GIVEN two openspec-mcp --http replicas on one PostgreSQL registry behi
     removeTemporaryFolders();
   });
 
-  it("WHEN a 2026-07-28 client calls through the proxy with the token the CLI made once THEN both replicas answer it, with no session, and every answer is the same", async () => {
+  it("WHEN a 2026-07-28 client calls through the proxy with the token the operator made once THEN both replicas answer it, with no session, and every answer is the same", async () => {
     const answeredBy: number[] = [];
     const client = await modernClient(secret, answeredBy);
     const answers: string[] = [];
@@ -277,10 +275,10 @@ describe("GIVEN two openspec-mcp --http replicas on one PostgreSQL registry behi
     expect(answeredBy.length).toBeGreaterThanOrEqual(7);
   });
 
-  it("WHEN the CLI revokes a token THEN each replica refuses it within the deadline, through the proxy too", async () => {
+  it("WHEN the operator revokes a token THEN each replica refuses it within the deadline, through the proxy too", async () => {
     const figures: number[] = [];
     for (let round = 0; round < 3; round += 1) {
-      const token = String((await cli("tokens", "create", "--name", `short-${round}`)).secret);
+      const token = await createToken(`short-${round}`);
       const discover = (url: string) =>
         fetch(url, {
           method: "POST",
@@ -306,7 +304,8 @@ describe("GIVEN two openspec-mcp --http replicas on one PostgreSQL registry behi
         }).then((response) => response.status);
       const served = await Promise.all(replicas.map((replica) => discover(replica.process.url)));
       expect(served).toEqual([200, 200]);
-      await cli("tokens", "revoke", `short-${round}`);
+      const revoked = await accessTokenCommands.revoke(store(), `short-${round}`);
+      expect(revoked).toMatchObject({ ok: true });
       const revokedAt = performance.now();
       await Promise.all(
         replicas.map(async (replica) => {
