@@ -9,6 +9,7 @@ import { listCatalogTool } from "./list-catalog-tool.js";
 import { offerToolsets, type ToolOffer } from "./offer-toolsets.js";
 import { packageVersion } from "./package-version.js";
 import { syncToolAvailability } from "./sync-tool-availability.js";
+import { type WatchedResourceListing, watchedResourceListing } from "./watched-resource-listing.js";
 import { type WorkflowSkills, workflowSkills } from "./workflow-skills.js";
 import { writeLog } from "./write-log.js";
 
@@ -23,6 +24,13 @@ export type McpHostOptions = CatalogSource &
     availabilityCheckMs?: number;
     /** Where diagnostics go; default stderr. */
     log?: (message: string) => void;
+    /** The workflow skills, when several hosts share one catalog of them; default the host's own. */
+    skills?: WorkflowSkills;
+    /**
+     * The resource listing of the host's 2026-07-28 servers, when several
+     * hosts over one catalog view share it (the caller closes it); default the host's own.
+     */
+    resourceListing?: WatchedResourceListing;
   };
 
 /** What a server built on the host hears from it: its clients are told, stderr already was. */
@@ -49,6 +57,11 @@ export type McpHost = {
   readonly toolsetsTool: Tool | undefined;
   /** The workflows as MCP skills, loaded once, on the first skills request, not per request. */
   readonly skills: WorkflowSkills;
+  /**
+   * What the host's 2026-07-28 servers page `resources/list` through: one list
+   * per state of the sources' folders, with a watch made on the first listing.
+   */
+  readonly resourceListing: WatchedResourceListing;
   /** Where diagnostics go (stderr unless the caller said otherwise). */
   readonly writeLine: (message: string) => void;
   /** The tools offered now, as `tools/list` shows them. */
@@ -142,11 +155,14 @@ export async function createMcpHost(options: McpHostOptions = {}): Promise<McpHo
   timer.unref();
 
   let closed = false;
+  const resourceListing =
+    options.resourceListing ?? watchedResourceListing(shared, (line) => log("warning", line));
   return {
     catalog,
     shared,
     toolsetsTool: offer.tool,
-    skills: workflowSkills(packageVersion, undefined, writeLine),
+    skills: options.skills ?? workflowSkills(packageVersion, undefined, writeLine),
+    resourceListing,
     writeLine,
     listTools,
     async answerToolsets(args) {
@@ -168,6 +184,7 @@ export async function createMcpHost(options: McpHostOptions = {}): Promise<McpHo
       closed = true;
       clearInterval(timer);
       listeners.clear();
+      if (options.resourceListing === undefined) resourceListing.close();
       if (ownsCatalog) shared.close();
     },
   };
