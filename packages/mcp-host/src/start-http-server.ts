@@ -174,9 +174,9 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
   );
   type Env = { Bindings: HttpBindings; Variables: { principal: Principal } };
 
-  // DNS-rebinding protection (403) first. The MCP SDK's host check is Express
-  // middleware, and its origin list cannot say "the request's own origin,
-  // behind a TLS proxy too", so the check is ours (check-request-origin.ts).
+  // DNS-rebinding protection (403) first: the Host half is the SDK's check, the Origin
+  // half ours, since the SDK's origin list cannot say "the request's own origin, port
+  // and scheme, behind a TLS proxy too" (check-request-origin.ts).
   const guardOrigin: MiddlewareHandler<Env> = async (c, next) => {
     const refused = checkRequestOrigin(c.env.incoming, allowedHosts);
     if (refused !== undefined) return jsonRpcError(c, 403, `Forbidden: ${refused}.`);
