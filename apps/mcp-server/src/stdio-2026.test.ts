@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { type RawServer, spawnRawServer } from "./test-support/raw-server.js";
 import { BUILT_SERVER, PUBLISHED_BIN, serverEnvironment } from "./test-support/sandbox.js";
 import { isRunning, slowOpenSpecCli, waitForPids } from "./test-support/slow-cli.js";
+import { whenWritten } from "./test-support/when-written.js";
 
 const REVISION = "2026-07-28";
 
@@ -101,37 +102,6 @@ function logSaysBeforeExit(server: RawServer, text: string): Promise<boolean> {
       server.child.off("exit", gone);
     };
     server.child.stderr.on("data", look);
-    server.child.once("exit", gone);
-    look();
-  });
-}
-
-/**
- * Resolves once the server's stdout satisfies `condition`; rejects, naming
- * `what`, if the server exits first or after 30 s (a guard against a hang,
- * well inside the runner's timeout; the condition is what the test checks).
- */
-function whenWritten(server: RawServer, condition: () => boolean, what: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const hang = setTimeout(() => {
-      stopLooking();
-      reject(new Error(`gave up waiting for ${what}`));
-    }, 30_000);
-    const look = () => {
-      if (!condition()) return;
-      stopLooking();
-      resolve();
-    };
-    const gone = () => {
-      stopLooking();
-      reject(new Error(`the server exited before ${what}`));
-    };
-    const stopLooking = () => {
-      clearTimeout(hang);
-      server.child.stdout.off("data", look);
-      server.child.off("exit", gone);
-    };
-    server.child.stdout.on("data", look);
     server.child.once("exit", gone);
     look();
   });
