@@ -7,10 +7,13 @@ export type HttpProcess = { child: ChildProcess; url: string; home: string; log:
 
 /**
  * `openspec-mcp --http --port 0 <extra>` in a home of its own, with the real
- * CLI; resolves with the URL it logs once it listens.
+ * CLI (or the environment given); resolves with the URL it logs once it listens.
  */
-export async function startHttpProcess(extra: readonly string[] = []): Promise<HttpProcess> {
-  const { home, env } = serverEnvironment({ cli: true });
+export async function startHttpProcess(
+  extra: readonly string[] = [],
+  environment: { home: string; env: Record<string, string> } = serverEnvironment({ cli: true }),
+): Promise<HttpProcess> {
+  const { home, env } = environment;
   const child = spawn(process.execPath, [BUILT_SERVER, "--http", "--port", "0", ...extra], {
     env,
     stdio: ["ignore", "ignore", "pipe"],
