@@ -9,6 +9,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import {
   fakeOpenSpecBinary,
   makeOpenSpecRepository,
+  PASSKEYS_CHANGE_INPUT,
   REAL_OPENSPEC_BIN,
   removeTemporaryFolders,
   temporaryFolder,
@@ -146,34 +147,7 @@ describe("GIVEN the SDK v2 client pinned to 2026-07-28 (no initialize, no sessio
 
       // Propose.
       expect(
-        await call("openspec_change_create", {
-          source: "shop",
-          name: "add-passkeys",
-          why: "Passwords alone are phished too often; passkeys close that gap for every user.",
-          what_changes: ["Add passkey login"],
-          tasks: [{ title: "Backend", items: ["Add the passkey endpoint", "Document passkeys"] }],
-          specs: [
-            {
-              name: "passkeys",
-              purpose: "Lets users sign in with a passkey instead of a password, on every client.",
-              added: [
-                {
-                  name: "Passkey login",
-                  description: "The system SHALL accept a registered passkey.",
-                  scenarios: [
-                    {
-                      name: "Valid passkey",
-                      steps: [
-                        { type: "WHEN", text: "a registered passkey is used" },
-                        { type: "THEN", text: "a session starts" },
-                      ],
-                    },
-                  ],
-                },
-              ],
-            },
-          ],
-        }),
+        await call("openspec_change_create", { source: "shop", ...PASSKEYS_CHANGE_INPUT }),
       ).toMatchObject({ ok: true, validation: { valid: true } });
 
       // Listen to the change's tasks, then tick them: the stream hears the edit.
