@@ -1,11 +1,12 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import {
-  Client,
-  StreamableHTTPClientTransport,
-  type Transport,
-} from "@modelcontextprotocol/client";
+import type { Stream } from "node:stream";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { Client as LegacyClient } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport as LegacyStdioTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport as LegacyHttpTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import {
   fakeOpenSpecBinary,
   makeOpenSpecRepository,
@@ -54,35 +55,99 @@ function cliThatHangsOnDemand() {
  */
 class OneProcessStdioTransport extends StdioClientTransport {}
 
-type Served = { transport: Transport; serverLog(): string };
-
-/** The built `openspec-mcp`, over stdio or over HTTP (`--http --no-auth`), in `environment`. */
-const serve: Record<
-  "stdio" | "http",
-  (environment: { home: string; env: Record<string, string> }) => Promise<Served>
-> = {
-  async stdio({ env }) {
-    const transport = new OneProcessStdioTransport({
-      command: process.execPath,
-      args: [BUILT_SERVER],
-      env,
-      stderr: "pipe",
-    });
-    let stderr = "";
-    transport.stderr?.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString("utf8");
-    });
-    return { transport, serverLog: () => stderr };
-  },
-  async http(environment) {
-    const server = await startHttpProcess(["--no-auth"], environment);
-    closing.push(() => stopHttpProcess(server));
-    return {
-      transport: new StreamableHTTPClientTransport(new URL(server.url)),
-      serverLog: () => server.log.join("\n"),
-    };
-  },
+/** What the loop needs of a client, whichever SDK and revision. */
+type LoopClient = {
+  /** A tool's result object (`structuredContent`); rejects when `signal` cancels the call. */
+  call(name: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<unknown>;
+  /** Follows a resource (listen on 2026-07-28, subscribe on 2025); resolves once it is followed. */
+  follow(uri: string): Promise<void>;
+  /** Hears `notifications/resources/updated`. */
+  onUpdated(handler: (uri: string) => void): void;
+  close(): Promise<void>;
 };
+
+/** Where the built server runs: its command for stdio, or its URL over HTTP (`--http --no-auth`), and its log. */
+type Served = {
+  stdio?: { command: string; args: string[]; env: Record<string, string> };
+  url?: string;
+  log: string[];
+};
+
+async function serve(
+  over: "stdio" | "http",
+  environment: { home: string; env: Record<string, string> },
+): Promise<Served> {
+  if (over === "stdio") {
+    // The client spawns the server; its transport pipes the server's stderr into `log`.
+    return {
+      stdio: { command: process.execPath, args: [BUILT_SERVER], env: environment.env },
+      log: [],
+    };
+  }
+  const server = await startHttpProcess(["--no-auth"], environment);
+  closing.push(() => stopHttpProcess(server));
+  return { url: server.url, log: server.log };
+}
+
+/** The SDK v2 client pinned to 2026-07-28: no initialize, every request on its own, listening with subscriptions/listen. */
+async function modernClient(served: Served): Promise<LoopClient> {
+  const transport =
+    served.stdio === undefined
+      ? new StreamableHTTPClientTransport(new URL(served.url ?? ""))
+      : new OneProcessStdioTransport({ ...served.stdio, stderr: "pipe" });
+  if (transport instanceof StdioClientTransport) logStderr(transport.stderr, served);
+  const client = new Client(
+    { name: "whole-loop", version: "0" },
+    { versionNegotiation: { mode: { pin: "2026-07-28" } } },
+  );
+  await client.connect(transport);
+  return {
+    call: async (name, args, signal) =>
+      (await client.callTool({ name, arguments: args }, signal === undefined ? {} : { signal }))
+        .structuredContent,
+    async follow(uri) {
+      const stream = await client.listen({ resourceSubscriptions: [uri] });
+      expect(stream.honoredFilter).toMatchObject({ resourceSubscriptions: [uri] });
+    },
+    onUpdated: (handler) =>
+      client.setNotificationHandler("notifications/resources/updated", (notification) =>
+        handler(notification.params.uri),
+      ),
+    close: () => client.close(),
+  };
+}
+
+/** The SDK 1.x client (what most MCP hosts run): initialize, a session, resources/subscribe. */
+async function legacyClient(served: Served): Promise<LoopClient> {
+  const transport =
+    served.stdio === undefined
+      ? new LegacyHttpTransport(new URL(served.url ?? ""))
+      : new LegacyStdioTransport({ ...served.stdio, stderr: "pipe" });
+  if (transport instanceof LegacyStdioTransport) logStderr(transport.stderr, served);
+  const client = new LegacyClient({ name: "whole-loop", version: "0" });
+  await client.connect(transport);
+  return {
+    call: async (name, args, signal) =>
+      (
+        await client.callTool(
+          { name, arguments: args },
+          undefined,
+          signal === undefined ? {} : { signal },
+        )
+      ).structuredContent,
+    follow: async (uri) => void (await client.subscribeResource({ uri })),
+    onUpdated: (handler) =>
+      client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) =>
+        handler(notification.params.uri),
+      ),
+    close: () => client.close(),
+  };
+}
+
+/** The stdio server's stderr, into the log the test reads. */
+function logStderr(stream: Stream | null, served: Served): void {
+  stream?.on("data", (chunk: Buffer) => served.log.push(chunk.toString("utf8")));
+}
 
 /** Resolves on the next call of the handler it installs; rejects, naming `what`, after 30 s (a hang guard). */
 function nextCall(install: (handler: () => void) => void, what: string): Promise<void> {
@@ -95,10 +160,15 @@ function nextCall(install: (handler: () => void) => void, what: string): Promise
   });
 }
 
-describe("GIVEN the SDK v2 client pinned to 2026-07-28 (no initialize, no session)", () => {
+const clients = {
+  "SDK v2 client pinned to 2026-07-28 (no initialize, no session)": modernClient,
+  "SDK 1.x client (2025 revisions: initialize, a session)": legacyClient,
+};
+
+describe.each(Object.keys(clients) as (keyof typeof clients)[])("GIVEN the %s", (clientName) => {
   it.each(["stdio", "http"] as const)(
-    "WHEN it carries a change through its whole life over %s THEN registering, reading, proposing, ticking and archiving answer, its listen stream hears the edits, a cancelled validate leaves no CLI process, and nothing warns of deprecation",
-    async (transportName) => {
+    "WHEN it carries a change through its whole life over %s THEN registering, reading, proposing, ticking and archiving answer, the resource it follows is reported edited, a cancelled validate leaves no CLI process, and nothing warns of deprecation",
+    async (over) => {
       const { bin, pidFile, hangFlag } = cliThatHangsOnDemand();
       // The hanging CLI writes its pids outside the repository: process mechanics, not confinement.
       const environment = serverEnvironment({
@@ -116,22 +186,15 @@ describe("GIVEN the SDK v2 client pinned to 2026-07-28 (no initialize, no sessio
         warn.mockRestore();
       });
 
-      const served = await serve[transportName](environment);
-      const client = new Client(
-        { name: "whole-loop-2026", version: "0" },
-        { versionNegotiation: { mode: { pin: "2026-07-28" } } },
-      );
-      await client.connect(served.transport);
+      const served = await serve(over, environment);
+      const client = await clients[clientName](served);
       closing.unshift(() => client.close());
       const call = async (name: string, args: Record<string, unknown>) =>
-        (await client.callTool({ name, arguments: args })).structuredContent as Record<
-          string,
-          unknown
-        >;
+        (await client.call(name, args)) as Record<string, unknown>;
       const updated: string[] = [];
       let heard: (() => void) | undefined;
-      client.setNotificationHandler("notifications/resources/updated", (notification) => {
-        updated.push(notification.params.uri);
+      client.onUpdated((uri) => {
+        updated.push(uri);
         heard?.();
       });
 
@@ -150,10 +213,9 @@ describe("GIVEN the SDK v2 client pinned to 2026-07-28 (no initialize, no sessio
         await call("openspec_change_create", { source: "shop", ...PASSKEYS_CHANGE_INPUT }),
       ).toMatchObject({ ok: true, validation: { valid: true } });
 
-      // Listen to the change's tasks, then tick them: the stream hears the edit.
+      // Follow the change's tasks, then tick them: the client hears the edit.
       const tasks = "openspec://shop/changes/add-passkeys/tasks";
-      const stream = await client.listen({ resourceSubscriptions: [tasks] });
-      expect(stream.honoredFilter).toMatchObject({ resourceSubscriptions: [tasks] });
+      await client.follow(tasks);
       const ticked = nextCall((done) => {
         heard = done;
       }, "resources/updated after the tasks were ticked");
@@ -174,14 +236,14 @@ describe("GIVEN the SDK v2 client pinned to 2026-07-28 (no initialize, no sessio
       }, "resources/updated after tasks.md was edited by hand");
       writeFileSync(tasksFile, `${readFileSync(tasksFile, "utf8")}\n<!-- reviewed -->\n`);
       await edited;
-      await stream.close();
 
       // A long call cancelled: the CLI and its grandchild are gone, and the server serves on.
       writeFileSync(hangFlag, "");
       const controller = new AbortController();
-      const pending = client.callTool(
-        { name: "openspec_validate", arguments: { source: "shop", target: "add-passkeys" } },
-        { signal: controller.signal },
+      const pending = client.call(
+        "openspec_validate",
+        { source: "shop", target: "add-passkeys" },
+        controller.signal,
       );
       const pids = await waitForPids(pidFile);
       expect(pids.every(isRunning)).toBe(true);
@@ -199,7 +261,7 @@ describe("GIVEN the SDK v2 client pinned to 2026-07-28 (no initialize, no sessio
       expect(existsSync(join(repo, "openspec/specs/passkeys/spec.md"))).toBe(true);
 
       expect(warnings.filter((line) => /deprecat|\[mcp-sdk\]/i.test(line))).toEqual([]);
-      expect(served.serverLog()).not.toMatch(/DeprecationWarning|deprecated/i);
+      expect(served.log.join("\n")).not.toMatch(/DeprecationWarning|deprecated/i);
     },
     300_000,
   );
