@@ -186,8 +186,10 @@ describe("GIVEN the built server over stdio and a client of the 2026-07-28 revis
     );
 
     expect(result.structuredContent).toMatchObject({ ok: true });
-    expect(heard[0]).toMatchObject({ progress: 1, message: "running openspec list" });
-    expect(heard.length).toBeGreaterThan(1);
+    // The host's heartbeat may come first, while the CLI is launched on a loaded machine.
+    const started = heard.findIndex((entry) => entry.message === "running openspec list");
+    expect(started).toBeGreaterThanOrEqual(0);
+    expect(heard.length).toBeGreaterThan(started + 1);
   });
 
   it("WHEN a running openspec_validate is cancelled THEN its CLI and the CLI's child are gone, and the next call succeeds", async () => {
