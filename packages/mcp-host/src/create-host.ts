@@ -24,14 +24,15 @@ export type McpHostOptions = CatalogSource &
     availabilityCheckMs?: number;
     /** Where diagnostics go; default stderr. */
     log?: (message: string) => void;
-    /** The workflow skills, when several hosts share one catalog of them; default the host's own. */
-    skills?: WorkflowSkills;
-    /**
-     * The resource listing of the host's 2026-07-28 servers, when several
-     * hosts over one catalog view share it (the caller closes it); default the host's own.
-     */
-    resourceListing?: WatchedResourceListing;
   };
+
+/** What several hosts of one HTTP server share; a host made alone makes its own. */
+export type SharedHostParts = {
+  /** The workflow skills, one catalog of them for every host. */
+  skills?: WorkflowSkills;
+  /** The resource listing of the hosts' 2026-07-28 servers over one catalog view (the caller closes it). */
+  resourceListing?: WatchedResourceListing;
+};
 
 /** What a server built on the host hears from it: its clients are told, stderr already was. */
 export type HostListener = {
@@ -90,7 +91,9 @@ const DEFAULT_AVAILABILITY_CHECK_MS = 2000;
  * list a client asks for is already right. The tools that need the OpenSpec
  * CLI are offered only while a CLI is found; the host keeps looking.
  */
-export async function createMcpHost(options: McpHostOptions = {}): Promise<McpHost> {
+export async function createMcpHost(
+  options: McpHostOptions & SharedHostParts = {},
+): Promise<McpHost> {
   const ownsCatalog = options.catalog === undefined;
   const writeLine = options.log ?? writeLog;
   const listeners = new Set<HostListener>();
