@@ -40,11 +40,20 @@ describe("GIVEN the built server over stdio and a slow OpenSpec CLI", () => {
     );
 
     expect(result.structuredContent).toMatchObject({ ok: true });
-    expect(heard[0]).toMatchObject({ progress: 1, message: "running openspec list" });
-    expect(heard.length).toBeGreaterThan(1);
-    expect(heard.slice(1).every((entry) => entry.message === "still running openspec list")).toBe(
-      true,
-    );
+    const messages = heard.map((entry) => entry.message);
+    const started = messages.indexOf("running openspec list");
+    expect(started).toBeGreaterThanOrEqual(0);
+    // Until the CLI is launched (which can take over a second on a loaded machine) the host's own
+    // heartbeat speaks; from then on the CLI's reports only.
+    expect(
+      messages
+        .slice(0, started)
+        .every((message) => /^openspec_list still running after \d+ s$/.test(message ?? "")),
+    ).toBe(true);
+    expect(messages.length).toBeGreaterThan(started + 1);
+    expect(
+      messages.slice(started + 1).every((message) => message === "still running openspec list"),
+    ).toBe(true);
     const values = heard.map((entry) => entry.progress);
     expect(values).toEqual(values.map((_, index) => index + 1));
   }, 120_000);

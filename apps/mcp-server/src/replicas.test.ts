@@ -185,17 +185,16 @@ describe("GIVEN two openspec-mcp --http replicas on one PostgreSQL registry behi
       const openspec = holdableCli();
       clis.push(openspec);
       // The published bin, as an operator installs it.
-      const server = await startHttpProcess(
-        [],
-        {
+      const server = await startHttpProcess([], {
+        extraEnv: {
           OPENSPEC_AGENT_DB: registryUrl,
           OPENSPEC_AGENT_REPLICA: name,
           OPENSPEC_BIN: openspec.bin,
           // A confined run binds the OpenSpec package its binary belongs to; this stand-in script belongs to none.
           OPENSPEC_AGENT_CONFINE: "off",
         },
-        PUBLISHED_BIN,
-      );
+        bin: PUBLISHED_BIN,
+      });
       replicas.push({ name, port: Number(new URL(server.url).port), process: server });
     }
     proxy = await startNginxProxy(replicas.map(({ name, port }) => ({ name, port })));

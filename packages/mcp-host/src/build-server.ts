@@ -152,6 +152,7 @@ export function buildServer(host: McpHost, options: BuildServerOptions): BuiltSe
   resources = registerResources(mcp, host.shared, (line) => log("warning", line), {
     subscriptions: legacy,
     skills: host.skills,
+    listing: host.resourceListing,
     ...(options.subscriptions?.max === undefined
       ? {}
       : { maxSubscriptions: options.subscriptions.max }),

@@ -9,6 +9,7 @@ import { listCatalogTool } from "./list-catalog-tool.js";
 import { offerToolsets, type ToolOffer } from "./offer-toolsets.js";
 import { packageVersion } from "./package-version.js";
 import { syncToolAvailability } from "./sync-tool-availability.js";
+import { type WatchedResourceListing, watchedResourceListing } from "./watched-resource-listing.js";
 import { type WorkflowSkills, workflowSkills } from "./workflow-skills.js";
 import { writeLog } from "./write-log.js";
 
@@ -24,6 +25,14 @@ export type McpHostOptions = CatalogSource &
     /** Where diagnostics go; default stderr. */
     log?: (message: string) => void;
   };
+
+/** What several hosts of one HTTP server share; a host made alone makes its own. */
+export type SharedHostParts = {
+  /** The workflow skills, one catalog of them for every host. */
+  skills?: WorkflowSkills;
+  /** The resource listing of the hosts' 2026-07-28 servers over one catalog view (the caller closes it). */
+  resourceListing?: WatchedResourceListing;
+};
 
 /** What a server built on the host hears from it: its clients are told, stderr already was. */
 export type HostListener = {
@@ -49,6 +58,11 @@ export type McpHost = {
   readonly toolsetsTool: Tool | undefined;
   /** The workflows as MCP skills, loaded once, on the first skills request, not per request. */
   readonly skills: WorkflowSkills;
+  /**
+   * What the host's 2026-07-28 servers page `resources/list` through: one list
+   * per state of the sources' folders, with a watch made on the first listing.
+   */
+  readonly resourceListing: WatchedResourceListing;
   /** Where diagnostics go (stderr unless the caller said otherwise). */
   readonly writeLine: (message: string) => void;
   /** The tools offered now, as `tools/list` shows them. */
@@ -77,7 +91,9 @@ const DEFAULT_AVAILABILITY_CHECK_MS = 2000;
  * list a client asks for is already right. The tools that need the OpenSpec
  * CLI are offered only while a CLI is found; the host keeps looking.
  */
-export async function createMcpHost(options: McpHostOptions = {}): Promise<McpHost> {
+export async function createMcpHost(
+  options: McpHostOptions & SharedHostParts = {},
+): Promise<McpHost> {
   const ownsCatalog = options.catalog === undefined;
   const writeLine = options.log ?? writeLog;
   const listeners = new Set<HostListener>();
@@ -142,11 +158,14 @@ export async function createMcpHost(options: McpHostOptions = {}): Promise<McpHo
   timer.unref();
 
   let closed = false;
+  const resourceListing =
+    options.resourceListing ?? watchedResourceListing(shared, (line) => log("warning", line));
   return {
     catalog,
     shared,
     toolsetsTool: offer.tool,
-    skills: workflowSkills(packageVersion, undefined, writeLine),
+    skills: options.skills ?? workflowSkills(packageVersion, undefined, writeLine),
+    resourceListing,
     writeLine,
     listTools,
     async answerToolsets(args) {
@@ -168,6 +187,7 @@ export async function createMcpHost(options: McpHostOptions = {}): Promise<McpHo
       closed = true;
       clearInterval(timer);
       listeners.clear();
+      if (options.resourceListing === undefined) resourceListing.close();
       if (ownsCatalog) shared.close();
     },
   };

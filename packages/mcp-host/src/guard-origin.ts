@@ -4,10 +4,10 @@ import type { HttpEnv } from "./http-env.js";
 import { jsonRpcError } from "./json-rpc-error.js";
 
 /**
- * DNS-rebinding protection (403), the first check of every `/mcp` request.
- * The MCP SDK's host check is Express middleware, and its origin list cannot
- * say "the request's own origin, behind a TLS proxy too", so the check is
- * ours (check-request-origin.ts).
+ * DNS-rebinding protection (403), the first check of every `/mcp` request:
+ * the Host half is the SDK's check, the Origin half ours, since the SDK's
+ * origin list cannot say "the request's own origin, port and scheme, behind a
+ * TLS proxy too" (check-request-origin.ts).
  */
 export function guardOrigin(allowedHosts: ReadonlySet<string>): MiddlewareHandler<HttpEnv> {
   return async (c, next) => {

@@ -1,23 +1,28 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import {
+  Client as ModernClient,
+  StreamableHTTPClientTransport as ModernTransport,
+} from "@modelcontextprotocol/client";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ResourceListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { type Catalog, createCatalog } from "@org/openspec-core";
 import { AUTH_SPEC, makeOpenSpecRepository, removeTemporaryFolders } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import { eventually } from "./test-support/eventually.js";
+import { useHttpServers } from "./test-support/http-harness.js";
 import { closeInMemorySessions, openInMemorySession } from "./test-support/in-memory-session.js";
 import { serverEnvironment } from "./test-support/sandbox.js";
+
+const startServer = useHttpServers();
 
 afterEach(async () => {
   await closeInMemorySessions();
   removeTemporaryFolders();
 });
 
-/** A server whose catalog counts the repository listings (`openspec_context` on a bare source). */
-async function connect(root: string) {
-  const { home, env } = serverEnvironment();
-  const real = createCatalog({ env, home });
+/** The catalog, counting the repository listings (`openspec_context` on a bare source). */
+function countListings(real: Catalog) {
   let listings = 0;
   const catalog: Catalog = {
     ...real,
@@ -36,6 +41,14 @@ async function connect(root: string) {
       return real.call(name, args);
     },
   };
+  return { catalog, listings: () => listings };
+}
+
+/** A server whose catalog counts the repository listings. */
+async function connect(root: string) {
+  const { home, env } = serverEnvironment();
+  const real = createCatalog({ env, home });
+  const { catalog, listings } = countListings(real);
   expect(await real.call("openspec_source_add", { path: root, name: "big" })).toMatchObject({
     ok: true,
   });
@@ -47,13 +60,16 @@ async function connect(root: string) {
   });
   return {
     client,
-    listings: () => listings,
+    listings,
     listChanged: () => listChanged,
     close: () => real.close(),
   };
 }
 
-async function pageAll(client: Client, from?: string): Promise<string[]> {
+async function pageAll(
+  client: Pick<Client, "listResources"> | Pick<ModernClient, "listResources">,
+  from?: string,
+): Promise<string[]> {
   const uris: string[] = [];
   let cursor = from;
   do {
@@ -97,5 +113,41 @@ describe("paging resources/list", () => {
     expect(all).toHaveLength(351);
     expect(new Set(all).size).toBe(351);
     expect(all.at(-1)).toBe("openspec://big/specs/zz-late");
+  });
+});
+
+describe("paging resources/list at the 2026-07-28 revision (no session)", () => {
+  it("GIVEN a repository of 350 specs over HTTP WHEN a 2026-07-28 client pages through it again THEN the pages do not read the repository again, and the pages are those a 2025 client gets", async () => {
+    let counted: ReturnType<typeof countListings> | undefined;
+    const http = await startServer({
+      noAuth: true,
+      wrapCatalog: (real) => {
+        counted = countListings(real);
+        return counted.catalog;
+      },
+    });
+    expect(
+      await http.server.catalog.call("openspec_source_add", { path: bigRepository(), name: "big" }),
+    ).toMatchObject({ ok: true });
+    const modern = new ModernClient(
+      { name: "paging-test", version: "0" },
+      { versionNegotiation: { mode: { pin: "2026-07-28" } } },
+    );
+    await modern.connect(new ModernTransport(new URL(http.server.url)));
+    try {
+      const listings = () => counted?.listings() ?? 0;
+      const first = await pageAll(modern);
+      expect(first).toHaveLength(350);
+      // The watch of the folder may still be walking during the first pass: the second waits for nothing.
+      await pageAll(modern);
+      const before = listings();
+      expect(await pageAll(modern)).toEqual(first);
+      // None, unless the folder's watch ends its walk only now. Collected a page at a
+      // time, the four pages would read the repository four times.
+      expect(listings() - before).toBeLessThanOrEqual(1);
+      expect(await pageAll(await http.connect())).toEqual(first);
+    } finally {
+      await modern.close();
+    }
   });
 });

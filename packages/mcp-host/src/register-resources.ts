@@ -1,16 +1,16 @@
 import type { Server } from "@modelcontextprotocol/server";
-import { ProtocolError, ProtocolErrorCode, type Resource } from "@modelcontextprotocol/server";
+import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
 import type { Catalog } from "@org/openspec-core";
-import { collectResources } from "./collect-resources.js";
 import { pageResources } from "./list-resources.js";
-import { listSources, type ResourceSource, sourcesSignature } from "./list-sources.js";
+import { listSources } from "./list-sources.js";
 import { anyParams, parseRequest } from "./parse-request.js";
 import { readResource } from "./read-resource.js";
 import { refuseMissingResource } from "./refuse-missing-resource.js";
+import { type ListAllResources, resourceListing } from "./resource-listing.js";
 import { resourceTemplates } from "./resource-templates.js";
 import { parseResourceUri, SKILL_SCHEME } from "./resource-uri.js";
-import { sharedSourceResources } from "./shared-source-resources.js";
 import { type ResourceWatchOptions, watchResources } from "./watch-resources.js";
+import { type WatchedResourceListing, watchedResourceListing } from "./watched-resource-listing.js";
 import type { WorkflowSkills } from "./workflow-skills.js";
 
 /** What the handlers below need the server to advertise; completion comes with the prompts. */
@@ -35,6 +35,7 @@ export function registerResources(
   {
     subscriptions = true,
     skills,
+    listing,
     ...watchOptions
   }: Pick<
     ResourceWatchOptions,
@@ -50,17 +51,20 @@ export function registerResources(
     subscriptions?: boolean;
     /** The workflow skills, whose files are read beside the sources' resources. */
     skills?: WorkflowSkills;
+    /**
+     * Without `subscriptions`: the listing the server pages through, kept
+     * longer than the server (the host's); default one of its own.
+     */
+    listing?: WatchedResourceListing;
   } = {},
 ): ResourceRegistration {
   // Added here rather than where the server is made, so the server's own list stays as it was.
   mcp.registerCapabilities(RESOURCE_CAPABILITIES);
   if (!subscriptions) {
-    registerReads(mcp, catalog, skills, async (sources) =>
-      collectResources(catalog, sources, (source) =>
-        sharedSourceResources(catalog, source, () => undefined),
-      ),
-    );
-    return { close: () => {} };
+    // A listing of its own, unless the caller keeps one that outlives the server.
+    const chosen = listing ?? watchedResourceListing(catalog, log);
+    registerReads(mcp, catalog, skills, chosen.list);
+    return { close: () => (chosen === listing ? undefined : chosen.close()) };
   }
   const watch = watchResources({
     ...watchOptions,
@@ -77,30 +81,9 @@ export function registerResources(
         .catch((error: unknown) => log(`could not notify: ${String(error)}`));
     },
   });
-
-  let snapshot: { signature: string; generation: number; resources: Resource[] } | undefined;
-  registerReads(mcp, catalog, skills, async (sources, cursor) => {
-    const signature = sourcesSignature(sources);
-    const generation = watch.generation();
-    // A first page is always collected afresh; the pages after it reuse that
-    // collection while the watch has seen no event, so paging a large
-    // registry reads each repository once rather than once a page.
-    const reuse =
-      cursor !== undefined &&
-      snapshot?.signature === signature &&
-      snapshot.generation === generation &&
-      watch.isListing();
-    if (reuse && snapshot) return snapshot.resources;
-    // Watch before collecting, so an event during the collection is compared afterwards. The
-    // watch of a large repository is set up in the background: the listing does not wait for it.
-    await watch.startListing();
-    const all = await collectResources(catalog, sources, (source) =>
-      sharedSourceResources(catalog, source, () => watch.folderGeneration(source)),
-    );
-    snapshot = { signature, generation, resources: all };
-    watch.listed(all, generation);
-    return all;
-  });
+  // The session's own watch keys its listing, and its first collection is what later lists
+  // are compared with for list_changed.
+  registerReads(mcp, catalog, skills, resourceListing(catalog, watch, watch.listed));
   mcp.setRequestHandler("resources/subscribe", { params: anyParams }, async (params) => {
     const request = parseRequest("SubscribeRequest", "resources/subscribe", params);
     const parsed = parseResourceUri(request.params.uri);
@@ -142,7 +125,7 @@ export function registerResources(
 
 /**
  * Lists (paged), templates and reads; `collect` gives every resource of the
- * sources for a listing that starts at `cursor`. The skill files are read
+ * sources, which each page slices. The skill files are read
  * here too, but not listed: `skills/list` enumerates them. Registered with any params,
  * so malformed params reach parseRequest and get -32602 rather than the
  * SDK's -32603.
@@ -151,12 +134,12 @@ function registerReads(
   mcp: Server,
   catalog: Catalog,
   skills: WorkflowSkills | undefined,
-  collect: (sources: ResourceSource[], cursor: string | undefined) => Promise<Resource[]>,
+  collect: ListAllResources,
 ): void {
   mcp.setRequestHandler("resources/list", { params: anyParams }, async (params) => {
     const request = parseRequest("ListResourcesRequest", "resources/list", params);
     const cursor = request.params?.cursor;
-    return pageResources(await collect(await listSources(catalog), cursor), cursor);
+    return pageResources(await collect(await listSources(catalog)), cursor);
   });
   mcp.setRequestHandler("resources/templates/list", { params: anyParams }, (params) => {
     parseRequest("ListResourceTemplatesRequest", "resources/templates/list", params);

@@ -1,15 +1,28 @@
 import type { Resource } from "@modelcontextprotocol/server";
 import type { Catalog } from "@org/openspec-core";
+import { boundedMap } from "./bounded-map.js";
 import { sourceResources } from "./collect-resources.js";
 import type { ResourceSource } from "./list-sources.js";
 
 type Collection = { generation: number | undefined; resources: Promise<Resource[]> };
 
-/** Per source (name and folder): the collection running or last made, and the one queued behind it. */
-const sources = new Map<
-  string,
-  { latest?: Collection; running?: Promise<unknown>; queued?: Promise<Resource[]> }
->();
+/**
+ * Sources kept at most. An entry goes when no watch follows its folder any
+ * more; a source listed without a watch (or removed from the registry) would
+ * stay, and a token that registers sources chooses how many there are.
+ */
+export const MAX_SHARED_SOURCES = 256;
+
+/**
+ * Per source (name and folder): the collection running or last made, and the
+ * one queued behind it; the least recently asked-for past `MAX_SHARED_SOURCES`
+ * is forgotten (its next listing collects it again).
+ */
+const sources = boundedMap<{
+  latest?: Collection;
+  running?: Promise<unknown>;
+  queued?: Promise<Resource[]>;
+}>(MAX_SHARED_SOURCES);
 
 /**
  * One source's resources, shared by every session of the process. Two rules
@@ -63,6 +76,11 @@ export function sharedSourceResources(
     });
     return resources;
   }
+}
+
+/** Sources whose collections are kept now (at most `MAX_SHARED_SOURCES`). */
+export function sharedSourceCount(): number {
+  return sources.size;
 }
 
 /** Forgets a source's collection once no session watches its folder, so nothing stale outlives the watch. */

@@ -16,7 +16,13 @@ export {
   runRealOpenSpec,
   runRealOpenSpecCold,
 } from "./real-openspec.js";
-export { AUTH_SPEC, CHECKOUT_SPEC_INPUT, DARK_MODE_CHANGE, NO_DELTA_CHANGE } from "./samples.js";
+export {
+  AUTH_SPEC,
+  CHECKOUT_SPEC_INPUT,
+  DARK_MODE_CHANGE,
+  NO_DELTA_CHANGE,
+  PASSKEYS_CHANGE_INPUT,
+} from "./samples.js";
 export { removeTemporaryFolders, temporaryFolder } from "./temporary-folder.js";
 export { temporaryFoldersInMemory } from "./temporary-folders-in-memory.js";
 export { turnsDuring } from "./turns-during.js";

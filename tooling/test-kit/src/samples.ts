@@ -60,3 +60,32 @@ export const CHECKOUT_SPEC_INPUT = {
     },
   ],
 };
+
+/** Input for `openspec_change_create`: a change with two tasks and one new spec the strict validator accepts. */
+export const PASSKEYS_CHANGE_INPUT = {
+  name: "add-passkeys",
+  why: "Passwords alone are phished too often; passkeys close that gap for every user.",
+  what_changes: ["Add passkey login"],
+  tasks: [{ title: "Backend", items: ["Add the passkey endpoint", "Document passkeys"] }],
+  specs: [
+    {
+      name: "passkeys",
+      purpose: "Lets users sign in with a passkey instead of a password, on every client.",
+      added: [
+        {
+          name: "Passkey login",
+          description: "The system SHALL accept a registered passkey.",
+          scenarios: [
+            {
+              name: "Valid passkey",
+              steps: [
+                { type: "WHEN" as const, text: "a registered passkey is used" },
+                { type: "THEN" as const, text: "a session starts" },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ],
+};

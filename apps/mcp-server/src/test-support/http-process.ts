@@ -7,16 +7,21 @@ export type HttpProcess = { child: ChildProcess; url: string; home: string; log:
 
 /**
  * `openspec-mcp --http --port 0 <extra>` in a home of its own, with the real
- * CLI and `extraEnv` (a registry URL, another CLI), from `bin` (the built
- * server unless given); resolves with the URL it logs once it listens.
+ * CLI, from `bin` (the built server unless given); `extraEnv` adds to its
+ * environment (a registry URL, another CLI), `environment` replaces it.
+ * Resolves with the URL it logs once it listens.
  */
 export async function startHttpProcess(
   extra: readonly string[] = [],
-  extraEnv: Record<string, string> = {},
-  bin = BUILT_SERVER,
+  options: {
+    extraEnv?: Record<string, string>;
+    environment?: { home: string; env: Record<string, string> };
+    bin?: string;
+  } = {},
 ): Promise<HttpProcess> {
-  const { home, env } = serverEnvironment({ cli: true, extra: extraEnv });
-  const child = spawn(process.execPath, [bin, "--http", "--port", "0", ...extra], {
+  const { home, env } =
+    options.environment ?? serverEnvironment({ cli: true, extra: options.extraEnv ?? {} });
+  const child = spawn(process.execPath, [options.bin ?? BUILT_SERVER, "--http", "--port", "0", ...extra], {
     env,
     stdio: ["ignore", "ignore", "pipe"],
   });
