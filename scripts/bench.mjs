@@ -48,6 +48,7 @@ import {
   readBenchmarkData,
   writeBenchmarkData,
 } from "./docs/benchmark-page.mjs";
+import { resourceSessionRows } from "./docs/resource-session-rows.mjs";
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const argv = process.argv.slice(2);
@@ -620,13 +621,7 @@ function printTable({ machine, results: rows, notes: remarks }) {
     console.log(
       `P10: ${figures.sessions} MCP sessions listing ${figures.resources} resources and making ${figures.subscribed} subscriptions at once`,
     );
-    console.table({
-      "server RSS with the sessions open": `${figures.rssWithSessionsMb.toFixed(0)} MB`,
-      "its peak while they list and subscribe": `${figures.peakRssMb.toFixed(0)} MB (+${figures.growthMb.toFixed(0)} MB)`,
-      "longest event-loop block": `${figures.eventLoopMaxMs.toFixed(0)} ms (one session alone: ${figures.alone.eventLoopMaxMs.toFixed(0)} ms)`,
-      "/healthz while they list": `median ${figures.healthzDuringListings.medianMs.toFixed(0)} ms, max ${figures.healthzDuringListings.maxMs.toFixed(0)} ms (${figures.healthzAtRestMs.toFixed(0)} ms at rest)`,
-      "inotify watches": `${figures.watchesWithSessions} with the sessions, ${figures.watchesAfterClose} after they closed`,
-    });
+    console.table(Object.fromEntries(resourceSessionRows(figures, { atRest: true })));
   }
   if (contextTokens !== undefined) {
     console.log("P9: tokens (o200k) each host puts in front of a model");

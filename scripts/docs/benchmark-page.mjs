@@ -4,6 +4,7 @@
 // a run of some figures (`--only=P5`) replaces those and leaves the others.
 import { readFileSync, writeFileSync } from "node:fs";
 import { kindFigures } from "../../bench/p8-http-load.mjs";
+import { resourceSessionRows } from "./resource-session-rows.mjs";
 
 export const BENCHMARKS_DATA = "docs/benchmarks.json";
 
@@ -168,28 +169,7 @@ export function renderBenchmarkPage(data) {
       "",
       `Measured ${when(data.resourceSessions.measured)}: ${figures.sessions} sessions, ${figures.resources} resources, ${figures.subscribed} subscriptions.`,
       "",
-      markdownTable(
-        ["", ""],
-        [
-          ["server RSS with the sessions open", `${figures.rssWithSessionsMb.toFixed(0)} MB`],
-          [
-            "its peak while they list and subscribe",
-            `${figures.peakRssMb.toFixed(0)} MB (+${figures.growthMb.toFixed(0)} MB)`,
-          ],
-          [
-            "longest event-loop block",
-            `${figures.eventLoopMaxMs.toFixed(0)} ms (one session alone: ${figures.alone.eventLoopMaxMs.toFixed(0)} ms)`,
-          ],
-          [
-            "/healthz while they list",
-            `median ${figures.healthzDuringListings.medianMs.toFixed(0)} ms, max ${figures.healthzDuringListings.maxMs.toFixed(0)} ms`,
-          ],
-          [
-            "inotify watches",
-            `${figures.watchesWithSessions} with the sessions, ${figures.watchesAfterClose} after they closed`,
-          ],
-        ],
-      ),
+      markdownTable(["", ""], resourceSessionRows(figures)),
     );
   }
   if (data.contextTokens) {

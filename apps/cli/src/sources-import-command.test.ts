@@ -42,6 +42,10 @@ describe("sources import --openspec-stores", () => {
     expect(first.stdout).toMatch(new RegExp(`alpha\\s+alpha\\s+os_[0-9a-f]{6}\\s+${roots.alpha}`));
     expect(first.stdout).toMatch(/beta\s+beta-store\s+os_[0-9a-f]{6}/);
     expect(first.stdout).toMatch(/gone\s+path_missing\s+The store's folder .* cannot be found/);
+    // The shell's user has the OpenSpec CLI as `openspec-agent openspec`.
+    expect(first.stdout).toContain(
+      "forget the store with: openspec-agent openspec store unregister gone.",
+    );
     expect(second.status).toBe(0);
     expect(second.stdout).toContain("added 0, skipped 3 of 3 OpenSpec stores");
     expect(second.stdout).toContain("(nothing added)");
@@ -68,7 +72,7 @@ describe("sources import --openspec-stores", () => {
           store: "gone",
           path: roots.gone,
           reason: "path_missing",
-          detail: expect.stringContaining("openspec store unregister gone"),
+          detail: expect.stringContaining("openspec-agent openspec store unregister gone"),
           source: null,
         },
       ],

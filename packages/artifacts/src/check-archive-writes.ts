@@ -3,7 +3,7 @@ import { archiveName } from "./archive-name.js";
 import { checkWritableInside } from "./check-writable-inside.js";
 import { discoverDeltaSpecs } from "./discover-delta-specs.js";
 import type { Failure } from "./failure.js";
-import { locateActiveChange } from "./locate-active-change.js";
+import { locateActiveChangeInTurns } from "./locate-active-change-in-turns.js";
 import type { Repository } from "./open-repository.js";
 import { DEFAULT_MAX_ARTIFACT_BYTES } from "./read-regular-file.js";
 
@@ -31,7 +31,7 @@ export async function checkArchiveWrites(
   repository: Repository,
   options: ArchiveWritesOptions,
 ): Promise<Failure | null> {
-  const located = locateActiveChange(repository, options.change);
+  const located = await locateActiveChangeInTurns(repository, options.change);
   if ("ok" in located) return located;
   const written: string[] = [];
   if (options.skipSpecs !== true) {

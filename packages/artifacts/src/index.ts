@@ -76,6 +76,7 @@ export { listDeltaSpecIds } from "./list-delta-spec-ids.js";
 export { listSpecs, type SpecList } from "./list-specs.js";
 export { listSpecsAsync } from "./list-specs-async.js";
 export { listTasks, type TaskListing } from "./list-tasks.js";
+export { locateActiveChangeInTurns } from "./locate-active-change-in-turns.js";
 export { locateIdea } from "./locate-idea.js";
 export { pathExists } from "./path-exists.js";
 export {
@@ -86,6 +87,7 @@ export {
 } from "./preview-change-archive.js";
 export { readActiveChangeFoldersAhead } from "./read-active-change-folders-ahead.js";
 export type { ChangeContent, DeltaSpecContent, TaskProgress } from "./read-change.js";
+export { readChangeNamesAhead } from "./read-change-names-ahead.js";
 export { type IdeaContent, ideaSummary, readIdea } from "./read-idea.js";
 export { readListingsAhead } from "./read-listings-ahead.js";
 export { readRepositoryText } from "./read-repository-text.js";

@@ -13,7 +13,8 @@ export type ActiveChange = { changeDir: string; change: string };
 /**
  * The folder of the active change `change`: a plain name (no archived
  * change, no `archive` folder), an existing folder, and one whose real path
- * stays inside the repository.
+ * stays inside the repository. A server awaits `locateActiveChangeInTurns`,
+ * which reads `changes/` ahead for the suggestion a missing change gets.
  */
 export function locateActiveChange(repository: Repository, change: string): ActiveChange | Failure {
   const invalid = checkSegment("change", change);
@@ -32,7 +33,7 @@ export function locateActiveChange(repository: Repository, change: string): Acti
       });
     }
     // A typo names the change meant, rather than suggesting a new one.
-    const closest = closestChanges(changesDir, change);
+    const closest = closestChanges(repository, change);
     return failure(
       "change_not_found",
       `No active change "${change}" in ${repository.root}${closest.length > 0 ? `; closest: ${closest.join(", ")}` : ""}.`,

@@ -12,7 +12,7 @@ import { checkSpecId } from "./check-name.js";
 import { yieldEvery } from "./cli-listing/yield-every.js";
 import { type ArchiveDiagnostic, discoverDeltaSpecs } from "./discover-delta-specs.js";
 import { type Failure, failure } from "./failure.js";
-import { locateActiveChange } from "./locate-active-change.js";
+import { locateActiveChangeInTurns } from "./locate-active-change-in-turns.js";
 import type { Repository } from "./open-repository.js";
 import { pathExists } from "./path-exists.js";
 import { readContainedFile } from "./read-contained-text.js";
@@ -76,7 +76,7 @@ export async function previewChangeArchive(
     const invalid = checkSpecId(options.spec);
     if (invalid) return invalid;
   }
-  const located = locateActiveChange(repository, options.change);
+  const located = await locateActiveChangeInTurns(repository, options.change);
   if ("ok" in located) return located;
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_ARTIFACT_BYTES;
   // What the archive would write through a symlink out is refused, not previewed as a new spec.

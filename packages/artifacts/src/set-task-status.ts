@@ -4,7 +4,7 @@ import { isInsideRoot } from "./contained-path.js";
 import { type Failure, failure } from "./failure.js";
 import { holdFolderLock } from "./hold-folder-lock.js";
 import { tasksOutside } from "./list-tasks.js";
-import { locateActiveChange } from "./locate-active-change.js";
+import { locateActiveChangeInTurns } from "./locate-active-change-in-turns.js";
 import { lockFailure } from "./lock-failure.js";
 import { type FolderHandle, openFolderInside } from "./open-folder-inside.js";
 import type { Repository } from "./open-repository.js";
@@ -50,7 +50,7 @@ export async function setTaskStatus(
   repository: Repository,
   input: TaskStatusInput,
 ): Promise<TaskStatusUpdate | Failure> {
-  const located = locateActiveChange(repository, input.change);
+  const located = await locateActiveChangeInTurns(repository, input.change);
   if ("ok" in located) return located;
   const file = join(located.changeDir, "tasks.md");
   const path = relative(repository.root, file);

@@ -10,7 +10,7 @@ import { type Failure, failure } from "./failure.js";
 import { findLinkLoop, linkLoopFailure } from "./find-link-loop.js";
 import { holdFolderLock } from "./hold-folder-lock.js";
 import { invalidInput } from "./invalid-input.js";
-import { locateActiveChange } from "./locate-active-change.js";
+import { locateActiveChangeInTurns } from "./locate-active-change-in-turns.js";
 import { lockFailure } from "./lock-failure.js";
 import { type FolderHandle, openFolderInside } from "./open-folder-inside.js";
 import type { Repository } from "./open-repository.js";
@@ -66,7 +66,7 @@ export async function writeChangeArtifact(
 ): Promise<WrittenChangeArtifact | Failure> {
   const bad = checkInput(input);
   if (bad) return bad;
-  const located = locateActiveChange(repository, input.change);
+  const located = await locateActiveChangeInTurns(repository, input.change);
   if ("ok" in located) {
     return located.code === "change_not_found"
       ? await notActive(repository, input.change, located)

@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { CHECKOUT_SPEC_INPUT, makeOpenSpecRepository } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanUp, makeCatalog } from "./test-support/fixture.js";
@@ -40,6 +42,39 @@ describe("the input schemas the hosts publish", () => {
     expect(kept).toContain(
       "openspec_change_create/properties/specs/items/properties/added/items/properties/scenarios/items/properties/steps/items/properties/type",
     );
+  });
+
+  it("GIVEN change create's modified requirements, published as objects as in added WHEN one lacks its description or holds a field a requirement does not have THEN the catalog refuses it naming the field, and writes nothing", async () => {
+    const changeCreate = toolCatalog.find((tool) => tool.name === "openspec_change_create");
+    if (changeCreate === undefined) throw new Error("openspec_change_create is not in the catalog");
+    type Node = { properties: Record<string, Node>; items: Node; required?: string[] };
+    const delta = (toolInputJsonSchema(changeCreate) as unknown as Node).properties.specs?.items
+      .properties as Record<string, Node>;
+    // The published shape is said once, under added; modified says it in words.
+    expect(delta.modified).toEqual({
+      description: "Whole requirements as in added, every scenario included.",
+      type: "array",
+      items: { type: "object" },
+    });
+    expect(delta.added?.items.required).toEqual(["name", "description"]);
+    const { catalog } = makeCatalog({ cli: false });
+    const workdir = makeOpenSpecRepository();
+    const why = "Checkout needs a modified requirement to be checked as a whole one, always.";
+    for (const [requirement, field] of [
+      [{ name: "Pay" }, "description"],
+      [{ name: "Pay", description: "It SHALL pay.", colour: "blue" }, "colour"],
+    ] as const) {
+      const refused = await catalog.call("openspec_change_create", {
+        workdir,
+        name: "change-checkout",
+        why,
+        what_changes: ["Pay differently."],
+        specs: [{ name: "checkout", modified: [requirement] }],
+      });
+      expect(refused).toMatchObject({ ok: false, code: "invalid_input" });
+      expect(JSON.stringify(refused)).toContain(field);
+    }
+    expect(existsSync(join(workdir, "openspec", "changes", "change-checkout"))).toBe(false);
   });
 
   it("GIVEN an empty name or a field the tool does not have WHEN the catalog is called THEN it still refuses with invalid_input naming the field, and writes nothing", async () => {

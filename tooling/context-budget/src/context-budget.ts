@@ -11,20 +11,20 @@
 
 /** Tokens allowed per surface (o200k). */
 export const CONTEXT_BUDGET = {
-  /** tools/list of the default toolsets (read, author, lifecycle: the whole loop): name, description and input schema of each tool (today 2,461, 15 tools; 1,120 when the default was read alone). */
-  defaultTools: 2510,
-  /** The whole tools/list answer of the default toolsets, output schemas included (today 10,040). */
-  defaultListMessage: 10240,
-  /** tools/list of every toolset: name, description and input schema (today 4,197, 30 tools); held at the target, not 2% above it. */
-  allTools: 4200,
-  /** The whole tools/list answer of every toolset, output schemas included (today 15,692, 30 tools; 16,529 before output schemas left out what their result restates and annotations the title). */
-  allListMessage: 16010,
-  /** The whole tools/list answer of every toolset from a server started with `--no-output-schemas` (today 5,282, 30 tools: 10,410 fewer than with them). */
-  allListMessageWithoutOutputSchemas: 5390,
+  /** tools/list of the default toolsets (read, author, lifecycle: the whole loop): name, description and input schema of each tool (today 2,343, 15 tools, 0.557 of the anchor; 2,461 before change create published `modified` as "as in added"; 1,120 when the default was read alone). */
+  defaultTools: 2390,
+  /** The whole tools/list answer of the default toolsets, output schemas included (today 9,922). */
+  defaultListMessage: 10120,
+  /** tools/list of every toolset: name, description and input schema (today 4,079, 30 tools). */
+  allTools: 4160,
+  /** The whole tools/list answer of every toolset, output schemas included (today 15,574, 30 tools; 16,529 before output schemas left out what their result restates and annotations the title). */
+  allListMessage: 15890,
+  /** The whole tools/list answer of every toolset from a server started with `--no-output-schemas` (today 5,164, 30 tools: 10,410 fewer than with them). */
+  allListMessageWithoutOutputSchemas: 5270,
   /** The output schemas of every toolset alone (today 10,295, 30 tools): exact, so this is the floor of `allListMessage` beside the tools themselves. */
   allOutputSchemas: 10510,
-  /** The schemas the Hermes plugin registers, all toolsets (today 4,167, 30 tools). */
-  hermesSchemas: 4260,
+  /** The schemas the Hermes plugin registers, all toolsets (today 4,049, 30 tools; 2,328 for the toolsets `hermes install` leaves on). */
+  hermesSchemas: 4130,
   /** prompts/list (today 752). */
   prompts: 800,
   /** The server's instructions (today 97, for a default session: they name what it is offered). */

@@ -86,7 +86,16 @@ export const storeImportCases: ContractCase[] = [
     expect: {
       ok: true,
       added: [],
-      skipped: [{ store: "nope", path: null, reason: "unknown_store" }],
+      skipped: [
+        {
+          store: "nope",
+          path: null,
+          reason: "unknown_store",
+          // Agents get the OpenSpec CLI's own command; every host words it so.
+          detail:
+            "No OpenSpec store has the id nope; openspec store list shows the ones there are.",
+        },
+      ],
     },
   },
   {

@@ -24,8 +24,8 @@ const SCANNED = [
   "apps/cli/src",
 ];
 
-describe("fix texts name tools and fields through marks, so each host words them", () => {
-  it("GIVEN every source file whose fixes reach a shell WHEN their fix texts are read THEN none names a tool or sets a field literally", () => {
+describe("fix texts name tools, fields and OpenSpec commands through marks, so each host words them", () => {
+  it("GIVEN every source file whose fixes reach a shell WHEN their fix texts are read THEN none names a tool, sets a field or runs an OpenSpec command literally", () => {
     const found = SCANNED.flatMap((folder) =>
       productFiles(join(REPOSITORY, folder)).flatMap((path) =>
         findLiteralFixNames(relative(REPOSITORY, path), readFileSync(path, "utf8"), TOOL_NAMES),
@@ -34,7 +34,7 @@ describe("fix texts name tools and fields through marks, so each host words them
     expect(found.map((entry) => `${entry.file}:${entry.line} ${entry.named}`)).toEqual([]);
   });
 
-  it("GIVEN fix texts written each way WHEN read THEN only the literal tool and field names are found", () => {
+  it("GIVEN fix texts written each way WHEN read THEN only the literal tool, field and OpenSpec command names are found", () => {
     const source = `
       const description = "Call openspec_list first.";
       toolFailure("x", "Call openspec_list first.", "Call openspec_source_list, or {tool:openspec_list}.");
@@ -42,6 +42,8 @@ describe("fix texts name tools and fields through marks, so each host words them
       const fix = "Use {field:force=true} with {tool:openspec_task_set_status done=true}.";
       function sourceFix(code: string) { return code === "a" ? "Call openspec_source_add." : undefined; }
       function other() { return "openspec_source_remove"; }
+      const skipped = { detail: "Forget it with openspec store unregister x, or {openspec} store doctor." };
+      const block = { kind: "text", text: "Run {openspec} init in openspec/ first, not openspec_init." };
     `;
     expect(
       findLiteralFixNames("sample.ts", source, TOOL_NAMES).map((entry) => [
@@ -52,6 +54,7 @@ describe("fix texts name tools and fields through marks, so each host words them
       [3, "openspec_source_list"],
       [4, "force: true"],
       [6, "openspec_source_add"],
+      [8, "openspec store"],
     ]);
   });
 });

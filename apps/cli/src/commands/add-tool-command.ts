@@ -58,13 +58,15 @@ export function addToolCommand(
     shifting ||= keepsFlag(field);
     const words = field.listWords;
     const variadic = words ? "..." : "";
-    const argument = new Argument(
-      field.required && !shifting
-        ? `<${flagName(name)}${variadic}>`
-        : `[${flagName(name)}${variadic}]`,
+    const optional = !field.required || shifting;
+    const listed =
       words && words.length > 0
         ? `${field.description} (one or more, or ${words.join(" or ")})`
-        : field.description,
+        : field.description;
+    // Shown in brackets only because the words may come in any order or by flag: help still says it must be given.
+    const argument = new Argument(
+      optional ? `[${flagName(name)}${variadic}]` : `<${flagName(name)}${variadic}>`,
+      field.required && optional ? `${listed} (required)` : listed,
     );
     if (field.kind === "number") argument.argParser(parseNumberValue);
     if (field.kind === "enum") argument.choices(field.values);

@@ -31,8 +31,13 @@ export function fieldOption(
     field.kind === "json"
       ? `${field.description} (${field.shape ?? "JSON"}; @file.json, or - for stdin)`
       : field.description;
-  // Commander refuses a missing mandatory option but does not say so in help.
-  const marked = field.required && field.kind !== "boolean" ? `${help} (required)` : help;
+  // Commander refuses a missing mandatory option but does not say so in help;
+  // a required switch is refused by the command when neither --x nor --no-x is given.
+  const marked = !field.required
+    ? help
+    : field.kind === "boolean"
+      ? `${help} (required: ${long} or --no-${flagName(field.name)})`
+      : `${help} (required)`;
   const option = new Option(`${short ? `-${short}, ` : ""}${long}${value}`, marked);
   if (field.kind === "number") option.argParser(parseNumberValue);
   if (field.kind === "enum") option.choices(field.values);

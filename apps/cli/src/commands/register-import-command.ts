@@ -63,7 +63,7 @@ export function registerImportCommand(
     )
     .option(
       "--openspec-stores",
-      "register every store `openspec store list` shows (or the store ids given), each under its id; already registered folders are skipped",
+      "register every OpenSpec store of this machine (what the stores command lists) or the store ids given, each under its id; already registered folders are skipped",
     )
     .option(
       "--hermes-db <file>",

@@ -36,11 +36,14 @@ const deltaSpecSchema = z
     name: z.string().min(1).max(256).describe("Spec id, kebab-case."),
     purpose: z.string().min(1).max(10_000).optional().describe("New spec only; 50+ characters."),
     added: z.array(requirementSchema).max(200).optional(),
+    // Published as objects "as in added" rather than the requirement's shape
+    // again (about 120 tokens of every session); checked as whole requirements.
     modified: z
-      .array(requirementSchema)
+      .array(z.looseObject({}))
       .max(200)
+      .pipe(z.array(requirementSchema))
       .optional()
-      .describe("Whole, with every scenario."),
+      .describe("Whole requirements as in added, every scenario included."),
     removed: z
       .array(
         z

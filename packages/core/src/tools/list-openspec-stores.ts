@@ -62,7 +62,7 @@ export async function listOpenSpecStores(
   if (!parsed.success) {
     return toolFailure(
       "cli_failed",
-      "`openspec store list --json` printed no store list this version of openspec-agent can read.",
+      "`{openspec} store list --json` printed no store list this version of openspec-agent can read.",
       "Run `{openspec} store list --json` to see what it prints, and use the CLI version openspec-agent is tested with (1.13.2).",
       evidence,
     );

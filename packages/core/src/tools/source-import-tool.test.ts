@@ -84,8 +84,10 @@ describe("openspec_source_import", () => {
       ],
     });
     const skipped = result.skipped as { detail: string }[];
-    expect(skipped[0]?.detail).toContain("openspec store unregister gone");
-    expect(skipped[1]?.detail).toContain("openspec store doctor hollow");
+    // An agent is told the OpenSpec CLI's own commands, with no mark left in them.
+    expect(skipped[0]?.detail).toMatch(/forget the store with: openspec store unregister gone\.$/);
+    expect(skipped[1]?.detail).toContain("; run openspec store doctor hollow to see");
+    expect(JSON.stringify(skipped)).not.toContain("{openspec}");
     expect(await catalog.call("openspec_source_list", {})).toMatchObject({ total: 1 });
   });
 

@@ -35,7 +35,7 @@ export const sourceImportTool = defineTool({
   annotations: { ...writingTool("Import OpenSpec stores as sources", false), idempotentHint: true },
   presentation: {
     command: ["sources", "import"],
-    summary: "register the OpenSpec stores of this machine (openspec store list) as sources",
+    summary: "register this machine's OpenSpec stores (what the stores command lists) as sources",
     arguments: ["stores"],
     render: renderSourceImport,
   },
@@ -56,21 +56,31 @@ export const sourceImportTool = defineTool({
     if (!imported.ok) return imported;
     const listedIds = new Set(listed.stores.map((store) => store.id));
     const unknown = [...(wanted ?? [])].filter((id) => !listedIds.has(id));
+    const skipped = [
+      ...imported.skipped,
+      ...unknown.map((id) => ({
+        store: id,
+        path: null,
+        reason: "unknown_store" as const,
+        detail: `No OpenSpec store has the id ${id}; {openspec} store list shows the ones there are.`,
+        source: null,
+      })),
+    ];
+    // A detail names the CLI's store commands through {openspec}: said as the asking host's user runs them.
+    const { wordText } = await import("../word-text.js");
+    const worded = (detail: string) =>
+      wordText(detail, "openspec_source_import", context.call.fixWording);
     return {
       ok: true,
       dry_run: input.dry_run === true,
       listed: listed.stores.length,
       added: imported.added,
-      skipped: [
-        ...imported.skipped,
-        ...unknown.map((id) => ({
-          store: id,
-          path: null,
-          reason: "unknown_store" as const,
-          detail: `No OpenSpec store has the id ${id}; openspec store list shows the ones there are.`,
-          source: null,
+      skipped: await Promise.all(
+        skipped.map(async (entry) => ({
+          ...entry,
+          detail: await worded(entry.detail),
         })),
-      ],
+      ),
     };
   },
 });

@@ -77,7 +77,9 @@ export const specCreateTool = defineTool({
     ],
   },
   handler: inRepository(async (input, _context, repository) => {
-    const { createSpec } = await import("@org/openspec-artifacts");
+    const { createSpec, readChangeNamesAhead } = await import("@org/openspec-artifacts");
+    // A named change that is not there is answered with the closest names, read in turns first.
+    if (input.change) await readChangeNamesAhead(repository, input.change);
     const result = createSpec(repository, {
       name: input.name,
       title: input.title,

@@ -79,7 +79,7 @@ export const specDiffTool = defineTool({
       if (result.change !== null && result.errors > 0) {
         blocks.push({
           kind: "text",
-          text: `openspec archive would refuse this change: ${result.errors} error${result.errors === 1 ? "" : "s"} above`,
+          text: `{openspec} archive would refuse this change: ${result.errors} error${result.errors === 1 ? "" : "s"} above`,
           tone: "bad",
         });
       }

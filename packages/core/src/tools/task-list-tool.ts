@@ -57,9 +57,11 @@ export const taskListTool = defineTool({
     ],
   },
   handler: inRepository(async (input, context, repository) => {
-    const { listTasks } = await import("@org/openspec-artifacts");
+    const { listTasks, readChangeNamesAhead } = await import("@org/openspec-artifacts");
     const { pickChange } = await import("./pick-change.js");
     const picked = await pickChange(repository, input.change);
+    // A named change that is not there is answered with the closest names, read in turns first.
+    if (picked.change !== undefined) await readChangeNamesAhead(repository, picked.change);
     if (picked.change === undefined) {
       return toolFailure(
         "change_not_found",

@@ -15,7 +15,7 @@ export const taskSetStatusTool = defineTool({
     z
       .object({
         ...repositoryTargetFields,
-        change: nameField("Default: the only active change."),
+        change: nameField("Active change."),
         ids: z
           .union([z.array(z.string().min(1).max(64)).min(1).max(1000), z.literal("all")])
           .describe('Ids from openspec_task_list, or "all".'),
