@@ -61,10 +61,14 @@ function bundleCoverage() {
 const LOADED_ON_FIRST_USE = {
   // The SDK's JSON Schema validator: a line of ajv's code generator.
   ajv: "CodeGen: name must be a valid identifier",
+  // The SDK's skills extension (its schemas), loaded with the first skills request.
+  "the skills extension": "followed by 64 lowercase hexadecimal characters",
+  // The registry (its SQLite driver, migrations and queries), loaded when a tool opens it.
+  "the registry": "it needs an upgrade that cannot be written",
 };
 
 describe("what openspec-mcp runs before its first tools/list answer", () => {
-  it("GIVEN a client's initialize and tools/list WHEN the published bin answers them THEN the server's start ran and none of the code it loads on first use did: ajv", () => {
+  it("GIVEN a client's initialize and tools/list WHEN the published bin answers them THEN the server's start ran and none of the code it loads on first use did: ajv, the skills extension, the registry", () => {
     const callsAroundText = bundleCoverage();
     // The start's log line: the coverage sees the bundle's functions that ran.
     expect(callsAroundText(" tools (toolsets ")[0]).toBeGreaterThan(0);
