@@ -65,10 +65,16 @@ const LOADED_ON_FIRST_USE = {
   "the skills extension": "followed by 64 lowercase hexadecimal characters",
   // The registry (its SQLite driver, migrations and queries), loaded when a tool opens it.
   "the registry": "it needs an upgrade that cannot be written",
+  // Result schemas of core built when a host first reads a tool's output schema (the
+  // tools/list answer comes from the build's record): a spec's diff, the archive's preview
+  // and a store import's answer.
+  "the spec diff schema": "The baseline, openspec/specs/<id>/spec.md, relative to the root.",
+  "the archive preview schema": "The archive folder's name the change would get.",
+  "the store import schema": "The store's id, as `openspec store list` shows it.",
 };
 
 describe("what openspec-mcp runs before its first tools/list answer", () => {
-  it("GIVEN a client's initialize and tools/list WHEN the published bin answers them THEN the server's start ran and none of the code it loads on first use did: ajv, the skills extension, the registry", () => {
+  it("GIVEN a client's initialize and tools/list WHEN the published bin answers them THEN the server's start ran and none of the code it loads on first use did: ajv, the skills extension, the registry, three result schemas", () => {
     const callsAroundText = bundleCoverage();
     // The start's log line: the coverage sees the bundle's functions that ran.
     expect(callsAroundText(" tools (toolsets ")[0]).toBeGreaterThan(0);
