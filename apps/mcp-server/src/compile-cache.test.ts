@@ -3,29 +3,12 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { removeTemporaryFolders, temporaryFolder } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
+import { FIRST_MESSAGES } from "./test-support/first-messages.js";
 import { PUBLISHED_BIN, serverEnvironment } from "./test-support/sandbox.js";
 
 afterEach(removeTemporaryFolders);
 
 const BUNDLE = join(import.meta.dirname, "..", "dist", "bundle", "openspec-mcp.bundle.cjs");
-
-/** What a client pipes at start: initialize, initialized, tools/list; stdin then closes. */
-const FIRST_MESSAGES = `${[
-  {
-    jsonrpc: "2.0",
-    id: 1,
-    method: "initialize",
-    params: {
-      protocolVersion: "2025-06-18",
-      capabilities: {},
-      clientInfo: { name: "compile-cache-check", version: "0" },
-    },
-  },
-  { jsonrpc: "2.0", method: "notifications/initialized" },
-  { jsonrpc: "2.0", id: 2, method: "tools/list" },
-]
-  .map((message) => JSON.stringify(message))
-  .join("\n")}\n`;
 
 /** The published bin answering the first messages, in a home of its own with the settings given. */
 function startAndList(extra: Record<string, string | undefined>) {

@@ -2,11 +2,7 @@ import { homedir } from "node:os";
 import { DEFAULT_MAX_ARTIFACT_BYTES } from "@org/openspec-artifacts/limits";
 import type { OpenSpecDiscovery, OpenSpecPool } from "@org/openspec-cli-runner";
 import { createRunLimiter, defaultCliConcurrency } from "@org/openspec-cli-runner/startup";
-import {
-  type AsyncRegistry,
-  type ConnectRegistryResult,
-  connectRegistry,
-} from "@org/openspec-registry";
+import type { AsyncRegistry, ConnectRegistryResult } from "@org/openspec-registry";
 import type { SharedAnswer } from "./create-shared-cli-runs.js";
 import { explainUnreachableStore } from "./explain-unreachable-store.js";
 import { readCatalogSettings } from "./read-catalog-settings.js";
@@ -353,7 +349,11 @@ export function createCatalogContext(options: CatalogOptions = {}): CatalogConte
     settingFailure,
     async registry() {
       // Concurrent first calls share one opening; a failed one is tried again by the next call.
-      opening ??= connectRegistry({ path: options.registryPath, env, home });
+      // The registry's code (its drivers, migrations and queries) loads with the first
+      // open, not with the catalog: an MCP server lists its tools without it.
+      opening ??= import("@org/openspec-registry").then(({ connectRegistry }) =>
+        connectRegistry({ path: options.registryPath, env, home }),
+      );
       const result = await opening;
       if (!result.ok) {
         opening = undefined;

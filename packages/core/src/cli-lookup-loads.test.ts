@@ -9,15 +9,15 @@ const HOOKS = new URL("./test-support/record-module-loads.mjs", import.meta.url)
 /**
  * What only tool calls and CLI runs need: an MCP server's first tool list waits for the catalog
  * and its look for the CLI, not for these (artifacts/dist/artifact-byte-limit.js is the default
- * cap its settings read).
+ * cap its settings read); the registry loads when a tool first opens it.
  */
 const ONLY_FOR_CALLS =
-  /\/artifacts\/dist\/(?!artifact-byte-limit\.js)|\/spec-parser\/|\/yaml\/|\/core\/dist\/(create-shared-cli-runs|find-cli-escape|read-store-binds|validate-change-by-change)\.js/;
+  /\/artifacts\/dist\/(?!artifact-byte-limit\.js)|\/spec-parser\/|\/yaml\/|\/registry\/dist\/|\/drizzle-orm\/|\/core\/dist\/(create-shared-cli-runs|find-cli-escape|read-store-binds|validate-change-by-change)\.js/;
 
 afterAll(removeTemporaryFolders);
 
 describe("looking for the OpenSpec CLI", () => {
-  it("GIVEN the whole catalog WHEN it looks for the OpenSpec CLI, as a server does before its first tool list THEN the runner loads, and nothing of the artifacts library or the spec parser, no YAML reader and no shared CLI answers do", () => {
+  it("GIVEN the whole catalog WHEN it looks for the OpenSpec CLI, as a server does before its first tool list THEN the runner loads, and nothing of the registry, the artifacts library or the spec parser, no YAML reader and no shared CLI answers do", () => {
     const home = temporaryFolder();
     const file = join(home, "loaded.txt");
     const script = [

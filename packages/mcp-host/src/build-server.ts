@@ -32,7 +32,6 @@ import { serverInstructions } from "./server-instructions.js";
 import type { SubscriptionBudget } from "./subscription-budget.js";
 import { toCallToolResult } from "./to-call-tool-result.js";
 import { trackToolCall } from "./track-tool-call.js";
-import { validatorOnFirstUse } from "./validator-on-first-use.js";
 import { withCaller } from "./with-caller.js";
 
 export type BuildServerOptions = {
@@ -101,7 +100,6 @@ export function buildServer(host: McpHost, options: BuildServerOptions): BuiltSe
         ...promptCapabilities,
         ...(legacy ? loggingCapabilities : {}),
       },
-      jsonSchemaValidator: validatorOnFirstUse(),
     },
   );
   clientLog = legacy ? createClientLog(mcp, host.writeLine) : undefined;

@@ -9,13 +9,17 @@ import {
   ProtocolErrorCode,
   type Server,
 } from "@modelcontextprotocol/server";
-import {
-  SKILLS_EXTENSION_ID,
-  SKILLS_GET_METHOD,
-  SKILLS_LIST_METHOD,
-} from "@modelcontextprotocol/server/ext/skills";
 import { anyParams } from "./parse-request.js";
 import type { WorkflowSkills } from "./workflow-skills.js";
+
+// The extension's names as the SDK's `ext/skills` exports them, written out so
+// that a server registers the methods without loading that module, whose
+// schemas cost a start some 4 ms of CPU before its first answer (the skills
+// themselves load on the first skills request); serve-skills.test.ts keeps
+// them equal to the SDK's.
+export const SKILLS_EXTENSION_ID = "io.modelcontextprotocol/skills";
+export const SKILLS_LIST_METHOD = "skills/list";
+export const SKILLS_GET_METHOD = "skills/get";
 
 /**
  * How long a 2026-07-28 client may keep the skills, and that anyone may share

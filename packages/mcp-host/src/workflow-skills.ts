@@ -1,9 +1,5 @@
 import type { ReadResourceResult } from "@modelcontextprotocol/server";
-import {
-  memorySkillFiles,
-  type Skill,
-  SkillCatalog,
-} from "@modelcontextprotocol/server/ext/skills";
+import type { Skill } from "@modelcontextprotocol/server/ext/skills";
 import { type Workflow, workflowCatalog, workflowSkillFiles } from "@org/openspec-core";
 import { resourceNotFound } from "./resource-error.js";
 import { SKILL_SCHEME } from "./resource-uri.js";
@@ -28,9 +24,10 @@ export type WorkflowSkills = {
  * The workflows' SKILL.md files (core's: the same name, description and
  * instructions the Hermes plugin ships) in the SDK's skill catalog, which
  * checks them against the skills extension's rules and computes each file's
- * digest. The catalog is loaded on the first skills request, once: loading it
- * costs some 50 ms of CPU (the first SHA-256 through WebCrypto, the front
- * matter parser), which a start before the first `tools/list` should not pay.
+ * digest. The catalog, and the SDK's module with it, is loaded on the first
+ * skills request, once: loading it costs some 50 ms of CPU (the first SHA-256
+ * through WebCrypto, the front matter parser), which a start before the first
+ * `tools/list` should not pay.
  * The front matter carries only strings: the SDK skips a skill whose
  * `metadata` is not a map of strings, so Hermes's nested tags stay out.
  */
@@ -45,6 +42,9 @@ export function workflowSkills(
       const files = workflowSkillFiles(workflows, {
         frontMatter: ["metadata:", `  version: ${JSON.stringify(version)}`],
       });
+      const { memorySkillFiles, SkillCatalog } = await import(
+        "@modelcontextprotocol/server/ext/skills"
+      );
       const catalog = await SkillCatalog.load(memorySkillFiles(files), {
         prefix: "openspec",
         onWarning: (warning) => warn(`skill ${warning.path}: ${warning.message}`),

@@ -5,3 +5,9 @@ export function bundleApp(app: {
   cachedEntries?: Record<string, string>;
   external?: string[];
 }): Promise<void>;
+
+/**
+ * The esbuild plugin that gives the MCP SDK's Node shims a JSON Schema
+ * validator loading ajv on its first use; see sdk-shims-on-first-use.mjs.
+ */
+export const sdkShimsOnFirstUse: { name: string; setup(build: unknown): void };

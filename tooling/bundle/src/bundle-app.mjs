@@ -68,7 +68,7 @@ async function bundleCachedEntry({ outdir, name, entry, external }) {
     banner: {
       js: 'var __openspecAgentBundleUrl = require("node:url").pathToFileURL(__filename).href;',
     },
-    plugins: [inlinePackageVersions, zodEnglishOnly],
+    plugins: [inlinePackageVersions, zodEnglishOnly, sdkShimsOnFirstUse],
   });
   cpSync(join(here, "start-cached.cjs"), join(outdir, `${name}.cjs`));
 }
@@ -99,7 +99,7 @@ export async function bundleApp({ root, entries, cachedEntries = {}, external = 
     banner: {
       js: 'import { createRequire as __openspecAgentRequire } from "node:module"; const require = __openspecAgentRequire(import.meta.url);',
     },
-    plugins: [inlinePackageVersions, zodEnglishOnly],
+    plugins: [inlinePackageVersions, zodEnglishOnly, sdkShimsOnFirstUse],
   });
   for (const [name, file] of Object.entries(cachedEntries)) {
     await bundleCachedEntry({ outdir, name, entry: join(root, file), external });
@@ -146,5 +146,36 @@ const zodEnglishOnly = {
       resolveDir: dirname(path),
       loader: "js",
     }));
+  },
+};
+
+// The MCP SDK takes its runtime's shims from `@modelcontextprotocol/server/_shims`
+// (a conditional export: Node, browsers, workerd). On Node they hold the default
+// JSON Schema validator, whose module evaluates ajv as it loads, though a server
+// uses it only for elicitation answers. Every import of them, the SDK's own
+// included, gets sdk-shims-on-first-use.mjs, which requires the real module on
+// the validator's first use; that require gets the real module.
+const SDK_SHIMS = "@modelcontextprotocol/server/_shims";
+const SHIMS_ON_FIRST_USE = join(here, "sdk-shims-on-first-use.mjs");
+const REAL_SHIMS = Symbol("the SDK's own shims");
+export const sdkShimsOnFirstUse = {
+  name: "sdk-shims-on-first-use",
+  setup(build) {
+    // Where an import of the shims came from: the real module is resolved from there,
+    // as its ES module (the one the SDK's other modules share).
+    let importedFrom;
+    build.onResolve({ filter: /^@modelcontextprotocol\/server\/_shims$/ }, async (args) => {
+      if (args.pluginData === REAL_SHIMS) return undefined;
+      if (args.importer !== SHIMS_ON_FIRST_USE) {
+        importedFrom ??= args.resolveDir;
+        return { path: SHIMS_ON_FIRST_USE };
+      }
+      const real = await build.resolve(SDK_SHIMS, {
+        kind: "import-statement",
+        resolveDir: importedFrom,
+        pluginData: REAL_SHIMS,
+      });
+      return real.errors.length > 0 ? { errors: real.errors } : { path: real.path };
+    });
   },
 };

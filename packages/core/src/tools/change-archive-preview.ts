@@ -6,34 +6,41 @@ import { countErrors } from "./count-errors.js";
 import { fromArtifactFailure } from "./from-artifact-failure.js";
 import { renderDiagnostics } from "./render-diagnostics.js";
 import { renderSpecDiff } from "./render-spec-diff.js";
-import { changeDiffDiagnosticSchema, specDiffSchema } from "./spec-diff-output.js";
+import { specDiffSchemas } from "./spec-diff-output.js";
 import { withRequirementStatus } from "./with-requirement-status.js";
 
-/** What `openspec_change_archive` answers with `dry_run: true`: the archive, previewed, nothing written. */
-export const archivePreviewSchema = z.strictObject({
-  ok: z.literal(true),
-  dry_run: z.literal(true),
-  change: z.string(),
-  archived_as: z.string().describe("The archive folder's name the change would get."),
-  path: z.string().describe("That folder, relative to the repository root."),
-  would_archive: z
-    .boolean()
-    .describe(
-      "Whether the real call would archive: no error below, and no open task unless force.",
-    ),
-  tasks: z
-    .strictObject({ done: z.number().int(), total: z.number().int() })
-    .describe("The change's task progress now."),
-  specs: z
-    .array(specDiffSchema)
-    .describe("Per delta spec, exactly what the archive would write (as openspec_spec_diff)."),
-  diagnostics: z
-    .array(changeDiffDiagnosticSchema)
-    .describe("Findings about the change as a whole, e.g. its archive folder already taken."),
-  errors: z.number().int().describe("Error diagnostics here and in the specs."),
-});
+/**
+ * What `openspec_change_archive` answers with `dry_run: true`: the archive,
+ * previewed, nothing written. Built with the tool's output schema, when a host
+ * first reads it.
+ */
+export function archivePreviewSchema() {
+  const { specDiffSchema, changeDiffDiagnosticSchema } = specDiffSchemas();
+  return z.strictObject({
+    ok: z.literal(true),
+    dry_run: z.literal(true),
+    change: z.string(),
+    archived_as: z.string().describe("The archive folder's name the change would get."),
+    path: z.string().describe("That folder, relative to the repository root."),
+    would_archive: z
+      .boolean()
+      .describe(
+        "Whether the real call would archive: no error below, and no open task unless force.",
+      ),
+    tasks: z
+      .strictObject({ done: z.number().int(), total: z.number().int() })
+      .describe("The change's task progress now."),
+    specs: z
+      .array(specDiffSchema)
+      .describe("Per delta spec, exactly what the archive would write (as openspec_spec_diff)."),
+    diagnostics: z
+      .array(changeDiffDiagnosticSchema)
+      .describe("Findings about the change as a whole, e.g. its archive folder already taken."),
+    errors: z.number().int().describe("Error diagnostics here and in the specs."),
+  });
+}
 
-type ArchivePreview = z.output<typeof archivePreviewSchema>;
+type ArchivePreview = z.output<ReturnType<typeof archivePreviewSchema>>;
 
 /** The archive of `change` as it would happen, from the merge `openspec_spec_diff` shows. */
 export async function previewArchive(

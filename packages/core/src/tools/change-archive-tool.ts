@@ -86,7 +86,7 @@ export const changeArchiveTool = defineTool({
           .describe("The change's task progress when it was archived."),
         warnings: z.array(z.string()).describe("What the CLI warned about, e.g. a retired spec."),
       }),
-      archivePreviewSchema,
+      archivePreviewSchema(),
     ]),
   requiresCli: true,
   annotations: writingTool("Archive an OpenSpec change", true),

@@ -1,10 +1,6 @@
-import type { z } from "zod";
 import type { ResultBlock } from "../tool-presentation.js";
 import { renderDiagnostics } from "./render-diagnostics.js";
-import type { requirementChangeSchema, specDiffSchema } from "./spec-diff-output.js";
-
-type SpecDiffView = z.output<typeof specDiffSchema>;
-type RequirementChangeView = z.output<typeof requirementChangeSchema>;
+import type { RequirementChangeView, SpecDiffView } from "./spec-diff-output.js";
 
 /** One spec's diff for people: its requirements as a table, its findings, then the unified diff. */
 export function renderSpecDiff(diff: SpecDiffView): ResultBlock[] {

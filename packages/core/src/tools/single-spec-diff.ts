@@ -4,9 +4,7 @@
 // line diff as `line_diff`. These fields repeat that spec's entry of `specs`
 // in that form, so such a call works as written while `specs` stays ours.
 import { z } from "zod";
-import type { specDiffSchema } from "./spec-diff-output.js";
-
-type DiffedSpec = z.infer<typeof specDiffSchema>;
+import type { SpecDiffView as DiffedSpec } from "./spec-diff-output.js";
 
 /** The top-level fields of a one-spec diff; each is `specs[0]`'s, in the earlier plugin's form. */
 export const singleSpecDiffFields = () => ({

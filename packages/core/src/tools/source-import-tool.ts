@@ -30,7 +30,7 @@ export const sourceImportTool = defineTool({
         dry_run: z.boolean().optional().describe("Report only; register nothing."),
       })
       .strict(),
-  outputSchema: () => sourceImportOutput,
+  outputSchema: sourceImportOutput,
   requiresCli: true,
   annotations: { ...writingTool("Import OpenSpec stores as sources", false), idempotentHint: true },
   presentation: {

@@ -11,7 +11,7 @@ import { renderDiagnostics } from "./render-diagnostics.js";
 import { renderSpecDiff } from "./render-spec-diff.js";
 import { restNotice } from "./rest-notice.js";
 import { singleSpecDiff, singleSpecDiffFields } from "./single-spec-diff.js";
-import { changeDiffDiagnosticSchema, specDiffSchema } from "./spec-diff-output.js";
+import { specDiffSchemas } from "./spec-diff-output.js";
 import { withRequirementStatus } from "./with-requirement-status.js";
 
 /** Delta specs per page by default; each one is capped too (capSpecDiff), so a page stays under 2,000 tokens. */
@@ -34,8 +34,9 @@ export const specDiffTool = defineTool({
         detail: detailField,
       })
       .strict(),
-  outputSchema: () =>
-    z.strictObject({
+  outputSchema: () => {
+    const { specDiffSchema, changeDiffDiagnosticSchema } = specDiffSchemas();
+    return z.strictObject({
       ok: z.literal(true),
       change: z.string().nullable().describe("The change applied; null with from_git."),
       from_git: z.boolean().describe("Whether this compares the working tree with git HEAD."),
@@ -51,7 +52,8 @@ export const specDiffTool = defineTool({
           "Error diagnostics here and in the specs: problems that make `openspec archive` refuse; 0 when it would accept.",
         ),
       ...singleSpecDiffFields(),
-    }),
+    });
+  },
   requiresCli: false,
   annotations: readOnlyTool("Diff a change's specs against the baselines"),
   presentation: {
