@@ -114,9 +114,9 @@ describe("openspec list answered from the files, against the CLI", () => {
       expectIdentical(pairs);
 
       writeFiles(root, {
-        "openspec/schemas/spec-driven/schema.yaml": rewordedBuiltinSchema((schema) => {
-          (schema.apply as { tracks: string }).tracks = "todo.md";
-        }),
+        "openspec/schemas/spec-driven/schema.yaml": rewordedBuiltinSchema((text) =>
+          text.replace("  tracks: tasks.md", "  tracks: todo.md"),
+        ),
       });
       const changed = await native(root, LISTINGS[0]);
       expect("needsCli" in changed && changed.needsCli).toMatch(/its own spec-driven schema/);

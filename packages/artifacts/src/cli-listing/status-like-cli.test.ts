@@ -89,10 +89,9 @@ describe("openspec status answered from the files, against the CLI", () => {
       for (const [ours, theirs] of pairs) expect(ours).toBe(theirs);
 
       writeFiles(root, {
-        "openspec/schemas/spec-driven/schema.yaml": rewordedBuiltinSchema((schema) => {
-          const [, , , tasks] = schema.artifacts as { requires: string[] }[];
-          tasks!.requires = ["specs"];
-        }),
+        "openspec/schemas/spec-driven/schema.yaml": rewordedBuiltinSchema((text) =>
+          text.replace("      - specs\n      - design\n", "      - specs\n"),
+        ),
       });
       const changed = await native(root, "planned");
       expect("needsCli" in changed && changed.needsCli).toMatch(/its own spec-driven schema/);

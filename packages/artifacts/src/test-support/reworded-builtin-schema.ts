@@ -1,23 +1,32 @@
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { REAL_OPENSPEC_BIN } from "@org/test-kit";
-import { parse, stringify } from "yaml";
 
 /**
- * The pinned CLI's own `spec-driven/schema.yaml` with every instruction
- * replaced, as a team keeps it in `openspec/schemas/spec-driven/` to give
- * agents its own guidance; `change` edits the parsed schema further.
+ * The pinned CLI's own `spec-driven/schema.yaml` with the body of every
+ * instruction block replaced, as a team keeps it in
+ * `openspec/schemas/spec-driven/` to give agents its own guidance; `edit`
+ * changes the text further.
  */
-export function rewordedBuiltinSchema(
-  change: (schema: Record<string, unknown>) => void = () => {},
-) {
+export function rewordedBuiltinSchema(edit: (text: string) => string = (text) => text): string {
   const path = join(dirname(dirname(REAL_OPENSPEC_BIN)), "schemas", "spec-driven", "schema.yaml");
-  const schema = parse(readFileSync(path, "utf8")) as {
-    artifacts: { instruction?: string }[];
-    apply: { instruction?: string };
-  };
-  for (const artifact of schema.artifacts) artifact.instruction = "Follow the team's guide.";
-  schema.apply.instruction = "Work through the tasks in order.";
-  change(schema);
-  return stringify(schema);
+  const lines = readFileSync(path, "utf8").split("\n");
+  const reworded: string[] = [];
+  for (let index = 0; index < lines.length; index += 1) {
+    const line = lines[index]!;
+    reworded.push(line);
+    const block = /^( *)instruction: \|$/.exec(line);
+    if (block === null) continue;
+    const indent = block[1]!.length;
+    while (index + 1 < lines.length && /^ *$|^ +/.test(lines[index + 1]!)) {
+      const next = lines[index + 1]!;
+      if (next.trim() !== "" && /^ */.exec(next)![0].length <= indent) break;
+      index += 1;
+    }
+    reworded.push(
+      `${" ".repeat(indent + 2)}Follow the team's guide: **one** requirement per change.`,
+      "",
+    );
+  }
+  return edit(reworded.join("\n"));
 }
