@@ -1,3 +1,4 @@
+import { tooMuchYamlStructure } from "./too-much-yaml-structure.js";
 import { yamlMapping } from "./yaml-mapping.js";
 
 /** The CLI's limit on `context` (its MAX_CONTEXT_SIZE); a larger one is dropped with a warning. */
@@ -13,6 +14,8 @@ const QUIET_FIELDS = new Set(["schema", "context", "rules"]);
  * warning reaches the user as it would in a shell: a native answer would drop it.
  */
 export function configWarnsInCli(text: string): boolean {
+  // Parsing a configuration of more structure than a person writes could hold the caller.
+  if (tooMuchYamlStructure(text)) return true;
   const config = yamlMapping(text);
   if (config === null) return true;
   if (Object.keys(config).some((key) => !QUIET_FIELDS.has(key))) return true;

@@ -227,7 +227,7 @@ describe("openspec list answered from the files, against the CLI", () => {
     CLI_TIMEOUT_MS,
   );
 
-  it("GIVEN shapes the reader leaves to the CLI (a link in a change, a linked spec.md, another schema in config or metadata, a project spec-driven schema, a store) WHEN listed THEN each says why the CLI must answer", async () => {
+  it("GIVEN shapes the reader leaves to the CLI (a link in a change, a linked spec.md, another schema in config or metadata, metadata of hundreds of keys, a project spec-driven schema, a store) WHEN listed THEN each says why the CLI must answer", async () => {
     const cases: [string, (root: string) => void, RegExp][] = [
       [
         "link",
@@ -257,6 +257,17 @@ describe("openspec list answered from the files, against the CLI", () => {
         (root) =>
           writeFiles(root, { "openspec/schemas/spec-driven/schema.yaml": "name: spec-driven\n" }),
         /its own spec-driven schema/,
+      ],
+      [
+        "metadata of more keys than a person writes",
+        (root) =>
+          writeFiles(root, {
+            "openspec/changes/a/.openspec.yaml": `schema: spec-driven\n${Array.from(
+              { length: 500 },
+              (_, i) => `note${i}: x\n`,
+            ).join("")}`,
+          }),
+        /\.openspec\.yaml could not be read here/,
       ],
       [
         "store",

@@ -6,6 +6,7 @@ import { configWarnsInCli } from "./config-warns-in-cli.js";
 import type { NeedsCli } from "./read-folder-tree.js";
 import { rewordsBuiltinSchema } from "./rewords-builtin-schema.js";
 import { specialFileAt } from "./special-file-at.js";
+import { tooMuchYamlStructure } from "./too-much-yaml-structure.js";
 import { yamlMapping } from "./yaml-mapping.js";
 
 const BUILTIN_SCHEMA = "spec-driven";
@@ -93,6 +94,7 @@ function schemaField(read: ReturnType<typeof readRegularFile>): unknown {
   if (!read.ok) return read.code === "missing" ? undefined : null;
   if (read.truncated) return null;
   if (NEW_CHANGE_METADATA.test(read.text)) return BUILTIN_SCHEMA;
+  if (tooMuchYamlStructure(read.text)) return null;
   return yamlMapping(read.text)?.schema;
 }
 
