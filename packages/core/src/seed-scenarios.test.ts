@@ -476,6 +476,32 @@ describe("Requirement: Artifact listing and inspection", () => {
       stdout: { changeName: "add-dark-mode" },
     });
   });
+
+  it("GIVEN several active changes WHEN openspec_status or openspec_instructions is called without a change THEN each refuses with change_not_found, naming the change field and the changes, not the CLI's --change and --all flags", async () => {
+    const { catalog } = makeCatalog();
+    const root = makeOpenSpecRepository({
+      ...DARK_MODE_CHANGE,
+      "openspec/changes/add-search/proposal.md": "# Search\n",
+    });
+    for (const [tool, args] of [
+      ["openspec_status", {}],
+      ["openspec_instructions", { artifact: "specs" }],
+      ["openspec_instructions", { artifact: "apply" }],
+    ] as const) {
+      const answer = (await catalog.call(tool, { workdir: root, ...args })) as {
+        code?: string;
+        error?: string;
+        fix?: string;
+      };
+      expect(answer, tool).toMatchObject({
+        ok: false,
+        code: "change_not_found",
+        error: expect.stringContaining("2 active changes"),
+        fix: expect.stringMatching(/change.*add-dark-mode, add-search/),
+      });
+      expect(`${answer.error} ${answer.fix}`, tool).not.toMatch(/--change|--all/);
+    }
+  });
 });
 
 describe("Requirement: Spec lifecycle tools", () => {

@@ -139,11 +139,10 @@ describe.each(runs)("a run of %s in every slot", (_label, run) => {
     expect(tasks.tasks.map((task) => task.id)).toContain("1.2");
     expect(tasks.completed).toBe(1);
 
-    const proposal = parseDocument(
-      `# Change: ${inner(run)}\n\n## Why\n\nBecause.\n\n## What Changes\n\n- **auth:** adds login\n${listLines}\n${body}\n`,
-    );
-    expect(proposal.title).toBe(`Change: ${inner(run)}`);
-    const change = toCliChangeJson({ id: "c", proposal, deltaSpecs: [] });
+    const proposalText = `# Change: ${inner(run)}\n\n## Why\n\nBecause.\n\n## What Changes\n\n- **auth:** adds login\n${listLines}\n${body}\n`;
+    expect(parseDocument(proposalText).title).toBe(`Change: ${inner(run)}`);
+    const change = toCliChangeJson({ id: "c", proposal: proposalText, deltaSpecs: [] });
+    expect(change.ok && change.value.title).toBe(inner(run));
     expect(change.ok && change.value.deltas[0]).toEqual({
       spec: "auth",
       operation: "ADDED",

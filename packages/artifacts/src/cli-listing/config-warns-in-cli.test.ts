@@ -18,6 +18,17 @@ describe("which openspec/config.yaml the native readers leave to the CLI", () =>
     ["YAML that does not parse", "schema: [\n", true],
     ["a list instead of settings", "- schema\n", true],
     ["an empty file", "", true],
+    [
+      "a long context block, its lines full of colons and brackets",
+      `schema: spec-driven\ncontext: |\n${"  a: [b, {c}]\n".repeat(2000)}# a comment\nrules:\n  specs:\n    - Name the platform\n`,
+      false,
+    ],
+    [
+      "more rules than a person writes, which the parser would take long over when they run to thousands",
+      `rules:\n  specs:\n${"    - a rule\n".repeat(500)}`,
+      true,
+    ],
+    ["nested flow brackets", `rules:\n  specs: ${"[".repeat(100)}${"]".repeat(100)}\n`, true],
   ])("GIVEN %s WHEN the config is weighed THEN the CLI answers: %s", (_what, text, warns) => {
     expect(configWarnsInCli(text)).toBe(warns);
   });

@@ -1,4 +1,5 @@
-import { parse } from "yaml";
+import { tooMuchYamlStructure } from "./too-much-yaml-structure.js";
+import { yamlMapping } from "./yaml-mapping.js";
 
 /** The CLI's limit on `context` (its MAX_CONTEXT_SIZE); a larger one is dropped with a warning. */
 const MAX_CONTEXT_BYTES = 50 * 1024;
@@ -13,14 +14,10 @@ const QUIET_FIELDS = new Set(["schema", "context", "rules"]);
  * warning reaches the user as it would in a shell: a native answer would drop it.
  */
 export function configWarnsInCli(text: string): boolean {
-  let parsed: unknown;
-  try {
-    parsed = parse(text);
-  } catch {
-    return true;
-  }
-  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) return true;
-  const config = parsed as Record<string, unknown>;
+  // Parsing a configuration of more structure than a person writes could hold the caller.
+  if (tooMuchYamlStructure(text)) return true;
+  const config = yamlMapping(text);
+  if (config === null) return true;
   if (Object.keys(config).some((key) => !QUIET_FIELDS.has(key))) return true;
   if (config.schema !== undefined && (typeof config.schema !== "string" || config.schema === "")) {
     return true;

@@ -1,5 +1,13 @@
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, readdirSync, renameSync, symlinkSync, utimesSync } from "node:fs";
+import {
+  cpSync,
+  mkdirSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+} from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
@@ -13,6 +21,7 @@ import {
 } from "@org/test-kit";
 import { afterAll, describe, expect, it } from "vitest";
 import { openRepository } from "../open-repository.js";
+import { rewordedBuiltinSchema } from "../test-support/reworded-builtin-schema.js";
 import { cliListingText, listLikeCli } from "./list-like-cli.js";
 
 afterAll(removeTemporaryFolders);
@@ -84,6 +93,41 @@ describe("openspec list answered from the files, against the CLI", () => {
       const root = join(temporaryFolder("fission-"), "openspec-repo");
       cpSync(fissionOpenSpecFixture, root, { recursive: true });
       expectIdentical(await bothListings(root));
+    },
+    CLI_TIMEOUT_MS,
+  );
+
+  it(
+    "GIVEN a repository keeping a copy of the spec-driven schema whose instructions only are its own WHEN listed THEN the files answer, with the CLI's bytes; a copy that tracks another tasks file, or one linked from outside the repository, is left to the CLI",
+    async () => {
+      const root = makeOpenSpecRepository({
+        "openspec/schemas/spec-driven/schema.yaml": rewordedBuiltinSchema(),
+        "openspec/changes/a/tasks.md": "- [x] a\n- [ ] b\n",
+        "openspec/changes/b/proposal.md": "# b\n",
+        "openspec/specs/auth/spec.md":
+          "# auth\n\n## Purpose\nSign in.\n\n## Requirements\n### Requirement: R\nThe system SHALL r.\n",
+      });
+      const pairs = await bothListings(root);
+      expect(pairs.map(([ours]) => ours)).not.toContainEqual(
+        expect.stringMatching(/needs the CLI/),
+      );
+      expectIdentical(pairs);
+
+      writeFiles(root, {
+        "openspec/schemas/spec-driven/schema.yaml": rewordedBuiltinSchema((text) =>
+          text.replace("  tracks: tasks.md", "  tracks: todo.md"),
+        ),
+      });
+      const changed = await native(root, LISTINGS[0]);
+      expect("needsCli" in changed && changed.needsCli).toMatch(/its own spec-driven schema/);
+
+      // The same words in a folder linked from outside the repository are not read.
+      const outside = temporaryFolder("schema-");
+      writeFiles(outside, { "schema.yaml": rewordedBuiltinSchema() });
+      rmSync(join(root, "openspec/schemas/spec-driven"), { recursive: true });
+      symlinkSync(outside, join(root, "openspec/schemas/spec-driven"));
+      const linked = await native(root, LISTINGS[0]);
+      expect("needsCli" in linked && linked.needsCli).toMatch(/its own spec-driven schema/);
     },
     CLI_TIMEOUT_MS,
   );
@@ -183,7 +227,7 @@ describe("openspec list answered from the files, against the CLI", () => {
     CLI_TIMEOUT_MS,
   );
 
-  it("GIVEN shapes the reader leaves to the CLI (a link in a change, a linked spec.md, another schema in config or metadata, a project spec-driven schema, a store) WHEN listed THEN each says why the CLI must answer", async () => {
+  it("GIVEN shapes the reader leaves to the CLI (a link in a change, a linked spec.md, another schema in config or metadata, metadata of hundreds of keys, a project spec-driven schema, a store) WHEN listed THEN each says why the CLI must answer", async () => {
     const cases: [string, (root: string) => void, RegExp][] = [
       [
         "link",
@@ -213,6 +257,17 @@ describe("openspec list answered from the files, against the CLI", () => {
         (root) =>
           writeFiles(root, { "openspec/schemas/spec-driven/schema.yaml": "name: spec-driven\n" }),
         /its own spec-driven schema/,
+      ],
+      [
+        "metadata of more keys than a person writes",
+        (root) =>
+          writeFiles(root, {
+            "openspec/changes/a/.openspec.yaml": `schema: spec-driven\n${Array.from(
+              { length: 500 },
+              (_, i) => `note${i}: x\n`,
+            ).join("")}`,
+          }),
+        /\.openspec\.yaml could not be read here/,
       ],
       [
         "store",

@@ -12,6 +12,7 @@ import {
 } from "@org/test-kit";
 import { afterAll, describe, expect, it } from "vitest";
 import { openRepository } from "../open-repository.js";
+import { rewordedBuiltinSchema } from "../test-support/reworded-builtin-schema.js";
 import { cliStatusText, statusLikeCli } from "./status-like-cli.js";
 
 afterAll(removeTemporaryFolders);
@@ -66,6 +67,34 @@ describe("openspec status answered from the files, against the CLI", () => {
       for (const change of leftToCli) {
         expect(readdirSync(join(root, "openspec/changes", change))).toContain(".openspec.yaml");
       }
+    },
+    CLI_TIMEOUT_MS,
+  );
+
+  it(
+    "GIVEN a repository keeping a copy of the spec-driven schema whose instructions only are its own WHEN each status is read THEN the files answer, with the CLI's bytes; a copy with another build order is left to the CLI",
+    async () => {
+      const root = makeOpenSpecRepository({
+        "openspec/schemas/spec-driven/schema.yaml": rewordedBuiltinSchema(),
+        "openspec/changes/started/proposal.md": "# p\n",
+        "openspec/changes/planned/proposal.md": "# p\n",
+        "openspec/changes/planned/specs/auth/spec.md": "## ADDED Requirements\n",
+        "openspec/changes/planned/design.md": "# d\n",
+        "openspec/changes/planned/tasks.md": "- [ ] a\n",
+      });
+      const changes = activeChanges(root);
+      const { pairs, leftToCli } = await bothStatuses(root, changes);
+      expect(leftToCli).toEqual([]);
+      expect(pairs).toHaveLength(2);
+      for (const [ours, theirs] of pairs) expect(ours).toBe(theirs);
+
+      writeFiles(root, {
+        "openspec/schemas/spec-driven/schema.yaml": rewordedBuiltinSchema((text) =>
+          text.replace("      - specs\n      - design\n", "      - specs\n"),
+        ),
+      });
+      const changed = await native(root, "planned");
+      expect("needsCli" in changed && changed.needsCli).toMatch(/its own spec-driven schema/);
     },
     CLI_TIMEOUT_MS,
   );

@@ -1,11 +1,13 @@
 import { existsSync } from "node:fs";
 import { homedir } from "node:os";
-import { basename, join } from "node:path";
-import { parse } from "yaml";
+import { basename, join, sep } from "node:path";
 import { readRegularFile } from "../read-regular-file.js";
 import { configWarnsInCli } from "./config-warns-in-cli.js";
 import type { NeedsCli } from "./read-folder-tree.js";
+import { rewordsBuiltinSchema } from "./rewords-builtin-schema.js";
 import { specialFileAt } from "./special-file-at.js";
+import { tooMuchYamlStructure } from "./too-much-yaml-structure.js";
+import { yamlMapping } from "./yaml-mapping.js";
 
 const BUILTIN_SCHEMA = "spec-driven";
 /** Configuration and change metadata are a few lines; larger ones are left to the CLI. */
@@ -16,7 +18,8 @@ export const NEW_CHANGE_METADATA = /^schema: spec-driven\ncreated: \d{4}-\d{2}-\
 /**
  * Whether every change of the repository counts its tasks by the built-in
  * `spec-driven` schema (`tasks.md` at the change root), as the reader
- * assumes: no project or user schema named `spec-driven` replaces it, and
+ * assumes: no project or user schema named `spec-driven` replaces it with
+ * more than reworded instructions, and
  * `openspec/config.yaml` names no other schema and holds nothing the CLI
  * would warn about (its warning would be lost in a native answer). Otherwise, why not.
  */
@@ -24,11 +27,17 @@ export function projectUsesBuiltinSchema(
   openspecDir: string,
   env: Readonly<Record<string, string | undefined>>,
 ): NeedsCli | null {
-  if (existsSync(join(openspecDir, "schemas", BUILTIN_SCHEMA, "schema.yaml"))) {
-    return { needsCli: "the repository defines its own spec-driven schema" };
-  }
+  // The CLI takes the project's schema first, then the user's: only the one it
+  // takes matters, and only when it differs from the built-in in more than words.
+  const projectSchema = join(openspecDir, "schemas", BUILTIN_SCHEMA, "schema.yaml");
   const dataHome = env.XDG_DATA_HOME ? env.XDG_DATA_HOME : join(userHome(env), ".local", "share");
-  if (existsSync(join(dataHome, "openspec", "schemas", BUILTIN_SCHEMA, "schema.yaml"))) {
+  const userSchema = join(dataHome, "openspec", "schemas", BUILTIN_SCHEMA, "schema.yaml");
+  if (existsSync(projectSchema)) {
+    const inside = (real: string) => real.startsWith(`${openspecDir}${sep}`);
+    if (!rewordsBuiltinSchema(projectSchema, inside)) {
+      return { needsCli: "the repository defines its own spec-driven schema" };
+    }
+  } else if (existsSync(userSchema) && !rewordsBuiltinSchema(userSchema)) {
     return { needsCli: "a user schema replaces the built-in spec-driven schema" };
   }
   const yamlConfig = join(openspecDir, "config.yaml");
@@ -85,14 +94,8 @@ function schemaField(read: ReturnType<typeof readRegularFile>): unknown {
   if (!read.ok) return read.code === "missing" ? undefined : null;
   if (read.truncated) return null;
   if (NEW_CHANGE_METADATA.test(read.text)) return BUILTIN_SCHEMA;
-  let parsed: unknown;
-  try {
-    parsed = parse(read.text);
-  } catch {
-    return undefined;
-  }
-  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) return undefined;
-  return (parsed as { schema?: unknown }).schema;
+  if (tooMuchYamlStructure(read.text)) return null;
+  return yamlMapping(read.text)?.schema;
 }
 
 function userHome(env: Readonly<Record<string, string | undefined>>): string {

@@ -47,6 +47,10 @@ export const instructionsTool = defineTool({
     if (picked.change === undefined && picked.activeChanges.length === 0 && artifact !== "apply") {
       return templateGuidance(context, prepared.repository, artifact, input.schema);
     }
+    if (picked.change === undefined && picked.activeChanges.length > 1) {
+      const { noChangePicked } = await import("./no-change-picked.js");
+      return noChangePicked(prepared.repository, picked.activeChanges);
+    }
     return runCliCommand(
       context,
       prepared.repository,

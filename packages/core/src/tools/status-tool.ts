@@ -47,6 +47,12 @@ export const statusTool = defineTool({
     const prepared = await prepareChangeCall(context, input);
     if (!prepared.ok) return prepared;
     const { picked } = prepared;
+    // With no change named, the CLI reports on none or refuses in words of its
+    // own flags; several active changes are refused here, naming the field.
+    if (picked.change === undefined && picked.activeChanges.length > 1) {
+      const { noChangePicked } = await import("./no-change-picked.js");
+      return noChangePicked(prepared.repository, picked.activeChanges);
+    }
     const args = statusArgs({
       ...(picked.change ? { change: picked.change } : {}),
       ...(input.schema ? { schema: input.schema } : {}),

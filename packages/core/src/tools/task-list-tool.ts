@@ -4,7 +4,6 @@ import { truncatedFields } from "../output-fields.js";
 import { describeSequence } from "../sequence/describe-sequence.js";
 import { sequenceViewSchema } from "../sequence/sequence-view-schema.js";
 import { defineTool, readOnlyTool } from "../tool-definition.js";
-import { toolFailure } from "../tool-result.js";
 import { fromArtifactFailure } from "./from-artifact-failure.js";
 import { inRepository } from "./in-repository.js";
 import { taskProgressFields } from "./task-output.js";
@@ -63,15 +62,8 @@ export const taskListTool = defineTool({
     // A named change that is not there is answered with the closest names, read in turns first.
     if (picked.change !== undefined) await readChangeNamesAhead(repository, picked.change);
     if (picked.change === undefined) {
-      return toolFailure(
-        "change_not_found",
-        picked.activeChanges.length === 0
-          ? `${repository.root} has no active change.`
-          : `No change was named, and ${repository.root} has ${picked.activeChanges.length} active changes.`,
-        picked.activeChanges.length === 0
-          ? "Create one with {tool:openspec_change_create}."
-          : `Pass {field:change}: one of ${picked.activeChanges.join(", ")}.`,
-      );
+      const { noChangePicked } = await import("./no-change-picked.js");
+      return noChangePicked(repository, picked.activeChanges);
     }
     const listed = listTasks(repository, {
       change: picked.change,

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseDeltaSpec } from "../delta/parse-delta-spec.js";
-import { parseDocument } from "../document/parse-document.js";
 import { parseSpec } from "../spec/parse-spec.js";
 import { parseTasks } from "../tasks/parse-tasks.js";
 import {
@@ -27,7 +26,7 @@ function parseChange(change: ChangeCase) {
     }));
   return toCliChangeJson({
     id: change.id,
-    proposal: parseDocument(change.files["proposal.md"]!),
+    proposal: change.files["proposal.md"]!,
     deltaSpecs,
   });
 }

@@ -1,7 +1,6 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parseDeltaSpec } from "../delta/parse-delta-spec.js";
-import { parseDocument } from "../document/parse-document.js";
 import { parseSpec } from "../spec/parse-spec.js";
 import { parseTasks } from "../tasks/parse-tasks.js";
 import { type CliParsers, loadCliParsers } from "../test-support/cli-parsers.js";
@@ -45,17 +44,20 @@ describe("parity with the CLI's parsers on generated tricky Markdown", () => {
     );
   });
 
-  it("GIVEN any generated document WHEN read as a proposal without delta specs THEN toCliChangeJson fails and falls back to prose deltas as the CLI does", async () => {
+  it("GIVEN any generated document WHEN read as a proposal without delta specs THEN toCliChangeJson fails, or titles it and falls back to prose deltas, as the CLI does", async () => {
     await fc.assert(
       fc.asyncProperty(trickyMarkdown, async (markdown) => {
         const projected = toCliChangeJson({
           id: "change",
-          proposal: parseDocument(markdown),
+          proposal: markdown,
           deltaSpecs: [],
         });
         const read = await cli.proposalDeltas(markdown);
         expect(projected.ok).toBe(read.ok);
-        if (projected.ok && read.ok) expect(projected.value.deltas).toEqual(read.deltas);
+        if (projected.ok && read.ok) {
+          expect(projected.value.deltas).toEqual(read.deltas);
+          expect(projected.value.title).toBe(cli.changeTitle(markdown, "change"));
+        }
       }),
       { numRuns: RUNS },
     );

@@ -1,25 +1,25 @@
 import { error } from "../diagnostic.js";
+import { parseDocument } from "../document/parse-document.js";
 import type { DeltaSpec, MarkdownDocument, ParseResult, SpecDiagnostic } from "../types.js";
+import { cliChangeTitle } from "./cli-change-title.js";
 import type { CliChangeJson } from "./cli-json.js";
 import { proseDeltas } from "./prose-deltas.js";
 import { toCliChangeDeltas } from "./to-cli-change-deltas.js";
 
-/** A change as parsed: its folder name, its proposal, and each delta spec by spec id (`area/capability`). */
+/**
+ * A change: its folder name, the text of its proposal.md (the CLI reads its
+ * title from the raw lines, code fences included), and each parsed delta spec
+ * by spec id (`area/capability`).
+ */
 export type ParsedChange = {
   id: string;
-  proposal: MarkdownDocument;
+  proposal: string;
   deltaSpecs: { spec: string; delta: ParseResult<DeltaSpec> }[];
 };
 
 /** The first section with this heading in any case and at any level, as the CLI looks it up. */
 function findSection(proposal: MarkdownDocument, heading: string) {
   return proposal.sections.find((section) => section.heading.toLowerCase() === heading);
-}
-
-/** `# Change: X` reads as X; the template's bare `# Proposal` names no change, so the id stands in. */
-function changeTitle(proposal: MarkdownDocument, id: string): string {
-  const title = proposal.title?.replace(/^change:\s+/i, "").trim() ?? "";
-  return title === "" || title.toLowerCase() === "proposal" ? id : title;
 }
 
 function byCodePoint(left: { spec: string }, right: { spec: string }): number {
@@ -34,11 +34,12 @@ function byCodePoint(left: { spec: string }, right: { spec: string }): number {
  */
 export function toCliChangeJson(change: ParsedChange): ParseResult<CliChangeJson> {
   const diagnostics: SpecDiagnostic[] = [];
-  const why = findSection(change.proposal, "why");
+  const proposal = parseDocument(change.proposal);
+  const why = findSection(proposal, "why");
   if (!why?.content) {
     diagnostics.push(error("missing_why", "Change must have a Why section", why?.line ?? 1));
   }
-  const whatChanges = findSection(change.proposal, "what changes");
+  const whatChanges = findSection(proposal, "what changes");
   if (!whatChanges?.content) {
     const message = "Change must have a What Changes section";
     diagnostics.push(error("missing_what_changes", message, whatChanges?.line ?? 1));
@@ -53,7 +54,7 @@ export function toCliChangeJson(change: ParsedChange): ParseResult<CliChangeJson
       : readable.sort(byCodePoint).flatMap(({ spec, delta }) => toCliChangeDeltas(spec, delta));
   const value = {
     id: change.id,
-    title: changeTitle(change.proposal, change.id),
+    title: cliChangeTitle(change.proposal, change.id),
     deltaCount: deltas.length,
     deltas,
   };

@@ -2,7 +2,6 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toCliChangeJson } from "../cli-projection/to-cli-change-json.js";
 import { parseDeltaSpec } from "../delta/parse-delta-spec.js";
-import { parseDocument } from "../document/parse-document.js";
 import { cliJson, createOpenSpecRepo, type OpenSpecRepo } from "../test-support/openspec-cli.js";
 import { specInput } from "../test-support/spec-input-arbitrary.js";
 import type { DeltaSpecInput, SpecInput } from "../types.js";
@@ -116,7 +115,7 @@ describe("stringified Markdown under the real CLI", () => {
   it("GIVEN the same change WHEN the CLI shows it THEN the parsed delta projected by toCliChangeJson matches", () => {
     const projected = toCliChangeJson({
       id: "passkeys",
-      proposal: parseDocument(PROPOSAL),
+      proposal: PROPOSAL,
       deltaSpecs: [{ spec: "sessions", delta: parseDeltaSpec(stringifyDeltaSpec(DELTA)) }],
     });
     expect(projected.ok && projected.value).toEqual(changeShown);

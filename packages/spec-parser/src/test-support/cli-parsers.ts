@@ -17,6 +17,8 @@ export type CliParsers = {
   proposalDeltas(
     content: string,
   ): Promise<{ ok: true; deltas: unknown } | { ok: false; error: string }>;
+  /** The `title` `show <change> --json` gives a change with this proposal. */
+  changeTitle(proposal: string, id: string): string;
   /** The task counts `openspec list` reports for a tasks.md. */
   taskCounts(content: string): { total: number; completed: number };
 };
@@ -55,6 +57,8 @@ export async function loadCliParsers(): Promise<CliParsers> {
   const change = await load("core/parsers/change-parser.js");
   const blocks = await load("core/parsers/requirement-blocks.js");
   const progress = await load("utils/task-progress.js");
+  const command = await load("commands/change.js");
+  const ChangeCommand = member(command, "ChangeCommand", isConstructor);
   const MarkdownParser = member(markdown, "MarkdownParser", isConstructor);
   const ChangeParser = member(change, "ChangeParser", isConstructor);
   const parseDeltaSpec = member(blocks, "parseDeltaSpec", isFunction);
@@ -101,6 +105,9 @@ export async function loadCliParsers(): Promise<CliParsers> {
       } catch (thrown) {
         return { ok: false, error: thrown instanceof Error ? thrown.message : String(thrown) };
       }
+    },
+    changeTitle(proposal, id) {
+      return call(ChangeCommand.prototype, "extractTitle", proposal, id) as string;
     },
     taskCounts(content) {
       return countTasks(content) as { total: number; completed: number };

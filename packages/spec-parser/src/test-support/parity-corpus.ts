@@ -55,22 +55,18 @@ export function asWindowsFile(content: string): string {
 }
 
 /**
- * A change written on Windows. Its proposal gets CRLF but no BOM: the CLI reads
- * a change's title from the raw text and misses a `#` behind a BOM, a
- * divergence the README states rather than reproduces.
+ * A change written on Windows: every file with CRLF and a BOM. The CLI reads a
+ * change's title from the raw proposal, so a BOM hides a title on its first line.
  */
 function asWindowsChange(change: ChangeCase): ChangeCase {
   const files = Object.fromEntries(
-    Object.entries(change.files).map(([path, content]) => [
-      path,
-      path === "proposal.md" ? content.replace(/\n/g, "\r\n") : asWindowsFile(content),
-    ]),
+    Object.entries(change.files).map(([path, content]) => [path, asWindowsFile(content)]),
   );
   return { id: `windows-${change.id}`, files };
 }
 
 const WINDOWS_SPEC_IDS = new Set(["agent-openspec-tools"]);
-const WINDOWS_CHANGE_IDS = new Set(["tricky-delta"]);
+const WINDOWS_CHANGE_IDS = new Set(["tricky-delta", "fenced-title"]);
 
 /**
  * The differential corpus: the hand-written tricky cases, CRLF+BOM copies of
