@@ -35,6 +35,7 @@ export {
   type StatusLikeCliOptions,
   statusLikeCli,
 } from "./cli-listing/status-like-cli.js";
+export { tooMuchYamlStructure } from "./cli-listing/too-much-yaml-structure.js";
 export { yieldEvery } from "./cli-listing/yield-every.js";
 export {
   compareSpecRequirements,

@@ -38,6 +38,7 @@ export type RefusedCliRun = RunEnvelope &
     | "no_openspec_root"
     | "path_outside_repository"
     | "store_not_allowed"
+    | "config_too_structured"
     | "not_a_regular_file"
     | "invalid_input"
     | "invalid_workdir"

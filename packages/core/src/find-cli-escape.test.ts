@@ -2,10 +2,21 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { removeTemporaryFolders, temporaryFolder, writeFiles } from "@org/test-kit";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { parse } from "yaml";
 import { type CliRunToCheck, findCliEscape } from "./find-cli-escape.js";
+import { MANY_YAML_KEYS } from "./test-support/many-yaml-keys.js";
+
+// The YAML parser, counted: a file it would spend seconds on must never reach it.
+vi.mock("yaml", async (importOriginal) => {
+  const yaml = await importOriginal<typeof import("yaml")>();
+  return { ...yaml, parse: vi.fn(yaml.parse) };
+});
 
 afterEach(removeTemporaryFolders);
+
+/** 7,000 keys in 64 KiB, with a store pointer at the end: seconds of the YAML parser. */
+const HOSTILE_CONFIG = `schema: spec-driven\n${MANY_YAML_KEYS}references: [../outside]\n`;
 
 const OUTSIDE = "OUTSIDE-THE-SOURCE";
 
@@ -128,6 +139,30 @@ describe("findCliEscape: what would lead the OpenSpec CLI outside its source", (
       code: "not_a_regular_file",
       path: "openspec/config.yaml",
     });
+  });
+
+  it("GIVEN a config.yaml of 7,000 keys in 64 KiB WHEN a run is checked where stores are not allowed THEN config_too_structured names the file, and the YAML parser never reads it", async () => {
+    const { folder } = sourceAndOutside({ "openspec/config.yaml": HOSTILE_CONFIG });
+    vi.mocked(parse).mockClear();
+    const refused = await check(folder, ["list", "--json"], { storesAllowed: false });
+    expect(refused).toMatchObject({
+      ok: false,
+      code: "config_too_structured",
+      path: "openspec/config.yaml",
+      fix: expect.stringContaining("openspec/config.yaml"),
+    });
+    expect(refused?.error).toMatch(/^openspec\/config\.yaml [^.]*\.$/);
+    expect(vi.mocked(parse)).not.toHaveBeenCalled();
+  });
+
+  it("GIVEN the same config.yaml WHEN a run is checked where stores are allowed, or confined THEN it may go, and the YAML parser never reads it", async () => {
+    const { folder } = sourceAndOutside({ "openspec/config.yaml": HOSTILE_CONFIG });
+    vi.mocked(parse).mockClear();
+    expect(await check(folder, ["list", "--json"])).toBeUndefined();
+    expect(
+      await check(folder, ["list", "--json"], { storesAllowed: false, confined: true }),
+    ).toBeUndefined();
+    expect(vi.mocked(parse)).not.toHaveBeenCalled();
   });
 
   it("GIVEN openspec/ itself a symlink to a project outside WHEN a run is checked THEN path_outside_repository", async () => {

@@ -35,7 +35,8 @@ const PLAIN_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
  * checks are what keeps a read or a write inside. In order: a source the
  * CLI would not take as its own root (checked on every platform); a linked
  * `openspec/` or project configuration; a `store:` or `references:` pointer,
- * or `--store`, unless stores are allowed; a project schema whose files lead
+ * or `--store`, unless stores are allowed (and so, then, a configuration
+ * too structured to parse without holding the event loop); a project schema whose files lead
  * out; a named change whose folder or `.openspec.yaml` leads out, or that
  * holds a FIFO, socket or device the CLI would wait on. Every read
  * is asynchronous and starts with `lstat`, so nothing here opens a FIFO or
@@ -66,6 +67,14 @@ export async function findCliEscape(run: CliRunToCheck): Promise<ToolFailure | u
   if (openspecLink !== undefined) return openspecLink;
   if (!read.ok) return read;
   if (!run.storesAllowed) {
+    if (read.unparsed !== undefined) {
+      return toolFailure(
+        "config_too_structured",
+        `${read.unparsed} holds more structure than a project configuration has (over 400 lines, 16 KiB or 64 flow brackets, leaving out comments and | or > blocks), so it was not read and the OpenSpec CLI may not run on it unchecked for a store pointer.`,
+        `Cut ${read.unparsed} down to the project's settings (schema, context, rules), then call again.`,
+        { path: read.unparsed },
+      );
+    }
     const pointer = storePointer(read.config, args);
     if (pointer !== undefined) {
       return toolFailure(

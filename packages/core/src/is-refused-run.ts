@@ -4,6 +4,7 @@ export function isRefusedRun(run: { ok: boolean; code?: string }): boolean {
     run.code === "no_openspec_root" ||
     run.code === "path_outside_repository" ||
     run.code === "store_not_allowed" ||
+    run.code === "config_too_structured" ||
     run.code === "not_a_regular_file"
   );
 }

@@ -31,6 +31,7 @@ export type CoreFailureCode =
   | "archive_not_verified"
   | "external_write"
   | "store_not_allowed"
+  | "config_too_structured"
   | "internal_error";
 
 /**

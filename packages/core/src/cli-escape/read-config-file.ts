@@ -1,6 +1,7 @@
 import { constants } from "node:fs";
 import { open } from "node:fs/promises";
 import { join } from "node:path";
+import { tooMuchYamlStructure } from "@org/openspec-artifacts";
 import { parse } from "yaml";
 import { type ToolFailure, toolFailure } from "../tool-result.js";
 import { pathKind } from "./path-kind.js";
@@ -15,11 +16,14 @@ const MOST_CONFIG_BYTES = 1024 * 1024;
  * file (a FIFO would hold the CLI's read). `undefined` content when there is
  * none or it is not YAML, which the CLI reports itself. Opened with
  * `O_NONBLOCK | O_NOFOLLOW` after an `lstat`, so a file swapped for a FIFO or
- * link in between is still never waited on or followed.
+ * link in between is still never waited on or followed. A file with more
+ * structure than a person writes (`tooMuchYamlStructure`: thousands of keys
+ * take the parser seconds of the event loop) is not parsed: `unparsed` names
+ * it, since what it points the CLI at cannot be known.
  */
 export async function readConfigFile(
   openspecDir: string,
-): Promise<{ ok: true; config: unknown } | ToolFailure> {
+): Promise<{ ok: true; config: unknown; unparsed?: string } | ToolFailure> {
   for (const name of ["config.yaml", "config.yml"]) {
     const path = join(openspecDir, name);
     const kind = await pathKind(path);
@@ -46,7 +50,10 @@ export async function readConfigFile(
       if (!(await handle.stat()).isFile()) return { ok: true, config: undefined };
       const buffer = Buffer.alloc(MOST_CONFIG_BYTES);
       const { bytesRead } = await handle.read(buffer, 0, MOST_CONFIG_BYTES, 0);
-      return { ok: true, config: parse(buffer.subarray(0, bytesRead).toString("utf8")) };
+      const text = buffer.subarray(0, bytesRead).toString("utf8");
+      if (tooMuchYamlStructure(text))
+        return { ok: true, config: undefined, unparsed: `openspec/${name}` };
+      return { ok: true, config: parse(text) };
     } catch {
       return { ok: true, config: undefined };
     } finally {

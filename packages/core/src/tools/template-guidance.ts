@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { type Repository, readRepositoryText } from "@org/openspec-artifacts";
+import { type Repository, readRepositoryText, tooMuchYamlStructure } from "@org/openspec-artifacts";
 import { schemaWhichArgs, templatesArgs } from "@org/openspec-cli-runner";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
@@ -95,10 +95,15 @@ export async function templateGuidance(
   };
 }
 
-/** The `schema:` of `openspec/config.yaml`, when it names one. */
+/**
+ * The `schema:` of `openspec/config.yaml`, when it names one. A file with more
+ * structure than a configuration has is not parsed (seconds of the event
+ * loop): it names none here, and the CLI run that follows is refused for it
+ * (`config_too_structured`) unless stores are allowed.
+ */
 function configuredSchema(repository: Repository): string | undefined {
   const text = readRepositoryText(join(repository.openspecDir, "config.yaml"), repository);
-  if (text === null) return undefined;
+  if (text === null || tooMuchYamlStructure(text)) return undefined;
   const parsed = z.object({ schema: z.string().min(1) }).safeParse(safeYaml(text));
   return parsed.success ? parsed.data.schema : undefined;
 }

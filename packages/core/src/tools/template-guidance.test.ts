@@ -1,0 +1,34 @@
+import { makeOpenSpecRepository } from "@org/test-kit";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { parse } from "yaml";
+import { cleanUp, makeCatalog } from "../test-support/fixture.js";
+import { MANY_YAML_KEYS, parsedManyKeys } from "../test-support/many-yaml-keys.js";
+
+// The YAML parser, counted: a file it would spend seconds on must never reach it.
+vi.mock("yaml", async (importOriginal) => {
+  const yaml = await importOriginal<typeof import("yaml")>();
+  return { ...yaml, parse: vi.fn(yaml.parse) };
+});
+
+afterEach(cleanUp);
+
+/** 7,000 keys in 64 KiB after a schema: seconds of the YAML parser. */
+const HOSTILE_CONFIG = `schema: spec-driven\n${MANY_YAML_KEYS}`;
+
+describe("openspec_instructions in a repository with no change yet", () => {
+  it("GIVEN a config.yaml of 7,000 keys in 64 KiB, unconfined runs and no stores allowed WHEN openspec_instructions is asked for the proposal THEN config_too_structured names the file before the CLI runs, and the YAML parser never reads it", async () => {
+    const { catalog } = makeCatalog({ catalog: { confine: "off", allowStores: "none" } });
+    const root = makeOpenSpecRepository({ "openspec/config.yaml": HOSTILE_CONFIG });
+    vi.mocked(parse).mockClear();
+    const result = await catalog.call("openspec_instructions", {
+      workdir: root,
+      artifact: "proposal",
+    });
+    expect(result).toMatchObject({
+      ok: false,
+      code: "config_too_structured",
+      error: expect.stringMatching(/^openspec\/config\.yaml /),
+    });
+    expect(parsedManyKeys(vi.mocked(parse).mock.calls)).toBe(false);
+  });
+});
