@@ -18,7 +18,7 @@ export const taskSetStatusTool = defineTool({
         change: nameField("Active change."),
         ids: z
           .union([z.array(z.string().min(1).max(64)).min(1).max(1000), z.literal("all")])
-          .describe('Ids from openspec_task_list, or "all".'),
+          .describe('Task ids as listed (1.2, #3), or "all".'),
         done: z.boolean().describe("true ticks, false unticks."),
       })
       .strict(),
