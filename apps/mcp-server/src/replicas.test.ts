@@ -3,6 +3,8 @@ import { join } from "node:path";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { Client as LegacyClient } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as LegacyTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { createCatalog } from "@org/openspec-core";
+import { accessTokenCommands } from "@org/openspec-mcp-host";
 import {
   fakeOpenSpecBinary,
   isolatedEnvironment,
@@ -14,8 +16,6 @@ import {
   startNginxProxy,
   startPostgresServer,
 } from "@org/test-kit";
-import { createCatalog } from "@org/openspec-core";
-import { accessTokenCommands } from "@org/openspec-mcp-host";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type HttpProcess,

@@ -21,10 +21,14 @@ export async function startHttpProcess(
 ): Promise<HttpProcess> {
   const { home, env } =
     options.environment ?? serverEnvironment({ cli: true, extra: options.extraEnv ?? {} });
-  const child = spawn(process.execPath, [options.bin ?? BUILT_SERVER, "--http", "--port", "0", ...extra], {
-    env,
-    stdio: ["ignore", "ignore", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    [options.bin ?? BUILT_SERVER, "--http", "--port", "0", ...extra],
+    {
+      env,
+      stdio: ["ignore", "ignore", "pipe"],
+    },
+  );
   const log: string[] = [];
   const lines = createInterface({ input: child.stderr ?? process.stdin });
   const exited = once(child, "exit").then(() => undefined);
