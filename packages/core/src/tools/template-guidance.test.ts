@@ -31,4 +31,25 @@ describe("openspec_instructions in a repository with no change yet", () => {
     });
     expect(parsedManyKeys(vi.mocked(parse).mock.calls)).toBe(false);
   });
+
+  it("GIVEN a project schema whose schema.yaml holds 7,000 keys in 64 KiB WHEN openspec_instructions is asked for its proposal THEN config_too_structured names the schema, and the YAML parser never reads the file", async () => {
+    const { catalog } = makeCatalog({ catalog: { confine: "off", allowStores: "all" } });
+    const root = makeOpenSpecRepository({
+      "openspec/config.yaml": "schema: my-flow\n",
+      "openspec/schemas/my-flow/schema.yaml": `name: my-flow\nversion: 1\nartifacts:\n  - id: proposal\n    generates: proposal.md\n    template: proposal.md\n${MANY_YAML_KEYS}`,
+      "openspec/schemas/my-flow/templates/proposal.md": "## Why\n",
+    });
+    vi.mocked(parse).mockClear();
+    const result = await catalog.call("openspec_instructions", {
+      workdir: root,
+      artifact: "proposal",
+    });
+    expect(result).toMatchObject({
+      ok: false,
+      code: "config_too_structured",
+      error:
+        'The schema "my-flow"\'s schema.yaml holds more structure than a schema has, so it is not read.',
+    });
+    expect(parsedManyKeys(vi.mocked(parse).mock.calls)).toBe(false);
+  });
 });

@@ -59,7 +59,16 @@ export async function templateGuidance(
       { commands, workdir: repository.root, stderr: which.stderr },
     );
   }
-  const definition = readSchemaFile(join(whichJson.data.path, "schema.yaml"));
+  const schemaPath = join(whichJson.data.path, "schema.yaml");
+  const definition = readSchemaFile(schemaPath);
+  if (definition === TOO_STRUCTURED) {
+    return toolFailure(
+      "config_too_structured",
+      `The schema "${schemaName}"'s schema.yaml holds more structure than a schema has, so it is not read.`,
+      "Cut the schema down to its artifacts, or create a change first and ask again (the CLI then reads it in a process of its own).",
+      { commands, workdir: repository.root },
+    );
+  }
   const entry = definition?.artifacts.find((candidate) => candidate.id === artifact);
   if (!definition || !entry) {
     const known =
@@ -108,10 +117,19 @@ function configuredSchema(repository: Repository): string | undefined {
   return parsed.success ? parsed.data.schema : undefined;
 }
 
-function readSchemaFile(path: string): z.infer<typeof schemaFile> | null {
+/** What `readSchemaFile` answers for a schema.yaml it leaves unparsed. */
+const TOO_STRUCTURED = "too_structured" as const;
+
+/**
+ * A schema's `schema.yaml`, which may live in the repository (a project
+ * schema): one with more structure than a schema has is not parsed, since the
+ * parser would hold the event loop for seconds.
+ */
+function readSchemaFile(path: string): z.infer<typeof schemaFile> | null | typeof TOO_STRUCTURED {
   // The schema may live in the repository or in the CLI's package; either way a FIFO must not block.
   const text = readRepositoryText(path);
   if (text === null) return null;
+  if (tooMuchYamlStructure(text)) return TOO_STRUCTURED;
   const parsed = schemaFile.safeParse(safeYaml(text));
   return parsed.success ? parsed.data : null;
 }
