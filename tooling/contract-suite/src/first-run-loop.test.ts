@@ -60,10 +60,10 @@ describe("the first run: the default tools carry a change from proposal to archi
           ok: true,
         });
         const tasks = await call("openspec_task_list", { change: CHANGE.name });
-        expect(tasks).toMatchObject({ ok: true, total: 1, done: 0 });
+        expect(tasks).toMatchObject({ ok: true, total: 2, done: 0 });
         expect(
           await call("openspec_task_set_status", { change: CHANGE.name, ids: "all", done: true }),
-        ).toMatchObject({ ok: true, done: 1, total: 1 });
+        ).toMatchObject({ ok: true, done: 2, total: 2 });
         expect(await call("openspec_change_archive", { change: CHANGE.name })).toMatchObject({
           ok: true,
           specs: [{ id: "passkeys", outcome: "created" }],

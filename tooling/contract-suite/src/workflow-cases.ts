@@ -1,33 +1,8 @@
+import { PASSKEYS_CHANGE_INPUT } from "@org/test-kit";
 import type { ContractCase } from "./contract-case.js";
 
-/** A complete change: what openspec_change_create writes from it passes validate --strict. */
-export const passkeysChange = {
-  name: "add-passkeys",
-  why: "Passwords alone are phished too often; passkeys close that gap for every user of the service.",
-  what_changes: ["Add passkey login"],
-  tasks: [{ title: "Backend", items: ["Add the passkey endpoint"] }],
-  specs: [
-    {
-      name: "passkeys",
-      purpose: "Lets users sign in with a passkey instead of a password, on every client.",
-      added: [
-        {
-          name: "Passkey login",
-          description: "The system SHALL accept a registered passkey.",
-          scenarios: [
-            {
-              name: "Valid passkey",
-              steps: [
-                { type: "WHEN", text: "a registered passkey is used" },
-                { type: "THEN", text: "a session starts" },
-              ],
-            },
-          ],
-        },
-      ],
-    },
-  ],
-};
+/** A complete change (the test kit's sample): what openspec_change_create writes from it passes validate --strict. */
+export const passkeysChange = PASSKEYS_CHANGE_INPUT;
 
 /** openspec_change_create in the fresh source: create, refuse, replace with force, refuse bad input. */
 export const changeCreateCases: ContractCase[] = [
