@@ -1,3 +1,4 @@
+import { realpathSync } from "node:fs";
 import { readRegularFile } from "../read-regular-file.js";
 
 /** A schema file is a few kilobytes (the built-in one 14 KB); a larger one is left to the CLI. */
@@ -100,15 +101,24 @@ function skeletonOf(text: string): string[] | null {
  * the instruction blocks must be the built-in one's, and each block a `|` or
  * `>` block, so its body is a string the CLI accepts. Anything else, a file
  * that cannot be read within the cap included, is not. With `insideRoot`, a
- * file opened through a folder linked out of the repository (its handle's
- * path fails the check) or a file that is itself a link is not either.
+ * file whose real path fails it (a link out of the repository) is not read,
+ * and is not either.
  */
 export function rewordsBuiltinSchema(
   path: string,
   insideRoot?: (realPath: string) => boolean,
 ): boolean {
-  // The opened handle's own path is checked against insideRoot, and a link as
-  // the file itself is refused (O_NOFOLLOW): one open, no path resolved twice.
+  // The real path first, on every platform; the opened handle's path again
+  // where /proc tells it (Linux), so a folder swapped for a link in between is caught too.
+  if (insideRoot !== undefined) {
+    let real: string;
+    try {
+      real = realpathSync(path);
+    } catch {
+      return false;
+    }
+    if (!insideRoot(real)) return false;
+  }
   const read = readRegularFile(path, MAX_SCHEMA_BYTES, insideRoot);
   if (!read.ok || read.truncated) return false;
   const skeleton = skeletonOf(read.text);
