@@ -73,8 +73,20 @@ const LOADED_ON_FIRST_USE = {
   "the store import schema": "The store's id, as `openspec store list` shows it.",
 };
 
+/**
+ * Schemas the catalog's tools share, by a line of each: their modules load with the
+ * catalog, but the function that builds them (core's builtOnFirstUse) runs only with
+ * the first tool schema that uses them, and the tools/list answer comes from the record.
+ */
+const BUILT_ON_FIRST_USE = {
+  "the CLI run fields": 'describe("The argv as run, binary first.")',
+  "the task fields": 'describe("tasks.md, relative to the repository root.")',
+  "the repository fields": 'describe("Name or os_ token")',
+  "the page fields": 'describe("How many there are in all.")',
+};
+
 describe("what openspec-mcp runs before its first tools/list answer", () => {
-  it("GIVEN a client's initialize and tools/list WHEN the published bin answers them THEN the server's start ran and none of the code it loads on first use did: ajv, the skills extension, the registry, three result schemas", () => {
+  it("GIVEN a client's initialize and tools/list WHEN the published bin answers them THEN the server's start ran and none of the code it loads on first use did: ajv, the skills extension, the registry, three result schemas, the fields tools share", () => {
     const callsAroundText = bundleCoverage();
     // The start's log line: the coverage sees the bundle's functions that ran.
     expect(callsAroundText(" tools (toolsets ")[0]).toBeGreaterThan(0);
@@ -85,6 +97,10 @@ describe("what openspec-mcp runs before its first tools/list answer", () => {
         around.every((calls) => calls === 0),
         `${what} ran: calls ${around.join(", ")}`,
       ).toBe(true);
+    }
+    for (const [what, line] of Object.entries(BUILT_ON_FIRST_USE)) {
+      const [builder] = callsAroundText(line);
+      expect(builder, `${what} were built before the first tools/list answer`).toBe(0);
     }
   });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { builtOnFirstUse } from "./built-on-first-use.js";
 
 /**
  * An answer that could be long (every requirement of a large spec) comes a
@@ -13,25 +14,27 @@ export const pageInputFields = () => ({
   offset: z.number().int().min(0).optional(),
 });
 
-export const pageSchema = z
-  .strictObject({
-    offset: z.number().int(),
-    limit: z.number().int(),
-    total: z.number().int().describe("How many there are in all."),
-    next_offset: z
-      .number()
-      .int()
-      .nullable()
-      .describe("Pass it as offset for the next page; null on the last page."),
-  })
-  .describe("Which part of the list this answer holds.");
+export const pageSchema = builtOnFirstUse(() =>
+  z
+    .strictObject({
+      offset: z.number().int(),
+      limit: z.number().int(),
+      total: z.number().int().describe("How many there are in all."),
+      next_offset: z
+        .number()
+        .int()
+        .nullable()
+        .describe("Pass it as offset for the next page; null on the last page."),
+    })
+    .describe("Which part of the list this answer holds."),
+);
 
 /** One page of `items`: from `offset` (default 0), at most `limit` (default `defaultLimit`). */
 export function pageList<Item>(
   items: readonly Item[],
   input: { offset?: number | undefined; limit?: number | undefined },
   defaultLimit: number,
-): { items: Item[]; page: z.output<typeof pageSchema> } {
+): { items: Item[]; page: z.output<ReturnType<typeof pageSchema>> } {
   const offset = input.offset ?? 0;
   const limit = input.limit ?? defaultLimit;
   const end = Math.min(items.length, offset + limit);

@@ -2,6 +2,7 @@ import { lstatSync } from "node:fs";
 import { join } from "node:path";
 import type { RunSuccess } from "@org/openspec-cli-runner";
 import { z } from "zod";
+import { builtOnFirstUse } from "../built-on-first-use.js";
 import { nameField, repositoryTargetFields } from "../input-fields.js";
 import { cliRunFields } from "../output-fields.js";
 import { defineTool, writingTool } from "../tool-definition.js";
@@ -21,20 +22,27 @@ import { inRepository } from "./in-repository.js";
 /** Large enough for any real spec: a baseline is compared whole, never cut. */
 const MAX_SPEC_BYTES = 64 * 1024 * 1024;
 
-const outcomeSchema = z.enum(["created", "updated", "removed", "unchanged"]);
+const outcomeSchema = builtOnFirstUse(() => z.enum(["created", "updated", "removed", "unchanged"]));
 
 /** What `openspec archive --json` prints on success. */
-const archiveReport = z.object({
-  archive: z.object({
-    change: z.string(),
-    archivedAs: z.string(),
-    specsUpdated: z.boolean(),
-    totals: z
-      .object({ added: z.number(), modified: z.number(), removed: z.number(), renamed: z.number() })
-      .optional(),
-    warnings: z.array(z.string()).optional(),
+const archiveReport = builtOnFirstUse(() =>
+  z.object({
+    archive: z.object({
+      change: z.string(),
+      archivedAs: z.string(),
+      specsUpdated: z.boolean(),
+      totals: z
+        .object({
+          added: z.number(),
+          modified: z.number(),
+          removed: z.number(),
+          renamed: z.number(),
+        })
+        .optional(),
+      warnings: z.array(z.string()).optional(),
+    }),
   }),
-});
+);
 
 export const changeArchiveTool = defineTool({
   name: "openspec_change_archive",
@@ -45,7 +53,7 @@ export const changeArchiveTool = defineTool({
   inputSchema: () =>
     z
       .object({
-        ...repositoryTargetFields,
+        ...repositoryTargetFields(),
         change: nameField("Active change."),
         skip_specs: z.boolean().optional().describe("Do not merge delta specs."),
         force: z.boolean().optional().describe("Archive with open tasks or no delta spec."),
@@ -55,7 +63,7 @@ export const changeArchiveTool = defineTool({
   outputSchema: () =>
     z.union([
       z.strictObject({
-        ...cliRunFields,
+        ...cliRunFields(),
         dry_run: z.literal(false),
         change: z.string(),
         archived_as: z
@@ -68,7 +76,7 @@ export const changeArchiveTool = defineTool({
             z.strictObject({
               id: z.string().describe("The spec id, as under openspec/specs."),
               path: z.string().describe("The baseline spec.md, relative to the repository root."),
-              outcome: outcomeSchema.describe("What the archive did to it, seen on disk."),
+              outcome: outcomeSchema().describe("What the archive did to it, seen on disk."),
             }),
           )
           .describe("Every baseline spec the change has a delta spec for."),
@@ -221,7 +229,7 @@ export const changeArchiveTool = defineTool({
     const external = findExternalSpecWrites(`${textOf(run.stderr)}\n${textOf(run.stdout)}`);
     if (external.length > 0) return externalWriteFailure(external, ids, run);
     if (!run.ok) return run;
-    const report = archiveReport.safeParse(run.stdout);
+    const report = archiveReport().safeParse(run.stdout);
     if (!report.success) {
       return toolFailure(
         "cli_failed",
@@ -303,7 +311,10 @@ function baselinePath(id: string): string {
   return `openspec/specs/${id}/spec.md`;
 }
 
-function outcomeOf(before: string | null, after: string | null): z.output<typeof outcomeSchema> {
+function outcomeOf(
+  before: string | null,
+  after: string | null,
+): z.output<ReturnType<typeof outcomeSchema>> {
   if (before === after) return "unchanged";
   if (before === null) return "created";
   return after === null ? "removed" : "updated";

@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import { join, sep } from "node:path";
 import type { ChangeContentInput, Repository } from "@org/openspec-artifacts";
 import { z } from "zod";
+import { builtOnFirstUse } from "../built-on-first-use.js";
 import type { CatalogContext } from "../catalog-context.js";
 import { nameField, repositoryTargetFields } from "../input-fields.js";
 import { isRefusedRun } from "../is-refused-run.js";
@@ -31,38 +32,40 @@ import {
 
 const line = (max = 500) => z.string().min(1).max(max);
 
-const deltaSpecSchema = z
-  .object({
-    name: z.string().min(1).max(256).describe("Spec id, kebab-case."),
-    purpose: z.string().min(1).max(10_000).optional().describe("New spec only; 50+ characters."),
-    added: z.array(requirementSchema).max(200).optional(),
-    // Published as objects "as in added" rather than the requirement's shape
-    // again (about 120 tokens of every session); checked as whole requirements.
-    modified: z
-      .array(z.looseObject({}))
-      .max(200)
-      .pipe(z.array(requirementSchema))
-      .optional()
-      .describe("Whole requirements as in added, every scenario included."),
-    removed: z
-      .array(
-        z
-          .object({
-            name: line(200),
-            reason: line(),
-            migration: line().optional(),
-          })
-          .strict(),
-      )
-      .max(200)
-      .optional(),
-    renamed: z
-      .array(z.object({ from: line(200), to: line(200) }).strict())
-      .max(200)
-      .optional()
-      .describe("Names only."),
-  })
-  .strict();
+const deltaSpecSchema = builtOnFirstUse(() =>
+  z
+    .object({
+      name: z.string().min(1).max(256).describe("Spec id, kebab-case."),
+      purpose: z.string().min(1).max(10_000).optional().describe("New spec only; 50+ characters."),
+      added: z.array(requirementSchema()).max(200).optional(),
+      // Published as objects "as in added" rather than the requirement's shape
+      // again (about 120 tokens of every session); checked as whole requirements.
+      modified: z
+        .array(z.looseObject({}))
+        .max(200)
+        .pipe(z.array(requirementSchema()))
+        .optional()
+        .describe("Whole requirements as in added, every scenario included."),
+      removed: z
+        .array(
+          z
+            .object({
+              name: line(200),
+              reason: line(),
+              migration: line().optional(),
+            })
+            .strict(),
+        )
+        .max(200)
+        .optional(),
+      renamed: z
+        .array(z.object({ from: line(200), to: line(200) }).strict())
+        .max(200)
+        .optional()
+        .describe("Names only."),
+    })
+    .strict(),
+);
 
 export const changeCreateTool = defineTool({
   name: "openspec_change_create",
@@ -73,7 +76,7 @@ export const changeCreateTool = defineTool({
   inputSchema: () =>
     z
       .object({
-        ...repositoryTargetFields,
+        ...repositoryTargetFields(),
         name: nameField("Change name, kebab-case."),
         why: z.string().min(1).max(10_000).describe("50 to 1000 characters of Markdown."),
         what_changes: z.array(line(2000)).min(1).max(100),
@@ -96,7 +99,7 @@ export const changeCreateTool = defineTool({
           .max(50)
           .optional()
           .describe("Task sections; numbered for you."),
-        specs: z.array(deltaSpecSchema).max(50).optional().describe("One per capability."),
+        specs: z.array(deltaSpecSchema()).max(50).optional().describe("One per capability."),
         schema: nameField("Workflow schema.").optional(),
         force: z.boolean().optional().describe("Replace an existing change's files."),
       })
@@ -120,7 +123,7 @@ export const changeCreateTool = defineTool({
           }),
         )
         .describe("What `openspec validate --strict` or a later archive would object to."),
-      validation: validationSchema.nullable().describe("Null when the CLI could not validate."),
+      validation: validationSchema().nullable().describe("Null when the CLI could not validate."),
       note: z.string().optional().describe("Why validation is null, and what to do."),
     }),
   requiresCli: false,

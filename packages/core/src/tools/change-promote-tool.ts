@@ -13,7 +13,7 @@ export const changePromoteTool = defineTool({
   inputSchema: () =>
     z
       .object({
-        ...repositoryTargetFields,
+        ...repositoryTargetFields(),
         change: nameField("The active change to promote."),
         tasks: z
           .array(z.string().min(1).max(2000))
@@ -39,7 +39,7 @@ export const changePromoteTool = defineTool({
       }),
       status: z.enum(["todo", "in_progress", "done"]),
       delta_specs: z.array(z.string()),
-      validation: validationSchema,
+      validation: validationSchema(),
     }),
   requiresCli: true,
   annotations: { ...writingTool("Promote a change to ready", false), idempotentHint: true },

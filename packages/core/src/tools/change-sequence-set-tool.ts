@@ -13,7 +13,7 @@ export const changeSequenceSetTool = defineTool({
   inputSchema: () =>
     z
       .object({
-        ...repositoryTargetFields,
+        ...repositoryTargetFields(),
         changes: z
           .array(z.string().min(1).max(256))
           .min(1)

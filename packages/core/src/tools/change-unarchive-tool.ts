@@ -13,7 +13,7 @@ export const changeUnarchiveTool = defineTool({
   inputSchema: () =>
     z
       .object({
-        ...repositoryTargetFields,
+        ...repositoryTargetFields(),
         change: nameField("Its name or archive folder name."),
       })
       .strict(),

@@ -21,7 +21,7 @@ export const changeWriteTool = defineTool({
   inputSchema: () =>
     z
       .object({
-        ...repositoryTargetFields,
+        ...repositoryTargetFields(),
         change: nameField("Active change."),
         artifact: z
           .enum(["proposal", "design", "tasks", "spec"])
@@ -41,9 +41,9 @@ export const changeWriteTool = defineTool({
       created: z.boolean().describe("true for a new file, false when force replaced one."),
       bytes: z.number().int().describe("The size written, in bytes."),
       warnings: z
-        .array(specWarningSchema)
+        .array(specWarningSchema())
         .describe("What `openspec validate --strict` (or `openspec show`) would object to."),
-      validation: validationSchema.nullable().describe("Null when the CLI could not validate."),
+      validation: validationSchema().nullable().describe("Null when the CLI could not validate."),
       note: z.string().optional().describe("Why validation is null, and what to do."),
     }),
   requiresCli: false,

@@ -13,7 +13,7 @@ export const cliTool = defineTool({
   inputSchema: () =>
     z
       .object({
-        ...repositoryTargetFields,
+        ...repositoryTargetFields(),
         args: z
           .array(z.string().max(10_000))
           .min(1)
@@ -23,7 +23,7 @@ export const cliTool = defineTool({
       .strict(),
   outputSchema: () =>
     z.strictObject({
-      ...cliRunFields,
+      ...cliRunFields(),
       kind: z.enum(["read", "write"]).describe("Whether the command reads or writes."),
     }),
   requiresCli: true,

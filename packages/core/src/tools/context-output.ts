@@ -84,7 +84,7 @@ export function contextOutput() {
       next_offset: z.number().int().nullable().describe("The next page's offset, or null."),
     }),
     truncated: z.boolean().describe("A list goes on past this page; see note."),
-    warnings: z.array(readWarningSchema).optional(),
+    warnings: z.array(readWarningSchema()).optional(),
   });
 
   const changeSchema = z.strictObject({
@@ -104,10 +104,10 @@ export function contextOutput() {
         z.strictObject({
           path: z.string().describe("Relative to the change folder."),
           content: z.string(),
-          ...truncatedFields,
+          ...truncatedFields(),
         }),
       ),
-      warnings: z.array(readWarningSchema).optional(),
+      warnings: z.array(readWarningSchema()).optional(),
     }),
   });
 
@@ -118,7 +118,7 @@ export function contextOutput() {
       path: z.string(),
       token: z.string(),
       content: z.string(),
-      ...truncatedFields,
+      ...truncatedFields(),
     }),
   });
 
@@ -137,7 +137,7 @@ export function contextOutput() {
       tshirt_size: z.string().nullable(),
       change: z.string().nullable().describe("The change it was promoted to."),
       content: z.string(),
-      ...truncatedFields,
+      ...truncatedFields(),
     }),
   });
 

@@ -41,7 +41,7 @@ export const contextTool = defineTool({
         offset: z.number().int().min(0).optional(),
         query: z.string().max(256).optional().describe("Filter by name or path."),
         last_modified: z.boolean().optional().describe("Add last-modified times (slower)."),
-        detail: detailField,
+        detail: detailField(),
       })
       .strict(),
   outputSchema: contextOutput,

@@ -9,10 +9,10 @@ export const doctorTool = defineTool({
   description: "Check a repository's OpenSpec setup, with a fix per finding.",
   notes:
     "Run `openspec doctor --json`: the health of the repository's OpenSpec root, store and references, with a fix per finding.",
-  inputSchema: () => z.object({ ...repositoryTargetFields }).strict(),
+  inputSchema: () => z.object({ ...repositoryTargetFields() }).strict(),
   outputSchema: () =>
     z.strictObject({
-      ...cliRunFields,
+      ...cliRunFields(),
       healthy: z.boolean().describe("Whether the root has no error finding."),
     }),
   requiresCli: true,
@@ -35,7 +35,7 @@ export const doctorTool = defineTool({
       context,
       prepared.repository.root,
       doctorArgs(),
-      doctorOutput,
+      doctorOutput(),
     );
     if ("ok" in answer) return answer;
     return { ...answer.run, healthy: answer.parsed.root.healthy };

@@ -13,7 +13,7 @@ export const ideaCreateTool = defineTool({
   inputSchema: () =>
     z
       .object({
-        ...repositoryTargetFields,
+        ...repositoryTargetFields(),
         // Lengths and emptiness are the artifacts layer's to check, naming the field.
         title: z.string().describe("One line."),
         prompt: z.string().describe("Verbatim."),

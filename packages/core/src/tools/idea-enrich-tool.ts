@@ -6,8 +6,6 @@ import { inRepository } from "./in-repository.js";
 
 // Lengths, emptiness and list sizes are the artifacts layer's to check (with
 // a sentence saying which field), so the schema an agent reads stays short.
-const text = z.string();
-const items = z.array(z.string());
 
 /** Writes a structured evaluation into an idea, so ideas are weighed the same way before one becomes a change. */
 export const ideaEnrichTool = defineTool({
@@ -18,16 +16,16 @@ export const ideaEnrichTool = defineTool({
   inputSchema: () =>
     z
       .object({
-        ...repositoryTargetFields,
+        ...repositoryTargetFields(),
         idea: z.string().describe("Idea slug."),
-        problem: text.optional(),
-        proposed_direction: text.optional(),
-        key_questions: items.optional(),
+        problem: z.string().optional(),
+        proposed_direction: z.string().optional(),
+        key_questions: z.array(z.string()).optional(),
         feasibility: z.enum(["Low", "Medium", "High"]).optional(),
         tshirt_size: z.enum(["XS", "S", "M", "L", "XL"]).optional(),
-        size_justification: text.optional(),
-        risks: items.optional(),
-        suggested_next_step: text.optional(),
+        size_justification: z.string().optional(),
+        risks: z.array(z.string()).optional(),
+        suggested_next_step: z.string().optional(),
       })
       .strict(),
   outputSchema: () =>

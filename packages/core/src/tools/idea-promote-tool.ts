@@ -23,7 +23,7 @@ export const ideaPromoteTool = defineTool({
   inputSchema: () =>
     z
       .object({
-        ...repositoryTargetFields,
+        ...repositoryTargetFields(),
         // Lengths and emptiness are checked by openspec_change_create's writer, naming the field.
         idea: z.string().describe("Idea slug."),
         change: z.string().describe("The new change name, kebab-case."),

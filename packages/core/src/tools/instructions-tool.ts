@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { builtOnFirstUse } from "../built-on-first-use.js";
 import { nameField, repositoryTargetFields } from "../input-fields.js";
 import { defineTool, readOnlyTool } from "../tool-definition.js";
 import type { ResultBlock } from "../tool-presentation.js";
@@ -15,13 +16,13 @@ export const instructionsTool = defineTool({
   inputSchema: () =>
     z
       .object({
-        ...repositoryTargetFields,
+        ...repositoryTargetFields(),
         artifact: nameField("proposal, specs, design, tasks or apply."),
         change: nameField("Default: the only active change.").optional(),
         schema: nameField("Workflow schema.").optional(),
       })
       .strict(),
-  outputSchema: () => instructionsOutput,
+  outputSchema: () => instructionsOutput(),
   requiresCli: true,
   annotations: readOnlyTool("Get OpenSpec instructions"),
   presentation: {
@@ -64,21 +65,23 @@ export const instructionsTool = defineTool({
   },
 });
 
-const guidance = z.object({
-  artifactId: z.string().optional(),
-  changeName: z.string().optional(),
-  description: z.string().optional(),
-  instruction: z.string().optional(),
-  outputPath: z.string().nullable().optional(),
-  template: z.string().nullable().optional(),
-  tasks: z
-    .array(z.object({ id: z.string(), description: z.string(), done: z.boolean() }))
-    .optional(),
-});
+const guidance = builtOnFirstUse(() =>
+  z.object({
+    artifactId: z.string().optional(),
+    changeName: z.string().optional(),
+    description: z.string().optional(),
+    instruction: z.string().optional(),
+    outputPath: z.string().nullable().optional(),
+    template: z.string().nullable().optional(),
+    tasks: z
+      .array(z.object({ id: z.string(), description: z.string(), done: z.boolean() }))
+      .optional(),
+  }),
+);
 
 /** What to write, where, and the template, read from the CLI's JSON. */
 function renderInstructions(stdout: unknown): ResultBlock[] {
-  const parsed = guidance.safeParse(stdout);
+  const parsed = guidance().safeParse(stdout);
   if (!parsed.success) return [{ kind: "text", text: JSON.stringify(stdout, null, 2) }];
   const g = parsed.data;
   const title = [g.artifactId ?? "apply", g.changeName ? `for ${g.changeName}` : ""]

@@ -3,6 +3,7 @@ import { isAbsolute } from "node:path";
 import { isDirectory } from "@org/openspec-artifacts";
 import { storeListArgs } from "@org/openspec-cli-runner";
 import { z } from "zod";
+import { builtOnFirstUse } from "../built-on-first-use.js";
 import type { CatalogContext } from "../catalog-context.js";
 import { type ToolFailure, toolFailure } from "../tool-result.js";
 
@@ -12,13 +13,15 @@ import { type ToolFailure, toolFailure } from "../tool-result.js";
  * allowed and ignored; the root is whatever the CLI's registry file holds,
  * which a hand edit can make relative or point anywhere, so callers check it.
  */
-export const storeListOutput = z.object({
-  stores: z.array(z.object({ id: z.string().min(1), root: z.string().min(1) })),
-  status: z.array(z.unknown()),
-});
+export const storeListOutput = builtOnFirstUse(() =>
+  z.object({
+    stores: z.array(z.object({ id: z.string().min(1), root: z.string().min(1) })),
+    status: z.array(z.unknown()),
+  }),
+);
 
 /** One store the CLI listed. */
-export type OpenSpecStore = z.output<typeof storeListOutput>["stores"][number];
+export type OpenSpecStore = z.output<ReturnType<typeof storeListOutput>>["stores"][number];
 
 /**
  * The OpenSpec stores registered on this machine, from the CLI (run with the
@@ -58,7 +61,7 @@ export async function listOpenSpecStores(
       evidence,
     );
   }
-  const parsed = storeListOutput.safeParse(result.stdout);
+  const parsed = storeListOutput().safeParse(result.stdout);
   if (!parsed.success) {
     return toolFailure(
       "cli_failed",

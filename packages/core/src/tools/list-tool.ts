@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { builtOnFirstUse } from "../built-on-first-use.js";
 import { repositoryTargetFields } from "../input-fields.js";
 import { cliRunFields } from "../output-fields.js";
 import { pageInputFields, pageSchema } from "../page-list.js";
@@ -20,7 +21,7 @@ export const listTool = defineTool({
   inputSchema: () =>
     z
       .object({
-        ...repositoryTargetFields,
+        ...repositoryTargetFields(),
         kind: z.enum(["changes", "specs"]).optional().describe("Default changes."),
         sort: z.enum(["recent", "name"]).optional().describe("Changes only."),
         engine: z.enum(["native", "cli"]).optional(),
@@ -29,10 +30,10 @@ export const listTool = defineTool({
       .strict(),
   outputSchema: () =>
     z.strictObject({
-      ...cliRunFields,
+      ...cliRunFields(),
       engine: z.enum(["native", "cli"]).describe("Who answered: the file reader or the CLI."),
       cli_reason: z.string().optional().describe("Why the CLI answered a native request."),
-      page: pageSchema.optional().describe("Which changes or specs stdout holds."),
+      page: pageSchema().optional().describe("Which changes or specs stdout holds."),
     }),
   requiresCli: true,
   annotations: readOnlyTool("List OpenSpec changes or specs"),
@@ -81,23 +82,27 @@ export const listTool = defineTool({
   },
 });
 
-const listedChanges = z.object({
-  changes: z.array(
-    z.object({
-      name: z.string(),
-      completedTasks: z.number(),
-      totalTasks: z.number(),
-      status: z.string(),
-    }),
-  ),
-});
-const listedSpecs = z.object({
-  specs: z.array(z.object({ id: z.string(), requirementCount: z.number() })),
-});
+const listedChanges = builtOnFirstUse(() =>
+  z.object({
+    changes: z.array(
+      z.object({
+        name: z.string(),
+        completedTasks: z.number(),
+        totalTasks: z.number(),
+        status: z.string(),
+      }),
+    ),
+  }),
+);
+const listedSpecs = builtOnFirstUse(() =>
+  z.object({
+    specs: z.array(z.object({ id: z.string(), requirementCount: z.number() })),
+  }),
+);
 
 /** The CLI's listing as a table; its JSON is read only as far as the table needs. */
 function renderListing(stdout: unknown): ResultBlock[] {
-  const changes = listedChanges.safeParse(stdout);
+  const changes = listedChanges().safeParse(stdout);
   if (changes.success) {
     return [
       {
@@ -112,7 +117,7 @@ function renderListing(stdout: unknown): ResultBlock[] {
       },
     ];
   }
-  const specs = listedSpecs.safeParse(stdout);
+  const specs = listedSpecs().safeParse(stdout);
   if (specs.success) {
     return [
       {

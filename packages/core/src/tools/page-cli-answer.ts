@@ -13,7 +13,7 @@ export function pageCliAnswer<Shown extends { stdout: unknown }>(
   input: { offset?: number | undefined; limit?: number | undefined },
   keys: readonly string[],
   defaultLimit: number,
-): Shown & { page?: z.output<typeof pageSchema> } {
+): Shown & { page?: z.output<ReturnType<typeof pageSchema>> } {
   const stdout = shown.stdout;
   if (typeof stdout !== "object" || stdout === null || Array.isArray(stdout)) return shown;
   const fields = stdout as Record<string, unknown>;

@@ -23,7 +23,7 @@ type PageInput = {
 export function pageValidation<Answer extends object>(
   answer: Answer,
   input: PageInput,
-): Answer & { page?: z.output<typeof pageSchema> } {
+): Answer & { page?: z.output<ReturnType<typeof pageSchema>> } {
   if (!("stdout" in answer)) return answer;
   const paged = pageCliAnswer(answer, input, ["items"], VALIDATION_ITEMS_PER_PAGE);
   if (paged.page === undefined) return paged;

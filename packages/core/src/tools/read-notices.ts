@@ -4,7 +4,7 @@ import type { ResultBlock } from "../tool-presentation.js";
 
 /** What a reading answer left out or cut, one notice each, for views that show content only. */
 export function readNotices(
-  warnings: readonly z.output<typeof readWarningSchema>[] | undefined,
+  warnings: readonly z.output<ReturnType<typeof readWarningSchema>>[] | undefined,
 ): ResultBlock[] {
   return (warnings ?? []).map((warning) => ({ kind: "notice", text: warning.message }));
 }

@@ -12,11 +12,11 @@ export const schemasTool = defineTool({
   inputSchema: () =>
     z
       .object({
-        ...repositoryTargetFields,
+        ...repositoryTargetFields(),
         name: nameField("A schema to locate.").optional(),
       })
       .strict(),
-  outputSchema: () => z.strictObject({ ...cliRunFields }),
+  outputSchema: () => z.strictObject({ ...cliRunFields() }),
   requiresCli: true,
   annotations: readOnlyTool("List OpenSpec workflow schemas"),
   presentation: {
@@ -50,14 +50,14 @@ export const schemasTool = defineTool({
     if (!prepared.ok) return prepared;
     const { root } = prepared.repository;
     if (input.name === undefined) {
-      const answer = await runContractCommand(context, root, schemasArgs(), schemasOutput);
+      const answer = await runContractCommand(context, root, schemasArgs(), schemasOutput());
       return "ok" in answer ? answer : answer.run;
     }
     const answer = await runContractCommand(
       context,
       root,
       schemaWhichArgs({ name: input.name }),
-      schemaWhichOutput,
+      schemaWhichOutput(),
     );
     if (!("ok" in answer)) return answer.run;
     // An unknown schema: exit 1 with `{ error, available }` on stdout.

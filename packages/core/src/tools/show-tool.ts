@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { builtOnFirstUse } from "../built-on-first-use.js";
 import { nameField, repositoryTargetFields } from "../input-fields.js";
 import { cliRunFields } from "../output-fields.js";
 import { pageInputFields, pageSchema } from "../page-list.js";
@@ -18,7 +19,7 @@ export const showTool = defineTool({
   inputSchema: () =>
     z
       .object({
-        ...repositoryTargetFields,
+        ...repositoryTargetFields(),
         target: nameField("Change name or spec id."),
         type: z.enum(["change", "spec"]).optional().describe("When both have the name."),
         deltas_only: z.boolean().optional().describe("Changes: only the deltas."),
@@ -35,8 +36,8 @@ export const showTool = defineTool({
       .strict(),
   outputSchema: () =>
     z.strictObject({
-      ...cliRunFields,
-      page: pageSchema
+      ...cliRunFields(),
+      page: pageSchema()
         .optional()
         .describe("Which deltas (a change) or requirements (a spec) stdout holds."),
     }),
@@ -73,34 +74,41 @@ export const showTool = defineTool({
   },
 });
 
-const requirement = z.object({
-  text: z.string(),
-  scenarios: z.array(z.object({ rawText: z.string() })).optional(),
+// Built on first use (see built-on-first-use.ts), as only the shell's readable view needs them.
+const shownShapes = builtOnFirstUse(() => {
+  const requirement = z.object({
+    text: z.string(),
+    scenarios: z.array(z.object({ rawText: z.string() })).optional(),
+  });
+  const shownSpec = z.object({
+    id: z.string(),
+    title: z.string(),
+    overview: z.string().optional(),
+    requirements: z.array(requirement),
+  });
+  const shownChange = z.object({
+    id: z.string(),
+    title: z.string(),
+    deltas: z.array(
+      z.object({
+        spec: z.string(),
+        operation: z.string(),
+        description: z.string().optional(),
+        requirement: requirement.optional(),
+      }),
+    ),
+  });
+  return { shownSpec, shownChange };
 });
-const shownSpec = z.object({
-  id: z.string(),
-  title: z.string(),
-  overview: z.string().optional(),
-  requirements: z.array(requirement),
-});
-const shownChange = z.object({
-  id: z.string(),
-  title: z.string(),
-  deltas: z.array(
-    z.object({
-      spec: z.string(),
-      operation: z.string(),
-      description: z.string().optional(),
-      requirement: requirement.optional(),
-    }),
-  ),
-});
+type ShownRequirement = z.output<
+  ReturnType<typeof shownShapes>["shownSpec"]
+>["requirements"][number];
 
 /** A spec's requirements or a change's deltas, read from the CLI's JSON as far as they are there. */
 function renderShown(stdout: unknown): ResultBlock[] {
-  const scenarios = (r: z.output<typeof requirement>): ResultBlock[] =>
+  const scenarios = (r: ShownRequirement): ResultBlock[] =>
     (r.scenarios ?? []).map((scenario) => ({ kind: "text", text: indent(scenario.rawText) }));
-  const spec = shownSpec.safeParse(stdout);
+  const spec = shownShapes().shownSpec.safeParse(stdout);
   if (spec.success) {
     return [
       { kind: "heading", text: `${spec.data.id}: ${spec.data.title}` },
@@ -112,7 +120,7 @@ function renderShown(stdout: unknown): ResultBlock[] {
       ]),
     ];
   }
-  const change = shownChange.safeParse(stdout);
+  const change = shownShapes().shownChange.safeParse(stdout);
   if (change.success) {
     return [
       { kind: "heading", text: `${change.data.id}: ${change.data.title}` },

@@ -1,17 +1,20 @@
 import { z } from "zod";
+import { builtOnFirstUse } from "../built-on-first-use.js";
 import { defineTool, writingTool } from "../tool-definition.js";
 import { renderSourceImport } from "./render-source-import.js";
 import { sourceImportOutput } from "./source-import-output.js";
 
 /** A store id as the CLI makes them: kebab-case. */
-const storeId = z
-  .string()
-  .min(1)
-  .max(256)
-  .regex(
-    /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
-    "A store id is kebab-case: lowercase letters, digits, single hyphens.",
-  );
+const storeId = builtOnFirstUse(() =>
+  z
+    .string()
+    .min(1)
+    .max(256)
+    .regex(
+      /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
+      "A store id is kebab-case: lowercase letters, digits, single hyphens.",
+    ),
+);
 
 export const sourceImportTool = defineTool({
   name: "openspec_source_import",
@@ -22,7 +25,7 @@ export const sourceImportTool = defineTool({
     z
       .object({
         stores: z
-          .array(storeId)
+          .array(storeId())
           .min(1)
           .max(1000)
           .optional()

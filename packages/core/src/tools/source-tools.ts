@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
 import type { AsyncRegistry, Source, SourceResult } from "@org/openspec-registry";
 import { z } from "zod";
+import { builtOnFirstUse } from "../built-on-first-use.js";
 import type { CatalogContext } from "../catalog-context.js";
 import { sourceViewSchema } from "../output-fields.js";
 import { sourceFailure } from "../source-failure.js";
@@ -9,25 +10,31 @@ import { defineTool, readOnlyTool, writingTool } from "../tool-definition.js";
 import { type ToolFailure, toolFailure } from "../tool-result.js";
 
 /** A registered source as the tools return it. */
-export type SourceView = z.output<typeof sourceViewSchema>;
+export type SourceView = z.output<ReturnType<typeof sourceViewSchema>>;
 
-const oneSource = z.strictObject({ ok: z.literal(true), source: sourceViewSchema });
+const oneSource = builtOnFirstUse(() =>
+  z.strictObject({ ok: z.literal(true), source: sourceViewSchema() }),
+);
 
 function describeSource(source: SourceView): string {
   return `${source.display_name} ${source.token} ${source.path}${source.has_openspec ? "" : " (no openspec/ folder yet)"}`;
 }
 
-const sourceField = z.string().min(1).max(256).describe("Name, folder or os_ token.");
-const pathField = z.string().min(1).max(4096).describe("Absolute or ~/ path.");
-const nameField = z.string().max(64).describe("No slashes.");
+const sourceField = builtOnFirstUse(() =>
+  z.string().min(1).max(256).describe("Name, folder or os_ token."),
+);
+const pathField = builtOnFirstUse(() =>
+  z.string().min(1).max(4096).describe("Absolute or ~/ path."),
+);
+const nameField = builtOnFirstUse(() => z.string().max(64).describe("No slashes."));
 
 export const sourceAddTool = defineTool({
   name: "openspec_source_add",
   description: "Register a repository folder as a source every tool can name.",
   notes:
     "Register a repository folder as an OpenSpec source, shared by every host on this machine. It gets a stable os_ token and is addressed by its vanity name or, without one, by its folder's basename. The folder must exist; its openspec/ folder may come later.",
-  inputSchema: () => z.object({ path: pathField, name: nameField.optional() }).strict(),
-  outputSchema: () => oneSource,
+  inputSchema: () => z.object({ path: pathField(), name: nameField().optional() }).strict(),
+  outputSchema: () => oneSource(),
   requiresCli: false,
   annotations: writingTool("Register an OpenSpec source", false),
   presentation: {
@@ -56,7 +63,7 @@ export const sourceListTool = defineTool({
   outputSchema: () =>
     z.strictObject({
       ok: z.literal(true),
-      sources: z.array(sourceViewSchema),
+      sources: z.array(sourceViewSchema()),
       total: z.number().int(),
     }),
   requiresCli: false,
@@ -95,12 +102,12 @@ export const sourceUpdateTool = defineTool({
   inputSchema: () =>
     z
       .object({
-        source: sourceField,
-        name: nameField.nullable().optional(),
-        path: pathField.optional(),
+        source: sourceField(),
+        name: nameField().nullable().optional(),
+        path: pathField().optional(),
       })
       .strict(),
-  outputSchema: () => oneSource,
+  outputSchema: () => oneSource(),
   requiresCli: false,
   annotations: writingTool("Update an OpenSpec source", false),
   presentation: {
@@ -135,8 +142,8 @@ export const sourceRemoveTool = defineTool({
   description: "Forget a registered source; its folder is not touched.",
   notes:
     "Forget a registered source. Only the registry entry is removed; the repository folder is not touched.",
-  inputSchema: () => z.object({ source: sourceField }).strict(),
-  outputSchema: () => oneSource,
+  inputSchema: () => z.object({ source: sourceField() }).strict(),
+  outputSchema: () => oneSource(),
   requiresCli: false,
   annotations: writingTool("Remove an OpenSpec source", true),
   presentation: {
@@ -163,7 +170,7 @@ export const sourceRemoveTool = defineTool({
 async function withRegistry(
   context: CatalogContext,
   operation: (registry: AsyncRegistry) => Promise<SourceResult>,
-): Promise<z.output<typeof oneSource> | ToolFailure> {
+): Promise<z.output<ReturnType<typeof oneSource>> | ToolFailure> {
   const registry = await context.registry();
   if (!registry.ok) return registry;
   const result = await operation(registry.registry);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { builtOnFirstUse } from "../built-on-first-use.js";
 import { nameField, repositoryTargetFields } from "../input-fields.js";
 import { specWarningSchema } from "../output-fields.js";
 import { defineTool, writingTool } from "../tool-definition.js";
@@ -6,28 +7,34 @@ import { fromArtifactFailure } from "./from-artifact-failure.js";
 import { inRepository } from "./in-repository.js";
 import { renderWarnings } from "./render-warnings.js";
 
-const stepSchema = z
-  .object({
-    type: z.enum(["GIVEN", "WHEN", "THEN", "AND", "BUT"]),
-    text: z.string().min(1).max(2000).describe("Without the keyword."),
-  })
-  .strict();
+const stepSchema = builtOnFirstUse(() =>
+  z
+    .object({
+      type: z.enum(["GIVEN", "WHEN", "THEN", "AND", "BUT"]),
+      text: z.string().min(1).max(2000).describe("Without the keyword."),
+    })
+    .strict(),
+);
 
-const scenarioSchema = z
-  .object({
-    name: z.string().min(1).max(200),
-    steps: z.array(stepSchema).max(50),
-  })
-  .strict();
+const scenarioSchema = builtOnFirstUse(() =>
+  z
+    .object({
+      name: z.string().min(1).max(200),
+      steps: z.array(stepSchema()).max(50),
+    })
+    .strict(),
+);
 
 /** A requirement as openspec_spec_create and openspec_change_create take it. */
-export const requirementSchema = z
-  .object({
-    name: z.string().min(1).max(200),
-    description: z.string().min(1).max(10_000).describe("Markdown with SHALL or MUST."),
-    scenarios: z.array(scenarioSchema).max(50).optional(),
-  })
-  .strict();
+export const requirementSchema = builtOnFirstUse(() =>
+  z
+    .object({
+      name: z.string().min(1).max(200),
+      description: z.string().min(1).max(10_000).describe("Markdown with SHALL or MUST."),
+      scenarios: z.array(scenarioSchema()).max(50).optional(),
+    })
+    .strict(),
+);
 
 export const specCreateTool = defineTool({
   name: "openspec_spec_create",
@@ -38,11 +45,11 @@ export const specCreateTool = defineTool({
   inputSchema: () =>
     z
       .object({
-        ...repositoryTargetFields,
+        ...repositoryTargetFields(),
         name: nameField("Spec id, kebab-case."),
         title: z.string().min(1).max(200).describe("One line."),
         purpose: z.string().min(1).max(10_000).describe("50+ characters."),
-        requirements: z.array(requirementSchema).min(1).max(200).describe("In order."),
+        requirements: z.array(requirementSchema()).min(1).max(200).describe("In order."),
         change: nameField("Active change: write its delta spec.").optional(),
         force: z.boolean().optional().describe("Replace an existing spec."),
       })
@@ -60,7 +67,7 @@ export const specCreateTool = defineTool({
       format: z.enum(["spec", "delta"]),
       overwritten: z.boolean().describe("Whether an existing spec was replaced (force)."),
       warnings: z
-        .array(specWarningSchema)
+        .array(specWarningSchema())
         .describe("What `openspec validate --strict` would object to."),
     }),
   requiresCli: false,

@@ -26,12 +26,12 @@ export const specDiffTool = defineTool({
   inputSchema: () =>
     z
       .object({
-        ...repositoryTargetFields,
+        ...repositoryTargetFields(),
         change: nameField("Active change.").optional(),
         spec: nameField("Only this spec id.").optional(),
         from_git: z.boolean().optional().describe("Compare `spec` with git HEAD instead."),
         ...pageInputFields(),
-        detail: detailField,
+        detail: detailField(),
       })
       .strict(),
   outputSchema: () => {
@@ -44,7 +44,7 @@ export const specDiffTool = defineTool({
       diagnostics: z
         .array(changeDiffDiagnosticSchema)
         .describe("Findings about the change as a whole; empty with from_git."),
-      page: pageSchema,
+      page: pageSchema(),
       errors: z
         .number()
         .int()

@@ -14,7 +14,7 @@ export const specListTool = defineTool({
   inputSchema: () =>
     z
       .object({
-        ...repositoryTargetFields,
+        ...repositoryTargetFields(),
         change: nameField("List this change's delta specs.").optional(),
       })
       .strict(),
@@ -24,7 +24,7 @@ export const specListTool = defineTool({
       change: z.string().nullable().describe("The change whose delta specs these are, or null."),
       specs: z.array(z.string()).describe("Spec ids, e.g. auth or platform/session."),
       count: z.number().int().describe("How many spec ids."),
-      warnings: z.array(readWarningSchema).optional(),
+      warnings: z.array(readWarningSchema()).optional(),
     }),
   requiresCli: false,
   annotations: readOnlyTool("List OpenSpec specs"),

@@ -20,7 +20,7 @@ export const specShowTool = defineTool({
   inputSchema: () =>
     z
       .object({
-        ...repositoryTargetFields,
+        ...repositoryTargetFields(),
         name: nameField("Spec id, e.g. `auth`."),
         change: nameField("Read this change's delta spec.").optional(),
         ...pageInputFields(),
@@ -54,11 +54,11 @@ export const specShowTool = defineTool({
             .describe("Delta specs: the section the requirement is in."),
         }),
       ),
-      page: pageSchema,
+      page: pageSchema(),
       removed: z.array(z.string()).optional().describe("Delta specs: removed requirement names."),
       renamed: z.array(z.strictObject({ from: z.string(), to: z.string() })).optional(),
-      warnings: z.array(specDiagnosticSchema),
-      ...truncatedFields,
+      warnings: z.array(specDiagnosticSchema()),
+      ...truncatedFields(),
     }),
   requiresCli: false,
   annotations: readOnlyTool("Show an OpenSpec spec"),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { builtOnFirstUse } from "../built-on-first-use.js";
 import { nameField, repositoryTargetFields } from "../input-fields.js";
 import { markOpenSpecCommands } from "../mark-openspec-commands.js";
 import { cliRunFields } from "../output-fields.js";
@@ -13,7 +14,7 @@ export const statusTool = defineTool({
   inputSchema: () =>
     z
       .object({
-        ...repositoryTargetFields,
+        ...repositoryTargetFields(),
         change: nameField("The change to report on.").optional(),
         schema: nameField("Workflow schema.").optional(),
         engine: z.enum(["native", "cli"]).optional(),
@@ -21,7 +22,7 @@ export const statusTool = defineTool({
       .strict(),
   outputSchema: () =>
     z.strictObject({
-      ...cliRunFields,
+      ...cliRunFields(),
       change: z.string().nullable().describe("The change reported on; null when there is none."),
       note: z.string().optional().describe("Says which change was picked when none was named."),
       engine: z.enum(["native", "cli"]).describe("Who answered: the file reader or the CLI."),
@@ -89,16 +90,18 @@ export const statusTool = defineTool({
   },
 });
 
-const status = z.object({
-  changeName: z.string(),
-  schemaName: z.string(),
-  artifacts: z.array(z.object({ id: z.string(), outputPath: z.string(), status: z.string() })),
-  nextSteps: z.array(z.string()).optional(),
-});
+const cliStatus = builtOnFirstUse(() =>
+  z.object({
+    changeName: z.string(),
+    schemaName: z.string(),
+    artifacts: z.array(z.object({ id: z.string(), outputPath: z.string(), status: z.string() })),
+    nextSteps: z.array(z.string()).optional(),
+  }),
+);
 
 /** The change's artifacts and what to do next, read from the CLI's JSON. */
 function renderStatus(stdout: unknown): ResultBlock[] {
-  const parsed = status.safeParse(stdout);
+  const parsed = cliStatus().safeParse(stdout);
   if (!parsed.success) {
     const message = z.object({ message: z.string() }).safeParse(stdout);
     return [

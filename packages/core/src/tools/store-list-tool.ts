@@ -8,7 +8,7 @@ export const storeListTool = defineTool({
   notes:
     "List the OpenSpec stores registered on this machine (`openspec store list --json`), which openspec_source_import registers as sources.",
   inputSchema: () => z.object({}).strict(),
-  outputSchema: () => z.strictObject({ ...cliRunFields }),
+  outputSchema: () => z.strictObject({ ...cliRunFields() }),
   requiresCli: true,
   annotations: readOnlyTool("List OpenSpec stores"),
   presentation: {
@@ -37,7 +37,7 @@ export const storeListTool = defineTool({
       context,
       storeListWorkdir(context),
       storeListArgs(),
-      storeListOutput,
+      storeListOutput(),
       // The store list reads the CLI's registry in the user's home, no source.
       { source: null },
     );

@@ -1,16 +1,19 @@
 import { z } from "zod";
+import { builtOnFirstUse } from "../built-on-first-use.js";
 
 /** The items of `openspec validate --json`'s report, each with its verdict and issues. */
-export const validationReport = z.object({
-  items: z.array(
-    z.object({
-      id: z.string(),
-      type: z.string(),
-      valid: z.boolean(),
-      issues: z.array(z.object({ level: z.string(), path: z.string(), message: z.string() })),
-    }),
-  ),
-});
+export const validationReport = builtOnFirstUse(() =>
+  z.object({
+    items: z.array(
+      z.object({
+        id: z.string(),
+        type: z.string(),
+        valid: z.boolean(),
+        issues: z.array(z.object({ level: z.string(), path: z.string(), message: z.string() })),
+      }),
+    ),
+  }),
+);
 
 /** One item `openspec validate` found invalid, with the file it lives in. */
 export type InvalidItem = {
@@ -37,7 +40,7 @@ const NAMED_IN_ERROR = 5;
  * (an unknown target, a crash), so the caller keeps the CLI's own error.
  */
 export function summarizeValidation(stdout: unknown): ValidationSummary | null {
-  const report = validationReport.safeParse(stdout);
+  const report = validationReport().safeParse(stdout);
   if (!report.success) return null;
   const invalid = report.data.items
     .filter((item) => !item.valid)

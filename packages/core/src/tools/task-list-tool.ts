@@ -17,18 +17,18 @@ export const taskListTool = defineTool({
   inputSchema: () =>
     z
       .object({
-        ...repositoryTargetFields,
+        ...repositoryTargetFields(),
         change: nameField("Default: the only active change.").optional(),
       })
       .strict(),
   outputSchema: () =>
     z.strictObject({
       ok: z.literal(true),
-      ...taskProgressFields,
+      ...taskProgressFields(),
       exists: z.boolean().describe("Whether the change has a tasks.md yet."),
       note: z.string().optional().describe("Says which change was picked when none was named."),
       sequence: sequenceViewSchema().optional(),
-      ...truncatedFields,
+      ...truncatedFields(),
     }),
   requiresCli: false,
   annotations: readOnlyTool("List a change's tasks"),

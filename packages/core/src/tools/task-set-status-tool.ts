@@ -14,7 +14,7 @@ export const taskSetStatusTool = defineTool({
   inputSchema: () =>
     z
       .object({
-        ...repositoryTargetFields,
+        ...repositoryTargetFields(),
         change: nameField("Active change."),
         ids: z
           .union([z.array(z.string().min(1).max(64)).min(1).max(1000), z.literal("all")])
@@ -25,7 +25,7 @@ export const taskSetStatusTool = defineTool({
   outputSchema: () =>
     z.strictObject({
       ok: z.literal(true),
-      ...taskProgressFields,
+      ...taskProgressFields(),
       changed: z.array(z.string()).describe("The ids whose checkbox was flipped."),
       unchanged: z.array(z.string()).describe("The ids that were already so."),
     }),

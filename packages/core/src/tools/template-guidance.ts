@@ -3,6 +3,7 @@ import { type Repository, readRepositoryText, tooMuchYamlStructure } from "@org/
 import { schemaWhichArgs, templatesArgs } from "@org/openspec-cli-runner";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
+import { builtOnFirstUse } from "../built-on-first-use.js";
 import type { CatalogContext } from "../catalog-context.js";
 import { isRefusedRun } from "../is-refused-run.js";
 import { type ToolFailure, toolFailure } from "../tool-result.js";
@@ -11,19 +12,21 @@ import type { TemplateInstructions } from "./instructions-output.js";
 const DEFAULT_SCHEMA = "spec-driven";
 
 // Only the parts of the CLI's JSON and schema.yaml that the guidance needs.
-const schemaWhichOutput = z.object({ path: z.string() });
-const templatesOutput = z.record(z.string(), z.object({ path: z.string() }));
-const schemaFile = z.object({
-  artifacts: z.array(
-    z.object({
-      id: z.string(),
-      generates: z.string().optional(),
-      description: z.string().optional(),
-      instruction: z.string().optional(),
-      requires: z.array(z.string()).optional(),
-    }),
-  ),
-});
+const schemaWhichOutput = builtOnFirstUse(() => z.object({ path: z.string() }));
+const templatesOutput = builtOnFirstUse(() => z.record(z.string(), z.object({ path: z.string() })));
+const schemaFile = builtOnFirstUse(() =>
+  z.object({
+    artifacts: z.array(
+      z.object({
+        id: z.string(),
+        generates: z.string().optional(),
+        description: z.string().optional(),
+        instruction: z.string().optional(),
+        requires: z.array(z.string()).optional(),
+      }),
+    ),
+  }),
+);
 
 /**
  * Instructions for an artifact when the repository has no change yet (the CLI
@@ -50,7 +53,7 @@ export async function templateGuidance(
   if (refused !== undefined && !refused.ok)
     return toolFailure(refused.code, refused.error, refused.fix);
   const commands = [which.command, templates.command];
-  const whichJson = schemaWhichOutput.safeParse(which.stdout);
+  const whichJson = schemaWhichOutput().safeParse(which.stdout);
   if (!which.ok || !whichJson.success) {
     return toolFailure(
       "unknown_schema",
@@ -80,7 +83,7 @@ export async function templateGuidance(
       { commands, workdir: repository.root },
     );
   }
-  const templatePath = templatesOutput.safeParse(templates.stdout).data?.[artifact]?.path;
+  const templatePath = templatesOutput().safeParse(templates.stdout).data?.[artifact]?.path;
   return {
     ok: true,
     fallback: true,
@@ -125,12 +128,14 @@ const TOO_STRUCTURED = "too_structured" as const;
  * schema): one with more structure than a schema has is not parsed, since the
  * parser would hold the event loop for seconds.
  */
-function readSchemaFile(path: string): z.infer<typeof schemaFile> | null | typeof TOO_STRUCTURED {
+function readSchemaFile(
+  path: string,
+): z.infer<ReturnType<typeof schemaFile>> | null | typeof TOO_STRUCTURED {
   // The schema may live in the repository or in the CLI's package; either way a FIFO must not block.
   const text = readRepositoryText(path);
   if (text === null) return null;
   if (tooMuchYamlStructure(text)) return TOO_STRUCTURED;
-  const parsed = schemaFile.safeParse(safeYaml(text));
+  const parsed = schemaFile().safeParse(safeYaml(text));
   return parsed.success ? parsed.data : null;
 }
 

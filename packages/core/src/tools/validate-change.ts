@@ -1,26 +1,29 @@
 import type { Repository } from "@org/openspec-artifacts";
 import { z } from "zod";
+import { builtOnFirstUse } from "../built-on-first-use.js";
 import type { CatalogContext } from "../catalog-context.js";
 import type { ResultBlock } from "../tool-presentation.js";
 
 /** What `openspec validate <name> --type change --strict` said, as writing tools answer it. */
-export const validationSchema = z
-  .strictObject({
-    valid: z.boolean(),
-    issues: z.array(
-      z.strictObject({
-        level: z.string().describe("ERROR, WARNING or INFO."),
-        path: z.string(),
-        message: z.string(),
-        line: z.number().int().optional(),
-      }),
+export const validationSchema = builtOnFirstUse(() =>
+  z
+    .strictObject({
+      valid: z.boolean(),
+      issues: z.array(
+        z.strictObject({
+          level: z.string().describe("ERROR, WARNING or INFO."),
+          path: z.string(),
+          message: z.string(),
+          line: z.number().int().optional(),
+        }),
+      ),
+    })
+    .describe(
+      "What `openspec validate <name> --type change --strict` said about the written change.",
     ),
-  })
-  .describe(
-    "What `openspec validate <name> --type change --strict` said about the written change.",
-  );
+);
 
-export type Validation = z.output<typeof validationSchema>;
+export type Validation = z.output<ReturnType<typeof validationSchema>>;
 
 /** Runs `openspec validate <name> --type change --strict` on a change just written. */
 export async function validateChange(
@@ -34,7 +37,7 @@ export async function validateChange(
     return { validation: null, note: notValidated("the name cannot be passed to the CLI") };
   const run = await context.runCli(args.args, repository.root);
   // The report's first item, read as the answer gives it: the CLI's other keys left out.
-  const issue = z.object(validationSchema.shape.issues.element.shape);
+  const issue = z.object(validationSchema().shape.issues.element.shape);
   const report = z
     .object({ items: z.array(z.object({ valid: z.boolean(), issues: z.array(issue) })) })
     .safeParse(run.stdout);

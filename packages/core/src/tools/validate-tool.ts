@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { builtOnFirstUse } from "../built-on-first-use.js";
 import { detailField, nameField, repositoryTargetFields } from "../input-fields.js";
 import { cliRunFields } from "../output-fields.js";
 import { pageInputFields, pageSchema } from "../page-list.js";
@@ -17,7 +18,7 @@ export const validateTool = defineTool({
   inputSchema: () =>
     z
       .object({
-        ...repositoryTargetFields,
+        ...repositoryTargetFields(),
         target: nameField("A change name or spec id.").optional(),
         type: z.enum(["change", "spec"]).optional().describe("When both have the name."),
         scope: z
@@ -25,13 +26,13 @@ export const validateTool = defineTool({
           .optional()
           .describe("All of a kind (default all)."),
         ...pageInputFields(),
-        detail: detailField,
+        detail: detailField(),
       })
       .strict(),
   outputSchema: () =>
     z.strictObject({
-      ...cliRunFields,
-      page: pageSchema.optional().describe("Which report items stdout holds."),
+      ...cliRunFields(),
+      page: pageSchema().optional().describe("Which report items stdout holds."),
     }),
   requiresCli: true,
   annotations: readOnlyTool("Validate OpenSpec artifacts"),
@@ -90,15 +91,17 @@ export const validateTool = defineTool({
   },
 });
 
-const report = validationReport.extend({
-  summary: z.object({
-    totals: z.object({ items: z.number(), passed: z.number(), failed: z.number() }),
+const report = builtOnFirstUse(() =>
+  validationReport().extend({
+    summary: z.object({
+      totals: z.object({ items: z.number(), passed: z.number(), failed: z.number() }),
+    }),
   }),
-});
+);
 
 /** Each item with its verdict and issues, then the totals. */
 function renderReport(stdout: unknown): ResultBlock[] {
-  const parsed = report.safeParse(stdout);
+  const parsed = report().safeParse(stdout);
   if (!parsed.success) return [{ kind: "text", text: JSON.stringify(stdout, null, 2) }];
   const { items, summary } = parsed.data;
   return [
