@@ -31,11 +31,20 @@ const MODERN_STEPS = {
  * P5: from starting the MCP server to its `tools/list` answer (initialize,
  * initialized, tools/list over stdio), against starting `node -e 0` and
  * waiting for it to exit. `modern: "P5b"` or `"P5c"` measures a 2026-07-28
- * client instead (see MODERN_STEPS).
+ * client instead (see MODERN_STEPS). `id` and `title` name another server
+ * measured the same way (the SDK's own server, as P5's yardstick).
  *
- * @param {{ iterations: number, serverBin: string, env: Record<string, string>, cwd: string, modern?: "P5b" | "P5c" }} options
+ * @param {{ iterations: number, serverBin: string, env: Record<string, string>, cwd: string, modern?: "P5b" | "P5c", id?: string, title?: string }} options
  */
-export async function benchMcpStartup({ iterations, serverBin, env, cwd, modern }) {
+export async function benchMcpStartup({
+  iterations,
+  serverBin,
+  env,
+  cwd,
+  modern,
+  id = "P5",
+  title = "MCP server start to tools/list answer / node -e 0",
+}) {
   if (modern !== undefined) return benchModernStartup({ iterations, serverBin, env, cwd, modern });
   let toolCount = 0;
   const startAndList = async () => {
@@ -65,8 +74,8 @@ export async function benchMcpStartup({ iterations, serverBin, env, cwd, modern 
     startAndAnswer: startAndList,
     result: (measured) =>
       ratioResult({
-        id: "P5",
-        title: "MCP server start to tools/list answer / node -e 0",
+        id,
+        title,
         measured,
         atMost: 3,
         valid: toolCount > 0,

@@ -317,7 +317,28 @@ async function benchP5(cwd) {
     notes.push("P5 skipped: apps/mcp-server is not built.");
     return;
   }
-  results.push(await benchMcpStartup({ iterations: iterations(15), serverBin, env, cwd }));
+  const p5 = await benchMcpStartup({ iterations: iterations(15), serverBin, env, cwd });
+  results.push(p5);
+  // The yardstick: the MCP SDK v2's own server with as many one-field tools and
+  // none of the catalog, bundled by the same bundler and started the same way.
+  const { bundleApp } = await import("../tooling/bundle/src/bundle-app.mjs");
+  const yardstick = fromRoot("packages/mcp-host/bench");
+  await bundleApp({
+    root: yardstick,
+    entries: {},
+    cachedEntries: { "sdk-alone": "sdk-alone-server.mjs" },
+  });
+  results.push(
+    await benchMcpStartup({
+      iterations: iterations(15),
+      serverBin: join(yardstick, "dist", "bundle", "sdk-alone.cjs"),
+      env: { ...env, SDK_ALONE_TOOLS: String(p5.details.tools) },
+      cwd,
+      id: "P5s",
+      title:
+        "MCP SDK v2's own server, as many one-field tools, start to tools/list answer / node -e 0",
+    }),
+  );
   // A 2026-07-28 client: to server/discover (P5b) and to its first tools/list (P5c).
   for (const modern of ["P5b", "P5c"]) {
     results.push(
