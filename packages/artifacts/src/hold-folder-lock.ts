@@ -86,13 +86,26 @@ async function tryCreate(folder: FolderHandle, name: string): Promise<LockFile |
     await link(temp, folder.entry(name));
     return handle;
   } catch (error) {
-    await handle?.close().catch(() => undefined);
     // EEXIST: link refuses anything already there (a FIFO or a symlink too) without opening it.
+    // On NFS the reply to a link that was made can be lost, and the retried request then
+    // fails with EEXIST: the temporary file's second link says the lock is ours (open(2)).
+    if (codeOf(error) === "EEXIST" && handle !== undefined && (await isLinkedTwice(handle))) {
+      return handle;
+    }
+    await handle?.close().catch(() => undefined);
     if (codeOf(error) === "EEXIST") return null;
     const message = error instanceof Error ? error.message : String(error);
     return message.replaceAll(folder.entry(""), `${folder.realPath}/`);
   } finally {
     await unlink(temp).catch(() => undefined);
+  }
+}
+
+async function isLinkedTwice(handle: LockFile): Promise<boolean> {
+  try {
+    return (await handle.stat()).nlink === 2;
+  } catch {
+    return false;
   }
 }
 

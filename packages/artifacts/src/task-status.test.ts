@@ -171,4 +171,20 @@ describe("setTaskStatus", () => {
     writeFileSync(join(root, "openspec/changes/add-login", TASKS_LOCK), "999999999\n");
     await expectEightTicksAtOnce(root);
   }, 120_000);
+
+  it("GIVEN storage that lost the reply to the link making the lock (NFS: the retried link answers EEXIST though the first made it) WHEN a task is ticked THEN the writer knows the lock is its own by its temporary file's two links: the tick lands at once, and no lock or temporary file is left", async () => {
+    const { root } = repositoryWith();
+    const worker = join(import.meta.dirname, "test-support", "tick-task-after-lost-link-reply.mjs");
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [worker, root, "add-login", "1.2"],
+      { timeout: 60_000 },
+    );
+    expect(JSON.parse(stdout)).toMatchObject({ lost: true, result: { ok: true } });
+    expect(readFileSync(join(root, TASKS_FILE), "utf8")).toContain("- [x] 1.2 Wire the store");
+    expect(readdirSync(join(root, "openspec/changes/add-login")).sort()).toEqual([
+      "proposal.md",
+      "tasks.md",
+    ]);
+  }, 120_000);
 });
