@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
@@ -324,7 +325,7 @@ describe("GIVEN two openspec-mcp --http replicas on one PostgreSQL registry behi
     );
   });
 
-  it("WHEN the replica running a change_create is killed mid-call THEN the client's retry is answered by the other, and the change has every file whole", async () => {
+  it("WHEN the replica running a change_create is killed mid-call THEN the client's retry is answered by the other, the change has every file whole, and a 2025 session of the dead replica gets 404 from the other (open a new session) instead of 502", async () => {
     const answeredBy: number[] = [];
     const client = await modernClient(secret, answeredBy);
     const tasks = [{ title: "Invoices", items: ["Render the invoice", "Mail it"] }];
@@ -359,7 +360,21 @@ describe("GIVEN two openspec-mcp --http replicas on one PostgreSQL registry behi
     held = undefined;
     const retried = await create();
     const changeDir = join(repository, "openspec", "changes", "mail-receipts");
+    // A request of a session the dead replica held, as its 2025 client sends it next.
+    const orphaned = await fetch(proxy.url, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${secret}`,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        "mcp-session-id": `${killed?.name}.${randomUUID()}`,
+        "mcp-protocol-version": "2025-11-25",
+      },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/list" }),
+    });
 
+    expect(orphaned.status).toBe(404);
+    expect(answeringPort(orphaned.headers.get("x-upstream"))).toBe(survivor?.port);
     expect(interrupted).toMatch(/^failed: /);
     expect(retried.structuredContent).toEqual(expect.objectContaining({ ok: true }));
     expect(answeredBy.at(-1)).toBe(survivor?.port);

@@ -27,7 +27,8 @@ const MISSING = `nginx is not installed at ${NGINX}: install the distribution's 
  * without `Mcp-Session-Id` (2026-07-28 requests, and a 2025 client's
  * `initialize`) go round-robin to every replica; a 2025 session's requests go
  * to the replica its id names (`<name>.<uuid>`, see `OPENSPEC_AGENT_REPLICA`).
- * A replica that refuses connections is skipped for requests not yet sent.
+ * A replica that refuses connections is skipped for requests not yet sent: a
+ * dead replica's sessions reach another, which answers 404 (not its session).
  * Every answer names the replica that gave it in `X-Upstream` (nginx's
  * `$upstream_addr`), which tests read to see who answered.
  */
@@ -36,10 +37,14 @@ export function nginxReplicaConfig(replicas: readonly ProxiedReplica[], listen: 
   const routes = replicas.map(
     (replica) => `        ~^${replica.name}\\.  openspec_${replica.name.replaceAll("-", "_")};`,
   );
-  const own = replicas.map(
-    (replica) =>
-      `    upstream openspec_${replica.name.replaceAll("-", "_")} {\n        server 127.0.0.1:${replica.port};\n        keepalive 8;\n    }`,
-  );
+  // A session's own replica first; while it refuses connections, the others answer (404 for a
+  // session they do not hold, so the client opens a new one instead of meeting 502s).
+  const own = replicas.map((replica) => {
+    const others = replicas
+      .filter((other) => other !== replica)
+      .map((other) => `\n        server 127.0.0.1:${other.port} backup;`);
+    return `    upstream openspec_${replica.name.replaceAll("-", "_")} {\n        server 127.0.0.1:${replica.port};${others.join("")}\n        keepalive 8;\n    }`;
+  });
   return `http {
     upstream openspec_replicas {
 ${servers.join("\n")}
