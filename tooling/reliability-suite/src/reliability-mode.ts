@@ -11,7 +11,7 @@ export type ReliabilitySizes = {
   shellCallsPerTool: number;
   /**
    * R2: processes that write the registry at once, and sources each one adds.
-   * The registry's own test has 8 processes with 200 sources each; by default
+   * The registry's own test has 8 processes with 50 sources each; by default
    * R2 only shows the hosts' writes and reads meet the same registry together.
    */
   registryWriters: number;
