@@ -3,7 +3,7 @@ import { join } from "node:path";
 
 const CALL_TOOL = join(import.meta.dirname, "..", "workers", "call-tool.mjs");
 
-type CallOptions = { uid?: number; deadlineMs?: number };
+type CallOptions = { uid?: number; deadlineMs?: number; cwd?: string };
 
 /**
  * Calls one tool through the library in a process of its own, stopped after a
@@ -32,6 +32,7 @@ export function callsInProcess(
 ): Record<string, unknown>[] {
   const run = spawnSync(process.execPath, [CALL_TOOL, JSON.stringify(calls)], {
     env,
+    ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
     encoding: "utf8",
     timeout: options.deadlineMs ?? 60_000,
     killSignal: "SIGKILL",
