@@ -4,7 +4,7 @@ import { createServer, type Server } from "node:net";
 import { join } from "node:path";
 import { AUTH_SPEC, removeTemporaryFolders } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
-import { callBuilt } from "./test-support/call-built.js";
+import { callBuilt, callsBuilt } from "./test-support/call-built.js";
 import { makeRepository } from "./test-support/temp-repository.js";
 
 // Every read goes through the built package in a child process: a read that
@@ -55,13 +55,19 @@ describe("files that are not regular files", () => {
       code: "not_a_regular_file",
       path: "openspec/specs/piped/spec.md",
     };
-    expect(callBuilt("showSpec", root, { name: "piped" })).toMatchObject(expected);
-    expect(callBuilt("context", root, { reference: "piped" })).toMatchObject(expected);
-    expect(callBuilt("listSpecs", root)).toMatchObject({
+    const [shown, asContext, listed, described] = callsBuilt(root, [
+      ["showSpec", { name: "piped" }],
+      ["context", { reference: "piped" }],
+      ["listSpecs", {}],
+      ["context", {}],
+    ]);
+    expect(shown).toMatchObject(expected);
+    expect(asContext).toMatchObject(expected);
+    expect(listed).toMatchObject({
       specs: ["auth"],
       warnings: [{ code: "not_a_regular_file", path: "openspec/specs/piped/spec.md" }],
     });
-    expect(callBuilt("context", root)).toMatchObject({ ok: true, changes: [{ tasks: null }] });
+    expect(described).toMatchObject({ ok: true, changes: [{ tasks: null }] });
   });
 
   it("GIVEN spec.md is a UNIX socket or a character device WHEN showing it THEN not_a_regular_file, nothing is opened for reading", async () => {
@@ -78,8 +84,12 @@ describe("files that are not regular files", () => {
       mkdirSync(join(root, "openspec/specs/device"));
       execFileSync("mknod", [join(root, "openspec/specs/device/spec.md"), "c", "1", "5"]);
     }
-    for (const name of names) {
-      expect(callBuilt("showSpec", root, { name })).toMatchObject({
+    const shown = callsBuilt(
+      root,
+      names.map((name) => ["showSpec", { name }] as const),
+    );
+    for (const [index, name] of names.entries()) {
+      expect(shown[index], name).toMatchObject({
         ok: false,
         code: "not_a_regular_file",
         path: `openspec/specs/${name}/spec.md`,
@@ -104,12 +114,14 @@ describe("branching symlink loops", () => {
         ...names.map((name) => `openspec/specs/${name}`),
         "openspec/specs/platform/up",
       ];
-      const listed = callBuilt("listSpecs", root);
+      const [listed = {}, described = {}] = callsBuilt(root, [
+        ["listSpecs", {}],
+        ["context", {}],
+      ]);
       expect(listed.specs).toEqual(["auth", "platform/session"]);
       expect(listed.warnings).toEqual(
         loops.map((path) => ({ code: "symlink_loop", path, message: expect.any(String) })),
       );
-      const described = callBuilt("context", root);
       expect(described.specs).toHaveLength(2);
       expect(described.warnings).toHaveLength(loops.length);
       expect(JSON.stringify(described).length).toBeLessThan(4000);

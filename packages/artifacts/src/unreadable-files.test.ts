@@ -2,7 +2,12 @@ import { chmodSync } from "node:fs";
 import { join } from "node:path";
 import { AUTH_SPEC, removeTemporaryFolders, warnSkipped, whyNobodyCannotRun } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
-import { CALL_BUILT_WORKER, callBuilt, openToEveryone } from "./test-support/call-built.js";
+import {
+  CALL_BUILT_WORKER,
+  callBuilt,
+  callsBuilt,
+  openToEveryone,
+} from "./test-support/call-built.js";
 import { makeRepository } from "./test-support/temp-repository.js";
 
 // The tests run as root, who may read every file: each call runs in a process
@@ -33,17 +38,21 @@ describe.skipIf(nobodyCannotRun)("files and folders that may not be read", () =>
   it("GIVEN a spec.md without read permission WHEN showing it THEN unreadable with its path, not spec_not_found", () => {
     const root = repository();
     chmodSync(join(root, "openspec/specs/auth/spec.md"), 0o000);
-    const shown = callBuilt("showSpec", root, { name: "auth" }, asNobody);
+    const [shown, asContext] = callsBuilt(
+      root,
+      [
+        ["showSpec", { name: "auth" }],
+        ["context", { reference: "auth" }],
+      ],
+      asNobody,
+    );
     expect(shown).toMatchObject({
       ok: false,
       code: "unreadable",
       path: "openspec/specs/auth/spec.md",
       fix: expect.any(String),
     });
-    expect(callBuilt("context", root, { reference: "auth" }, asNobody)).toMatchObject({
-      ok: false,
-      code: "unreadable",
-    });
+    expect(asContext).toMatchObject({ ok: false, code: "unreadable" });
     // The same file, readable again: what makes the check able to fail.
     chmodSync(join(root, "openspec/specs/auth/spec.md"), 0o644);
     expect(callBuilt("showSpec", root, { name: "auth" }, asNobody)).toMatchObject({ ok: true });
@@ -53,22 +62,33 @@ describe.skipIf(nobodyCannotRun)("files and folders that may not be read", () =>
     const root = repository();
     chmodSync(join(root, "openspec/specs/billing"), 0o000);
     const warning = { code: "unreadable", path: "openspec/specs/billing" };
-    expect(callBuilt("listSpecs", root, {}, asNobody)).toMatchObject({
-      specs: ["auth"],
-      warnings: [warning],
-    });
-    expect(callBuilt("context", root, {}, asNobody)).toMatchObject({ warnings: [warning] });
-    expect(callBuilt("showSpec", root, { name: "billing" }, asNobody)).toMatchObject({
-      ok: false,
-      code: "unreadable",
-    });
+    const [listed, described, shown] = callsBuilt(
+      root,
+      [
+        ["listSpecs", {}],
+        ["context", {}],
+        ["showSpec", { name: "billing" }],
+      ],
+      asNobody,
+    );
+    expect(listed).toMatchObject({ specs: ["auth"], warnings: [warning] });
+    expect(described).toMatchObject({ warnings: [warning] });
+    expect(shown).toMatchObject({ ok: false, code: "unreadable" });
   });
 
   it("GIVEN an unreadable proposal.md and tasks.md WHEN reading the change THEN both are null and the warnings say unreadable, not missing", () => {
     const root = repository();
     chmodSync(join(root, CHANGE, "proposal.md"), 0o000);
     chmodSync(join(root, CHANGE, "tasks.md"), 0o000);
-    expect(callBuilt("context", root, { reference: "add-dark-mode" }, asNobody)).toMatchObject({
+    const [change, described] = callsBuilt(
+      root,
+      [
+        ["context", { reference: "add-dark-mode" }],
+        ["context", {}],
+      ],
+      asNobody,
+    );
+    expect(change).toMatchObject({
       ok: true,
       change: {
         proposal: null,
@@ -79,7 +99,7 @@ describe.skipIf(nobodyCannotRun)("files and folders that may not be read", () =>
         ],
       },
     });
-    expect(callBuilt("context", root, {}, asNobody)).toMatchObject({
+    expect(described).toMatchObject({
       changes: [{ name: "add-dark-mode", tasks: null }, { name: "add-search" }],
       warnings: [{ code: "unreadable", path: `${CHANGE}/tasks.md` }],
     });
@@ -98,12 +118,19 @@ describe.skipIf(nobodyCannotRun)("files and folders that may not be read", () =>
   it("GIVEN a change folder that may not be searched WHEN describing the repository THEN the change is still listed, with a warning", () => {
     const root = repository();
     chmodSync(join(root, CHANGE), 0o000);
-    const described = callBuilt("context", root, {}, asNobody);
+    const [described, change] = callsBuilt(
+      root,
+      [
+        ["context", {}],
+        ["context", { reference: "add-dark-mode" }],
+      ],
+      asNobody,
+    );
     expect(described).toMatchObject({
       changes: [{ name: "add-dark-mode" }, { name: "add-search" }],
       warnings: [{ code: "unreadable", path: CHANGE }],
     });
-    expect(callBuilt("context", root, { reference: "add-dark-mode" }, asNobody)).toMatchObject({
+    expect(change).toMatchObject({
       change: { proposal: null, warnings: [{ code: "unreadable", path: CHANGE }] },
     });
   });

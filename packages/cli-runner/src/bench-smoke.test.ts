@@ -3,8 +3,8 @@ import { benchBurst, benchConcurrent } from "../../../bench/cli-call-bursts.mjs"
 import { benchColdToolCall, benchPooledToolCall } from "../../../bench/cli-tool-call.mjs";
 import { listArgs } from "./builders/list-args.js";
 import { createRunLimiter } from "./create-run-limiter.js";
-import { createOpenSpecPool } from "./pool/create-openspec-pool.js";
-import { runOpenSpec } from "./run-openspec.js";
+import { createOpenSpecPool, type OpenSpecPool } from "./pool/create-openspec-pool.js";
+import { type RunOpenSpecOptions, runOpenSpec } from "./run-openspec.js";
 import { REAL_CLI } from "./test-support/real-cli.js";
 import { useRealCliRepo } from "./test-support/real-cli-fixture.js";
 
@@ -12,15 +12,22 @@ import { useRealCliRepo } from "./test-support/real-cli-fixture.js";
 // each, to show they run and measure what they claim. No timing is asserted.
 describe("benchmarks P1, P1b, P1c and P2, smoke run", () => {
   const cli = useRealCliRepo();
-  const pools: Array<{ close(): void }> = [];
-  afterAll(() => {
-    for (const pool of pools) pool.close();
-  });
+  // One pool for the file: P1b and P1c settle it warm again before they time anything, so the
+  // workers P1 started serve them too instead of two more CLI starts.
+  let shared: OpenSpecPool | undefined;
+  const pool = () => {
+    shared ??= createOpenSpecPool({ env: cli.sandbox.env });
+    return shared;
+  };
+  afterAll(() => shared?.close());
   const list = () => {
     const built = listArgs({});
     if (!built.ok) throw new Error(built.error);
     return built.args;
   };
+  // `openspec list --json` in the fixture's repository, as a tool runs it.
+  const listCall = (extra: Partial<RunOpenSpecOptions> = {}) =>
+    runOpenSpec({ bin: REAL_CLI, args: list(), workdir: cli.repo, env: cli.sandbox.env, ...extra });
   const sane = (result: { value: number; details: Record<string, unknown> }) => {
     expect(Number.isFinite(result.value) && result.value > 0).toBe(true);
     expect(result.details.rawSpawnMs).toBeGreaterThan(0);
@@ -28,21 +35,19 @@ describe("benchmarks P1, P1b, P1c and P2, smoke run", () => {
   };
 
   it("GIVEN a warm pool WHEN P1 runs once THEN it reports a ratio of a pooled call to a raw spawn", async () => {
-    const pool = createOpenSpecPool({ env: cli.sandbox.env });
-    pools.push(pool);
+    const warmBefore = pool().stats().warm;
     const result = await benchPooledToolCall({
       iterations: 1,
       bin: REAL_CLI,
       workdir: cli.repo,
       env: cli.sandbox.env,
-      warm: () => pool.warm(REAL_CLI),
-      pooledCall: () =>
-        runOpenSpec({ bin: REAL_CLI, args: list(), workdir: cli.repo, env: cli.sandbox.env, pool }),
+      warm: () => pool().warm(REAL_CLI),
+      pooledCall: () => listCall({ pool: pool() }),
     });
 
     expect(result).toMatchObject({ id: "P1", unit: "ratio", target: { at: "most", value: 0.2 } });
     sane(result);
-    expect(pool.stats()).toMatchObject({ warm: 2, fallbacks: 0 });
+    expect(pool().stats()).toMatchObject({ warm: warmBefore + 2, fallbacks: 0 });
   });
 
   it("GIVEN no pool WHEN P2 runs once THEN it reports a ratio of a cold call to a raw spawn", async () => {
@@ -51,8 +56,7 @@ describe("benchmarks P1, P1b, P1c and P2, smoke run", () => {
       bin: REAL_CLI,
       workdir: cli.repo,
       env: cli.sandbox.env,
-      coldCall: () =>
-        runOpenSpec({ bin: REAL_CLI, args: list(), workdir: cli.repo, env: cli.sandbox.env }),
+      coldCall: () => listCall(),
     });
 
     expect(result).toMatchObject({ id: "P2", unit: "ratio", target: { at: "most", value: 1.05 } });
@@ -60,23 +64,14 @@ describe("benchmarks P1, P1b, P1c and P2, smoke run", () => {
   });
 
   it("GIVEN a warm pool WHEN P1b runs one short burst and P1c one round THEN each reports its ratio to a raw spawn", async () => {
-    const pool = createOpenSpecPool({ env: cli.sandbox.env });
-    pools.push(pool);
+    const warmBefore = pool().stats().warm;
     const limiter = createRunLimiter(2);
     const run = {
       bin: REAL_CLI,
       workdir: cli.repo,
       env: cli.sandbox.env,
-      settle: () => pool.warm(REAL_CLI),
-      call: () =>
-        runOpenSpec({
-          bin: REAL_CLI,
-          args: list(),
-          workdir: cli.repo,
-          env: cli.sandbox.env,
-          pool,
-          limiter,
-        }),
+      settle: () => pool().warm(REAL_CLI),
+      call: () => listCall({ pool: pool(), limiter }),
     };
 
     const burst = await benchBurst({ ...run, bursts: 1, burst: 3 });
@@ -88,6 +83,6 @@ describe("benchmarks P1, P1b, P1c and P2, smoke run", () => {
       expect(Number.isFinite(result.value) && result.value > 0).toBe(true);
       expect((result.details as Record<string, unknown>).rawSpawnMs).toBeGreaterThan(0);
     }
-    expect(pool.stats().warm).toBeGreaterThanOrEqual(4);
+    expect(pool().stats().warm - warmBefore).toBeGreaterThanOrEqual(4);
   });
 });

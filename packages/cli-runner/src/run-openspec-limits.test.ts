@@ -39,10 +39,11 @@ describe("runOpenSpec limits, with fake CLIs", () => {
     await expectKilledByTimeout(result, pids);
   });
 
-  it("GIVEN a CLI that prints 500 MB WHEN it runs THEN each stream keeps at most the cap, truncated is set and memory stays bounded", async () => {
+  // 300 MB: three times the growth allowed below, so a run that kept the output would fail.
+  it("GIVEN a CLI that prints 300 MB WHEN it runs THEN each stream keeps at most the cap, truncated is set and memory stays bounded", async () => {
     const bin = fakeBin(
       "flood",
-      "yes 'openspec output line' | head -c 500000000\nyes 'stderr line' | head -c 3000000 >&2",
+      "yes 'openspec output line' | head -c 300000000\nyes 'stderr line' | head -c 3000000 >&2",
     );
     // In a process of its own: this worker is shared with other test files (isolate: false), so
     // its own RSS would count their memory too. The peak is the process's maximum resident set.

@@ -10,7 +10,7 @@ import {
 } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import { recordFigure } from "./figures/record-figure.js";
-import { callInProcess } from "./processes/call-in-process.js";
+import { callsInProcess } from "./processes/call-in-process.js";
 import { startMcpPeer } from "./processes/mcp-peer.js";
 import { peakRssBytes } from "./processes/process-state.js";
 import { registerSource } from "./sandbox/register-source.js";
@@ -101,16 +101,20 @@ const encodingCalls: Array<[string, Record<string, unknown>, Record<string, unkn
 describe("artifacts over the cap and not in UTF-8", () => {
   it("GIVEN a 60 MB spec, a binary one and a UTF-16 one WHEN shown and read through the library THEN the big one is cut at 1 MiB with its size and the others are unsupported_encoding", async () => {
     const { env } = await capSandbox();
-    const shown = callInProcess("openspec_spec_show", { source: "shop", name: "big" }, env);
+    const [shown = {}, context = {}, ...encodings] = callsInProcess(
+      [
+        ["openspec_spec_show", { source: "shop", name: "big" }],
+        ["openspec_context", { identifier: "shop/big" }],
+        ...encodingCalls.map(([tool, args]) => [tool, args] as const),
+      ],
+      env,
+    );
     expect(shown).toMatchObject({ ok: true, truncated: true, size: BIG_BYTES, title: "Auth" });
-    const context = callInProcess("openspec_context", { identifier: "shop/big" }, env);
     expect(context).toMatchObject({ ok: true, spec: { truncated: true, size: BIG_BYTES } });
     const content = (context.spec as { content: string }).content;
     expect(Buffer.byteLength(content)).toBeLessThanOrEqual(MB);
-    for (const [tool, args, expected] of encodingCalls) {
-      expect(callInProcess(tool, args, env), `${tool} ${JSON.stringify(args)}`).toMatchObject(
-        expected,
-      );
+    for (const [index, [tool, args, expected]] of encodingCalls.entries()) {
+      expect(encodings[index], `${tool} ${JSON.stringify(args)}`).toMatchObject(expected);
     }
     recordFigure(
       "c11 artifact cap (library)",

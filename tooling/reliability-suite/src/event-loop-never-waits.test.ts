@@ -12,7 +12,7 @@ import {
   temporaryFoldersInMemory,
 } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
-import { callInProcess } from "./processes/call-in-process.js";
+import { callInProcess, callsInProcess } from "./processes/call-in-process.js";
 import {
   createToken,
   type HttpServerProcess,
@@ -110,12 +110,12 @@ const LOCKS = [
 ] as const;
 
 describe("a FIFO at a lock file", () => {
-  it.each(LOCKS)(
-    "GIVEN a FIFO made just now at $lock WHEN $tool is called over HTTP THEN it is refused at once with not_a_regular_file, and /healthz and a colleague's call answer after it",
-    async ({ lock, tool, args }) => {
-      const sandbox = await stallSandbox();
-      execFileSync("mkfifo", [join(sandbox.repo, lock)]);
-      const { writer, colleague, health } = await teamServer(sandbox);
+  // One server meets the three FIFOs in turn: each writer takes only its own lock.
+  it("GIVEN FIFOs made just now at the three writers' lock files WHEN each writer is called over HTTP THEN each is refused at once with not_a_regular_file, and /healthz and a colleague's call answer after each", async () => {
+    const sandbox = await stallSandbox();
+    for (const { lock } of LOCKS) execFileSync("mkfifo", [join(sandbox.repo, lock)]);
+    const { writer, colleague, health } = await teamServer(sandbox);
+    for (const { lock, tool, args } of LOCKS) {
       const events: string[] = [];
       const answer = await withDeadline(
         writer.callTool(tool, args),
@@ -131,20 +131,21 @@ describe("a FIFO at a lock file", () => {
         "the colleague's openspec_source_list",
       );
       events.push(`colleague ${listed.ok}`);
-      expect(answer).toMatchObject({ ok: false, code: "not_a_regular_file" });
-      expect(String(answer.error)).toContain("is a FIFO, not a lock file; remove it");
+      expect(answer, tool).toMatchObject({ ok: false, code: "not_a_regular_file" });
+      expect(String(answer.error), tool).toContain("is a FIFO, not a lock file; remove it");
       expect(events).toEqual([`${tool} answered`, "/healthz 200", "colleague true"]);
-    },
-  );
+    }
+  });
 
   it("GIVEN the same FIFO locks WHEN each call goes through the library THEN each answers not_a_regular_file", async () => {
     const sandbox = await stallSandbox();
     for (const { lock } of LOCKS) execFileSync("mkfifo", [join(sandbox.repo, lock)]);
-    for (const { tool, args } of LOCKS) {
-      expect(callInProcess(tool, args, sandbox.env), tool).toMatchObject({
-        ok: false,
-        code: "not_a_regular_file",
-      });
+    const answers = callsInProcess(
+      LOCKS.map(({ tool, args }) => [tool, args] as const),
+      sandbox.env,
+    );
+    for (const [index, { tool }] of LOCKS.entries()) {
+      expect(answers[index], tool).toMatchObject({ ok: false, code: "not_a_regular_file" });
     }
   });
 });

@@ -11,7 +11,7 @@ import {
 } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import { recordFigure } from "./figures/record-figure.js";
-import { callInProcess } from "./processes/call-in-process.js";
+import { callsInProcess } from "./processes/call-in-process.js";
 import { startMcpPeer } from "./processes/mcp-peer.js";
 import { withDeadline } from "./processes/with-deadline.js";
 import { registerSource } from "./sandbox/register-source.js";
@@ -95,21 +95,22 @@ describe("a FIFO where a file is expected", () => {
   it("GIVEN change files and spec.md that are FIFOs WHEN each tool is called through the library THEN each answers at once", async () => {
     const { repo, env } = await fifoSandbox();
     const started = Date.now();
-    for (const [tool, args, expected] of CALLS) {
-      expect(callInProcess(tool, args, env), `${tool} ${JSON.stringify(args)}`).toMatchObject(
-        expected,
-      );
-    }
-    const created = callInProcess(
-      "openspec_spec_create",
-      { source: "shop", name: "fifo", force: true, ...SPEC_INPUT },
+    const answers = callsInProcess(
+      [
+        ...CALLS.map(([tool, args]) => [tool, args] as const),
+        ["openspec_spec_create", { source: "shop", name: "fifo", force: true, ...SPEC_INPUT }],
+      ],
       env,
     );
+    for (const [index, [tool, args, expected]] of CALLS.entries()) {
+      expect(answers[index], `${tool} ${JSON.stringify(args)}`).toMatchObject(expected);
+    }
+    const created = answers.at(-1);
     expect(created).toMatchObject({ ok: true, overwritten: true });
     expect(readFileSync(join(repo, "openspec/specs/fifo/spec.md"), "utf8")).toContain("# Piped");
     recordFigure(
       "h01 fifo targets (library)",
-      `${CALLS.length + 1} calls, one process each, answered in ${Date.now() - started} ms in all`,
+      `${CALLS.length + 1} calls in one process, answered in ${Date.now() - started} ms in all`,
     );
   });
 

@@ -21,7 +21,7 @@ const QUICK_TIMEOUT_MS = 2_000;
 /** The flood must end on its own, not by timeout, so that the cap is what is tested. */
 const PATIENT_TIMEOUT_MS = 300_000;
 const MAX_OUTPUT_BYTES = 1024 * 1024;
-// What reading a gigabyte may add to a process: far below the gigabyte, whatever the host had loaded before.
+// What reading the flood may add to a process: far below its 300 MB, whatever the host had loaded before.
 const MEMORY_LIMIT_BYTES = 100 * 1024 * 1024;
 const MB = 1024 * 1024;
 
@@ -86,7 +86,7 @@ describe.each([
     expect(await waitFor(() => pids.every(isGone), EVENTUALLY_MS)).toBe(true);
   });
 
-  it("GIVEN a CLI that prints a gigabyte WHEN a tool runs it THEN stdout is capped at 1 MiB, truncated is set, and a host process grows by less than 100 MB", async () => {
+  it("GIVEN a CLI that prints 300 MB WHEN a tool runs it THEN stdout is capped at 1 MiB, truncated is set, and a host process grows by less than 100 MB", async () => {
     patient.behave("flood");
     const hostPid = await patient.host.hostPid();
     const hostBefore = hostPid === undefined ? undefined : rssBytes(hostPid);
@@ -102,7 +102,7 @@ describe.each([
       const hostGrowth = peak - (hostBefore ?? 0);
       recordFigure(
         `R3 ${name}`,
-        `1 GB flood: host peak RSS ${(peak / MB).toFixed(1)} MB, ${(hostGrowth / MB).toFixed(1)} MB above its RSS before the call`,
+        `300 MB flood: host peak RSS ${(peak / MB).toFixed(1)} MB, ${(hostGrowth / MB).toFixed(1)} MB above its RSS before the call`,
       );
       expect(hostBefore).toBeDefined();
       expect(hostGrowth).toBeLessThan(MEMORY_LIMIT_BYTES);

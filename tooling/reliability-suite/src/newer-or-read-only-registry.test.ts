@@ -12,6 +12,7 @@ import {
   whyNobodyCannotRun,
 } from "@org/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callsInProcess } from "./processes/call-in-process.js";
 import { EVERY_HOST, resultOf } from "./sandbox/hosts.js";
 
 const WORKERS = join(import.meta.dirname, "workers");
@@ -109,33 +110,30 @@ describe.skipIf(nobodyCannotRun)("C10 a registry this user may only read", () =>
     before = hashOf(file);
   });
 
-  /** One call through the library (a worker process) or the shell CLI, as the user nobody. */
+  /** The calls, in order, through the library (one worker process) or the shell CLI (a process each), as the user nobody. */
   function callAsNobody(
     host: "library" | "cli",
-    tool: string,
-    args: unknown,
-  ): Record<string, unknown> {
-    const command =
-      host === "library"
-        ? [join(WORKERS, "call-tool.mjs"), tool, JSON.stringify(args)]
-        : [CLI_BIN, "call", tool, "--args", JSON.stringify(args)];
-    const run = spawnSync(process.execPath, command, {
-      env,
-      cwd: "/",
-      uid: NOBODY,
-      gid: NOBODY,
-      encoding: "utf8",
-      timeout: 60_000,
+    calls: ReadonlyArray<readonly [string, Record<string, unknown>]>,
+  ): Record<string, unknown>[] {
+    if (host === "library") return callsInProcess(calls, env, { uid: NOBODY, cwd: "/" });
+    return calls.map(([tool, args]) => {
+      const run = spawnSync(
+        process.execPath,
+        [CLI_BIN, "call", tool, "--args", JSON.stringify(args)],
+        { env, cwd: "/", uid: NOBODY, gid: NOBODY, encoding: "utf8", timeout: 60_000 },
+      );
+      return JSON.parse(run.stdout) as Record<string, unknown>;
     });
-    return JSON.parse(run.stdout) as Record<string, unknown>;
   }
 
   it.each(["library", "cli"] as const)(
     "GIVEN a registry whose folder nobody may write WHEN nobody lists, resolves and adds through the %s THEN the reads answer and the add is registry_read_only with a fix, the file unchanged",
     (host) => {
-      const listed = callAsNobody(host, "openspec_source_list", {});
-      const context = callAsNobody(host, "openspec_context", { identifier: "repo" });
-      const added = callAsNobody(host, "openspec_source_add", { path: join(folder, "..", "web") });
+      const [listed = {}, context = {}, added = {}] = callAsNobody(host, [
+        ["openspec_source_list", {}],
+        ["openspec_context", { identifier: "repo" }],
+        ["openspec_source_add", { path: join(folder, "..", "web") }],
+      ]);
 
       expect(listed).toMatchObject({ ok: true, total: 1 });
       expect(context).toMatchObject({ ok: true });

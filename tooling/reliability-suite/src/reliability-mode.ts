@@ -11,7 +11,7 @@ export type ReliabilitySizes = {
   shellCallsPerTool: number;
   /**
    * R2: processes that write the registry at once, and sources each one adds.
-   * The registry's own test has 8 processes with 200 sources each; by default
+   * The registry's own test has 8 processes with 50 sources each; by default
    * R2 only shows the hosts' writes and reads meet the same registry together.
    */
   registryWriters: number;
@@ -29,13 +29,19 @@ export type ReliabilitySizes = {
   testTimeoutMs: number;
 };
 
+// The default fuzzing counts: 150 inputs per tool through the library draw each input class
+// (a valid shape with hostile values, one part broken, any value at all) dozens of times, and
+// over the catalog's tools every hostile name and path many times over; the MCP server and
+// the Hermes plugin call that same catalog, so 10 per tool there show the transport passes
+// each class, and the shell CLI, a process per call, gets one per tool. Each run draws new
+// inputs; the long mode is the soak that finds the rare ones.
 const SIZES: Record<ReliabilitySizes["mode"], ReliabilitySizes> = {
   default: {
     mode: "default",
-    libraryCallsPerTool: 300,
+    libraryCallsPerTool: 150,
     realCliCallsPerTool: 4,
-    hostCallsPerTool: 20,
-    shellCallsPerTool: 2,
+    hostCallsPerTool: 10,
+    shellCallsPerTool: 1,
     registryWriters: 2,
     sourcesPerWriter: 6,
     tornWriteKills: 40,

@@ -9,7 +9,7 @@ import {
 } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import { recordFigure } from "./figures/record-figure.js";
-import { callInProcess } from "./processes/call-in-process.js";
+import { callsInProcess } from "./processes/call-in-process.js";
 import { startMcpPeer } from "./processes/mcp-peer.js";
 import { registerSource } from "./sandbox/register-source.js";
 
@@ -74,8 +74,12 @@ describe("branching symlink loops", () => {
     async (links) => {
       const { env, calls } = await loopSandbox(links);
       let largest = 0;
-      for (const [tool, args, expected] of calls) {
-        const answer = callInProcess(tool, args, env);
+      const answers = callsInProcess(
+        calls.map(([tool, args]) => [tool, args] as const),
+        env,
+      );
+      for (const [index, [tool, args, expected]] of calls.entries()) {
+        const answer = answers[index];
         expect(answer, `${tool} ${JSON.stringify(args)}`).toMatchObject(expected);
         largest = Math.max(largest, JSON.stringify(answer).length);
       }

@@ -12,7 +12,7 @@ import {
 } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import { recordFigure } from "./figures/record-figure.js";
-import { callInProcess } from "./processes/call-in-process.js";
+import { callInProcess, callsInProcess } from "./processes/call-in-process.js";
 import { startMcpPeer } from "./processes/mcp-peer.js";
 import { registerSource } from "./sandbox/register-source.js";
 
@@ -102,9 +102,13 @@ warnSkipped("H11's unreadable-file checks", nobodyCannotRun);
 describe.skipIf(nobodyCannotRun)("files and folders that may not be read", () => {
   it("GIVEN an unreadable spec.md, spec folder and proposal.md WHEN the tools are called through the library as nobody THEN each says unreadable with the path", async () => {
     const { repo, env, calls } = await unreadableSandbox();
-    for (const [tool, args, expected] of calls) {
-      const answer = callInProcess(tool, args, env, { uid: NOBODY });
-      expect(answer, `${tool} ${JSON.stringify(args)}`).toMatchObject(expected);
+    const answers = callsInProcess(
+      calls.map(([tool, args]) => [tool, args] as const),
+      env,
+      { uid: NOBODY },
+    );
+    for (const [index, [tool, args, expected]] of calls.entries()) {
+      expect(answers[index], `${tool} ${JSON.stringify(args)}`).toMatchObject(expected);
     }
     // Readable again, the same spec shows: the check can tell the two apart.
     chmodSync(join(repo, "openspec/specs/auth/spec.md"), 0o644);

@@ -1,7 +1,8 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync, realpathSync } from "node:fs";
 import { join } from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createOpenSpecPool, type OpenSpecPool } from "../pool/create-openspec-pool.js";
 import type { RunResult } from "../run-result.js";
 import { initRepo, REAL_CLI, writeCompleteChange } from "../test-support/real-cli.js";
 import { useRealCliRepo } from "../test-support/real-cli-fixture.js";
@@ -21,24 +22,28 @@ import { storeListArgs } from "./store-list-args.js";
 import { templatesArgs } from "./templates-args.js";
 import { validateArgs } from "./validate-args.js";
 
-// Every builder's argv, run once against the pinned CLI (1.13.2). Tests that
-// share a repository only read it, so they run concurrently.
-describe.concurrent("command builders accepted by the real CLI", () => {
+// Every builder's argv, run once against the pinned CLI (1.13.2), one after another on a warm
+// worker: the CLI's own argument parsing and command, without a CLI start per builder (a run
+// that fails or writes to stderr gets a fresh worker, as the pool does for every host).
+describe("command builders accepted by the real CLI", () => {
   const cli = useRealCliRepo();
   let sandbox: Sandbox;
   let repo: string;
   let archiveRepo: string;
+  let pool: OpenSpecPool | undefined;
   beforeAll(() => {
     ({ sandbox, repo } = cli);
     writeCompleteChange(repo, "add-greeting", "greeting");
     archiveRepo = initRepo(sandbox, "archive-repo");
     writeCompleteChange(archiveRepo, "add-farewell", "farewell");
     writeCompleteChange(archiveRepo, "add-docs", "docs");
+    pool = createOpenSpecPool({ env: sandbox.env });
   });
+  afterAll(() => pool?.close());
 
   const run = (built: ArgsResult, workdir = repo): Promise<RunResult> => {
     if (!built.ok) throw new Error(`builder refused: ${built.error}`);
-    return cli.run(built.args, { workdir });
+    return cli.run(built.args, { workdir, pool });
   };
 
   it("GIVEN listArgs() WHEN run THEN lists the active change", async () => {
@@ -218,7 +223,7 @@ describe.concurrent("command builders accepted by the real CLI", () => {
   );
 
   it("GIVEN a registered store WHEN listArgs selects it from a folder without a root THEN the store is the root", async () => {
-    // A home of its own: the other tests here run at the same time and expect no store at all.
+    // A home of its own: the other tests here expect no store at all.
     const own = createSandbox();
     try {
       const storePath = join(own.root, "team-store");

@@ -41,32 +41,55 @@ const COMMANDS: Array<{ args: string[]; repo?: "fresh" }> = [
   { args: ["schema", "which", "--all", "--json"] },
 ];
 
-describe("a warm worker against a cold spawn", () => {
+// The same commands again on one worker, in two rounds (forwards, then backwards from
+// another start) across repositories that differ (another change and spec; a project config
+// whose unknown rule makes `instructions` warn on stderr once per process), so anything a
+// command leaves behind in the worker would show in a later one. A third round forwards
+// again would repeat the first round's neighbours.
+describe("warm workers against cold spawns", () => {
   const cli = useRealCliRepo();
-  let pool: OpenSpecPool | undefined;
-  afterAll(() => pool?.close());
-
-  const request = (args: string[], cwd: string): BoundedSpawnRequest => ({
-    file: REAL_CLI,
-    args,
-    cwd,
-    env: buildChildEnv(cli.sandbox.env),
-    timeoutMs: 60_000,
-    maxOutputBytes: 1024 * 1024,
-    killGraceMs: 1000,
+  const pools: OpenSpecPool[] = [];
+  afterAll(() => {
+    for (const pool of pools) pool.close();
   });
 
-  it("GIVEN a repository with a change and specs WHEN each catalog command runs both ways THEN stdout and stderr are byte-identical and the exit codes equal", async () => {
+  type Repo = "main" | "other" | "ruled" | "fresh";
+  let repos: Record<Repo, string> | undefined;
+  const reposOnce = (): Record<Repo, string> => {
+    if (repos !== undefined) return repos;
     writeCompleteChange(cli.repo, "add-greeting", "greeting");
     writeSpec(cli.repo, "greeting", GREETING);
     writeSpec(cli.repo, "broken", "# Broken\n");
-    const fresh = initRepo(cli.sandbox, "fresh");
-    pool = createOpenSpecPool({ env: cli.sandbox.env });
+    const other = initRepo(cli.sandbox, "other");
+    writeCompleteChange(other, "add-farewell", "farewell");
+    const ruled = initRepo(cli.sandbox, "ruled");
+    writeCompleteChange(ruled, "add-greeting", "greeting");
+    writeFileSync(
+      join(ruled, "openspec", "config.yaml"),
+      "schema: spec-driven\nrules:\n  nosuch:\n    - Be brief\n",
+    );
+    repos = { main: cli.repo, other, ruled, fresh: initRepo(cli.sandbox, "fresh") };
+    return repos;
+  };
+  // None of these commands writes, so one cold run of each stands for every warm run of it.
+  const colds = new Map<string, BoundedSpawnOutcome>();
+  const coldRun = async (label: string, run: BoundedSpawnRequest) => {
+    const cold = colds.get(label) ?? (await spawnBounded(run));
+    colds.set(label, cold);
+    return cold;
+  };
+
+  it("GIVEN a repository with a change and specs WHEN each catalog command runs both ways THEN stdout and stderr are byte-identical and the exit codes equal", async () => {
+    const repo = reposOnce();
+    const pool = createOpenSpecPool({ env: cli.sandbox.env });
+    pools.push(pool);
 
     const compared = [];
     for (const command of COMMANDS) {
-      const run = request(command.args, command.repo === "fresh" ? fresh : cli.repo);
-      const [cold] = await Promise.all([spawnBounded(run), pool.warm(REAL_CLI)]);
+      const where = command.repo ?? "main";
+      const run = request(cli.sandbox.env, command.args, repo[where]);
+      const label = `${where}: ${command.args.join(" ")}`;
+      const [cold] = await Promise.all([coldRun(label, run), pool.warm(REAL_CLI)]);
       const warm = await launchInPool(pool, REAL_CLI, run);
       compared.push({ args: command.args, cold, warm });
     }
@@ -79,33 +102,10 @@ describe("a warm worker against a cold spawn", () => {
     ]);
     expect(pool.stats()).toMatchObject({ warm: COMMANDS.length, cold: 0, fallbacks: 0 });
   });
-});
 
-// The same commands again on one worker, several rounds in a rotating order
-// and across repositories that differ (another change and spec; a project
-// config whose unknown rule makes \`instructions\` warn on stderr once per
-// process), so anything a command leaves behind in the worker would show in a
-// later one.
-describe("one warm worker serving many commands in a row against cold spawns", () => {
-  const cli = useRealCliRepo();
-  let pool: OpenSpecPool | undefined;
-  afterAll(() => pool?.close());
-
-  it("GIVEN commands interleaved across repositories, each run three times WHEN one worker serves them in sequence THEN every run is byte-identical to a cold run and the worker is replaced only after a run that wrote to stderr or failed", async () => {
-    writeCompleteChange(cli.repo, "add-greeting", "greeting");
-    writeSpec(cli.repo, "greeting", GREETING);
-    writeSpec(cli.repo, "broken", "# Broken\n");
-    const other = initRepo(cli.sandbox, "other");
-    writeCompleteChange(other, "add-farewell", "farewell");
-    const ruled = initRepo(cli.sandbox, "ruled");
-    writeCompleteChange(ruled, "add-greeting", "greeting");
-    writeFileSync(
-      join(ruled, "openspec", "config.yaml"),
-      "schema: spec-driven\nrules:\n  nosuch:\n    - Be brief\n",
-    );
-    const fresh = initRepo(cli.sandbox, "fresh");
-    const repos = { main: cli.repo, other, ruled, fresh };
-    const runs: Array<{ args: string[]; repo: keyof typeof repos }> = [
+  it("GIVEN commands interleaved across repositories, each run twice WHEN one worker serves them in sequence THEN every run is byte-identical to a cold run and the worker is replaced only after a run that wrote to stderr or failed", async () => {
+    const repo = reposOnce();
+    const runs: Array<{ args: string[]; repo: Repo }> = [
       ...COMMANDS.map(({ args, repo }) => ({ args, repo: repo ?? ("main" as const) })),
       { args: ["list", "--json"], repo: "other" },
       { args: ["show", "add-farewell", "--json", "--no-interactive"], repo: "other" },
@@ -113,14 +113,13 @@ describe("one warm worker serving many commands in a row against cold spawns", (
       { args: ["instructions", "proposal", "--json", "--change", "add-greeting"], repo: "ruled" },
       { args: ["status", "--json", "--change", "add-greeting"], repo: "ruled" },
     ];
-    pool = createOpenSpecPool({ env: cli.sandbox.env, size: 1 });
+    const pool = createOpenSpecPool({ env: cli.sandbox.env, size: 1 });
+    pools.push(pool);
     await pool.warm(REAL_CLI);
 
-    // None of these commands writes, so one cold run of each stands for all its rounds.
-    const colds = new Map<string, BoundedSpawnOutcome>();
     const compared = [];
-    for (let round = 0; round < 3; round += 1) {
-      // Rotate, and walk the list backwards in the middle round.
+    for (let round = 0; round < 2; round += 1) {
+      // Forwards from the first, then backwards from the sixth.
       const step = round === 1 ? -1 : 1;
       const order = runs.map(
         (_, i) => runs[(i * step + round * 5 + runs.length * 2) % runs.length],
@@ -128,10 +127,9 @@ describe("one warm worker serving many commands in a row against cold spawns", (
       for (const run of order) {
         if (run === undefined) continue;
         const label = `${run.repo}: ${run.args.join(" ")}`;
-        const req = request(cli.sandbox.env, run.args, repos[run.repo]);
+        const req = request(cli.sandbox.env, run.args, repo[run.repo]);
         const warm = await launchInPool(pool, REAL_CLI, req);
-        const cold = colds.get(label) ?? (await spawnBounded(req));
-        colds.set(label, cold);
+        const cold = await coldRun(label, req);
         compared.push({ label, cold, warm });
       }
     }

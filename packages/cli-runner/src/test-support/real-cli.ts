@@ -1,8 +1,8 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import type { Sandbox } from "./sandbox.js";
+import { createSandbox, type Sandbox } from "./sandbox.js";
 
 const packageRoot = dirname(
   dirname(createRequire(import.meta.url).resolve("@fission-ai/openspec")),
@@ -11,13 +11,29 @@ const packageRoot = dirname(
 /** The pinned devDependency's executable entry point (`#!/usr/bin/env node`). */
 export const REAL_CLI = join(packageRoot, "bin", "openspec.js");
 
-/** A repository made by the real `openspec init --tools none`. */
+let template: string | undefined;
+
+/**
+ * A repository laid out exactly as the real `openspec init --tools none` makes it. The CLI runs
+ * once per test process, in a sandbox of its own; later repositories are copies, so a test pays
+ * a copy instead of a CLI start (most of a second) for each repository it needs.
+ */
 export function initRepo(sandbox: Sandbox, name: string): string {
   const repo = sandbox.makeDir(name);
+  cpSync(initializedTemplate(), repo, { recursive: true });
+  return repo;
+}
+
+function initializedTemplate(): string {
+  if (template !== undefined && existsSync(template)) return template;
+  const own = createSandbox();
+  process.once("exit", () => own.dispose());
+  const repo = own.makeDir("template");
   execFileSync(process.execPath, [REAL_CLI, "init", "--tools", "none", repo], {
-    env: sandbox.env,
+    env: own.env,
     stdio: "ignore",
   });
+  template = repo;
   return repo;
 }
 

@@ -14,7 +14,7 @@ import { toCliSpecJson } from "./to-cli-spec-json.js";
 
 const corpus = parityCorpus();
 let repo: OpenSpecRepo;
-/** One CLI start costs most of a second, more on a loaded machine: each test runs its own. */
+/** A warm command costs tens of milliseconds, a cold one (no worker free) most of a second. */
 const CLI_TEST_TIMEOUT_MS = 180_000;
 
 function parseChange(change: ChangeCase) {
@@ -55,8 +55,9 @@ const show = (id: string, type: "spec" | "change") =>
 
 afterAll(() => repo?.remove());
 
-// Several tests at a time (vitest's maxConcurrency): each mostly waits on its CLI process.
-describe.concurrent("openspec show <spec> --json", () => {
+// One test at a time, each on a warm worker of the pool (more at once than its two workers
+// would start the rest cold, each paying the CLI's start-up).
+describe("openspec show <spec> --json", () => {
   it.each(corpus.specs.map((spec) => [spec.id, spec] as const))(
     "GIVEN spec %s WHEN the CLI shows it THEN parseSpec projected by toCliSpecJson says the same",
     async (id, spec) => {
@@ -76,7 +77,7 @@ describe.concurrent("openspec show <spec> --json", () => {
   );
 });
 
-describe.concurrent("openspec show <change> --json", () => {
+describe("openspec show <change> --json", () => {
   it.each(corpus.changes.map((change) => [change.id, change] as const))(
     "GIVEN change %s WHEN the CLI shows it THEN the parsed proposal and deltas projected by toCliChangeJson say the same",
     async (id, change) => {

@@ -85,10 +85,16 @@ beforeAll(async () => {
   }
   await repo.write("openspec/changes/passkeys/proposal.md", PROPOSAL);
   await repo.write("openspec/changes/passkeys/specs/sessions/spec.md", stringifyDeltaSpec(DELTA));
-  const [specs, change, shown] = await Promise.all([
-    repo.run(["validate", "--specs", "--strict", "--json", "--no-interactive"]),
-    repo.run(["validate", "passkeys", "--strict", "--json", "--no-interactive"]),
-    repo.run(["show", "passkeys", "--type", "change", "--json", "--no-interactive"]),
+  // One after another, each on a warm worker (a third at once would start cold).
+  const specs = await repo.run(["validate", "--specs", "--strict", "--json", "--no-interactive"]);
+  const change = await repo.run(["validate", "passkeys", "--strict", "--json", "--no-interactive"]);
+  const shown = await repo.run([
+    "show",
+    "passkeys",
+    "--type",
+    "change",
+    "--json",
+    "--no-interactive",
   ]);
   specsReport = cliJson(specs) as ValidationReport;
   changeReport = cliJson(change) as ValidationReport;

@@ -1,8 +1,7 @@
-import { execFile } from "node:child_process";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { makeOpenSpecRepository, runRealOpenSpec } from "@org/test-kit";
 
 /** The installed `@fission-ai/openspec` package folder. */
 export function openspecPackageRoot(): string {
@@ -20,47 +19,26 @@ export type OpenSpecRepo = {
   remove(): Promise<void>;
 };
 
-function execCli(args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<CliRun> {
-  const bin = join(openspecPackageRoot(), "bin", "openspec.js");
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [bin, ...args],
-      { cwd, env, maxBuffer: 64 * 1024 * 1024 },
-      (failure, stdout, stderr) => {
-        const code = failure === null ? 0 : typeof failure.code === "number" ? failure.code : 1;
-        resolve({ exitCode: code, stdout, stderr });
-      },
-    );
-  });
-}
-
-/** `openspec init --tools none` in a fresh temp folder, with HOME and XDG dirs inside it. */
+/**
+ * A throwaway repository laid out as `openspec init --tools none` makes it (copied from one
+ * init per test process) whose commands run on a warm worker of the runner's pool: the real
+ * CLI's own code, byte for byte as a cold run prints it, without most of a second of start-up
+ * per command. The pool has two workers: a third command at once runs cold.
+ */
 export async function createOpenSpecRepo(): Promise<OpenSpecRepo> {
-  const base = await mkdtemp(join(tmpdir(), "spec-parser-cli-"));
-  const home = join(base, "home");
-  const root = join(base, "repo");
-  await mkdir(home);
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    HOME: home,
-    XDG_CONFIG_HOME: join(home, ".config"),
-    XDG_DATA_HOME: join(home, ".local", "share"),
-    OPENSPEC_TELEMETRY: "0",
-    NO_COLOR: "1",
-    CI: "1",
-  };
-  const init = await execCli(["init", "--tools", "none", root], base, env);
-  if (init.exitCode !== 0) throw new Error(`openspec init failed: ${init.stderr}`);
+  const root = makeOpenSpecRepository({}, "repo");
   return {
     root,
-    run: (args) => execCli(args, root, env),
+    run: async (args) => {
+      const run = await runRealOpenSpec(root, args);
+      return { exitCode: run.status ?? 1, stdout: run.stdout, stderr: run.stderr };
+    },
     async write(relativePath, content) {
       const path = join(root, relativePath);
       await mkdir(dirname(path), { recursive: true });
       await writeFile(path, content);
     },
-    remove: () => rm(base, { recursive: true, force: true }),
+    remove: () => rm(dirname(root), { recursive: true, force: true }),
   };
 }
 

@@ -19,14 +19,18 @@ export function recordingOpenSpec(logDir: string): string {
 /** How the misbehaving fake behaves on its next run. */
 export type Misbehaviour = "hang" | "flood" | "invalid-json" | "invalid-json-failing" | "self-kill";
 
-/** Bytes the flooding fake prints: a gigabyte. */
-export const FLOOD_BYTES = 1_000_000_000;
+/**
+ * Bytes the flooding fake prints: 300 MB, three times what a host may grow by while reading it
+ * (misbehaving-cli.test.ts), so a host that kept the output would fail; a gigabyte proved
+ * nothing more and cost three times the time.
+ */
+export const FLOOD_BYTES = 300_000_000;
 
 /**
  * A fake CLI that does what the file `<controlDir>/behaviour` says, so that one
  * host can meet every misbehaviour in turn:
  * - hang: ignores SIGTERM, starts a child that ignores it too, writes "<its pid> <child pid>" to `<controlDir>/pids`, and waits;
- * - flood: prints a gigabyte of "y\n" and exits 0;
+ * - flood: prints 300 MB of "y\n" and exits 0;
  * - invalid-json / invalid-json-failing: prints half a JSON document and exits 0 / 3;
  * - self-kill: prints half a document and kills itself with SIGKILL.
  */
