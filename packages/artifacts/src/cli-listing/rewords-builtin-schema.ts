@@ -50,6 +50,34 @@ function relativeInside(value: unknown): boolean {
 }
 
 /**
+ * What a command reads of the schema: `openspec status` its whole graph,
+ * `openspec list` only the file its changes' tasks are counted in.
+ */
+export type SchemaUse = "graph" | "tasks-file";
+
+/**
+ * Whether `openspec list` counts a change's tasks in `tasks.md` under this
+ * schema, as under the built-in one: it takes the artifact whose `generates`
+ * is `apply.tracks` (the one with id `tasks` when no `apply.tracks`), counts
+ * in what that artifact generates, and falls back to `tasks.md` when there is
+ * none. The rest of the graph (other artifacts, other dependencies) is not
+ * read by the listing.
+ */
+function tracksTasksFile(schema: Record<string, unknown>): boolean {
+  const { artifacts, apply } = schema;
+  if (!Array.isArray(artifacts)) return false;
+  const tracks = isObject(apply) ? apply.tracks : undefined;
+  const tracked = artifacts.find((artifact: unknown) =>
+    !isObject(artifact)
+      ? false
+      : tracks === undefined || tracks === null
+        ? artifact.id === "tasks"
+        : artifact.generates === tracks,
+  ) as Record<string, unknown> | undefined;
+  return tracked === undefined || tracked.generates === SPEC_DRIVEN_SHAPE.apply.tracks;
+}
+
+/**
  * Whether a parsed schema is one the CLI loads and reads exactly as the
  * built-in: the same artifacts (ids, outputs, dependencies, in order) and
  * apply phase, with only what neither command reads free (descriptions,
@@ -104,6 +132,7 @@ function readsAsBuiltin(schema: Record<string, unknown>): boolean {
 export function rewordsBuiltinSchema(
   path: string,
   insideRoot?: (realPath: string) => boolean,
+  use: SchemaUse = "graph",
 ): boolean {
   // The real path first, on every platform; the opened handle's path again
   // where /proc tells it (Linux), so a folder swapped for a link in between is caught too.
@@ -120,5 +149,6 @@ export function rewordsBuiltinSchema(
   if (!read.ok || read.truncated) return false;
   if (tooMuchYamlStructure(read.text)) return false;
   const schema = yamlMapping(read.text);
-  return schema !== null && readsAsBuiltin(schema);
+  if (schema === null) return false;
+  return use === "graph" ? readsAsBuiltin(schema) : tracksTasksFile(schema);
 }

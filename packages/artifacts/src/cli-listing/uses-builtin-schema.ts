@@ -4,7 +4,7 @@ import { basename, join, sep } from "node:path";
 import { readRegularFile } from "../read-regular-file.js";
 import { configWarnsInCli } from "./config-warns-in-cli.js";
 import type { NeedsCli } from "./read-folder-tree.js";
-import { rewordsBuiltinSchema } from "./rewords-builtin-schema.js";
+import { rewordsBuiltinSchema, type SchemaUse } from "./rewords-builtin-schema.js";
 import { specialFileAt } from "./special-file-at.js";
 import { tooMuchYamlStructure } from "./too-much-yaml-structure.js";
 import { yamlMapping } from "./yaml-mapping.js";
@@ -18,26 +18,31 @@ export const NEW_CHANGE_METADATA = /^schema: spec-driven\ncreated: \d{4}-\d{2}-\
 /**
  * Whether every change of the repository counts its tasks by the built-in
  * `spec-driven` schema (`tasks.md` at the change root), as the reader
- * assumes: no project or user schema named `spec-driven` replaces it with
- * more than reworded instructions, and
- * `openspec/config.yaml` names no other schema and holds nothing the CLI
- * would warn about (its warning would be lost in a native answer). Otherwise, why not.
+ * assumes: no project or user schema named `spec-driven` replaces it in what
+ * the command reads of it (`use`: status its whole graph, the change listing
+ * the file tasks are counted in, the spec listing nothing), and
+ * `openspec/config.yaml` names no other schema (unless the command reads none)
+ * and holds nothing the CLI would warn about (its warning would be lost in a
+ * native answer). Otherwise, why not.
  */
 export function projectUsesBuiltinSchema(
   openspecDir: string,
   env: Readonly<Record<string, string | undefined>>,
+  use: SchemaUse | "nothing" = "graph",
 ): NeedsCli | null {
   // The CLI takes the project's schema first, then the user's: only the one it
   // takes matters, and only when it differs from the built-in in more than words.
   const projectSchema = join(openspecDir, "schemas", BUILTIN_SCHEMA, "schema.yaml");
   const dataHome = env.XDG_DATA_HOME ? env.XDG_DATA_HOME : join(userHome(env), ".local", "share");
   const userSchema = join(dataHome, "openspec", "schemas", BUILTIN_SCHEMA, "schema.yaml");
-  if (existsSync(projectSchema)) {
+  if (use === "nothing") {
+    // The spec listing reads no schema.
+  } else if (existsSync(projectSchema)) {
     const inside = (real: string) => real.startsWith(`${openspecDir}${sep}`);
-    if (!rewordsBuiltinSchema(projectSchema, inside)) {
+    if (!rewordsBuiltinSchema(projectSchema, inside, use)) {
       return { needsCli: "the repository defines its own spec-driven schema" };
     }
-  } else if (existsSync(userSchema) && !rewordsBuiltinSchema(userSchema)) {
+  } else if (existsSync(userSchema) && !rewordsBuiltinSchema(userSchema, undefined, use)) {
     return { needsCli: "a user schema replaces the built-in spec-driven schema" };
   }
   const yamlConfig = join(openspecDir, "config.yaml");
@@ -53,6 +58,8 @@ export function projectUsesBuiltinSchema(
   }
   const schema = schemaField(read);
   if (schema === undefined) return null;
+  // Named but unused: the spec listing reads no schema.
+  if (use === "nothing" && schema !== null) return null;
   if (schema === BUILTIN_SCHEMA) return null;
   return {
     needsCli:
