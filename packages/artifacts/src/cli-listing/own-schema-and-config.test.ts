@@ -7,6 +7,7 @@ import {
 import { afterAll, describe, expect, it } from "vitest";
 import { openRepository } from "../open-repository.js";
 import { rewordedBuiltinSchema } from "../test-support/reworded-builtin-schema.js";
+import { configWarnsInCli } from "./config-warns-in-cli.js";
 import { cliListingText, listLikeCli } from "./list-like-cli.js";
 import { cliStatusText, statusLikeCli } from "./status-like-cli.js";
 
@@ -151,5 +152,42 @@ describe("a repository's copy of the spec-driven schema in its own words", () =>
       expect("needsCli" in specs ? specs.needsCli : cliListingText(specs)).toBe(cli.stdout);
     },
     CLI_TIMEOUT_MS,
+  );
+});
+
+describe("openspec/config.yaml with fields the CLI does not know", () => {
+  it(
+    "GIVEN a config.yaml with a defaultSchema and a team's own settings beside schema and context, as public repositories keep them, WHEN the changes and specs are listed THEN the CLI prints no warning and the files answer with its bytes",
+    async () => {
+      const config =
+        "schema: spec-driven\ndefaultSchema: spec-driven\ntdd:\n  enabled: true\n  command: pnpm test\ncontext: |\n  Flutter app\n";
+      const root = makeOpenSpecRepository({
+        "openspec/config.yaml": config,
+        "openspec/changes/planned/tasks.md": "- [x] a\n- [ ] b\n",
+        "openspec/specs/auth/spec.md":
+          "# auth\n\n## Purpose\nSign in.\n\n## Requirements\n### Requirement: R\nThe system SHALL r.\n\n#### Scenario: S\n- **WHEN** a\n- **THEN** b\n",
+      });
+      for (const [kind, args] of [
+        ["changes", ["list", "--json"]],
+        ["specs", ["list", "--specs", "--json"]],
+      ] as const) {
+        const ours = await listLikeCli(opened(root), { kind, env });
+        const cli = await runRealOpenSpec(root, [...args]);
+        expect(cli.stderr, kind).toBe("");
+        expect("needsCli" in ours ? ours.needsCli : cliListingText(ours), kind).toBe(cli.stdout);
+      }
+    },
+    CLI_TIMEOUT_MS,
+  );
+
+  it.each([
+    ["githubCopilot", "githubCopilot: yes\n"],
+    ["operations", "operations:\n  archive: {}\n"],
+    ["references", "references: [team]\n"],
+  ])(
+    "GIVEN a config.yaml with %s, a field the CLI reads and the readers do not WHEN weighed THEN the CLI answers",
+    (_field, text) => {
+      expect(configWarnsInCli(`schema: spec-driven\n${text}`)).toBe(true);
+    },
   );
 });
