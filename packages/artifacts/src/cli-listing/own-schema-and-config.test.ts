@@ -3,6 +3,7 @@ import {
   makeOpenSpecRepository,
   removeTemporaryFolders,
   runRealOpenSpec,
+  writeFiles,
 } from "@org/test-kit";
 import { afterAll, describe, expect, it } from "vitest";
 import { openRepository } from "../open-repository.js";
@@ -150,6 +151,43 @@ describe("a repository's copy of the spec-driven schema in its own words", () =>
       const cli = await runRealOpenSpec(root, ["list", "--specs", "--json"]);
       expect(cli.status).toBe(0);
       expect("needsCli" in specs ? specs.needsCli : cliListingText(specs)).toBe(cli.stdout);
+    },
+    CLI_TIMEOUT_MS,
+  );
+});
+
+describe("a schema of the repository's own, named by openspec/config.yaml and the changes", () => {
+  it(
+    "GIVEN config.yaml naming a schema in openspec/schemas with an artifact of its own, one change naming it in its .openspec.yaml and one without metadata WHEN the changes are listed THEN the files answer with the CLI's bytes, since it counts tasks in tasks.md; once it counts them in another file, the CLI answers",
+    async () => {
+      const teamFlow = (tasksFile: string) =>
+        copyInOtherWords((text) =>
+          text
+            .replace("name: spec-driven", "name: team-flow")
+            .replace(
+              "apply:",
+              "  - id: decisions\n    generates: decisions.md\n    description: Decisions\n    template: decisions.md\n    requires:\n      - tasks\n\napply:",
+            )
+            .replace("generates: tasks.md", `generates: ${tasksFile}`)
+            .replace("  tracks: tasks.md", `  tracks: ${tasksFile}`),
+        );
+      const root = makeOpenSpecRepository({
+        "openspec/config.yaml": "schema: team-flow\n",
+        "openspec/schemas/team-flow/schema.yaml": teamFlow("tasks.md"),
+        "openspec/changes/named/.openspec.yaml": "schema: team-flow\ncreated: 2026-07-27\n",
+        "openspec/changes/named/tasks.md": "- [x] a\n- [ ] b\n",
+        "openspec/changes/unnamed/tasks.md": "- [x] a\n",
+      });
+      const list = await listLikeCli(opened(root), { kind: "changes", sort: "name", env });
+      const cli = await runRealOpenSpec(root, ["list", "--json", "--sort", "name"]);
+      expect(cli.status).toBe(0);
+      expect("needsCli" in list ? list.needsCli : cliListingText(list)).toBe(cli.stdout);
+
+      writeFiles(root, { "openspec/schemas/team-flow/schema.yaml": teamFlow("todo.md") });
+      const other = await listLikeCli(opened(root), { kind: "changes", sort: "name", env });
+      expect("needsCli" in other && other.needsCli).toBe(
+        'openspec/config.yaml uses the schema "team-flow"',
+      );
     },
     CLI_TIMEOUT_MS,
   );

@@ -61,6 +61,7 @@ export function projectUsesBuiltinSchema(
   // Named but unused: the spec listing reads no schema.
   if (use === "nothing" && schema !== null) return null;
   if (schema === BUILTIN_SCHEMA) return null;
+  if (use === "tasks-file" && projectSchemaCountsTasksMd(openspecDir, schema)) return null;
   return {
     needsCli:
       schema === null
@@ -72,13 +73,20 @@ export function projectUsesBuiltinSchema(
 /**
  * Whether a change's `.openspec.yaml` keeps it on the built-in schema. The CLI
  * falls back to the built-in `tasks.md` whenever the file is not valid metadata,
- * so only a readable file naming another schema needs the CLI.
+ * so only a readable file naming another schema needs the CLI; with
+ * `openspecDir` (the listing), not even that when the schema is the
+ * repository's own and counts tasks in `tasks.md`.
  */
-export function changeUsesBuiltinSchema(metadataPath: string, shown: string): NeedsCli | null {
+export function changeUsesBuiltinSchema(
+  metadataPath: string,
+  shown: string,
+  openspecDir?: string,
+): NeedsCli | null {
   const special = specialFileAt(metadataPath, shown);
   if (special !== null) return special;
   const schema = yamlSchemaField(metadataPath);
   if (schema === undefined || schema === BUILTIN_SCHEMA) return null;
+  if (openspecDir !== undefined && projectSchemaCountsTasksMd(openspecDir, schema)) return null;
   return {
     needsCli:
       schema === null
@@ -107,4 +115,20 @@ function schemaField(read: ReturnType<typeof readRegularFile>): unknown {
 
 function userHome(env: Readonly<Record<string, string | undefined>>): string {
   return env.HOME ? env.HOME : homedir();
+}
+
+/** A schema name the CLI looks up as one folder of `openspec/schemas/`. */
+const SCHEMA_FOLDER = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+/**
+ * Whether the schema a change listing is pointed to by name is one of the
+ * repository's own (`openspec/schemas/<name>/schema.yaml`, which the CLI
+ * takes before the user's or its own) and counts tasks in `tasks.md`, as the
+ * built-in one does: the listing then reads nothing else of it.
+ */
+function projectSchemaCountsTasksMd(openspecDir: string, name: unknown): boolean {
+  if (typeof name !== "string" || !SCHEMA_FOLDER.test(name) || name.includes("..")) return false;
+  const path = join(openspecDir, "schemas", name, "schema.yaml");
+  const inside = (real: string) => real.startsWith(`${openspecDir}${sep}`);
+  return existsSync(path) && rewordsBuiltinSchema(path, inside, "tasks-file");
 }
