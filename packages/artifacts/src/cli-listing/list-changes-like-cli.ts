@@ -1,4 +1,5 @@
 import { type Dirent, statSync } from "node:fs";
+import { dirname } from "node:path";
 import { parseTasks } from "@org/openspec-spec-parser/parse-tasks";
 import { DEFAULT_MAX_ARTIFACT_BYTES, readRegularFile } from "../read-regular-file.js";
 import type { NameOrder } from "./cli-name-order.js";
@@ -94,6 +95,7 @@ async function readChange(
     const other = changeUsesBuiltinSchema(
       `${dir}/.openspec.yaml`,
       `openspec/changes/${name}/.openspec.yaml`,
+      dirname(dirname(dir)),
     );
     if (other !== null) return other;
   }

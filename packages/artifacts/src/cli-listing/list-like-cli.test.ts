@@ -115,7 +115,9 @@ describe("openspec list answered from the files, against the CLI", () => {
 
       writeFiles(root, {
         "openspec/schemas/spec-driven/schema.yaml": rewordedBuiltinSchema((text) =>
-          text.replace("  tracks: tasks.md", "  tracks: todo.md"),
+          text
+            .replace("  tracks: tasks.md", "  tracks: todo.md")
+            .replace("generates: tasks.md", "generates: todo.md"),
         ),
       });
       const changed = await native(root, LISTINGS[0]);

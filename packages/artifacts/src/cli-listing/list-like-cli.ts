@@ -37,7 +37,9 @@ export async function listLikeCli(
   const root = realRootOf(repository);
   if (typeof root !== "string") return root;
   const openspecDir = join(root, "openspec");
-  const schema = projectUsesBuiltinSchema(openspecDir, options.env);
+  // The spec listing reads no schema; the change listing only where tasks are counted.
+  const use = options.kind === "specs" ? "nothing" : "tasks-file";
+  const schema = projectUsesBuiltinSchema(openspecDir, options.env, use);
   if (schema !== null) return schema;
   const rootOutput = { path: root, source: "nearest" as const };
   const sort = options.sort ?? "recent";

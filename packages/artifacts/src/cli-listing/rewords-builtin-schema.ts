@@ -1,105 +1,130 @@
 import { realpathSync } from "node:fs";
 import { readRegularFile } from "../read-regular-file.js";
+import { tooMuchYamlStructure } from "./too-much-yaml-structure.js";
+import { yamlMapping } from "./yaml-mapping.js";
 
 /** A schema file is a few kilobytes (the built-in one 14 KB); a larger one is left to the CLI. */
 const MAX_SCHEMA_BYTES = 64 * 1024;
 
 /**
- * The lines of the built-in `spec-driven/schema.yaml` of the pinned CLI
- * (1.13.2) with the body of each `instruction: |` block left out:
- * everything `openspec list` and `openspec status` read of it, as written.
+ * What `openspec list` and `openspec status` take from the built-in
+ * `spec-driven/schema.yaml` of the pinned CLI (1.13.2): each artifact's id,
+ * output and dependencies in order, and the apply phase's gate and tasks file.
  */
-const SPEC_DRIVEN_SKELETON = [
-  "name: spec-driven",
-  "version: 1",
-  "description: Default OpenSpec workflow - proposal → specs → design → tasks",
-  "artifacts:",
-  "  - id: proposal",
-  "    generates: proposal.md",
-  "    description: Initial proposal document outlining the change",
-  "    template: proposal.md",
-  "    instruction: |",
-  "    requires: []",
-  "",
-  "  - id: specs",
-  '    generates: "specs/**/*.md"',
-  "    description: Detailed specifications for the change",
-  "    template: spec.md",
-  "    instruction: |",
-  "    requires:",
-  "      - proposal",
-  "",
-  "  - id: design",
-  "    generates: design.md",
-  "    description: Technical design document with implementation details",
-  "    template: design.md",
-  "    instruction: |",
-  "    requires:",
-  "      - proposal",
-  "",
-  "  - id: tasks",
-  "    generates: tasks.md",
-  "    description: Implementation checklist with trackable tasks",
-  "    template: tasks.md",
-  "    instruction: |",
-  "    requires:",
-  "      - specs",
-  "      - design",
-  "",
-  "apply:",
-  "  requires: [tasks]",
-  "  tracks: tasks.md",
-  "  instruction: |",
-];
+const SPEC_DRIVEN_SHAPE = {
+  artifacts: [
+    { id: "proposal", generates: "proposal.md", requires: [] },
+    { id: "specs", generates: "specs/**/*.md", requires: ["proposal"] },
+    { id: "design", generates: "design.md", requires: ["proposal"] },
+    { id: "tasks", generates: "tasks.md", requires: ["specs", "design"] },
+  ],
+  apply: { requires: ["tasks"], tracks: "tasks.md" },
+};
 
-/** An `instruction:` key whose value is a literal or folded block: its body is a string, whatever it says. */
-const INSTRUCTION_BLOCK = /^( *)instruction: *[|>][-+1-9]*$/;
+const ARTIFACT_KEYS = new Set([
+  "id",
+  "generates",
+  "description",
+  "template",
+  "instruction",
+  "requires",
+]);
+const APPLY_KEYS = new Set(["requires", "tracks", "instruction"]);
+const SCHEMA_KEYS = new Set(["name", "version", "description", "artifacts", "apply"]);
 
-/** Indentation in YAML's sense: spaces only. */
-const indentOf = (line: string) => /^ */.exec(line)![0].length;
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === "object" && !Array.isArray(value);
+const onlyKeys = (value: Record<string, unknown>, allowed: Set<string>) =>
+  Object.keys(value).every((key) => allowed.has(key));
+const optionalText = (value: unknown) => value === undefined || typeof value === "string";
+const sameList = (value: unknown, expected: string[]) =>
+  Array.isArray(value) &&
+  value.length === expected.length &&
+  value.every((item, index) => item === expected[index]);
+
+/** A template path the CLI's schema check accepts: relative, inside its folder. */
+function relativeInside(value: unknown): boolean {
+  if (typeof value !== "string" || value === "" || value.includes("\0")) return false;
+  if (/^[A-Za-z]:/.test(value) || value.startsWith("/") || value.startsWith("\\")) return false;
+  return !value.split(/[\\/]+/).includes("..");
+}
 
 /**
- * The lines of a schema with each instruction block's body left out, or null
- * when a body is not one YAML reads as plain text of that block (a line less
- * indented than its first, or a blank line of spaces past that indent).
+ * What a command reads of the schema: `openspec status` its whole graph,
+ * `openspec list` only the file its changes' tasks are counted in.
  */
-function skeletonOf(text: string): string[] | null {
-  const lines = text.split("\n").map((line) => (line.endsWith("\r") ? line.slice(0, -1) : line));
-  const kept: string[] = [];
-  for (let index = 0; index < lines.length; index += 1) {
-    const line = lines[index]!;
-    kept.push(line);
-    const block = INSTRUCTION_BLOCK.exec(line);
-    if (block === null) continue;
-    const keyIndent = block[1]!.length;
-    let bodyIndent: number | null = null;
-    while (index + 1 < lines.length) {
-      const next = lines[index + 1]!;
-      const blank = /^ *$/.test(next);
-      if (!blank && !/^ /.test(next)) break;
-      if (!blank && indentOf(next) <= keyIndent) break;
-      if (!blank) {
-        bodyIndent ??= indentOf(next);
-        if (indentOf(next) < bodyIndent) return null;
-      } else if (next.length > (bodyIndent ?? keyIndent + 1)) {
-        return null;
-      }
-      index += 1;
-    }
+export type SchemaUse = "graph" | "tasks-file";
+
+/**
+ * Whether `openspec list` counts a change's tasks in `tasks.md` under this
+ * schema, as under the built-in one: it takes the artifact whose `generates`
+ * is `apply.tracks` (the one with id `tasks` when no `apply.tracks`), counts
+ * in what that artifact generates, and falls back to `tasks.md` when there is
+ * none. The rest of the graph (other artifacts, other dependencies) is not
+ * read by the listing.
+ */
+function tracksTasksFile(schema: Record<string, unknown>): boolean {
+  const { artifacts, apply } = schema;
+  if (!Array.isArray(artifacts)) return false;
+  const tracks = isObject(apply) ? apply.tracks : undefined;
+  const tracked = artifacts.find((artifact: unknown) =>
+    !isObject(artifact)
+      ? false
+      : tracks === undefined || tracks === null
+        ? artifact.id === "tasks"
+        : artifact.generates === tracks,
+  ) as Record<string, unknown> | undefined;
+  return tracked === undefined || tracked.generates === SPEC_DRIVEN_SHAPE.apply.tracks;
+}
+
+/**
+ * Whether a parsed schema is one the CLI loads and reads exactly as the
+ * built-in: the same artifacts (ids, outputs, dependencies, in order) and
+ * apply phase, with only what neither command reads free (descriptions,
+ * instructions, template files, version), each still of the type the CLI's
+ * check wants. A key the CLI does not know is not free: it is left to the CLI.
+ */
+function readsAsBuiltin(schema: Record<string, unknown>): boolean {
+  if (!onlyKeys(schema, SCHEMA_KEYS) || schema.name !== "spec-driven") return false;
+  if (!Number.isInteger(schema.version) || (schema.version as number) < 1) return false;
+  if (!optionalText(schema.description)) return false;
+  const { artifacts, apply } = schema;
+  if (!Array.isArray(artifacts) || artifacts.length !== SPEC_DRIVEN_SHAPE.artifacts.length) {
+    return false;
   }
-  return kept;
+  const artifactsMatch = SPEC_DRIVEN_SHAPE.artifacts.every((expected, index) => {
+    const artifact: unknown = artifacts[index];
+    return (
+      isObject(artifact) &&
+      onlyKeys(artifact, ARTIFACT_KEYS) &&
+      artifact.id === expected.id &&
+      artifact.generates === expected.generates &&
+      sameList(artifact.requires === undefined ? [] : artifact.requires, expected.requires) &&
+      typeof artifact.description === "string" &&
+      relativeInside(artifact.template) &&
+      optionalText(artifact.instruction)
+    );
+  });
+  return (
+    artifactsMatch &&
+    isObject(apply) &&
+    onlyKeys(apply, APPLY_KEYS) &&
+    sameList(apply.requires, SPEC_DRIVEN_SHAPE.apply.requires) &&
+    apply.tracks === SPEC_DRIVEN_SHAPE.apply.tracks &&
+    optionalText(apply.instruction)
+  );
 }
 
 /**
  * Whether a project or user `schemas/spec-driven/schema.yaml` is the built-in
- * schema with nothing changed but the text of its instructions: a copy kept
- * in the repository so its guidance can be edited. `openspec list` and
- * `openspec status` then answer exactly as with the built-in one, since
- * neither reads instructions or templates. The check compares lines, in one
- * pass, without a YAML parser, whose time on a hostile file of a few dozen
- * kilobytes (thousands of keys or aliases) runs to seconds: every line outside
- * the instruction blocks must be the built-in one's, and each block a `|` or
- * `>` block, so its body is a string the CLI accepts. Anything else, a file
+ * schema in other words: a copy kept in the repository so its guidance can be
+ * edited, as `openspec` writes and people then reword (descriptions,
+ * instructions, template files, `requires:` as a block list, `generates:`
+ * unquoted). `openspec list` and `openspec status` then answer exactly as with
+ * the built-in one, since neither reads those words. The file is parsed with
+ * the CLI's YAML parser only when it holds no more structure than a schema
+ * does (`tooMuchYamlStructure`: instruction bodies cost the parser next to
+ * nothing, thousands of keys or aliases seconds). Anything else, a file
  * that cannot be read within the cap included, is not. With `insideRoot`, a
  * file whose real path fails it (a link out of the repository) is not read,
  * and is not either.
@@ -107,6 +132,7 @@ function skeletonOf(text: string): string[] | null {
 export function rewordsBuiltinSchema(
   path: string,
   insideRoot?: (realPath: string) => boolean,
+  use: SchemaUse = "graph",
 ): boolean {
   // The real path first, on every platform; the opened handle's path again
   // where /proc tells it (Linux), so a folder swapped for a link in between is caught too.
@@ -121,10 +147,8 @@ export function rewordsBuiltinSchema(
   }
   const read = readRegularFile(path, MAX_SCHEMA_BYTES, insideRoot);
   if (!read.ok || read.truncated) return false;
-  const skeleton = skeletonOf(read.text);
-  return (
-    skeleton !== null &&
-    skeleton.length === SPEC_DRIVEN_SKELETON.length &&
-    skeleton.every((line, index) => line === SPEC_DRIVEN_SKELETON[index])
-  );
+  if (tooMuchYamlStructure(read.text)) return false;
+  const schema = yamlMapping(read.text);
+  if (schema === null) return false;
+  return use === "graph" ? readsAsBuiltin(schema) : tracksTasksFile(schema);
 }

@@ -4,7 +4,7 @@ import { basename, join, sep } from "node:path";
 import { readRegularFile } from "../read-regular-file.js";
 import { configWarnsInCli } from "./config-warns-in-cli.js";
 import type { NeedsCli } from "./read-folder-tree.js";
-import { rewordsBuiltinSchema } from "./rewords-builtin-schema.js";
+import { rewordsBuiltinSchema, type SchemaUse } from "./rewords-builtin-schema.js";
 import { specialFileAt } from "./special-file-at.js";
 import { tooMuchYamlStructure } from "./too-much-yaml-structure.js";
 import { yamlMapping } from "./yaml-mapping.js";
@@ -18,26 +18,31 @@ export const NEW_CHANGE_METADATA = /^schema: spec-driven\ncreated: \d{4}-\d{2}-\
 /**
  * Whether every change of the repository counts its tasks by the built-in
  * `spec-driven` schema (`tasks.md` at the change root), as the reader
- * assumes: no project or user schema named `spec-driven` replaces it with
- * more than reworded instructions, and
- * `openspec/config.yaml` names no other schema and holds nothing the CLI
- * would warn about (its warning would be lost in a native answer). Otherwise, why not.
+ * assumes: no project or user schema named `spec-driven` replaces it in what
+ * the command reads of it (`use`: status its whole graph, the change listing
+ * the file tasks are counted in, the spec listing nothing), and
+ * `openspec/config.yaml` names no other schema (unless the command reads none)
+ * and holds nothing the CLI would warn about (its warning would be lost in a
+ * native answer). Otherwise, why not.
  */
 export function projectUsesBuiltinSchema(
   openspecDir: string,
   env: Readonly<Record<string, string | undefined>>,
+  use: SchemaUse | "nothing" = "graph",
 ): NeedsCli | null {
   // The CLI takes the project's schema first, then the user's: only the one it
   // takes matters, and only when it differs from the built-in in more than words.
   const projectSchema = join(openspecDir, "schemas", BUILTIN_SCHEMA, "schema.yaml");
   const dataHome = env.XDG_DATA_HOME ? env.XDG_DATA_HOME : join(userHome(env), ".local", "share");
   const userSchema = join(dataHome, "openspec", "schemas", BUILTIN_SCHEMA, "schema.yaml");
-  if (existsSync(projectSchema)) {
+  if (use === "nothing") {
+    // The spec listing reads no schema.
+  } else if (existsSync(projectSchema)) {
     const inside = (real: string) => real.startsWith(`${openspecDir}${sep}`);
-    if (!rewordsBuiltinSchema(projectSchema, inside)) {
+    if (!rewordsBuiltinSchema(projectSchema, inside, use)) {
       return { needsCli: "the repository defines its own spec-driven schema" };
     }
-  } else if (existsSync(userSchema) && !rewordsBuiltinSchema(userSchema)) {
+  } else if (existsSync(userSchema) && !rewordsBuiltinSchema(userSchema, undefined, use)) {
     return { needsCli: "a user schema replaces the built-in spec-driven schema" };
   }
   const yamlConfig = join(openspecDir, "config.yaml");
@@ -53,7 +58,10 @@ export function projectUsesBuiltinSchema(
   }
   const schema = schemaField(read);
   if (schema === undefined) return null;
+  // Named but unused: the spec listing reads no schema.
+  if (use === "nothing" && schema !== null) return null;
   if (schema === BUILTIN_SCHEMA) return null;
+  if (use === "tasks-file" && projectSchemaCountsTasksMd(openspecDir, schema)) return null;
   return {
     needsCli:
       schema === null
@@ -65,13 +73,20 @@ export function projectUsesBuiltinSchema(
 /**
  * Whether a change's `.openspec.yaml` keeps it on the built-in schema. The CLI
  * falls back to the built-in `tasks.md` whenever the file is not valid metadata,
- * so only a readable file naming another schema needs the CLI.
+ * so only a readable file naming another schema needs the CLI; with
+ * `openspecDir` (the listing), not even that when the schema is the
+ * repository's own and counts tasks in `tasks.md`.
  */
-export function changeUsesBuiltinSchema(metadataPath: string, shown: string): NeedsCli | null {
+export function changeUsesBuiltinSchema(
+  metadataPath: string,
+  shown: string,
+  openspecDir?: string,
+): NeedsCli | null {
   const special = specialFileAt(metadataPath, shown);
   if (special !== null) return special;
   const schema = yamlSchemaField(metadataPath);
   if (schema === undefined || schema === BUILTIN_SCHEMA) return null;
+  if (openspecDir !== undefined && projectSchemaCountsTasksMd(openspecDir, schema)) return null;
   return {
     needsCli:
       schema === null
@@ -100,4 +115,20 @@ function schemaField(read: ReturnType<typeof readRegularFile>): unknown {
 
 function userHome(env: Readonly<Record<string, string | undefined>>): string {
   return env.HOME ? env.HOME : homedir();
+}
+
+/** A schema name the CLI looks up as one folder of `openspec/schemas/`. */
+const SCHEMA_FOLDER = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+/**
+ * Whether the schema a change listing is pointed to by name is one of the
+ * repository's own (`openspec/schemas/<name>/schema.yaml`, which the CLI
+ * takes before the user's or its own) and counts tasks in `tasks.md`, as the
+ * built-in one does: the listing then reads nothing else of it.
+ */
+function projectSchemaCountsTasksMd(openspecDir: string, name: unknown): boolean {
+  if (typeof name !== "string" || !SCHEMA_FOLDER.test(name) || name.includes("..")) return false;
+  const path = join(openspecDir, "schemas", name, "schema.yaml");
+  const inside = (real: string) => real.startsWith(`${openspecDir}${sep}`);
+  return existsSync(path) && rewordsBuiltinSchema(path, inside, "tasks-file");
 }

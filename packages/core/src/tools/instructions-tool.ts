@@ -52,7 +52,8 @@ export const instructionsTool = defineTool({
       const { noChangePicked } = await import("./no-change-picked.js");
       return noChangePicked(prepared.repository, picked.activeChanges);
     }
-    return runCliCommand(
+    const { wordMetadataRefusal } = await import("./word-metadata-refusal.js");
+    const ran = await runCliCommand(
       context,
       prepared.repository,
       instructionsArgs({
@@ -62,6 +63,7 @@ export const instructionsTool = defineTool({
       }),
       { artifact, change: picked.change ?? null, ...(picked.note ? { note: picked.note } : {}) },
     );
+    return wordMetadataRefusal(ran, picked.change);
   },
 });
 

@@ -82,10 +82,11 @@ export const statusTool = defineTool({
       }
       cliReason = native.needsCli;
     }
-    const ran = await runCliCommand(context, prepared.repository, args, {
-      ...extra,
-      engine: "cli" as const,
-    });
+    const { wordMetadataRefusal } = await import("./word-metadata-refusal.js");
+    const ran = wordMetadataRefusal(
+      await runCliCommand(context, prepared.repository, args, { ...extra, engine: "cli" as const }),
+      picked.change,
+    );
     return cliReason === undefined || !ran.ok ? ran : { ...ran, cli_reason: cliReason };
   },
 });
