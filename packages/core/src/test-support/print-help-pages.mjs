@@ -7,9 +7,11 @@ import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 
 const bin = process.argv[2] ?? "";
-const { program } = await import(
-  pathToFileURL(join(dirname(dirname(bin)), "dist", "cli", "index.js")).href
-);
+const cliIndex = join(dirname(dirname(bin)), "dist", "cli", "index.js");
+const { program } = await import(pathToFileURL(cliIndex).href);
+if (typeof program?.parseAsync !== "function") {
+  throw new Error(`${cliIndex} exports no commander program, as the warm pool's workers need too.`);
+}
 
 // Every command, with the words that name it; `--help` then throws instead of ending the process.
 const commands = [];
