@@ -8,20 +8,40 @@ import {
   setUpOpenSpecStore,
   temporaryFolder,
 } from "@org/test-kit";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCommand } from "./test-support/run-command.js";
 import { USAGE_ERROR } from "./usage-error.js";
 
-afterEach(removeTemporaryFolders);
+afterAll(removeTemporaryFolders);
 
-/** A home with the real CLI and stores alpha, beta and gone (whose folder was deleted). */
-function setUp() {
+/**
+ * A home with the real CLI and stores alpha, beta and gone (whose folder was deleted), made once:
+ * `openspec store setup` starts the CLI for each store, and an import only reads the stores. Each
+ * test gets a registry of its own (`OPENSPEC_AGENT_DB`), so what one imports the next does not see.
+ */
+let stores: {
+  env: Record<string, string | undefined>;
+  home: string;
+  roots: Record<string, string>;
+};
+
+beforeAll(() => {
   const { env, home } = isolatedEnvironment({ OPENSPEC_BIN: REAL_OPENSPEC_BIN });
   const folder = temporaryFolder("stores-");
   const roots = Object.fromEntries(
     ["alpha", "beta", "gone"].map((id) => [id, setUpOpenSpecStore(env, id, join(folder, id))]),
   );
   rmSync(roots.gone as string, { recursive: true });
+  stores = { env, home, roots };
+});
+
+/** The shared stores, with a registry of this test's own. */
+function setUp() {
+  const { home, roots } = stores;
+  const env = {
+    ...stores.env,
+    OPENSPEC_AGENT_DB: join(temporaryFolder("registry-"), "registry.db"),
+  };
   const run = (args: string[]) => runCommand(args, { env, cwd: home });
   return { env, home, roots, run };
 }

@@ -9,14 +9,22 @@ const REGISTERING_TOOLS = new Set(["openspec_source_add", "openspec_source_impor
 
 export type HostRun = { host: string; results: unknown[]; normalized: unknown[] };
 
-/** Runs the whole table through one host, in order, in a sandbox of its own. */
+/**
+ * Runs the whole table through one host, in order, in a sandbox of its own; `env` adds to the
+ * sandbox's environment (the settings a host is run with).
+ */
 export async function runCasesThrough(
   openHost: (options: HostOptions) => Promise<HostUnderTest>,
-  cases: readonly ContractCase[] = contractCases,
+  options: { cases?: readonly ContractCase[]; env?: Record<string, string> } = {},
 ): Promise<HostRun> {
+  const { cases = contractCases, env = {} } = options;
   const sandbox: Sandbox = makeSandbox({ cli: true });
   // Warm OpenSpec workers in every host: the table checks answers, not the CLI's cold start.
-  const host = await openHost({ env: sandbox.env, cwd: sandbox.home, warmPool: true });
+  const host = await openHost({
+    env: { ...sandbox.env, ...env },
+    cwd: sandbox.home,
+    warmPool: true,
+  });
   const results: unknown[] = [];
   const tokens: string[] = [];
   try {

@@ -67,7 +67,12 @@ const completeChange = fc.record({
 describe("openspec_change_create under the real CLI", () => {
   it("GIVEN generated complete inputs WHEN each is written into a fresh `openspec init` repository THEN validate --strict passes without an error or warning, and the tool warns of nothing", async () => {
     // Warm workers: each generated case validates through the CLI without starting it again.
-    const { catalog } = makeCatalog({ catalog: { warmPool: 1 } });
+    // Unconfined, as a confined worker serves only the repository it started in, and every case
+    // writes into a fresh one (what confinement changes is checked in confined-stores.test.ts).
+    const { catalog } = makeCatalog({
+      env: { OPENSPEC_AGENT_CONFINE: "off" },
+      catalog: { warmPool: 1 },
+    });
     await fc.assert(
       fc.asyncProperty(completeChange, async (input) => {
         const root = makeOpenSpecRepository();

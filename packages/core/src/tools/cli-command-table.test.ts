@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { isolatedEnvironment, REAL_OPENSPEC_BIN, removeTemporaryFolders } from "@org/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,6 +9,9 @@ import type { CliCommand } from "./cli-command-types.js";
 afterAll(removeTemporaryFolders);
 
 const run = promisify(execFile);
+const PRINT_HELP_PAGES = fileURLToPath(
+  new URL("../test-support/print-help-pages.mjs", import.meta.url),
+);
 
 /** One command or option line of a commander help page. */
 type HelpPage = {
@@ -57,8 +61,17 @@ describe("the passthrough's command table against the pinned CLI's help", () => 
 
   beforeAll(async () => {
     const { env } = isolatedEnvironment({});
-    const helpOf = async (words: string[]) =>
-      parseHelp((await run(REAL_OPENSPEC_BIN, [...words, "--help"], { env })).stdout);
+    // Every page at once, from one process of the CLI (the same text a cold `--help` prints).
+    const printed = await run(process.execPath, [PRINT_HELP_PAGES, REAL_OPENSPEC_BIN], {
+      env,
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    const pages = new Map(Object.entries(JSON.parse(printed.stdout) as Record<string, string>));
+    const helpOf = async (words: string[]) => {
+      const page = pages.get(words.join(" "));
+      if (page === undefined) throw new Error(`The CLI has no help page for "${words.join(" ")}".`);
+      return parseHelp(page);
+    };
     const walk = async (words: string[], page: HelpPage): Promise<void> => {
       await Promise.all(
         page.commands.map(async (listed) => {
