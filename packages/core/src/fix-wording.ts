@@ -1,13 +1,20 @@
 /**
  * How a result's `fix` names the tools and input fields it points to:
  * `tool` (the default, what agents call: `openspec_task_set_status`,
- * `force: true`), `command` (a shell: `openspec-agent task done`,
+ * `force: true`, and how to get a tool the host does not offer), `command` (a shell: `openspec-agent task done`,
  * `--force`), with the program name the commands start with, or `page` (a
  * web page): the page's own buttons for the tools it has one for (`Run
  * again` for `openspec_validate`), shell commands for the rest.
  */
 export type FixWording =
-  | { kind: "tool" }
+  | {
+      kind: "tool";
+      /**
+       * For a tool the host does not offer its client now, a few words on how to
+       * get it (`in the toolset "sources", …`); they follow the tool's name.
+       */
+      unoffered?: (tool: string) => string | undefined;
+    }
   | { kind: "command"; program: string }
   | { kind: "page"; program: string; actions: Readonly<Record<string, string>> };
 

@@ -18,6 +18,16 @@ describe("a fix in each host's words", () => {
     );
   });
 
+  it("GIVEN a fix naming a tool the host does not offer WHEN worded for agents THEN how to get it follows that tool's name, and the offered tools and fields read as before", () => {
+    const fix =
+      "List them with {tool:openspec_source_list}, or register it with {tool:openspec_source_add}; pass {field:force=true}.";
+    const unoffered = (tool: string) =>
+      tool === "openspec_source_add" ? 'in the toolset "sources", not offered now' : undefined;
+    expect(wordFix(fix, { kind: "tool", unoffered }, "openspec_context")).toBe(
+      'List them with openspec_source_list, or register it with openspec_source_add (in the toolset "sources", not offered now); pass force: true.',
+    );
+  });
+
   it("GIVEN the same fix WHEN worded for the shell THEN it names the variant's command and the flag, from the catalog's presentation", () => {
     const fix =
       "Tick the finished ones with {tool:openspec_task_set_status done=true}, or pass {field:force=true}.";

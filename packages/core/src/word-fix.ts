@@ -31,7 +31,11 @@ export function wordFix(
   return fix.replace(FIX_MARK, (text) => {
     const [mark] = readFixMarks(text, answered);
     if (!mark) return text;
-    if (wording.kind === "tool") return toolWords(mark);
+    if (wording.kind === "tool") {
+      const words = toolWords(mark);
+      const note = mark.kind === "tool" ? wording.unoffered?.(mark.tool) : undefined;
+      return note === undefined ? words : `${words} (${note})`;
+    }
     if (mark.kind === "openspec") return `${wording.program} openspec`;
     const action = wording.kind === "page" && mark.kind === "tool" && wording.actions[mark.tool];
     return action || commandWords(mark, wording.program, tools.get(mark.tool));

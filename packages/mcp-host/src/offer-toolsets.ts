@@ -82,6 +82,15 @@ export function offerToolsets(base: Catalog, offer: ToolOffer) {
             );
           },
         );
+  if (offer.toolsets !== undefined)
+    catalog = namingUnofferedTools(catalog, (tool) => {
+      if (names.has(tool)) return undefined;
+      const toolset = toolsetOf(tool)?.name;
+      if (toolset === undefined) return undefined;
+      return offer.dynamicToolsets
+        ? `in the toolset "${toolset}": call ${TOOLSETS_TOOL} with enable "${toolset}" first`
+        : `in the toolset "${toolset}", not offered now: start the server with --toolsets ${[...enabled, toolset].join(",")}, or over HTTP send X-OpenSpec-Toolsets`;
+    });
   if (offer.readOnly) catalog = readOnlyCatalog(catalog, "Start the server without --read-only.");
 
   const find = (name: string) =>
@@ -143,5 +152,29 @@ export function offerToolsets(base: Catalog, offer: ToolOffer) {
         fix: `Send the header X-OpenSpec-Toolsets: ${wanted} with your requests (over stdio: start the server with --toolsets ${wanted}); this server keeps no toolsets between requests.`,
       };
     },
+  };
+}
+
+/**
+ * The catalog whose fixes, when they point to a tool outside the offered
+ * toolsets (a registry fix naming openspec_source_add in a server offering
+ * the default toolsets), say how to get that tool: the client cannot call a
+ * tool its list lacks. A host's own wording, if it passes one, is kept.
+ */
+function namingUnofferedTools(
+  catalog: Catalog,
+  unoffered: (tool: string) => string | undefined,
+): Catalog {
+  return {
+    ...catalog,
+    get tools() {
+      return catalog.tools;
+    },
+    call: (name, args, call = {}) =>
+      catalog.call(
+        name,
+        args,
+        call.fixWording === undefined ? { ...call, fixWording: { kind: "tool", unoffered } } : call,
+      ),
   };
 }
