@@ -7,7 +7,7 @@ import { describeNestedChange, findNestedChanges } from "./find-nested-changes.j
 import { byteOrder, readFolderEntries } from "./read-folder-entries.js";
 import { type NeedsCli, readFolderTree, type TreeBudget } from "./read-folder-tree.js";
 import { sortInTurns } from "./sort-in-turns.js";
-import { changeUsesBuiltinSchema } from "./uses-builtin-schema.js";
+import { changeUsesBuiltinSchema, projectSchemasCountingTasksMd } from "./uses-builtin-schema.js";
 import { yieldEvery } from "./yield-every.js";
 
 /** One entry of `openspec list --json`, keys in the CLI's order. */
@@ -58,13 +58,14 @@ export async function listChangesLikeCli(
   );
   const pause = yieldEvery(ENTRIES_PER_TURN);
   const budget: TreeBudget = { entriesLeft: MAX_ENTRIES, maxDepth: MAX_DEPTH, pause };
+  const countsTasksMd = projectSchemasCountingTasksMd(dirname(changesDir));
   const listed: (ListedChange & { time: number })[] = [];
   const warnings: NonNullable<ListedChanges["warnings"]> = [];
   for (const entry of entries) {
     const turn = pause();
     if (turn !== undefined) await turn;
     const dir = `${changesDir}/${entry.name}`;
-    const change = await readChange(dir, entry.name, budget);
+    const change = await readChange(dir, entry.name, budget, countsTasksMd);
     if ("needsCli" in change) return change;
     if (change.nested !== undefined) {
       warnings.push({
@@ -87,6 +88,7 @@ async function readChange(
   dir: string,
   name: string,
   budget: TreeBudget,
+  countsTasksMd: (schema: unknown) => boolean,
 ): Promise<(ListedChange & { time: number }) | NeedsCli> {
   const tree = await readFolderTree(dir, budget);
   if ("needsCli" in tree) return tree;
@@ -95,7 +97,7 @@ async function readChange(
     const other = changeUsesBuiltinSchema(
       `${dir}/.openspec.yaml`,
       `openspec/changes/${name}/.openspec.yaml`,
-      dirname(dirname(dir)),
+      countsTasksMd,
     );
     if (other !== null) return other;
   }

@@ -1,3 +1,6 @@
+import { execFile } from "node:child_process";
+import { join } from "node:path";
+import { promisify } from "node:util";
 import {
   isolatedEnvironment,
   makeOpenSpecRepository,
@@ -191,6 +194,33 @@ describe("a schema of the repository's own, named by openspec/config.yaml and th
     },
     CLI_TIMEOUT_MS,
   );
+});
+
+describe("many changes naming the repository's own schema", () => {
+  it("GIVEN 40 changes whose .openspec.yaml names the repository's own schema, which counts tasks in tasks.md, WHEN the changes are listed THEN the files answer for all 40 and the schema is opened once, not once a change", async () => {
+    const files: Record<string, string> = {
+      "openspec/schemas/team-flow/schema.yaml": copyInOtherWords((text) =>
+        text.replace("name: spec-driven", "name: team-flow"),
+      ),
+    };
+    for (let index = 0; index < 40; index += 1) {
+      files[`openspec/changes/change-${index}/.openspec.yaml`] =
+        "schema: team-flow\ncreated: 2026-07-27\n";
+      files[`openspec/changes/change-${index}/tasks.md`] = "- [ ] a\n";
+    }
+    const root = makeOpenSpecRepository(files);
+    const worker = join(
+      import.meta.dirname,
+      "..",
+      "test-support",
+      "list-counting-schema-opens.mjs",
+    );
+    const { stdout } = await promisify(execFile)(process.execPath, [worker, root], {
+      env: { ...process.env, ...env },
+      timeout: 60_000,
+    });
+    expect(JSON.parse(stdout)).toEqual({ schemaOpens: 1, changes: 40 });
+  }, 120_000);
 });
 
 describe("openspec/config.yaml with fields the CLI does not know", () => {

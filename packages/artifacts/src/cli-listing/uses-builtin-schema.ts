@@ -74,19 +74,19 @@ export function projectUsesBuiltinSchema(
  * Whether a change's `.openspec.yaml` keeps it on the built-in schema. The CLI
  * falls back to the built-in `tasks.md` whenever the file is not valid metadata,
  * so only a readable file naming another schema needs the CLI; with
- * `openspecDir` (the listing), not even that when the schema is the
- * repository's own and counts tasks in `tasks.md`.
+ * `countsTasksMd` (the listing's `projectSchemasCountingTasksMd`), not even
+ * that when the schema is the repository's own and counts tasks in `tasks.md`.
  */
 export function changeUsesBuiltinSchema(
   metadataPath: string,
   shown: string,
-  openspecDir?: string,
+  countsTasksMd?: (schema: unknown) => boolean,
 ): NeedsCli | null {
   const special = specialFileAt(metadataPath, shown);
   if (special !== null) return special;
   const schema = yamlSchemaField(metadataPath);
   if (schema === undefined || schema === BUILTIN_SCHEMA) return null;
-  if (openspecDir !== undefined && projectSchemaCountsTasksMd(openspecDir, schema)) return null;
+  if (countsTasksMd?.(schema)) return null;
   return {
     needsCli:
       schema === null
@@ -111,6 +111,23 @@ function schemaField(read: ReturnType<typeof readRegularFile>): unknown {
   if (NEW_CHANGE_METADATA.test(read.text)) return BUILTIN_SCHEMA;
   if (tooMuchYamlStructure(read.text)) return null;
   return yamlMapping(read.text)?.schema;
+}
+
+/**
+ * `projectSchemaCountsTasksMd` for one listing, each schema name read once:
+ * thousands of changes naming the repository's own schema share one read and
+ * one parse of its file instead of one each.
+ */
+export function projectSchemasCountingTasksMd(openspecDir: string): (schema: unknown) => boolean {
+  const answers = new Map<unknown, boolean>();
+  return (schema) => {
+    let answer = answers.get(schema);
+    if (answer === undefined) {
+      answer = projectSchemaCountsTasksMd(openspecDir, schema);
+      answers.set(schema, answer);
+    }
+    return answer;
+  };
 }
 
 function userHome(env: Readonly<Record<string, string | undefined>>): string {
