@@ -1,6 +1,5 @@
-import { lstatSync, mkdirSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { privateUserFolder } from "./private-user-folder.js";
 import { temporaryFolder } from "./temporary-folder.js";
 
 export type IsolatedEnvironment = {
@@ -48,24 +47,8 @@ export function isolatedEnvironment(
 
 let compileCacheFolder: string | undefined;
 
-/**
- * One folder per user under the system's temporary folder, used only when it
- * is this user's own and private (a cache is compiled code that gets run, so
- * never one someone else prepared); otherwise a fresh one from mkdtemp. The
- * start file keeps one cache per build in it.
- */
+/** One folder per user, shared by every test process (the start file keeps one cache per build in it). */
 function testCompileCache(): string {
-  if (compileCacheFolder !== undefined) return compileCacheFolder;
-  const uid = process.getuid?.();
-  const folder = join(tmpdir(), `openspec-agent-compile-cache-${uid ?? "user"}`);
-  try {
-    mkdirSync(folder, { mode: 0o700 });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-  }
-  const found = lstatSync(folder);
-  const ours =
-    found.isDirectory() && (uid === undefined || found.uid === uid) && (found.mode & 0o077) === 0;
-  compileCacheFolder = ours ? folder : mkdtempSync(join(tmpdir(), "openspec-agent-compile-cache-"));
+  compileCacheFolder ??= privateUserFolder("openspec-agent-compile-cache");
   return compileCacheFolder;
 }

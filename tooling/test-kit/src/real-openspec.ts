@@ -1,9 +1,17 @@
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+} from "node:fs";
 import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { isolatedEnvironment } from "./isolated-environment.js";
+import { privateUserFolder } from "./private-user-folder.js";
 import { temporaryFolder } from "./temporary-folder.js";
 import { type CliRun, runWarmOpenSpec } from "./warm-openspec.js";
 import { writeFiles } from "./write-files.js";
@@ -31,20 +39,26 @@ export function runRealOpenSpec(cwd: string, args: string[]): Promise<CliRun> {
 
 /** Runs the real OpenSpec CLI in `cwd` as a process of its own, started cold, with a throwaway home. */
 export function runRealOpenSpecCold(cwd: string, args: string[]): CliRun {
-  const { env } = isolatedEnvironment();
-  const run = spawnSync(process.execPath, [REAL_OPENSPEC_BIN, ...args], {
-    cwd,
-    encoding: "utf8",
-    env,
-  });
-  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+  const { env, home } = isolatedEnvironment();
+  try {
+    const run = spawnSync(process.execPath, [REAL_OPENSPEC_BIN, ...args], {
+      cwd,
+      encoding: "utf8",
+      env,
+    });
+    return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+  } finally {
+    // The home lives as long as the run: a test's own folders are removed by the test.
+    rmSync(home, { recursive: true, force: true });
+  }
 }
 
 let template: string | undefined;
 
 /**
  * A repository laid out exactly as `openspec init --tools none` makes it, plus
- * the given files. The CLI runs once per test process; later ones are copies.
+ * the given files: a copy of one template per version of the CLI, which every
+ * test process of every run shares.
  */
 export function makeOpenSpecRepository(files: Record<string, string> = {}, name = "shop"): string {
   const root = join(temporaryFolder("repos-"), name);
@@ -53,13 +67,40 @@ export function makeOpenSpecRepository(files: Record<string, string> = {}, name 
   return root;
 }
 
+/**
+ * The template, kept in a private folder of this user's beside the compile cache: made once by a
+ * cold `openspec init` (about 0.4 s of CPU, which each of some forty test processes paid before),
+ * in a folder of its own that is then renamed into place, so a process never copies a template
+ * another is still writing; when two make it at once, the first rename wins and the other's goes.
+ */
 function initializedTemplate(): string {
   if (template && existsSync(template)) return template;
-  const folder = join(mkdtempSync(join(tmpdir(), "openspec-template-")), "repo");
-  mkdirSync(folder);
-  const init = runRealOpenSpecCold(folder, ["init", "--tools", "none", "."]);
-  if (init.status !== 0) throw new Error(`openspec init failed: ${init.stderr}`);
-  process.once("exit", () => rmSync(dirname(folder), { recursive: true, force: true }));
-  template = folder;
-  return folder;
+  const version = (
+    JSON.parse(readFileSync(join(dirname(REAL_OPENSPEC_BIN), "..", "package.json"), "utf8")) as {
+      version: string;
+    }
+  ).version;
+  const shared = privateUserFolder("openspec-agent-test-template");
+  const folder = join(shared, `openspec-${version}`);
+  if (!existsSync(join(folder, "repo", "openspec"))) {
+    const making = mkdtempSync(join(shared, "making-"));
+    mkdirSync(join(making, "repo"));
+    const init = runRealOpenSpecCold(join(making, "repo"), ["init", "--tools", "none", "."]);
+    if (init.status !== 0) {
+      rmSync(making, { recursive: true, force: true });
+      throw new Error(`openspec init failed: ${init.stderr}`);
+    }
+    try {
+      renameSync(making, folder);
+    } catch (error) {
+      rmSync(making, { recursive: true, force: true });
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== "ENOTEMPTY" && code !== "EEXIST") throw error;
+      if (!existsSync(join(folder, "repo", "openspec"))) {
+        throw new Error(`${folder} holds no template of openspec init: remove it and run again`);
+      }
+    }
+  }
+  template = join(folder, "repo");
+  return template;
 }
