@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { chmodSync, mkdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { chmodSync, copyFileSync, mkdirSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { CLI_BIN, type HostUnderTest } from "@org/host-harness";
 import {
   isolatedEnvironment,
@@ -34,22 +34,32 @@ function runWorker(
 }
 
 // Only the newest migration's time was compared, so a file of a newer build was used with the wrong schema.
+// One newer file is made (two worker processes) and each host gets a copy of its own: every call
+// below is refused before it reads a row, so the copy's source folder need not be the host's.
+let newerFile: string;
+let known: number;
+beforeAll(() => {
+  const { env, home } = isolatedEnvironment();
+  newerFile = String(env.OPENSPEC_AGENT_DB);
+  const repo = join(home, "repo");
+  mkdirSync(repo);
+  runWorker("call-tool.mjs", ["openspec_source_add", JSON.stringify({ path: repo })], env);
+  known = Number(runWorker("record-newer-migration.mjs", [newerFile], env).trim());
+});
+
 describe.each(EVERY_HOST)(
   "C10 a registry migrated by a newer build, through the $host host",
   ({ open }) => {
     let host: HostUnderTest;
     let file: string;
-    let repo: string;
     let before: string;
-    let known: number;
 
     beforeAll(async () => {
       const { env, home } = isolatedEnvironment();
       file = String(env.OPENSPEC_AGENT_DB);
-      repo = join(home, "repo");
-      mkdirSync(repo);
-      runWorker("call-tool.mjs", ["openspec_source_add", JSON.stringify({ path: repo })], env);
-      known = Number(runWorker("record-newer-migration.mjs", [file], env).trim());
+      mkdirSync(join(home, "repo"));
+      mkdirSync(dirname(file), { recursive: true });
+      copyFileSync(newerFile, file);
       before = hashOf(file);
       host = await open({ env, cwd: home });
     });
