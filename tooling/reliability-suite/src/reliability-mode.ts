@@ -20,9 +20,9 @@ export type ReliabilitySizes = {
    * R5: how many writers are killed mid-write. Each kill costs a fresh writer process
    * (about 0.35 s of CPU to load the library and write once). With the library's write made
    * in place (truncate, then write) instead of a rename of a finished copy, 16 kills left an
-   * empty spec in each of eight runs (3 to 7 times in the three counted whole); and about half the kills land between the
-   * temporary file and its rename, so 16 meet every outcome (old, new, a temporary file left
-   * behind) many times over.
+   * empty spec in each of eight runs (3 to 7 empty specs per run). About half the kills land
+   * between the temporary file and its rename, so 16 meet every outcome (the old text, the new
+   * one, a temporary file left behind) many times over.
    */
   tornWriteKills: number;
   /**
