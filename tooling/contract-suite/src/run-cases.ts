@@ -7,7 +7,8 @@ import { makeSandbox, type Sandbox } from "./sandbox.js";
 /** The tools whose results hold tokens of sources they registered, which differ host by host. */
 const REGISTERING_TOOLS = new Set(["openspec_source_add", "openspec_source_import"]);
 
-export type HostRun = { host: string; results: unknown[]; normalized: unknown[] };
+/** `tools`: what the host offered as it opened, before the first case. */
+export type HostRun = { host: string; tools: string[]; results: unknown[]; normalized: unknown[] };
 
 /**
  * Runs the whole table through one host, in order, in a sandbox of its own; `env` adds to the
@@ -27,7 +28,9 @@ export async function runCasesThrough(
   });
   const results: unknown[] = [];
   const tokens: string[] = [];
+  let tools: string[] = [];
   try {
+    tools = (await host.listTools()).sort();
     for (const contractCase of cases) {
       contractCase.prepare?.(sandbox);
       const result = resultOf(
@@ -41,6 +44,7 @@ export async function runCasesThrough(
   }
   return {
     host: host.name,
+    tools,
     results,
     normalized: results.map((result) => normalizeResult(result, sandbox, tokens)),
   };

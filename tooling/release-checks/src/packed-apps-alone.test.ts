@@ -5,10 +5,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import pLimit from "p-limit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outsideEnvironment } from "./outside-environment.js";
-import { type PackedPackage, packWorkspacePackage } from "./pack-workspace-package.js";
+import { type PackedPackage, packWorkspacePackages } from "./pack-workspace-packages.js";
 import { type PrebuildMirror, startPrebuildMirror } from "./prebuild-mirror.js";
 import { type CommandRun, describeRun, runCommand } from "./run-command.js";
 import { publishablePackages } from "./workspace-packages.js";
@@ -58,7 +57,7 @@ async function installAlone(appName: string, project: string): Promise<CommandRu
 beforeAll(async () => {
   const tarballs = join(folder, "tarballs");
   mkdirSync(tarballs);
-  packed = await pLimit(2).map(publishablePackages(), (pkg) => packWorkspacePackage(pkg, tarballs));
+  packed = await packWorkspacePackages(publishablePackages(), tarballs);
   mirror = await startPrebuildMirror(folder);
   for (const [app, name] of [
     ["@org/openspec-mcp", "mcp-server"],

@@ -1,9 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pLimit from "p-limit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type PackedPackage, packWorkspacePackage } from "./pack-workspace-package.js";
+import { type PackedPackage, packWorkspacePackages } from "./pack-workspace-packages.js";
 import { describeRun, runCommand } from "./run-command.js";
 import { runtimeImportProblems } from "./runtime-import-problems.js";
 import { tarballContentProblems } from "./tarball-content-problems.js";
@@ -22,7 +21,7 @@ const unpacked = (entry: PackedPackage) =>
 beforeAll(async () => {
   const tarballs = join(folder, "tarballs");
   mkdirSync(tarballs);
-  packed = await pLimit(2).map(publishablePackages(), (pkg) => packWorkspacePackage(pkg, tarballs));
+  packed = await packWorkspacePackages(publishablePackages(), tarballs);
   for (const entry of packed) {
     const target = join(unpacked(entry), "..");
     mkdirSync(target, { recursive: true });

@@ -4,10 +4,9 @@ import { dirname, join, resolve } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { AUTH_SPEC, makeOpenSpecRepository, removeTemporaryFolders } from "@org/test-kit";
-import pLimit from "p-limit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outsideEnvironment } from "./outside-environment.js";
-import { type PackedPackage, packWorkspacePackage } from "./pack-workspace-package.js";
+import { type PackedPackage, packWorkspacePackages } from "./pack-workspace-packages.js";
 import { type PrebuildMirror, startPrebuildMirror } from "./prebuild-mirror.js";
 import { type CommandRun, describeRun, runCommand } from "./run-command.js";
 import { publishablePackages, REPO_ROOT } from "./workspace-packages.js";
@@ -45,7 +44,7 @@ beforeAll(async () => {
     `${JSON.stringify({ name: "packed-install-check", private: true, type: "module" }, null, 2)}\n`,
   );
   const packing = performance.now();
-  packed = await pLimit(2).map(publishablePackages(), (pkg) => packWorkspacePackage(pkg, tarballs));
+  packed = await packWorkspacePackages(publishablePackages(), tarballs);
   const packSeconds = (performance.now() - packing) / 1000;
   mirror = await startPrebuildMirror(folder);
   const started = performance.now();

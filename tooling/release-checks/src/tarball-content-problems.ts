@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import type { PackedPackage } from "./pack-workspace-package.js";
+import type { PackedPackage } from "./pack-workspace-packages.js";
 import { publishablePackages } from "./workspace-packages.js";
 
 const DEPENDENCY_FIELDS = ["dependencies", "peerDependencies", "optionalDependencies"] as const;
