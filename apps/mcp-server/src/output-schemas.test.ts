@@ -4,6 +4,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { toolCatalog } from "@org/openspec-core";
 import { removeTemporaryFolders } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
+import { legacyClientValidator } from "./test-support/client-schema-validators.js";
 import { startHttpProcess, stopHttpProcess } from "./test-support/http-process.js";
 import { openMcpHost } from "./test-support/open-mcp-host.js";
 import { BUILT_SERVER, serverEnvironment } from "./test-support/sandbox.js";
@@ -97,7 +98,10 @@ describe("GIVEN the MCP server over HTTP (openspec-mcp --http)", () => {
       "all",
       "--no-output-schemas",
     ]);
-    const client = new Client({ name: "output-schemas-test", version: "0" });
+    const client = new Client(
+      { name: "output-schemas-test", version: "0" },
+      { jsonSchemaValidator: legacyClientValidator },
+    );
     try {
       await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
       const listed = (await client.listTools()).tools;
@@ -114,7 +118,10 @@ describe("GIVEN the MCP server over HTTP (openspec-mcp --http)", () => {
 
   it("WHEN it starts without the switch THEN every tool of a session has its output schema", async () => {
     const server = await startHttpProcess(["--no-auth", "--toolsets", "all"]);
-    const client = new Client({ name: "output-schemas-test", version: "0" });
+    const client = new Client(
+      { name: "output-schemas-test", version: "0" },
+      { jsonSchemaValidator: legacyClientValidator },
+    );
     try {
       await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
       expect(await withOutputSchema({ client })).toEqual(toolCatalog.map((tool) => tool.name));

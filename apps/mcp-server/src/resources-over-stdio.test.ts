@@ -13,6 +13,7 @@ import {
   removeTemporaryFolders,
 } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
+import { legacyClientValidator } from "./test-support/client-schema-validators.js";
 import { BUILT_SERVER, serverEnvironment } from "./test-support/sandbox.js";
 
 let client: Client | undefined;
@@ -60,7 +61,10 @@ describe("GIVEN the built server over stdio and a repository made by openspec in
       env: serverEnvironment({ cli: true }).env,
       stderr: "pipe",
     });
-    client = new Client({ name: "resource-check", version: "0" });
+    client = new Client(
+      { name: "resource-check", version: "0" },
+      { jsonSchemaValidator: legacyClientValidator },
+    );
     const updated: string[] = [];
     let listChanged = 0;
     client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => {

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { legacyClientValidator } from "./client-schema-validators.js";
 import { BUILT_SERVER } from "./sandbox.js";
 
 export type McpHostOptions = {
@@ -42,7 +43,10 @@ export async function openMcpHost(options: McpHostOptions): Promise<McpHost> {
   transport.stderr?.on("data", (chunk: Buffer) => {
     stderr += chunk.toString("utf8");
   });
-  const client = new Client({ name: "openspec-mcp-tests", version: "0.0.0" });
+  const client = new Client(
+    { name: "openspec-mcp-tests", version: "0.0.0" },
+    { jsonSchemaValidator: legacyClientValidator },
+  );
   await client.connect(transport);
   return {
     client,
