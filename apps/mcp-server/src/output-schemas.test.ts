@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { legacyClientValidator } from "./test-support/client-schema-validators.js";
 import { startHttpProcess, stopHttpProcess } from "./test-support/http-process.js";
 import { openMcpHost } from "./test-support/open-mcp-host.js";
-import { BUILT_SERVER, serverEnvironment } from "./test-support/sandbox.js";
+import { PUBLISHED_BIN, serverEnvironment } from "./test-support/sandbox.js";
 
 afterEach(removeTemporaryFolders);
 
@@ -77,7 +77,7 @@ describe("GIVEN the MCP server over stdio", () => {
 
   it("WHEN OPENSPEC_AGENT_OUTPUT_SCHEMAS is neither on nor off THEN the server does not start and says which values it takes", () => {
     const { env } = serverEnvironment({ cli: false });
-    const run = spawnSync(process.execPath, [BUILT_SERVER], {
+    const run = spawnSync(process.execPath, [PUBLISHED_BIN], {
       env: { ...env, OPENSPEC_AGENT_OUTPUT_SCHEMAS: "false" },
       input: "",
       encoding: "utf8",

@@ -14,7 +14,7 @@ import {
 } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import { legacyClientValidator } from "./test-support/client-schema-validators.js";
-import { BUILT_SERVER, serverEnvironment } from "./test-support/sandbox.js";
+import { PUBLISHED_BIN, serverEnvironment } from "./test-support/sandbox.js";
 
 let client: Client | undefined;
 
@@ -57,7 +57,7 @@ describe("GIVEN the built server over stdio and a repository made by openspec in
 
     const transport = new StdioClientTransport({
       command: process.execPath,
-      args: [BUILT_SERVER],
+      args: [PUBLISHED_BIN],
       env: serverEnvironment({ cli: true }).env,
       stderr: "pipe",
     });

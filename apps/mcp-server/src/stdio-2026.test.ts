@@ -7,7 +7,7 @@ import { AUTH_SPEC, makeOpenSpecRepository, removeTemporaryFolders } from "@org/
 import { afterEach, describe, expect, it } from "vitest";
 import { modernClientValidator } from "./test-support/client-schema-validators.js";
 import { type RawServer, spawnRawServer } from "./test-support/raw-server.js";
-import { BUILT_SERVER, PUBLISHED_BIN, serverEnvironment } from "./test-support/sandbox.js";
+import { PUBLISHED_BIN, serverEnvironment } from "./test-support/sandbox.js";
 import { isRunning, slowOpenSpecCli, waitForPids } from "./test-support/slow-cli.js";
 import { whenWritten } from "./test-support/when-written.js";
 
@@ -42,7 +42,7 @@ class RecordingStdioTransport extends StdioClientTransport {
 async function open2026Client(env: Record<string, string>, args: string[] = []) {
   const transport = new RecordingStdioTransport({
     command: process.execPath,
-    args: [BUILT_SERVER, ...args],
+    args: [PUBLISHED_BIN, ...args],
     env,
     stderr: "pipe",
   });

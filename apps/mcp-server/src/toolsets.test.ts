@@ -4,7 +4,7 @@ import { defaultToolsetNames, toolCatalog, toolsets } from "@org/openspec-core";
 import { AUTH_SPEC, makeOpenSpecRepository, removeTemporaryFolders } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import { openMcpHost } from "./test-support/open-mcp-host.js";
-import { BUILT_SERVER, serverEnvironment } from "./test-support/sandbox.js";
+import { PUBLISHED_BIN, serverEnvironment } from "./test-support/sandbox.js";
 
 afterEach(removeTemporaryFolders);
 
@@ -123,7 +123,7 @@ describe("GIVEN the MCP server over stdio", () => {
       [["--toolsets", "read,reed"], "all"],
       [[], "writing"],
     ] as const) {
-      const run = spawnSync(process.execPath, [BUILT_SERVER, ...args], {
+      const run = spawnSync(process.execPath, [PUBLISHED_BIN, ...args], {
         env: { ...env, OPENSPEC_AGENT_TOOLSETS: setting },
         input: "",
         encoding: "utf8",

@@ -21,7 +21,7 @@ import {
   modernClientValidator,
 } from "./test-support/client-schema-validators.js";
 import { startHttpProcess, stopHttpProcess } from "./test-support/http-process.js";
-import { BUILT_SERVER, serverEnvironment } from "./test-support/sandbox.js";
+import { PUBLISHED_BIN, serverEnvironment } from "./test-support/sandbox.js";
 import { isRunning, waitForPids } from "./test-support/slow-cli.js";
 
 const closing: (() => Promise<unknown>)[] = [];
@@ -84,7 +84,7 @@ async function serve(
   if (over === "stdio") {
     // The client spawns the server; its transport pipes the server's stderr into `log`.
     return {
-      stdio: { command: process.execPath, args: [BUILT_SERVER], env: environment.env },
+      stdio: { command: process.execPath, args: [PUBLISHED_BIN], env: environment.env },
       log: [],
     };
   }
