@@ -6,15 +6,15 @@ import {
   runRealOpenSpec,
 } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
-import { runBin } from "./test-support/run-bin.js";
+import { runCommand } from "./test-support/run-command.js";
 
 afterEach(removeTemporaryFolders);
 
-function setUp(files: Record<string, string>) {
+async function setUp(files: Record<string, string>) {
   const { env } = isolatedEnvironment();
   const root = makeOpenSpecRepository(files);
-  const run = (args: string[]) => runBin(args, { env, cwd: root });
-  expect(run(["sources", "add", "."]).status).toBe(0);
+  const run = (args: string[]) => runCommand(args, { env, cwd: root });
+  expect((await run(["sources", "add", "."])).status).toBe(0);
   return { root, run };
 }
 
@@ -26,9 +26,9 @@ const COLLIDING = {
 };
 
 describe("openspec-agent context: a listing hands out a token that does not resolve", () => {
-  it("GIVEN artifacts whose six-digit tokens collide WHEN context is shown for people THEN the tables print the longer tokens, and each resolves to its own row", () => {
-    const { run } = setUp(COLLIDING);
-    const shown = run(["context", "shop"]);
+  it("GIVEN artifacts whose six-digit tokens collide WHEN context is shown for people THEN the tables print the longer tokens, and each resolves to its own row", async () => {
+    const { run } = await setUp(COLLIDING);
+    const shown = await run(["context", "shop"]);
     expect(shown.status).toBe(0);
     expect(shown.stdout).toMatch(/os_cdce7e2\s+change-5055\s/);
     expect(shown.stdout).toMatch(/os_7f7dab1\s+change-5565\s/);
@@ -38,7 +38,7 @@ describe("openspec-agent context: a listing hands out a token that does not reso
     const rows = [...shown.stdout.matchAll(/^(os_[0-9a-f]+)\s+(\S+)/gm)];
     expect(rows).toHaveLength(4);
     for (const [, token, name] of rows) {
-      const answer = run(["context", `shop/${token}`]);
+      const answer = await run(["context", `shop/${token}`]);
       expect(answer.status, `${token} ${answer.stderr}`).toBe(0);
       // A change opens with its name; a spec is one document, titled `--- <path> <token>`.
       expect(answer.stdout.split("\n")[0]?.replace(/^--- /, "")).toBe(`${name} ${token}`);
@@ -48,12 +48,12 @@ describe("openspec-agent context: a listing hands out a token that does not reso
 
 describe("openspec-agent context: a scaffolded change is invisible", () => {
   it("GIVEN `openspec new change add-export` WHEN context is shown for people THEN the change is listed and shown as scaffolded", async () => {
-    const { root, run } = setUp({});
+    const { root, run } = await setUp({});
     expect((await runRealOpenSpec(root, ["new", "change", "add-export"])).status).toBe(0);
-    expect(run(["context", "shop"]).stdout).toMatch(
+    expect((await run(["context", "shop"])).stdout).toMatch(
       /os_[0-9a-f]{6}\s+add-export \(scaffolded\)\s+-/,
     );
-    const shown = run(["context", "shop/add-export"]);
+    const shown = await run(["context", "shop/add-export"]);
     expect(shown.status).toBe(0);
     expect(shown.stdout.split("\n")[0]).toMatch(/^add-export os_[0-9a-f]{6} \(scaffolded/);
   });

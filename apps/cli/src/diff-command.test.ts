@@ -10,6 +10,7 @@ import {
 import { afterEach, describe, expect, it } from "vitest";
 import { runCli } from "./program.js";
 import { runBin } from "./test-support/run-bin.js";
+import { runCommand } from "./test-support/run-command.js";
 
 afterEach(removeTemporaryFolders);
 
@@ -60,7 +61,7 @@ describe("openspec-agent diff", () => {
     expect(shown).toMatch(new RegExp(`${ESC}\\[36m@@ -\\d+,\\d+ \\+\\d+,\\d+ @@${ESC}\\[39m`));
   });
 
-  it("GIVEN a spec edited since the last commit WHEN diff --git --spec runs THEN HEAD's file is compared with the working one", () => {
+  it("GIVEN a spec edited since the last commit WHEN diff --git --spec runs THEN HEAD's file is compared with the working one", async () => {
     const root = makeOpenSpecRepository({ "openspec/specs/auth/spec.md": AUTH_SPEC });
     const git = (...args: string[]) =>
       execFileSync("git", [
@@ -81,7 +82,7 @@ describe("openspec-agent diff", () => {
     );
 
     const env = environment();
-    const shown = runBin(["diff", "--git", "--spec", "auth"], { env, cwd: root });
+    const shown = await runCommand(["diff", "--git", "--spec", "auth"], { env, cwd: root });
     expect(shown.status).toBe(0);
     expect(shown.stdout).toContain("working tree against HEAD");
     expect(shown.stdout).toContain(
@@ -92,7 +93,7 @@ describe("openspec-agent diff", () => {
     );
 
     const json = JSON.parse(
-      runBin(["diff", "--git", "--spec", "auth", "--json"], { env, cwd: root }).stdout,
+      (await runCommand(["diff", "--git", "--spec", "auth", "--json"], { env, cwd: root })).stdout,
     );
     expect(json).toMatchObject({
       ok: true,
@@ -101,9 +102,9 @@ describe("openspec-agent diff", () => {
     });
   });
 
-  it("GIVEN --git without --spec WHEN diff runs THEN it fails with invalid_input and a fix that names --spec's field", () => {
+  it("GIVEN --git without --spec WHEN diff runs THEN it fails with invalid_input and a fix that names --spec's field", async () => {
     const root = makeOpenSpecRepository();
-    const run = runBin(["diff", "--git"], { env: environment(), cwd: root });
+    const run = await runCommand(["diff", "--git"], { env: environment(), cwd: root });
     expect(run.status).toBe(1);
     expect(run.stderr).toContain("(invalid_input)");
     expect(run.stderr).toContain("spec");

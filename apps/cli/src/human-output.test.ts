@@ -7,6 +7,7 @@ import {
 } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import { runBin } from "./test-support/run-bin.js";
+import { runCommand } from "./test-support/run-command.js";
 
 afterEach(removeTemporaryFolders);
 
@@ -38,14 +39,14 @@ describe("human output", () => {
     expect(json.changes.map((change: { name: string }) => change.name)).toEqual([HOSTILE_CHANGE]);
   });
 
-  it("GIVEN an invalid spec WHEN validate runs for people THEN each invalid item is listed with its file and issues, then the counts and where to start, in shell words", () => {
+  it("GIVEN an invalid spec WHEN validate runs for people THEN each invalid item is listed with its file and issues, then the counts and where to start, in shell words", async () => {
     const { env } = isolatedEnvironment({ OPENSPEC_BIN: REAL_OPENSPEC_BIN });
     const root = makeOpenSpecRepository({
       "openspec/specs/auth/spec.md": AUTH_SPEC,
       "openspec/specs/billing/spec.md":
         "# billing\n\n## Purpose\nshort\n\n## Requirements\n### Requirement: Invoice\nInvoices exist.\n",
     });
-    const validated = runBin(["validate"], { env, cwd: root });
+    const validated = await runCommand(["validate"], { env, cwd: root });
     expect(validated.status).toBe(1);
     expect(validated.stderr).toContain("invalid spec billing  openspec/specs/billing/spec.md");
     expect(validated.stderr).toContain(
@@ -61,7 +62,7 @@ describe("human output", () => {
     );
   });
 
-  it("GIVEN 12 failing changes WHEN validate runs for people THEN the first ten are listed with where the rest start, --offset lists the last two, and --detail summary only the counts", () => {
+  it("GIVEN 12 failing changes WHEN validate runs for people THEN the first ten are listed with where the rest start, --offset lists the last two, and --detail summary only the counts", async () => {
     const { env } = isolatedEnvironment({ OPENSPEC_BIN: REAL_OPENSPEC_BIN });
     const files: Record<string, string> = {};
     for (let i = 10; i <= 21; i += 1) {
@@ -73,24 +74,24 @@ describe("human output", () => {
     const listed = (stderr: string) =>
       stderr.split("\n").filter((line) => line.startsWith("invalid change")).length;
 
-    const first = runBin(["validate"], { env, cwd: root });
+    const first = await runCommand(["validate"], { env, cwd: root });
     expect(first.status).toBe(1);
     expect(listed(first.stderr)).toBe(10);
     expect(first.stderr).toContain("2 more report items, 2 of them invalid: --offset 10.");
     expect(first.stderr).toContain("error 12 of 12 items are invalid");
 
-    const rest = runBin(["validate", "--offset", "10"], { env, cwd: root });
+    const rest = await runCommand(["validate", "--offset", "10"], { env, cwd: root });
     expect(listed(rest.stderr)).toBe(2);
     expect(rest.stderr).toContain("invalid change broken-21");
     expect(rest.stderr).not.toContain("more report items");
 
-    const summary = runBin(["validate", "--detail", "summary"], { env, cwd: root });
+    const summary = await runCommand(["validate", "--detail", "summary"], { env, cwd: root });
     expect(summary.status).toBe(1);
     expect(listed(summary.stderr)).toBe(0);
     expect(summary.stderr).toContain("error 12 of 12 items are invalid");
   });
 
-  it("GIVEN a spec whose scenarios are bullets, among 11 valid specs WHEN validate runs for people THEN the CLI's message keeps its example after the colon, and the hint says the pages after hold no failures", () => {
+  it("GIVEN a spec whose scenarios are bullets, among 11 valid specs WHEN validate runs for people THEN the CLI's message keeps its example after the colon, and the hint says the pages after hold no failures", async () => {
     const { env } = isolatedEnvironment({ OPENSPEC_BIN: REAL_OPENSPEC_BIN });
     const files: Record<string, string> = {
       "openspec/specs/billing/spec.md":
@@ -99,7 +100,7 @@ describe("human output", () => {
     for (let i = 10; i <= 20; i += 1) files[`openspec/specs/auth-${i}/spec.md`] = AUTH_SPEC;
     const root = makeOpenSpecRepository(files);
 
-    const validated = runBin(["validate"], { env, cwd: root });
+    const validated = await runCommand(["validate"], { env, cwd: root });
 
     expect(validated.status).toBe(1);
     expect(validated.stderr).toContain(

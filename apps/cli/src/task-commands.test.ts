@@ -9,6 +9,7 @@ import {
 } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import { runBin } from "./test-support/run-bin.js";
+import { runCommand } from "./test-support/run-command.js";
 import { runInProcess } from "./test-support/run-in-process.js";
 
 afterEach(removeTemporaryFolders);
@@ -16,28 +17,30 @@ afterEach(removeTemporaryFolders);
 const TASKS = "openspec/changes/add-dark-mode/tasks.md";
 
 describe("task commands, generated from the task tools", () => {
-  it("GIVEN a change with tasks WHEN ids are ticked as words, unticked with --no-done and all ticked THEN the file follows and the checklist shows each id", () => {
+  it("GIVEN a change with tasks WHEN ids are ticked as words, unticked with --no-done and all ticked THEN the file follows and the checklist shows each id", async () => {
     const { env } = isolatedEnvironment({});
     const root = makeOpenSpecRepository(DARK_MODE_CHANGE);
-    const run = (args: string[]) => runBin(args, { env, cwd: root });
+    const run = (args: string[]) => runCommand(args, { env, cwd: root });
 
-    const listed = run(["task", "list"]);
+    const listed = await run(["task", "list"]);
     expect(listed.status).toBe(0);
     expect(listed.stdout).toContain("[x] 1.1 Pick colours");
     expect(listed.stdout).toContain("[ ] 1.2 Ship it");
     // The change named as a word, as `diff` and `change archive` take it.
-    const named = run(["task", "list", "add-dark-mode"]);
+    const named = await run(["task", "list", "add-dark-mode"]);
     expect(named.status).toBe(0);
     expect(named.stdout).toContain("add-dark-mode: 1/2 tasks done");
     expect(named.stdout).not.toContain("No change was named");
 
-    expect(run(["task", "set", "1.2", "--done", "-c", "add-dark-mode"]).status).toBe(0);
+    expect((await run(["task", "set", "1.2", "--done", "-c", "add-dark-mode"])).status).toBe(0);
     expect(readFileSync(join(root, TASKS), "utf8")).toContain("- [x] 1.2 Ship it");
 
-    expect(run(["task", "set", "1.1", "1.2", "--no-done", "-c", "add-dark-mode"]).status).toBe(0);
+    expect(
+      (await run(["task", "set", "1.1", "1.2", "--no-done", "-c", "add-dark-mode"])).status,
+    ).toBe(0);
     expect(readFileSync(join(root, TASKS), "utf8")).not.toContain("[x]");
 
-    const all = run(["task", "set", "all", "--done", "-c", "add-dark-mode", "--json"]);
+    const all = await run(["task", "set", "all", "--done", "-c", "add-dark-mode", "--json"]);
     expect(JSON.parse(all.stdout)).toMatchObject({ ok: true, done: 2, total: 2 });
   });
 
@@ -51,18 +54,18 @@ describe("task commands, generated from the task tools", () => {
     expect(readFileSync(join(root, TASKS), "utf8")).toBe(before);
   });
 
-  it("GIVEN a change with tasks WHEN task done and task undo run THEN they tick and untick as task set --done and --no-done do", () => {
+  it("GIVEN a change with tasks WHEN task done and task undo run THEN they tick and untick as task set --done and --no-done do", async () => {
     const { env } = isolatedEnvironment({});
     const root = makeOpenSpecRepository(DARK_MODE_CHANGE);
-    const run = (args: string[]) => runBin(args, { env, cwd: root });
-    const done = run(["task", "done", "1.2", "-c", "add-dark-mode"]);
+    const run = (args: string[]) => runCommand(args, { env, cwd: root });
+    const done = await run(["task", "done", "1.2", "-c", "add-dark-mode"]);
     expect(done.status).toBe(0);
     expect(done.stdout).toContain("updated 1.2");
     expect(readFileSync(join(root, TASKS), "utf8")).toContain("- [x] 1.2 Ship it");
-    const undone = run(["task", "undo", "all", "-c", "add-dark-mode", "--json"]);
+    const undone = await run(["task", "undo", "all", "-c", "add-dark-mode", "--json"]);
     expect(JSON.parse(undone.stdout)).toMatchObject({ ok: true, done: 0, total: 2 });
     expect(readFileSync(join(root, TASKS), "utf8")).not.toContain("[x]");
-    expect(run(["task", "done", "--help"]).stdout).not.toContain("--no-done");
+    expect((await run(["task", "done", "--help"])).stdout).not.toContain("--no-done");
   });
 
   it("GIVEN a change with tasks WHEN task done, undo and set name the change as a word, as task list does THEN each acts as with -c, and ids left out is a usage error", async () => {

@@ -10,6 +10,7 @@ import {
   temporaryFolder,
 } from "@org/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { modernClientValidator } from "./test-support/client-schema-validators.js";
 import {
   type HttpProcess,
   startHttpProcess,
@@ -176,7 +177,10 @@ const isFailing = (check: Check) => check.status === "FAILURE" || check.status =
 async function addSource(url: string): Promise<void> {
   const client = new Client(
     { name: "conformance-setup", version: "0.0.0" },
-    { versionNegotiation: { mode: { pin: "2026-07-28" } } },
+    {
+      jsonSchemaValidator: modernClientValidator,
+      versionNegotiation: { mode: { pin: "2026-07-28" } },
+    },
   );
   await client.connect(new StreamableHTTPClientTransport(new URL(url)));
   const repo = makeOpenSpecRepository({ "openspec/specs/auth/spec.md": AUTH_SPEC });

@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import { toolCatalog } from "@org/openspec-core";
 import { REAL_OPENSPEC_BIN, removeTemporaryFolders, temporaryFolder } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
-import { BUILT_SERVER } from "./test-support/sandbox.js";
+import { PUBLISHED_BIN } from "./test-support/sandbox.js";
 
 afterEach(removeTemporaryFolders);
 
@@ -54,7 +54,7 @@ function inspectToolList(server: readonly string[]) {
 
 describe("GIVEN the MCP Inspector 2.x CLI", () => {
   it("WHEN it lists our server's tools with --strict THEN it reports nothing and every tool has an input and an output schema", () => {
-    const { status, stdout, findings } = inspectToolList([process.execPath, BUILT_SERVER]);
+    const { status, stdout, findings } = inspectToolList([process.execPath, PUBLISHED_BIN]);
     expect(findings).toEqual([]);
     expect(status).toBe(0);
     const { tools } = JSON.parse(stdout) as { tools: Listed[] };

@@ -4,9 +4,10 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { toolCatalog } from "@org/openspec-core";
 import { removeTemporaryFolders } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
+import { legacyClientValidator } from "./test-support/client-schema-validators.js";
 import { startHttpProcess, stopHttpProcess } from "./test-support/http-process.js";
 import { openMcpHost } from "./test-support/open-mcp-host.js";
-import { BUILT_SERVER, serverEnvironment } from "./test-support/sandbox.js";
+import { PUBLISHED_BIN, serverEnvironment } from "./test-support/sandbox.js";
 
 afterEach(removeTemporaryFolders);
 
@@ -76,7 +77,7 @@ describe("GIVEN the MCP server over stdio", () => {
 
   it("WHEN OPENSPEC_AGENT_OUTPUT_SCHEMAS is neither on nor off THEN the server does not start and says which values it takes", () => {
     const { env } = serverEnvironment({ cli: false });
-    const run = spawnSync(process.execPath, [BUILT_SERVER], {
+    const run = spawnSync(process.execPath, [PUBLISHED_BIN], {
       env: { ...env, OPENSPEC_AGENT_OUTPUT_SCHEMAS: "false" },
       input: "",
       encoding: "utf8",
@@ -97,7 +98,10 @@ describe("GIVEN the MCP server over HTTP (openspec-mcp --http)", () => {
       "all",
       "--no-output-schemas",
     ]);
-    const client = new Client({ name: "output-schemas-test", version: "0" });
+    const client = new Client(
+      { name: "output-schemas-test", version: "0" },
+      { jsonSchemaValidator: legacyClientValidator },
+    );
     try {
       await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
       const listed = (await client.listTools()).tools;
@@ -114,7 +118,10 @@ describe("GIVEN the MCP server over HTTP (openspec-mcp --http)", () => {
 
   it("WHEN it starts without the switch THEN every tool of a session has its output schema", async () => {
     const server = await startHttpProcess(["--no-auth", "--toolsets", "all"]);
-    const client = new Client({ name: "output-schemas-test", version: "0" });
+    const client = new Client(
+      { name: "output-schemas-test", version: "0" },
+      { jsonSchemaValidator: legacyClientValidator },
+    );
     try {
       await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
       expect(await withOutputSchema({ client })).toEqual(toolCatalog.map((tool) => tool.name));

@@ -19,6 +19,10 @@ import {
 } from "@org/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  legacyClientValidator,
+  modernClientValidator,
+} from "./test-support/client-schema-validators.js";
+import {
   type HttpProcess,
   startHttpProcess,
   stopHttpProcess,
@@ -146,7 +150,10 @@ describe("GIVEN two openspec-mcp --http replicas on one PostgreSQL registry behi
   const modernClient = async (token: string, answeredBy: number[]) => {
     const client = new Client(
       { name: "replicas-test", version: "0" },
-      { versionNegotiation: { mode: { pin: REVISION } } },
+      {
+        jsonSchemaValidator: modernClientValidator,
+        versionNegotiation: { mode: { pin: REVISION } },
+      },
     );
     await client.connect(
       new StreamableHTTPClientTransport(new URL(proxy.url), {
@@ -256,7 +263,10 @@ describe("GIVEN two openspec-mcp --http replicas on one PostgreSQL registry behi
 
   it("WHEN a 2025 client opens a session through the proxy THEN its id names the replica that made it and every later call of the session is answered there", async () => {
     const answeredBy: number[] = [];
-    const client = new LegacyClient({ name: "replicas-2025", version: "0" });
+    const client = new LegacyClient(
+      { name: "replicas-2025", version: "0" },
+      { jsonSchemaValidator: legacyClientValidator },
+    );
     await client.connect(
       new LegacyTransport(new URL(proxy.url), {
         requestInit: { headers: { authorization: `Bearer ${secret}` } },

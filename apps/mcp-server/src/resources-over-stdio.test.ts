@@ -13,7 +13,8 @@ import {
   removeTemporaryFolders,
 } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
-import { BUILT_SERVER, serverEnvironment } from "./test-support/sandbox.js";
+import { legacyClientValidator } from "./test-support/client-schema-validators.js";
+import { PUBLISHED_BIN, serverEnvironment } from "./test-support/sandbox.js";
 
 let client: Client | undefined;
 
@@ -56,11 +57,14 @@ describe("GIVEN the built server over stdio and a repository made by openspec in
 
     const transport = new StdioClientTransport({
       command: process.execPath,
-      args: [BUILT_SERVER],
+      args: [PUBLISHED_BIN],
       env: serverEnvironment({ cli: true }).env,
       stderr: "pipe",
     });
-    client = new Client({ name: "resource-check", version: "0" });
+    client = new Client(
+      { name: "resource-check", version: "0" },
+      { jsonSchemaValidator: legacyClientValidator },
+    );
     const updated: string[] = [];
     let listChanged = 0;
     client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => {

@@ -5,8 +5,9 @@ import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { toolCatalog, toolsets } from "@org/openspec-core";
 import { AUTH_SPEC, makeOpenSpecRepository, removeTemporaryFolders } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
+import { modernClientValidator } from "./test-support/client-schema-validators.js";
 import { type RawServer, spawnRawServer } from "./test-support/raw-server.js";
-import { BUILT_SERVER, PUBLISHED_BIN, serverEnvironment } from "./test-support/sandbox.js";
+import { PUBLISHED_BIN, serverEnvironment } from "./test-support/sandbox.js";
 import { isRunning, slowOpenSpecCli, waitForPids } from "./test-support/slow-cli.js";
 import { whenWritten } from "./test-support/when-written.js";
 
@@ -41,7 +42,7 @@ class RecordingStdioTransport extends StdioClientTransport {
 async function open2026Client(env: Record<string, string>, args: string[] = []) {
   const transport = new RecordingStdioTransport({
     command: process.execPath,
-    args: [BUILT_SERVER, ...args],
+    args: [PUBLISHED_BIN, ...args],
     env,
     stderr: "pipe",
   });
@@ -51,7 +52,7 @@ async function open2026Client(env: Record<string, string>, args: string[] = []) 
   });
   const client = new Client(
     { name: "openspec-mcp-tests", version: "0.0.0" },
-    { versionNegotiation: { mode: { pin: REVISION } } },
+    { jsonSchemaValidator: modernClientValidator, versionNegotiation: { mode: { pin: REVISION } } },
   );
   await client.connect(transport);
   closing.push(() => client.close());

@@ -4,7 +4,7 @@ import { defaultToolsetNames, toolCatalog, toolsets } from "@org/openspec-core";
 import { AUTH_SPEC, makeOpenSpecRepository, removeTemporaryFolders } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import { openMcpHost } from "./test-support/open-mcp-host.js";
-import { BUILT_SERVER, serverEnvironment } from "./test-support/sandbox.js";
+import { PUBLISHED_BIN, serverEnvironment } from "./test-support/sandbox.js";
 
 afterEach(removeTemporaryFolders);
 
@@ -27,24 +27,9 @@ const openServer = (args: string[], toolsetsSetting?: string) => {
 };
 
 describe("GIVEN the MCP server over stdio", () => {
-  it("WHEN no toolsets are named THEN tools/list offers the default toolsets only, and a tool of another toolset is refused with how to get it", async () => {
-    const host = await openServer([]);
-    try {
-      expect(await host.listTools()).toEqual(toolsOf(...defaultToolsetNames));
-      expect(await host.call("openspec_source_remove", { source: "nowhere" })).toMatchObject({
-        ok: false,
-        code: "tool_unavailable",
-        error: expect.stringContaining('toolset "sources"'),
-        fix: expect.stringContaining(`--toolsets ${defaultToolsetNames.join(",")},sources`),
-      });
-      expect(host.stderr()).toContain(`(toolsets ${defaultToolsetNames.join(", ")})`);
-    } finally {
-      await host.close();
-    }
-  });
-
   // With the default toolsets (no sources tools), resources/list answered [] for every registered source.
-  it("WHEN no toolsets are named THEN resources and prompt completion still reach every registered source", async () => {
+  // One server with the default holds every fact of it: a second would list the same tools again.
+  it("WHEN no toolsets are named THEN tools/list offers the default toolsets only, a tool of another toolset is refused with how to get it, and resources and prompt completion still reach every registered source", async () => {
     const repo = makeOpenSpecRepository({ "openspec/specs/auth/spec.md": AUTH_SPEC });
     const { env } = serverEnvironment({ cli: true });
     const admin = await openMcpHost({ env, args: ["--toolsets", "sources"] });
@@ -59,6 +44,13 @@ describe("GIVEN the MCP server over stdio", () => {
     const host = await openMcpHost({ env, args: [] });
     try {
       expect(await host.listTools()).toEqual(toolsOf(...defaultToolsetNames));
+      expect(await host.call("openspec_source_remove", { source: "nowhere" })).toMatchObject({
+        ok: false,
+        code: "tool_unavailable",
+        error: expect.stringContaining('toolset "sources"'),
+        fix: expect.stringContaining(`--toolsets ${defaultToolsetNames.join(",")},sources`),
+      });
+      expect(host.stderr()).toContain(`(toolsets ${defaultToolsetNames.join(", ")})`);
       const listed = await host.client.listResources();
       expect(listed.resources.map((resource) => resource.uri)).toContain(
         "openspec://shop/specs/auth",
@@ -131,7 +123,7 @@ describe("GIVEN the MCP server over stdio", () => {
       [["--toolsets", "read,reed"], "all"],
       [[], "writing"],
     ] as const) {
-      const run = spawnSync(process.execPath, [BUILT_SERVER, ...args], {
+      const run = spawnSync(process.execPath, [PUBLISHED_BIN, ...args], {
         env: { ...env, OPENSPEC_AGENT_TOOLSETS: setting },
         input: "",
         encoding: "utf8",

@@ -16,8 +16,12 @@ import {
   temporaryFolder,
 } from "@org/test-kit";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  legacyClientValidator,
+  modernClientValidator,
+} from "./test-support/client-schema-validators.js";
 import { startHttpProcess, stopHttpProcess } from "./test-support/http-process.js";
-import { BUILT_SERVER, serverEnvironment } from "./test-support/sandbox.js";
+import { PUBLISHED_BIN, serverEnvironment } from "./test-support/sandbox.js";
 import { isRunning, waitForPids } from "./test-support/slow-cli.js";
 
 const closing: (() => Promise<unknown>)[] = [];
@@ -80,7 +84,7 @@ async function serve(
   if (over === "stdio") {
     // The client spawns the server; its transport pipes the server's stderr into `log`.
     return {
-      stdio: { command: process.execPath, args: [BUILT_SERVER], env: environment.env },
+      stdio: { command: process.execPath, args: [PUBLISHED_BIN], env: environment.env },
       log: [],
     };
   }
@@ -98,7 +102,10 @@ async function modernClient(served: Served): Promise<LoopClient> {
   if (transport instanceof StdioClientTransport) logStderr(transport.stderr, served);
   const client = new Client(
     { name: "whole-loop", version: "0" },
-    { versionNegotiation: { mode: { pin: "2026-07-28" } } },
+    {
+      jsonSchemaValidator: modernClientValidator,
+      versionNegotiation: { mode: { pin: "2026-07-28" } },
+    },
   );
   await client.connect(transport);
   return {
@@ -124,7 +131,10 @@ async function legacyClient(served: Served): Promise<LoopClient> {
       ? new LegacyHttpTransport(new URL(served.url ?? ""))
       : new LegacyStdioTransport({ ...served.stdio, stderr: "pipe" });
   if (transport instanceof LegacyStdioTransport) logStderr(transport.stderr, served);
-  const client = new LegacyClient({ name: "whole-loop", version: "0" });
+  const client = new LegacyClient(
+    { name: "whole-loop", version: "0" },
+    { jsonSchemaValidator: legacyClientValidator },
+  );
   await client.connect(transport);
   return {
     call: async (name, args, signal) =>

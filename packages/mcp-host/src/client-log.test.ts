@@ -11,6 +11,7 @@ import { type Catalog, createCatalog } from "@org/openspec-core";
 import { REAL_OPENSPEC_BIN, removeTemporaryFolders, temporaryFolder } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import { createServer, type OpenSpecMcpServer } from "./create-server.js";
+import { legacyClientValidator } from "./test-support/client-schema-validators.js";
 import { serverEnvironment } from "./test-support/sandbox.js";
 
 const opened: { server: OpenSpecMcpServer; client: Client; catalog: Catalog }[] = [];
@@ -35,7 +36,10 @@ async function connected(extraEnv: Record<string, string> = {}) {
     log: (line) => stderr.push(line),
   });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const client = new Client({ name: "in-process", version: "0" });
+  const client = new Client(
+    { name: "in-process", version: "0" },
+    { jsonSchemaValidator: legacyClientValidator },
+  );
   await server.mcp.connect(serverSide);
   await client.connect(clientSide);
   opened.push({ server, client, catalog });

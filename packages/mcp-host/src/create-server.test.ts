@@ -12,6 +12,7 @@ import {
 } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import { createServer, type OpenSpecMcpServer } from "./create-server.js";
+import { legacyClientValidator } from "./test-support/client-schema-validators.js";
 import { serverEnvironment } from "./test-support/sandbox.js";
 
 const opened: { server: OpenSpecMcpServer; client: Client }[] = [];
@@ -27,7 +28,10 @@ afterEach(async () => {
 /** The server in this process, connected to an SDK client through a linked in-memory pair. */
 async function connect(server: OpenSpecMcpServer): Promise<Client> {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const client = new Client({ name: "in-process", version: "0" });
+  const client = new Client(
+    { name: "in-process", version: "0" },
+    { jsonSchemaValidator: legacyClientValidator },
+  );
   await server.mcp.connect(serverSide);
   await client.connect(clientSide);
   opened.push({ server, client });

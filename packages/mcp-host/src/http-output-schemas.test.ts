@@ -2,13 +2,17 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { toolCatalog } from "@org/openspec-core";
 import { describe, expect, it } from "vitest";
+import { legacyClientValidator } from "./test-support/client-schema-validators.js";
 import { useHttpServers } from "./test-support/http-harness.js";
 
 const startServer = useHttpServers();
 
 /** An SDK client over HTTP with a bearer token, asking for every toolset. */
 async function connectWith(url: string, secret: string): Promise<Client> {
-  const client = new Client({ name: "output-schemas-test", version: "0" });
+  const client = new Client(
+    { name: "output-schemas-test", version: "0" },
+    { jsonSchemaValidator: legacyClientValidator },
+  );
   await client.connect(
     new StreamableHTTPClientTransport(new URL(url), {
       requestInit: { headers: { authorization: `Bearer ${secret}`, "X-OpenSpec-Toolsets": "all" } },

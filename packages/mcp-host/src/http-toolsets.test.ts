@@ -2,6 +2,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { toolCatalog, toolsets } from "@org/openspec-core";
 import { describe, expect, it } from "vitest";
+import { legacyClientValidator } from "./test-support/client-schema-validators.js";
 import { INITIALIZE, rawRequest, useHttpServers } from "./test-support/http-harness.js";
 
 const startServer = useHttpServers();
@@ -15,7 +16,10 @@ const toolsOf = (...names: string[]): string[] => {
 
 /** An SDK client over HTTP that sends `headers` with every request. */
 async function connectWith(url: string, headers: Record<string, string>): Promise<Client> {
-  const client = new Client({ name: "toolsets-test", version: "0" });
+  const client = new Client(
+    { name: "toolsets-test", version: "0" },
+    { jsonSchemaValidator: legacyClientValidator },
+  );
   await client.connect(
     new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }),
   );

@@ -13,6 +13,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import { mcpConfigSnippet } from "./mcp-config-snippet.js";
+import { legacyClientValidator } from "./test-support/client-schema-validators.js";
 import { nodeOnlyPath, STDIO_SERVER } from "./test-support/sandbox.js";
 
 afterEach(removeTemporaryFolders);
@@ -50,7 +51,10 @@ async function expectEntryServes(entry: ServerEntry, setup: ReturnType<typeof aw
     },
     stderr: "pipe",
   });
-  const client = new Client({ name: "snippet-check", version: "0" });
+  const client = new Client(
+    { name: "snippet-check", version: "0" },
+    { jsonSchemaValidator: legacyClientValidator },
+  );
   await client.connect(transport);
   try {
     const listed = await client.callTool({ name: "openspec_spec_list", arguments: {} });

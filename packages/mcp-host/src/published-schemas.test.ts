@@ -10,6 +10,7 @@ import {
 } from "@org/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServer, type OpenSpecMcpServer } from "./create-server.js";
+import { legacyClientValidator } from "./test-support/client-schema-validators.js";
 import { serverEnvironment } from "./test-support/sandbox.js";
 
 let server: OpenSpecMcpServer;
@@ -21,7 +22,10 @@ beforeAll(async () => {
   const { home, env } = serverEnvironment({ extra: { OPENSPEC_BIN: REAL_OPENSPEC_BIN } });
   server = await createServer({ catalog: createCatalog({ env, home }), log: () => {} });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  client = new Client({ name: "schema-check", version: "0" });
+  client = new Client(
+    { name: "schema-check", version: "0" },
+    { jsonSchemaValidator: legacyClientValidator },
+  );
   await server.mcp.connect(serverSide);
   await client.connect(clientSide);
   // The SDK client reads the output schemas here and checks every later answer against them.

@@ -8,6 +8,7 @@ import { createCatalog } from "@org/openspec-core";
 import { makeOpenSpecRepository, REAL_OPENSPEC_BIN, removeTemporaryFolders } from "@org/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServer, type OpenSpecMcpServer } from "./create-server.js";
+import { legacyClientValidator } from "./test-support/client-schema-validators.js";
 import { serverEnvironment } from "./test-support/sandbox.js";
 
 // An agent that knows only what the server tells it: the tools of tools/list
@@ -32,7 +33,10 @@ beforeAll(async () => {
     log: () => {},
   });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  client = new Client({ name: "scripted-agent", version: "0" });
+  client = new Client(
+    { name: "scripted-agent", version: "0" },
+    { jsonSchemaValidator: legacyClientValidator },
+  );
   await server.mcp.connect(serverSide);
   await client.connect(clientSide);
   listed = new Map((await client.listTools()).tools.map((tool) => [tool.name, tool]));

@@ -7,6 +7,10 @@ import { toolCatalog, toolFailure, toolsets } from "@org/openspec-core";
 import { openRegistry, revokeAccessToken } from "@org/openspec-registry";
 import { temporaryFolder } from "@org/test-kit";
 import { describe, expect, it } from "vitest";
+import {
+  legacyClientValidator,
+  modernClientValidator,
+} from "./test-support/client-schema-validators.js";
 import { eventually } from "./test-support/eventually.js";
 import { type TestHttpServer, useHttpServers } from "./test-support/http-harness.js";
 
@@ -77,7 +81,7 @@ function listTools(url: string, headers: Record<string, string>): Promise<Answer
 async function modernClient(http: TestHttpServer, headers: Record<string, string>) {
   const client = new Client(
     { name: "stateless-test", version: "0" },
-    { versionNegotiation: { mode: { pin: REVISION } } },
+    { jsonSchemaValidator: modernClientValidator, versionNegotiation: { mode: { pin: REVISION } } },
   );
   await client.connect(
     new StreamableHTTPClientTransport(new URL(http.server.url), { requestInit: { headers } }),
@@ -288,7 +292,10 @@ describe("GIVEN the HTTP server and a 2026-07-28 client (no initialize, no sessi
 
   it("WHEN a 2025 client initializes on the same endpoint THEN it still gets a session", async () => {
     const http = await startServer();
-    const client = new LegacyClient({ name: "legacy", version: "0" });
+    const client = new LegacyClient(
+      { name: "legacy", version: "0" },
+      { jsonSchemaValidator: legacyClientValidator },
+    );
     await client.connect(
       new LegacyTransport(new URL(http.server.url), {
         requestInit: { headers: { authorization: `Bearer ${http.token("laptop")}` } },

@@ -6,6 +6,7 @@ import { removeTemporaryFolders } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createServer, type OpenSpecMcpServer } from "./create-server.js";
+import { legacyClientValidator } from "./test-support/client-schema-validators.js";
 
 const opened: { server: OpenSpecMcpServer; client: Client }[] = [];
 
@@ -50,7 +51,10 @@ async function connect(tools: ReturnType<typeof slowTool>[]) {
   const catalog = createCatalog({ tools, env: {} });
   const server = await createServer({ catalog, log: () => {} });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const client = new Client({ name: "in-process", version: "0" });
+  const client = new Client(
+    { name: "in-process", version: "0" },
+    { jsonSchemaValidator: legacyClientValidator },
+  );
   await server.mcp.connect(serverSide);
   await client.connect(clientSide);
   opened.push({ server, client });

@@ -9,6 +9,7 @@ import {
   removeTemporaryFolders,
 } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
+import { legacyClientValidator } from "./test-support/client-schema-validators.js";
 import { STDIO_SERVER, serverEnvironment } from "./test-support/sandbox.js";
 
 const clients: Client[] = [];
@@ -26,7 +27,10 @@ async function startClient(): Promise<Client> {
     env: serverEnvironment().env,
     stderr: "pipe",
   });
-  const client = new Client({ name: "prompt-check", version: "0" });
+  const client = new Client(
+    { name: "prompt-check", version: "0" },
+    { jsonSchemaValidator: legacyClientValidator },
+  );
   await client.connect(transport);
   clients.push(client);
   return client;

@@ -5,6 +5,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { renderWorkflowTemplate, workflowCatalog } from "@org/openspec-core";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import { modernClientValidator } from "./test-support/client-schema-validators.js";
 import { type TestHttpServer, useHttpServers } from "./test-support/http-harness.js";
 import { STDIO_SERVER, serverEnvironment } from "./test-support/sandbox.js";
 
@@ -33,7 +34,10 @@ function hermesSkill(name: string): { frontMatter: Record<string, unknown>; body
 async function connect(http: TestHttpServer, era: "legacy" | "modern"): Promise<Client> {
   const client = new Client(
     { name: `skills-${era}`, version: "0" },
-    era === "modern" ? { versionNegotiation: { mode: { pin: "2026-07-28" } } } : {},
+    {
+      jsonSchemaValidator: modernClientValidator,
+      ...(era === "modern" ? { versionNegotiation: { mode: { pin: "2026-07-28" } } } : {}),
+    },
   );
   await client.connect(
     new StreamableHTTPClientTransport(new URL(http.server.url), {
@@ -115,7 +119,10 @@ describe("the workflow skills over stdio", () => {
   it("GIVEN the stdio server WHEN a 2026-07-28 client sends skills/list as its first request and reads a SKILL.md THEN it gets every workflow's skill without a handshake, verified against its digest", async () => {
     const client = new Client(
       { name: "skills-stdio", version: "0" },
-      { versionNegotiation: { mode: { pin: "2026-07-28" } } },
+      {
+        jsonSchemaValidator: modernClientValidator,
+        versionNegotiation: { mode: { pin: "2026-07-28" } },
+      },
     );
     await client.connect(
       new StdioClientTransport({

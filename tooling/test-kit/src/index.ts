@@ -1,3 +1,4 @@
+export { compileEachSchemaOnce } from "./compile-each-schema-once.js";
 export { fissionOpenSpecFixture } from "./fixtures.js";
 export { type IsolatedEnvironment, isolatedEnvironment } from "./isolated-environment.js";
 export {

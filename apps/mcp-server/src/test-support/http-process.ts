@@ -1,13 +1,13 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { createInterface } from "node:readline";
-import { BUILT_SERVER, serverEnvironment } from "./sandbox.js";
+import { PUBLISHED_BIN, serverEnvironment } from "./sandbox.js";
 
 export type HttpProcess = { child: ChildProcess; url: string; home: string; log: string[] };
 
 /**
  * `openspec-mcp --http --port 0 <extra>` in a home of its own, with the real
- * CLI, from `bin` (the built server unless given); `extraEnv` adds to its
+ * CLI, from `bin` (the published bin unless given); `extraEnv` adds to its
  * environment (a registry URL, another CLI), `environment` replaces it.
  * Resolves with the URL it logs once it listens.
  */
@@ -23,7 +23,7 @@ export async function startHttpProcess(
     options.environment ?? serverEnvironment({ cli: true, extra: options.extraEnv ?? {} });
   const child = spawn(
     process.execPath,
-    [options.bin ?? BUILT_SERVER, "--http", "--port", "0", ...extra],
+    [options.bin ?? PUBLISHED_BIN, "--http", "--port", "0", ...extra],
     {
       env,
       stdio: ["ignore", "ignore", "pipe"],

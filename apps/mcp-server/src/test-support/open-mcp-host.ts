@@ -1,7 +1,8 @@
 import { existsSync } from "node:fs";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { BUILT_SERVER } from "./sandbox.js";
+import { legacyClientValidator } from "./client-schema-validators.js";
+import { PUBLISHED_BIN, SERVER_BUNDLE } from "./sandbox.js";
 
 export type McpHostOptions = {
   /** The server's whole environment (HOME, PATH, OPENSPEC_AGENT_DB, ...). */
@@ -24,16 +25,16 @@ export type McpHost = {
 };
 
 /**
- * The MCP server as one "host" to the tool catalog: the built server is
+ * The MCP server as one "host" to the tool catalog: the published bin is
  * spawned over stdio and driven by the SDK's own client, exactly as an MCP
  * host would. Needs `pnpm build` first.
  */
 export async function openMcpHost(options: McpHostOptions): Promise<McpHost> {
-  if (!existsSync(BUILT_SERVER))
-    throw new Error(`${BUILT_SERVER} is missing: run pnpm build first.`);
+  if (!existsSync(SERVER_BUNDLE))
+    throw new Error(`${SERVER_BUNDLE} is missing: run pnpm build first.`);
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [BUILT_SERVER, ...(options.args ?? [])],
+    args: [PUBLISHED_BIN, ...(options.args ?? [])],
     env: options.env,
     stderr: "pipe",
     ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
@@ -42,7 +43,10 @@ export async function openMcpHost(options: McpHostOptions): Promise<McpHost> {
   transport.stderr?.on("data", (chunk: Buffer) => {
     stderr += chunk.toString("utf8");
   });
-  const client = new Client({ name: "openspec-mcp-tests", version: "0.0.0" });
+  const client = new Client(
+    { name: "openspec-mcp-tests", version: "0.0.0" },
+    { jsonSchemaValidator: legacyClientValidator },
+  );
   await client.connect(transport);
   return {
     client,

@@ -1,6 +1,6 @@
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { once } from "node:events";
-import { BUILT_SERVER } from "./sandbox.js";
+import { PUBLISHED_BIN } from "./sandbox.js";
 
 export type RawServer = {
   child: ChildProcessWithoutNullStreams;
@@ -25,13 +25,13 @@ export type RawServer = {
 };
 
 /**
- * The built server as a plain child process, with nothing between the test and
- * its pipes; `script` picks another entry, e.g. the published bin (the bundle).
+ * The published bin (the bundle) as a plain child process, with nothing between
+ * the test and its pipes; `script` picks another entry, e.g. the unbundled build.
  */
 export function spawnRawServer(
   env: Record<string, string>,
   args: string[] = [],
-  script: string = BUILT_SERVER,
+  script: string = PUBLISHED_BIN,
 ): RawServer {
   const child = spawn(process.execPath, [script, ...args], {
     env,

@@ -3,10 +3,18 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { isolatedEnvironment, REAL_OPENSPEC_BIN, temporaryFolder } from "@org/test-kit";
 
-/** The built server, as `node dist/bin.js` runs it. */
+/** The unbundled build, as `node dist/bin.js` runs it: for the tests of that entry itself. */
 export const BUILT_SERVER = fileURLToPath(new URL("../../dist/bin.js", import.meta.url));
-/** The published bin, which starts the bundle in dist/bundle/. */
+/**
+ * The published bin, which starts the bundle in dist/bundle/ with Node's
+ * compile cache: what users run, and what the tests start. It starts on half
+ * the CPU of `dist/bin.js`'s hundred modules, and the tests start it hundreds of times.
+ */
 export const PUBLISHED_BIN = fileURLToPath(new URL("../../bin/openspec-mcp.js", import.meta.url));
+/** The bundle the published bin starts; missing until `pnpm build`. */
+export const SERVER_BUNDLE = fileURLToPath(
+  new URL("../../dist/bundle/openspec-mcp.cjs", import.meta.url),
+);
 
 /**
  * A folder holding only `node`, for PATH: the CLI's shebang finds node, and

@@ -7,6 +7,7 @@ import { REAL_OPENSPEC_BIN, removeTemporaryFolders } from "@org/test-kit";
 import { afterEach } from "vitest";
 import type { HttpServerOptions } from "../http-options.js";
 import { type HttpServerHandle, startHttpServer } from "../start-http-server.js";
+import { legacyClientValidator } from "./client-schema-validators.js";
 import { serverEnvironment } from "./sandbox.js";
 
 export type TestHttpServer = {
@@ -90,7 +91,10 @@ export function useHttpServers() {
           requestInit:
             secret === undefined ? {} : { headers: { authorization: `Bearer ${secret}` } },
         });
-        const client = new Client({ name: "http-test", version: "0" });
+        const client = new Client(
+          { name: "http-test", version: "0" },
+          { jsonSchemaValidator: legacyClientValidator },
+        );
         await client.connect(transport);
         clients.push(client);
         return client;

@@ -6,6 +6,7 @@ import {
   createServer,
   type OpenSpecMcpServer,
 } from "../create-server.js";
+import { legacyClientValidator } from "./client-schema-validators.js";
 
 const opened: { server: OpenSpecMcpServer; client: Client }[] = [];
 
@@ -22,7 +23,10 @@ export async function openInMemorySession(
 ): Promise<{ server: OpenSpecMcpServer; client: Client }> {
   const server = await createServer({ catalog, log: () => {}, ...options });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const client = new Client({ name: "in-process", version: "0" });
+  const client = new Client(
+    { name: "in-process", version: "0" },
+    { jsonSchemaValidator: legacyClientValidator },
+  );
   prepare?.(client);
   await server.mcp.connect(serverSide);
   await client.connect(clientSide);
