@@ -1,8 +1,13 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
+import { compileEachSchemaOnce } from "@org/test-kit";
 import { answerOfMcpCall, REQUEST_TIMEOUT_MS } from "./answer-of-mcp-call.js";
 import type { McpClientParts } from "./host-of-mcp-client.js";
+
+/** The client's own output-schema validator, compiled once per process for every client made here. */
+const validator = compileEachSchemaOnce(new AjvJsonSchemaValidator());
 
 /**
  * The SDK 1.x client on `transport`, speaking a 2025 revision (initialize,
@@ -10,7 +15,10 @@ import type { McpClientParts } from "./host-of-mcp-client.js";
  * connection or a timeout is the server failing, and is thrown on.
  */
 export async function connectLegacyClient(transport: Transport): Promise<McpClientParts> {
-  const client = new Client({ name: "openspec-reliability-suite", version: "0.0.0" });
+  const client = new Client(
+    { name: "openspec-reliability-suite", version: "0.0.0" },
+    { jsonSchemaValidator: validator },
+  );
   await client.connect(transport);
   const broken = [ErrorCode.ConnectionClosed, ErrorCode.RequestTimeout];
   return {
