@@ -1,27 +1,47 @@
-import { mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs";
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { isolatedEnvironment, setUpOpenSpecStore } from "@org/test-kit";
+import { dirname, join } from "node:path";
+import { isolatedEnvironment, setUpOpenSpecStore, temporaryFolder } from "@org/test-kit";
 
 // Kept for the test process: files of the package share it (`isolate: false`).
 const madeStores = new Map<string, { folder: string; registry: string }>();
 
 /**
- * Stores made by the real `openspec store setup`, once per list of ids: the folder holding them and
- * the registry file the CLI wrote. A test gets a copy, its paths moved to the copy's folder, as the
- * CLI would have written it there; each setup costs a CLI start, most of a second.
+ * Stores with the given ids, as the real `openspec store setup <id> --path <folder>/<id>` makes
+ * them, registered in the home `env` selects; gives the folder holding them and each store's
+ * root (real paths). The CLI makes each list of ids once per test process (a CLI start, most of a
+ * second); later calls get a copy of its folders and of the registry file it wrote, the paths in
+ * it moved to the copy's folder as the CLI would have written them there.
  */
-export function storesMadeByTheCli(ids: readonly string[]) {
+export function storesMadeByTheCli(
+  env: Record<string, string | undefined>,
+  ids: readonly string[],
+) {
   const key = ids.join(" ");
-  const known = madeStores.get(key);
-  if (known) return known;
-  const folder = realpathSync(mkdtempSync(join(tmpdir(), "stores-made-")));
-  process.once("exit", () => rmSync(folder, { recursive: true, force: true }));
-  const { env } = isolatedEnvironment();
-  for (const id of ids) setUpOpenSpecStore(env, id, join(folder, id));
-  const made = { folder, registry: readFileSync(storeRegistryPath(env), "utf8") };
-  madeStores.set(key, made);
-  return made;
+  let made = madeStores.get(key);
+  if (made === undefined) {
+    const kept = realpathSync(mkdtempSync(join(tmpdir(), "stores-made-")));
+    process.once("exit", () => rmSync(kept, { recursive: true, force: true }));
+    const own = isolatedEnvironment().env;
+    for (const id of ids) setUpOpenSpecStore(own, id, join(kept, id));
+    made = { folder: kept, registry: readFileSync(storeRegistryPath(own), "utf8") };
+    madeStores.set(key, made);
+  }
+  const folder = realpathSync(temporaryFolder("stores-"));
+  cpSync(made.folder, folder, { recursive: true });
+  const registry = storeRegistryPath(env);
+  mkdirSync(dirname(registry), { recursive: true });
+  writeFileSync(registry, made.registry.replaceAll(made.folder, folder));
+  const roots: Record<string, string> = Object.fromEntries(ids.map((id) => [id, join(folder, id)]));
+  return { folder, roots };
 }
 
 /** Where the CLI keeps its store registry in the home `env` selects. */

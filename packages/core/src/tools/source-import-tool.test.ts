@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import {
   fakeOpenSpecBinary,
@@ -15,14 +15,7 @@ afterEach(cleanUp);
 /** A catalog with the real CLI, whose isolated home holds the given stores (id → folder name). */
 function withStores(ids: readonly string[]) {
   const made = makeCatalog();
-  const folder = realpathSync(temporaryFolder("stores-"));
-  const stores = storesMadeByTheCli(ids);
-  cpSync(stores.folder, folder, { recursive: true });
-  const registry = storeRegistryPath(made.env);
-  mkdirSync(dirname(registry), { recursive: true });
-  writeFileSync(registry, stores.registry.replaceAll(stores.folder, folder));
-  const roots = Object.fromEntries(ids.map((id) => [id, join(folder, id)]));
-  return { ...made, roots, folder };
+  return { ...made, ...storesMadeByTheCli(made.env, ids) };
 }
 
 describe("openspec_source_import", () => {
