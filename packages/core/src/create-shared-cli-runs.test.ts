@@ -77,8 +77,9 @@ const QUESTIONS = [
 describe("one run per question: answers of unchanged repositories are reused, and every edit misses", () => {
   it("GIVEN cached answers of list, validate and show WHEN each kind of edit that changes the CLI's answer is made THEN the next answer is not cached and equals a fresh run, and repeating it is answered from the cache", async () => {
     // Warm workers on both sides, as the team server runs: the pool's own differential test
-    // (packages/cli-runner) shows their answers byte-identical to cold runs.
-    const { catalog } = makeCatalog({ catalog: { warmPool: true } });
+    // (packages/cli-runner) shows their answers byte-identical to cold runs. One worker: the
+    // calls come one at a time, so a second would only start and wait.
+    const { catalog } = makeCatalog({ catalog: { warmPool: 1 } });
     const root = makeOpenSpecRepository(LOGIN_REPOSITORY);
     const file = (path: string) => join(root, "openspec", path);
     const fresh = (args: readonly string[]) => freshRun(root, args);
@@ -189,7 +190,7 @@ describe("one run per question: answers of unchanged repositories are reused, an
   });
 
   it("GIVEN a cached validation of one change WHEN another change's files are written THEN it is still answered from the cache; WHEN its own files, the main specs, the config or the list of changes change THEN the next answer is a fresh run's", async () => {
-    const { catalog } = makeCatalog({ catalog: { warmPool: true } });
+    const { catalog } = makeCatalog({ catalog: { warmPool: 1 } });
     const root = makeOpenSpecRepository({
       ...LOGIN_REPOSITORY,
       "openspec/changes/add-logout/proposal.md": PROPOSAL,

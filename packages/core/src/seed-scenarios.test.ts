@@ -14,6 +14,7 @@ import {
 import { afterEach, describe, expect, it } from "vitest";
 import { createCatalog } from "./create-catalog.js";
 import { cleanUp, makeCatalog } from "./test-support/fixture.js";
+import { useSharedCatalog } from "./test-support/shared-catalog.js";
 import { cliToolNames, toolCatalog } from "./tool-catalog.js";
 
 afterEach(cleanUp);
@@ -319,9 +320,16 @@ describe("Requirement: CLI command execution contract", () => {
 });
 
 describe("Requirement: Artifact listing and inspection", () => {
+  // The tests that only read one repository with a change and a spec share it, and a catalog
+  // that keeps a warm worker for its view: what they check is the command each tool
+  // runs and its answer, and a warm answer equals a cold one (the pool's differential test).
+  const shared = useSharedCatalog({
+    ...DARK_MODE_CHANGE,
+    "openspec/specs/auth/spec.md": AUTH_SPEC,
+  });
+
   it("WHEN openspec_list is called with kind specs and a sort THEN runs the JSON list command for specs", async () => {
-    const { catalog } = makeCatalog();
-    const root = makeOpenSpecRepository({ "openspec/specs/auth/spec.md": AUTH_SPEC });
+    const { catalog, root } = shared;
     const result = await catalog.call("openspec_list", {
       workdir: root,
       kind: "specs",
@@ -335,8 +343,7 @@ describe("Requirement: Artifact listing and inspection", () => {
   });
 
   it("WHEN openspec_list is called with kind changes and sort recent THEN runs the JSON list command for changes", async () => {
-    const { catalog } = makeCatalog();
-    const root = makeOpenSpecRepository(DARK_MODE_CHANGE);
+    const { catalog, root } = shared;
     expect(
       await catalog.call("openspec_list", { workdir: root, kind: "changes", sort: "recent" }),
     ).toMatchObject({
@@ -346,8 +353,7 @@ describe("Requirement: Artifact listing and inspection", () => {
   });
 
   it("WHEN openspec_show is called with a spec target and filters THEN runs the JSON show command with them", async () => {
-    const { catalog } = makeCatalog();
-    const root = makeOpenSpecRepository({ "openspec/specs/auth/spec.md": AUTH_SPEC });
+    const { catalog, root } = shared;
     const result = await catalog.call("openspec_show", {
       workdir: root,
       target: "auth",
@@ -372,8 +378,7 @@ describe("Requirement: Artifact listing and inspection", () => {
   });
 
   it("WHEN openspec_show is called with a change and deltas_only THEN runs the JSON show command with --deltas-only", async () => {
-    const { catalog } = makeCatalog();
-    const root = makeOpenSpecRepository(DARK_MODE_CHANGE);
+    const { catalog, root } = shared;
     expect(
       await catalog.call("openspec_show", {
         workdir: root,
@@ -385,11 +390,7 @@ describe("Requirement: Artifact listing and inspection", () => {
   });
 
   it("WHEN openspec_validate is called THEN runs validate strictly with JSON, non-interactive, on the target or scope", async () => {
-    const { catalog } = makeCatalog();
-    const root = makeOpenSpecRepository({
-      ...DARK_MODE_CHANGE,
-      "openspec/specs/auth/spec.md": AUTH_SPEC,
-    });
+    const { catalog, root } = shared;
     const all = await catalog.call("openspec_validate", { workdir: root });
     expect(all).toMatchObject({
       ok: true,
@@ -414,8 +415,7 @@ describe("Requirement: Artifact listing and inspection", () => {
   });
 
   it("WHEN openspec_instructions is called for an artifact of a change THEN returns OpenSpec's enriched instructions", async () => {
-    const { catalog } = makeCatalog();
-    const root = makeOpenSpecRepository(DARK_MODE_CHANGE);
+    const { catalog, root } = shared;
     const result = await catalog.call("openspec_instructions", {
       workdir: root,
       artifact: "design",
@@ -430,8 +430,7 @@ describe("Requirement: Artifact listing and inspection", () => {
   });
 
   it("WHEN openspec_instructions is called with artifact spec THEN it asks the CLI for specs, and the only change is used", async () => {
-    const { catalog } = makeCatalog();
-    const root = makeOpenSpecRepository(DARK_MODE_CHANGE);
+    const { catalog, root } = shared;
     const result = await catalog.call("openspec_instructions", { workdir: root, artifact: "spec" });
     expect(result).toMatchObject({
       ok: true,
@@ -467,8 +466,7 @@ describe("Requirement: Artifact listing and inspection", () => {
   });
 
   it("GIVEN exactly one active change WHEN openspec_status is called without a change THEN it reports on that change and says so", async () => {
-    const { catalog } = makeCatalog();
-    const root = makeOpenSpecRepository(DARK_MODE_CHANGE);
+    const { catalog, root } = shared;
     expect(await catalog.call("openspec_status", { workdir: root })).toMatchObject({
       ok: true,
       change: "add-dark-mode",

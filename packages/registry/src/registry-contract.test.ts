@@ -12,7 +12,10 @@ import {
 } from "./test-support/registry-backends.js";
 import { makeDir, useTempDirs } from "./test-support/temp-dir.js";
 
-const backends: RegistryBackend[] = [sqliteBackend(), pgliteBackend(), postgresBackend()];
+// One PostgreSQL server for the file; the last describe stops and starts it again (a cluster of its
+// own would cost another initdb and server start, about a second of CPU).
+const postgres = postgresBackend();
+const backends: RegistryBackend[] = [sqliteBackend(), pgliteBackend(), postgres];
 
 afterAll(async () => {
   for (const backend of backends) await backend.end();
@@ -213,8 +216,7 @@ describe.each(backends.filter((backend) => backend.name !== "PGlite"))(
 
 describe("the registry on a PostgreSQL server that stops", () => {
   const tempDir = useTempDirs();
-  const backend = postgresBackend();
-  afterAll(() => backend.end());
+  const backend = postgres;
 
   it("GIVEN no server listens at the URL WHEN the registry is opened THEN it answers registry_unreachable, naming the URL without its password", async () => {
     const folder = tempDir();

@@ -1,25 +1,21 @@
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import {
   fakeOpenSpecBinary,
   makeOpenSpecRepository,
   registerOpenSpecStore,
-  setUpOpenSpecStore,
   temporaryFolder,
 } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanUp, makeCatalog } from "../test-support/fixture.js";
+import { storeRegistryPath, storesMadeByTheCli } from "../test-support/stores-made-by-the-cli.js";
 
 afterEach(cleanUp);
 
 /** A catalog with the real CLI, whose isolated home holds the given stores (id → folder name). */
 function withStores(ids: readonly string[]) {
   const made = makeCatalog();
-  const folder = temporaryFolder("stores-");
-  const roots = Object.fromEntries(
-    ids.map((id) => [id, setUpOpenSpecStore(made.env, id, join(folder, id))]),
-  );
-  return { ...made, roots, folder };
+  return { ...made, ...storesMadeByTheCli(made.env, ids) };
 }
 
 describe("openspec_source_import", () => {
@@ -276,13 +272,12 @@ function writeStoreRegistry(
   env: Record<string, string | undefined>,
   stores: Record<string, string>,
 ): string {
-  const folder = join(String(env.XDG_DATA_HOME), "openspec", "stores");
-  mkdirSync(folder, { recursive: true });
+  const file = storeRegistryPath(env);
+  mkdirSync(dirname(file), { recursive: true });
   const entries = Object.entries(stores).map(
     ([id, root]) =>
       `  ${id}:\n    backend:\n      type: git\n      local_path: ${JSON.stringify(root)}\n`,
   );
-  const file = join(folder, "registry.yaml");
   writeFileSync(
     file,
     `version: 1\nstores:${entries.length === 0 ? " {}" : ""}\n${entries.join("")}`,
