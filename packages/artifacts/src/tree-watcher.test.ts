@@ -1,9 +1,11 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { removeTemporaryFolders, temporaryFolder, temporaryFoldersInMemory } from "@org/test-kit";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
+  BURST_QUIET_MS,
   DEFAULT_MAX_FOLDER_WATCHES,
+  folderWatchCount,
   setMaxFolderWatches,
   TreeWatcher,
 } from "./tree-watcher.js";
@@ -15,8 +17,12 @@ let leaveMemory: () => void = () => {};
 beforeEach(() => {
   leaveMemory = temporaryFoldersInMemory();
 });
-afterEach(() => {
+afterEach(async () => {
   for (const watcher of watchers.splice(0)) watcher.close();
+  // A burst of a check's events ends BURST_QUIET_MS after its last event, and then walks every
+  // tree watched at that moment again. Timers run in the order they fall due, so this one runs
+  // after that end, and the next check's trees are never walked again for this check's burst.
+  await new Promise((resolve) => setTimeout(resolve, BURST_QUIET_MS + 1));
   setMaxFolderWatches(DEFAULT_MAX_FOLDER_WATCHES);
   removeTemporaryFolders();
   leaveMemory();
@@ -40,12 +46,8 @@ function changesTree(count: number): { root: string; changes: string } {
   return { root, changes };
 }
 
-async function watched(
-  root: string,
-  onChange: () => void = () => {},
-  Watcher: typeof TreeWatcher = TreeWatcher,
-): Promise<TreeWatcher> {
-  const watcher = new Watcher(root, onChange);
+async function watched(root: string, onChange: () => void = () => {}): Promise<TreeWatcher> {
+  const watcher = new TreeWatcher(root, onChange);
   watchers.push(watcher);
   await watcher.start();
   return watcher;
@@ -113,15 +115,9 @@ describe("TreeWatcher", () => {
   });
 
   it("GIVEN a cap below the tree's folders WHEN the tree is watched THEN it holds at most the cap, those nearest the root, warns once, and reports a change in an unwatched folder on its timer", async () => {
-    // The cap and the burst that walks every tree again are the process's own: a fresh copy of the
-    // module, so an earlier check's burst, still settling, cannot walk this tree again between its
-    // start and the second tree's (which would hand the second tree some of the cap's watches).
-    vi.resetModules();
-    const fresh = await import("./tree-watcher.js");
     const { root, changes } = changesTree(10);
-    const base = fresh.folderWatchCount().watching;
-    expect(base).toBe(0);
-    fresh.setMaxFolderWatches(base + 12, { pollMs: 50 });
+    const base = folderWatchCount().watching;
+    setMaxFolderWatches(base + 12, { pollMs: 50 });
     const warnings: string[] = [];
     const onWarning = (warning: Error & { code?: string }) => {
       if (warning.code === "OPENSPEC_FOLDER_WATCH_CAP") warnings.push(warning.message);
@@ -129,11 +125,11 @@ describe("TreeWatcher", () => {
     process.on("warning", onWarning);
     try {
       let events = 0;
-      const watcher = await watched(root, () => events++, fresh.TreeWatcher);
-      const other = await watched(changesTree(2).root, () => {}, fresh.TreeWatcher);
+      const watcher = await watched(root, () => events++);
+      const other = await watched(changesTree(2).root);
       expect(watcher.size).toBe(12);
       expect(other.size).toBe(0);
-      expect(fresh.folderWatchCount()).toEqual({ watching: base + 12, max: base + 12 });
+      expect(folderWatchCount()).toEqual({ watching: base + 12, max: base + 12 });
       expect(watcher.capped).toBe(true);
       // openspec/, changes/ and the ten change folders: each level before the next.
       expect(watcher.size).toBe(2 + 10);
@@ -153,7 +149,7 @@ describe("TreeWatcher", () => {
       // the second tree some of the cap's watches once the first let go of its own.
       watcher.close();
       other.close();
-      expect(fresh.folderWatchCount().watching).toBe(base);
+      expect(folderWatchCount().watching).toBe(base);
     } finally {
       process.off("warning", onWarning);
     }
