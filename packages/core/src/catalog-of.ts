@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { applyArgumentAliases } from "./apply-argument-aliases.js";
 import { type CatalogOptions, createCatalogContext } from "./catalog-context.js";
 import type { ProcessSourceView } from "./process-sources.js";
+import { safeParseToolInput } from "./safe-parse-tool-input.js";
 import type { SequenceToImport } from "./sequence/import-hermes-sequences.js";
 import type { ToolCallContext } from "./tool-call-context.js";
 import type { ToolDefinition } from "./tool-definition.js";
@@ -96,8 +97,8 @@ export function catalogOf(
       args ?? {},
     );
     if (!aliased.ok) return aliased;
-    const parsed = tool.inputSchema.safeParse(aliased.args);
-    if (!parsed.success) return invalidInput(tool, parsed.error);
+    const parsed = safeParseToolInput(tool.inputSchema, aliased.args);
+    if (!parsed.success) return invalidInput(tool, parsed.issues);
     if (call.signal?.aborted) return cancelledFailure(tool.name);
     try {
       return await tool.handler(parsed.data, context.forCall(call));
@@ -172,8 +173,11 @@ function cancelledFailure(name: string): ToolResult {
   );
 }
 
-function invalidInput(tool: ToolDefinition, error: z.ZodError): ToolResult {
-  const issue = error.issues[0];
+function invalidInput(
+  tool: ToolDefinition,
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): ToolResult {
+  const issue = issues[0];
   const where = issue && issue.path.length > 0 ? issue.path.join(".") : "input";
   const message = issue ? issue.message : "invalid input";
   return toolFailure(
@@ -181,7 +185,7 @@ function invalidInput(tool: ToolDefinition, error: z.ZodError): ToolResult {
     `Invalid input for ${tool.name}: ${where}: ${message}.`,
     "Correct each field that issues names as its message says (limits such as a longest length are checked here, not listed in the tool's schema), and call again.",
     {
-      issues: error.issues.map((entry) => ({
+      issues: issues.map((entry) => ({
         path: entry.path.map(String).join("."),
         message: entry.message,
       })),

@@ -30,6 +30,37 @@ describe("untrusted input", () => {
     }
   });
 
+  it("GIVEN a field holding an object whose length cannot become a number WHEN any tool is called THEN it answers invalid_input naming the field, and does not throw", async () => {
+    const { catalog } = makeCatalog({ cli: false });
+    // zod's length checks still run after the type check failed, on anything with a length.
+    const hostile = { length: { toString: {} } };
+    let named = 0;
+    for (const tool of toolCatalog) {
+      for (const field of Object.keys(tool.inputSchema.shape)) {
+        const result = await catalog.call(tool.name, { [field]: hostile });
+        expect(result, `${tool.name} ${field}`).toMatchObject({ ok: false, code: "invalid_input" });
+        // The first issue names the first field in error: this one, or a required one before it.
+        if (result.ok === false && result.error.includes("received object")) {
+          expect(result.error).toMatch(
+            new RegExp(`^Invalid input for ${tool.name}: ${field}: .+\\.$`),
+          );
+          named += 1;
+        }
+      }
+    }
+    expect(named).toBeGreaterThan(toolCatalog.length);
+    expect(
+      await catalog.call("openspec_task_set_status", {
+        source: hostile,
+        change: "c",
+        ids: ["1.1"],
+      }),
+    ).toMatchObject({
+      error:
+        "Invalid input for openspec_task_set_status: source: Invalid input: expected string, received object.",
+    });
+  });
+
   it("WHEN an unknown tool is called THEN ok is false with unknown_tool and the known names", async () => {
     const { catalog } = makeCatalog({ cli: false });
     const result = await catalog.call("openspec_delete_everything", {});
