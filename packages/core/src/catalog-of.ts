@@ -1,6 +1,5 @@
 import type { OpenSpecDiscovery } from "@org/openspec-cli-runner";
 import type { SourceToImport } from "@org/openspec-registry";
-import type { z } from "zod";
 import { applyArgumentAliases } from "./apply-argument-aliases.js";
 import { type CatalogOptions, createCatalogContext } from "./catalog-context.js";
 import type { ProcessSourceView } from "./process-sources.js";
