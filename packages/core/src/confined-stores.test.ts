@@ -1,10 +1,9 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { findConfinement } from "@org/openspec-cli-runner";
-import { temporaryFolder, writeFiles } from "@org/test-kit";
+import { copyOfStoresMadeByTheCli, temporaryFolder, writeFiles } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanUp, makeCatalog } from "./test-support/fixture.js";
-import { storesMadeByTheCli } from "./test-support/stores-made-by-the-cli.js";
 
 afterEach(cleanUp);
 
@@ -24,7 +23,8 @@ The team SHALL share it.
 /** A source whose openspec/ holds only a config pointing at store `team`, registered in the catalog's data folder. */
 function pointerWorld(catalogOptions: Record<string, unknown>) {
   const made = makeCatalog({ catalog: catalogOptions });
-  const store = storesMadeByTheCli(made.env, ["team"]).roots.team as string;
+  const store = copyOfStoresMadeByTheCli(made.env, ["team"], temporaryFolder("stores-"))
+    .team as string;
   writeFiles(store, { "openspec/specs/team-spec/spec.md": STORE_SPEC });
   const source = join(temporaryFolder("repos-"), "pointer");
   writeFiles(source, { "openspec/config.yaml": "schema: spec-driven\nstore: team\n" });

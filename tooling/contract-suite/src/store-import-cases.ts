@@ -1,7 +1,7 @@
 import { rmSync } from "node:fs";
 import { join } from "node:path";
+import { copyOfStoresMadeByTheCli } from "@org/test-kit";
 import type { ContractCase } from "./contract-case.js";
-import { copyMadeStores } from "./copy-made-stores.js";
 import type { Sandbox } from "./sandbox.js";
 
 const storeFolder = (sandbox: Sandbox, id: string) => join(sandbox.home, "stores", id);
@@ -12,7 +12,11 @@ const storeFolder = (sandbox: Sandbox, id: string) => join(sandbox.home, "stores
  * registered as a source before the import; gone, whose folder is deleted.
  */
 function makeStores(sandbox: Sandbox): void {
-  copyMadeStores(sandbox.env, ["handbook", "collide", "team-docs", "gone"]);
+  copyOfStoresMadeByTheCli(
+    sandbox.env,
+    ["handbook", "collide", "team-docs", "gone"],
+    join(sandbox.home, "stores"),
+  );
   rmSync(storeFolder(sandbox, "gone"), { recursive: true });
 }
 

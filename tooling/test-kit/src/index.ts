@@ -24,6 +24,7 @@ export {
   NO_DELTA_CHANGE,
   PASSKEYS_CHANGE_INPUT,
 } from "./samples.js";
+export { copyOfStoresMadeByTheCli, openSpecStoreRegistryPath } from "./stores-made-by-the-cli.js";
 export { removeTemporaryFolders, temporaryFolder } from "./temporary-folder.js";
 export { temporaryFoldersInMemory } from "./temporary-folders-in-memory.js";
 export { turnsDuring } from "./turns-during.js";

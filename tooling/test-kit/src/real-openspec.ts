@@ -53,6 +53,12 @@ export function runRealOpenSpecCold(cwd: string, args: string[]): CliRun {
   }
 }
 
+/** The pinned OpenSpec CLI's version, which names what is made once per version of it. */
+export function realOpenSpecVersion(): string {
+  const manifest = join(dirname(REAL_OPENSPEC_BIN), "..", "package.json");
+  return (JSON.parse(readFileSync(manifest, "utf8")) as { version: string }).version;
+}
+
 let template: string | undefined;
 
 /**
@@ -75,13 +81,8 @@ export function makeOpenSpecRepository(files: Record<string, string> = {}, name 
  */
 function initializedTemplate(): string {
   if (template && existsSync(template)) return template;
-  const version = (
-    JSON.parse(readFileSync(join(dirname(REAL_OPENSPEC_BIN), "..", "package.json"), "utf8")) as {
-      version: string;
-    }
-  ).version;
   const shared = privateUserFolder("openspec-agent-test-template");
-  const folder = join(shared, `openspec-${version}`);
+  const folder = join(shared, `openspec-${realOpenSpecVersion()}`);
   if (!existsSync(join(folder, "repo", "openspec"))) {
     const making = mkdtempSync(join(shared, "making-"));
     mkdirSync(join(making, "repo"));

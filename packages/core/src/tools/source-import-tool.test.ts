@@ -1,21 +1,23 @@
-import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import {
+  copyOfStoresMadeByTheCli,
   fakeOpenSpecBinary,
   makeOpenSpecRepository,
+  openSpecStoreRegistryPath,
   registerOpenSpecStore,
   temporaryFolder,
 } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanUp, makeCatalog } from "../test-support/fixture.js";
-import { storeRegistryPath, storesMadeByTheCli } from "../test-support/stores-made-by-the-cli.js";
 
 afterEach(cleanUp);
 
 /** A catalog with the real CLI, whose isolated home holds the given stores (id → folder name). */
 function withStores(ids: readonly string[]) {
   const made = makeCatalog();
-  return { ...made, ...storesMadeByTheCli(made.env, ids) };
+  const folder = realpathSync(temporaryFolder("stores-"));
+  return { ...made, folder, roots: copyOfStoresMadeByTheCli(made.env, ids, folder) };
 }
 
 describe("openspec_source_import", () => {
@@ -272,7 +274,7 @@ function writeStoreRegistry(
   env: Record<string, string | undefined>,
   stores: Record<string, string>,
 ): string {
-  const file = storeRegistryPath(env);
+  const file = openSpecStoreRegistryPath(env);
   mkdirSync(dirname(file), { recursive: true });
   const entries = Object.entries(stores).map(
     ([id, root]) =>
