@@ -3,6 +3,7 @@
 // tolerantly, since the file is repository content anyone may have edited.
 import { z } from "zod";
 import { builtOnFirstUse } from "../built-on-first-use.js";
+import { parseUntrusted } from "../parse-untrusted.js";
 
 /** A change's place in a sequence: its group, its position there (1 first), and the changes it needs first. */
 export type ChangeSequence = { group: string; position: number; depends_on: string[] };
@@ -35,8 +36,8 @@ const storedSequence = builtOnFirstUse(() =>
  */
 export function sequenceFromMetadata(metadata: unknown): ChangeSequence | null {
   if (typeof metadata !== "object" || metadata === null || !("sequence" in metadata)) return null;
-  const parsed = storedSequence().safeParse(metadata.sequence);
-  if (!parsed.success) return null;
-  const { group, position, depends_on } = parsed.data;
+  const parsed = parseUntrusted(storedSequence(), metadata.sequence);
+  if (parsed === undefined) return null;
+  const { group, position, depends_on } = parsed;
   return { group, position, depends_on: [...new Set(depends_on ?? [])] };
 }

@@ -34,6 +34,19 @@ async function proposalInstructions(
 }
 
 describe("openspec_instructions in a repository with no change yet", () => {
+  it("GIVEN a config.yaml whose schema is a mapping with a length that cannot become a number WHEN openspec_instructions is asked for the proposal THEN it answers the default schema's guidance, as for a config that names no schema, not an internal error", async () => {
+    const { result } = await proposalInstructions(
+      { confine: "off", allowStores: "none" },
+      { "openspec/config.yaml": "schema:\n  length:\n    toString: {}\n" },
+    );
+    const { result: plain } = await proposalInstructions(
+      { confine: "off", allowStores: "none" },
+      { "openspec/config.yaml": "context: a team's notes\n" },
+    );
+    expect(result).toMatchObject({ ok: true });
+    expect(result.ok && result.stdout).toEqual(plain.ok && plain.stdout);
+  });
+
   it("GIVEN a config.yaml of 7,000 keys in 64 KiB, unconfined runs and no stores allowed WHEN openspec_instructions is asked for the proposal THEN config_too_structured names the file before the CLI runs, and the YAML parser never reads it", async () => {
     const { result, parsedHostileFile } = await proposalInstructions(
       { confine: "off", allowStores: "none" },

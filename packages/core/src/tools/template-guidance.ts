@@ -6,6 +6,7 @@ import { z } from "zod";
 import { builtOnFirstUse } from "../built-on-first-use.js";
 import type { CatalogContext } from "../catalog-context.js";
 import { isRefusedRun } from "../is-refused-run.js";
+import { parseUntrusted } from "../parse-untrusted.js";
 import { type ToolFailure, toolFailure } from "../tool-result.js";
 import type { TemplateInstructions } from "./instructions-output.js";
 
@@ -116,8 +117,7 @@ export async function templateGuidance(
 function configuredSchema(repository: Repository): string | undefined {
   const text = readRepositoryText(join(repository.openspecDir, "config.yaml"), repository);
   if (text === null || tooMuchYamlStructure(text)) return undefined;
-  const parsed = z.object({ schema: z.string().min(1) }).safeParse(safeYaml(text));
-  return parsed.success ? parsed.data.schema : undefined;
+  return parseUntrusted(z.object({ schema: z.string().min(1) }), safeYaml(text))?.schema;
 }
 
 /** What `readSchemaFile` answers for a schema.yaml it leaves unparsed. */
@@ -135,8 +135,7 @@ function readSchemaFile(
   const text = readRepositoryText(path);
   if (text === null) return null;
   if (tooMuchYamlStructure(text)) return TOO_STRUCTURED;
-  const parsed = schemaFile().safeParse(safeYaml(text));
-  return parsed.success ? parsed.data : null;
+  return parseUntrusted(schemaFile(), safeYaml(text)) ?? null;
 }
 
 function safeYaml(text: string): unknown {
