@@ -114,16 +114,26 @@ function schemaField(read: ReturnType<typeof readRegularFile>): unknown {
 }
 
 /**
+ * Distinct schema names one listing looks up among the repository's own: a
+ * repository keeps a few. Each lookup is a stat, and a read and a parse of up
+ * to 64 KiB on the caller's event loop, so a listing whose changes name more
+ * leaves them to the CLI instead of parsing hundreds of files between two turns.
+ */
+const MAX_SCHEMAS_PER_LISTING = 8;
+
+/**
  * `projectSchemaCountsTasksMd` for one listing, each schema name read once:
  * thousands of changes naming the repository's own schema share one read and
- * one parse of its file instead of one each.
+ * one parse of its file instead of one each. Past `MAX_SCHEMAS_PER_LISTING`
+ * names, a new name answers false (the CLI then answers the listing).
  */
 export function projectSchemasCountingTasksMd(openspecDir: string): (schema: unknown) => boolean {
   const answers = new Map<unknown, boolean>();
   return (schema) => {
     let answer = answers.get(schema);
     if (answer === undefined) {
-      answer = projectSchemaCountsTasksMd(openspecDir, schema);
+      answer =
+        answers.size < MAX_SCHEMAS_PER_LISTING && projectSchemaCountsTasksMd(openspecDir, schema);
       answers.set(schema, answer);
     }
     return answer;
