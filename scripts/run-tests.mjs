@@ -7,7 +7,9 @@
 // took both slots while the builds above them waited, and the longest suite
 // started last and ran alone. Then the tasks run two at a time, longest first,
 // so the suites that take minutes start at once and short tasks fill the end.
-// Three at a time was tried: 372 s against 366 s, with 10% more CPU in contention.
+// Three at a time was tried: 372 s against 366 s, with 10% more CPU in contention. Within a task,
+// vitest runs at least two test files at a time (the shared preset, tooling/vitest): with one, the
+// cores were about 10 % idle; with two, about 2 % (431 s against 397 s, the same CPU).
 // Tests always run (no cache): `pnpm test` is the full check, on the Node that runs it.
 // `.ci/run` runs the contract suite and the apps' start-up checks on Node 24 as well.
 // `node scripts/slowest-tests.mjs` reads where the last whole run's time went.

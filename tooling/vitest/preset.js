@@ -1,4 +1,11 @@
+import { availableParallelism } from "node:os";
 import { defineConfig, mergeConfig } from "vitest/config";
+
+// Test files spend much of their time waiting on the processes they start (the OpenSpec CLI,
+// hosts, servers, Chromium, PostgreSQL): vitest's default of one worker per core but one left one
+// file running at a time on two cores, and the cores about 10 % idle over a whole `pnpm test`.
+// Two files at a time at least filled them (see "Workers" in the README).
+const WORKERS = Math.max(2, availableParallelism() - 1);
 
 /**
  * The shared test settings. Each package writes its results to
@@ -17,6 +24,7 @@ const preset = defineConfig({
     testTimeout: 180_000,
     hookTimeout: 300_000,
     pool: "forks",
+    maxWorkers: WORKERS,
     restoreMocks: true,
   },
 });

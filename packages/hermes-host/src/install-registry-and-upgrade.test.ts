@@ -1,9 +1,9 @@
 import {
+  cpSync,
   existsSync,
   lstatSync,
   mkdirSync,
   readFileSync,
-  rmSync,
   symlinkSync,
   writeFileSync,
 } from "node:fs";
@@ -32,20 +32,22 @@ describe("installHermesPlugin: the registry file the bridge uses", () => {
 
   it("GIVEN registryPath and link WHEN installing THEN the linked folder's bridge.json records it", () => {
     const home = temporaryFolder("hermes-home-");
-    const recorded = join(packagePaths.pluginFolder, "bridge.json");
-    const hadRecord = existsSync(recorded);
-    const before = hadRecord ? readFileSync(recorded, "utf8") : null;
-    try {
-      expect(
-        installHermesPlugin({ hermesHome: home, link: true, registryPath: "/srv/r.db" }),
-      ).toMatchObject({ ok: true, mode: "link", registry: "/srv/r.db" });
-      expect(bridgeJsonIn(join(home, "plugins", "openspec"))).toMatchObject({
-        registry: "/srv/r.db",
-      });
-    } finally {
-      if (before === null) rmSync(recorded, { force: true });
-      else writeFileSync(recorded, before);
-    }
+    // A copy: a link install writes bridge.json into the folder it links (see install-hermes-plugin.test.ts).
+    const pluginFolder = join(temporaryFolder("plugin-checkout-"), "openspec");
+    cpSync(packagePaths.pluginFolder, pluginFolder, { recursive: true });
+
+    expect(
+      installHermesPlugin({
+        hermesHome: home,
+        link: true,
+        pluginFolder,
+        registryPath: "/srv/r.db",
+      }),
+    ).toMatchObject({ ok: true, mode: "link", registry: "/srv/r.db" });
+    expect(bridgeJsonIn(join(home, "plugins", "openspec"))).toMatchObject({
+      registry: "/srv/r.db",
+    });
+    expect(bridgeJsonIn(pluginFolder)).toMatchObject({ registry: "/srv/r.db" });
   });
 
   it("GIVEN no registryPath WHEN installing THEN bridge.json records none, so the bridge follows OPENSPEC_AGENT_DB or the default", () => {

@@ -1,5 +1,13 @@
 import { spawnSync } from "node:child_process";
-import { copyFileSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { removeTemporaryFolders, temporaryFolder } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
@@ -127,4 +135,64 @@ describe("the workspace typecheck", () => {
     expect(run.stdout).toContain("typecheck: packages/a, apps/b, tooling/c");
     expect(run.stdout).toMatch(/apps\/b\/src\/index\.test\.ts\(2,14\): error TS2322/);
   });
+
+  it("GIVEN the shared build config, which emits without checking types, and a type error in a package's source WHEN the package is built and the workspace is checked THEN the build emits and the typecheck fails on that line", () => {
+    const root = scratchWorkspace();
+    workspacePackage(root, "packages/a", {
+      files: { "index.ts": "export const one: number = 'one';\n" },
+    });
+    writeFileSync(
+      join(root, "packages/a/package.json"),
+      JSON.stringify({ name: "packages/a", type: "module", scripts: { typecheck: PLAIN } }),
+    );
+    writeFileSync(
+      join(root, "packages/a/tsconfig.build.json"),
+      JSON.stringify({ extends: "@org/tsconfig/library.json" }),
+    );
+    const env = {
+      ...process.env,
+      PATH: `${join(REPOSITORY, "node_modules", ".bin")}:${process.env.PATH}`,
+    };
+
+    const build = spawnSync("tsc", ["-p", "tsconfig.build.json"], {
+      cwd: join(root, "packages/a"),
+      encoding: "utf8",
+      env,
+    });
+    const check = spawnSync(process.execPath, [join(root, "scripts", "typecheck-workspace.mjs")], {
+      cwd: root,
+      encoding: "utf8",
+      env,
+    });
+
+    expect(build.stdout).toBe("");
+    expect(build.status).toBe(0);
+    expect(existsSync(join(root, "packages/a/dist/index.d.ts"))).toBe(true);
+    expect(check.status).not.toBe(0);
+    expect(check.stdout).toMatch(/^src\/index\.ts\(1,14\): error TS2322/m);
+  });
+
+  it("GIVEN this workspace WHEN its built packages are read THEN each one's typecheck covers the src its build emits", () => {
+    const unchecked: string[] = [];
+    for (const folder of builtFolders()) {
+      const manifest = JSON.parse(readFileSync(join(REPOSITORY, folder, "package.json"), "utf8"));
+      const tsconfig = readFileSync(join(REPOSITORY, folder, "tsconfig.json"), "utf8");
+      const typecheck: string = manifest.scripts?.typecheck ?? "";
+      if (!typecheck.startsWith(PLAIN) || !/"include":\s*\[\s*"src"\s*\]/.test(tsconfig)) {
+        unchecked.push(folder);
+      }
+    }
+
+    expect(builtFolders().length).toBeGreaterThan(10);
+    expect(unchecked).toEqual([]);
+  });
 });
+
+/** The workspace's package folders whose build compiles with the shared library config. */
+function builtFolders(): string[] {
+  return ["packages", "apps", "tooling"].flatMap((group) =>
+    readdirSync(join(REPOSITORY, group))
+      .map((name) => `${group}/${name}`)
+      .filter((folder) => existsSync(join(REPOSITORY, folder, "tsconfig.build.json"))),
+  );
+}
