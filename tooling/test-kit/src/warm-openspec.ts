@@ -3,6 +3,7 @@ import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { OpenSpecPool, OpenSpecPoolStats } from "@org/openspec-cli-runner";
 import { isolatedEnvironment } from "./isolated-environment.js";
+import { poolHome } from "./pool-home.js";
 
 export type CliRun = { status: number | null; stdout: string; stderr: string };
 
@@ -60,7 +61,13 @@ function sharedPool() {
   shared ??= loadRunner().then((runner) => {
     // The workers' home: the CLI keeps only its global config there (the
     // completion tip's flag), which no command a test runs prints or reads back.
-    const { env } = isolatedEnvironment();
+    const home = poolHome();
+    const { env } = isolatedEnvironment({
+      HOME: home,
+      XDG_CONFIG_HOME: join(home, ".config"),
+      XDG_DATA_HOME: join(home, ".local", "share"),
+      OPENSPEC_AGENT_DB: join(home, "registry.db"),
+    });
     const pool = runner.createOpenSpecPool({ env, size: 2 });
     return { runner, pool, env: runner.buildChildEnv(env) };
   });
