@@ -49,7 +49,7 @@ export function typecheckCommands(root, packages) {
         {
           extends: base,
           // Incremental: a later run re-checks only what changed since (TypeScript's own
-          // build info, next to this file), 1–2 s instead of 10–11 s per program when nothing did.
+          // build info, next to this file): 3 s instead of 8 s for the whole workspace when nothing did.
           compilerOptions: {
             ...compilerOptions,
             noEmit: true,
@@ -84,9 +84,8 @@ function sharedShape(root, pkg) {
   const dir = join(root, pkg.folder);
   const file = join(dir, "tsconfig.json");
   if (!existsSync(file) || hasReferenceDirective(join(dir, "src"))) return undefined;
-  const ts = createRequire(join(root, "package.json"))("typescript");
-  const { config, error } = ts.parseConfigFileTextToJson(file, readFileSync(file, "utf8"));
-  if (error || config === undefined) return undefined;
+  const config = readJsonWithComments(file);
+  if (typeof config !== "object" || config === null || Array.isArray(config)) return undefined;
   const { extends: base, include, compilerOptions = {}, ...rest } = config;
   if (Object.keys(rest).length > 0 || base !== SHARED_BASE) return undefined;
   if (JSON.stringify(include) !== JSON.stringify(["src"])) return undefined;
@@ -100,6 +99,43 @@ function sharedShape(root, pkg) {
     Object.entries(compilerOptions).sort(([a], [b]) => a.localeCompare(b)),
   );
   return JSON.stringify({ base: resolvedBase, compilerOptions: sorted });
+}
+
+/**
+ * A tsconfig file's own settings (JSON with comments and trailing commas), or undefined when it
+ * cannot be read. Written here because TypeScript 7 has no JavaScript API to read one with.
+ */
+function readJsonWithComments(file) {
+  let text;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch {
+    return undefined;
+  }
+  let plain = "";
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (char === '"') {
+      // A string, escapes and all: "//" inside one is not a comment.
+      let end = i + 1;
+      while (end < text.length && text[end] !== '"') end += text[end] === "\\" ? 2 : 1;
+      plain += text.slice(i, end + 1);
+      i = end;
+    } else if (char === "/" && text[i + 1] === "/") {
+      while (i < text.length && text[i] !== "\n") i++;
+      plain += "\n";
+    } else if (char === "/" && text[i + 1] === "*") {
+      const end = text.indexOf("*/", i + 2);
+      i = end === -1 ? text.length : end + 1;
+    } else {
+      plain += char;
+    }
+  }
+  try {
+    return JSON.parse(plain.replace(/,(\s*[}\]])/g, "$1"));
+  } catch {
+    return undefined;
+  }
 }
 
 function hasReferenceDirective(dir) {

@@ -1,4 +1,4 @@
-import ts from "typescript";
+import { parseAst } from "rolldown/parseAst";
 
 /** One fix text that names a tool or sets a field in its own words instead of through a mark. */
 export type LiteralFixName = { file: string; line: number; text: string; named: string };
@@ -31,17 +31,22 @@ const WORDED = new Set(["fix", "note", "hint", "detail", "text"]);
  * `{tool:…}`, `{field:…}` and `{openspec}` marks. A fix text is a string
  * given to a property of `WORDED` or a `fix` variable, the third argument of
  * `toolFailure`, or returned by a function whose name ends in `Fix`. Read
- * with the TypeScript parser, not a pattern, so a description or a comment
- * that names a tool is not taken for a fix.
+ * with a TypeScript parser (oxc's, through rolldown, which the tests' vite
+ * already installs; TypeScript 7 has no JavaScript API), not a pattern, so a
+ * description or a comment that names a tool is not taken for a fix.
  */
 export function findLiteralFixNames(
   file: string,
   source: string,
   toolNames: readonly string[],
 ): LiteralFixName[] {
-  const tree = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true);
+  const tree = parseAst(
+    source,
+    { lang: file.endsWith(".tsx") ? "tsx" : "ts" },
+    file,
+  ) as unknown as Node;
   const found: LiteralFixName[] = [];
-  const check = (node: ts.Node | undefined) => {
+  const check = (node: Node | undefined) => {
     for (const text of stringsIn(node)) {
       const unmarked = text.value.replace(FIX_MARK, "");
       const named =
@@ -49,54 +54,98 @@ export function findLiteralFixNames(
         FIELD_SET.exec(unmarked)?.[0] ??
         CLI_COMMAND.exec(unmarked)?.[0];
       if (named === undefined) continue;
-      const { line } = tree.getLineAndCharacterOfPosition(text.node.getStart());
-      found.push({ file, line: line + 1, text: text.value, named });
+      const line = source.slice(0, text.start).split("\n").length;
+      found.push({ file, line, text: text.value, named });
     }
   };
-  const visit = (node: ts.Node, inFix: boolean) => {
-    if (ts.isPropertyAssignment(node) && WORDED.has(propertyName(node.name) ?? ""))
-      check(node.initializer);
-    else if (ts.isVariableDeclaration(node) && propertyName(node.name) === "fix")
-      check(node.initializer);
+  const visit = (node: Node, inFix: boolean) => {
+    if (isPropertyAssignment(node) && WORDED.has(propertyName(node.key) ?? "")) check(node.value);
+    else if (node.type === "VariableDeclarator" && propertyName(node.id) === "fix")
+      check(node.init);
     else if (
-      ts.isCallExpression(node) &&
-      ts.isIdentifier(node.expression) &&
-      node.expression.text === "toolFailure"
+      node.type === "CallExpression" &&
+      node.callee?.type === "Identifier" &&
+      node.callee.name === "toolFailure"
     )
-      check(node.arguments[2]);
-    else if (inFix && ts.isReturnStatement(node)) check(node.expression);
-    const fixFunction =
-      (ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node)) &&
-      node.name !== undefined &&
-      /Fix$/.test(propertyName(node.name) ?? "");
-    ts.forEachChild(node, (child) =>
-      visit(child, fixFunction || (inFix && !ts.isFunctionLike(node))),
-    );
+      check(node.arguments?.[2]);
+    else if (inFix && node.type === "ReturnStatement") check(node.argument);
+    const name =
+      node.type === "FunctionDeclaration"
+        ? node.id
+        : node.type === "MethodDefinition" || (node.type === "Property" && node.method)
+          ? node.key
+          : undefined;
+    const fixFunction = name !== undefined && /Fix$/.test(propertyName(name) ?? "");
+    for (const child of childrenOf(node)) {
+      visit(child, fixFunction || (inFix && !FUNCTION_LIKE.has(node.type)));
+    }
   };
   visit(tree, false);
   return found;
 }
 
-function propertyName(name: ts.Node): string | undefined {
-  return ts.isIdentifier(name) || ts.isStringLiteral(name) ? name.text : undefined;
+/** The fields of an ESTree node this check reads; the parser gives more. */
+type Node = {
+  type: string;
+  start: number;
+  [field: string]: unknown;
+  key?: Node;
+  value?: Node | string | boolean | number | null | { cooked?: string | null; raw: string };
+  id?: Node;
+  init?: Node;
+  callee?: Node;
+  arguments?: Node[];
+  argument?: Node;
+  name?: string;
+  method?: boolean;
+  shorthand?: boolean;
+  kind?: string;
+  quasis?: Node[];
+  expressions?: Node[];
+};
+
+const FUNCTION_LIKE = new Set([
+  "FunctionDeclaration",
+  "FunctionExpression",
+  "ArrowFunctionExpression",
+  "MethodDefinition",
+  "TSDeclareFunction",
+]);
+
+/** `fix: "…"` in an object, not a method, a getter or a shorthand `{ fix }`. */
+function isPropertyAssignment(node: Node): node is Node & { key: Node; value: Node } {
+  return node.type === "Property" && node.kind === "init" && !node.method && !node.shorthand;
 }
 
-/** Every string literal and template part under `node`, with its text. */
-function stringsIn(node: ts.Node | undefined): { node: ts.Node; value: string }[] {
-  if (node === undefined) return [];
-  if (ts.isStringLiteralLike(node)) return [{ node, value: node.text }];
-  if (ts.isTemplateExpression(node)) {
-    return [
-      { node: node.head, value: node.head.text },
-      ...node.templateSpans.flatMap((span) => [
-        ...stringsIn(span.expression),
-        { node: span.literal, value: span.literal.text },
-      ]),
-    ];
+function isNode(value: unknown): value is Node {
+  return typeof value === "object" && value !== null && typeof (value as Node).type === "string";
+}
+
+/** A node's child nodes, in source order. */
+function childrenOf(node: Node): Node[] {
+  const children: Node[] = [];
+  for (const [field, value] of Object.entries(node)) {
+    if (field === "type") continue;
+    if (isNode(value)) children.push(value);
+    else if (Array.isArray(value)) children.push(...value.filter(isNode));
   }
-  const inner: { node: ts.Node; value: string }[] = [];
-  ts.forEachChild(node, (child) => {
-    inner.push(...stringsIn(child));
-  });
-  return inner;
+  return children.sort((a, b) => a.start - b.start);
+}
+
+function propertyName(name: Node | undefined): string | undefined {
+  if (name?.type === "Identifier") return name.name;
+  return name?.type === "Literal" && typeof name.value === "string" ? name.value : undefined;
+}
+
+/** Every string literal and template part under `node`, with its text and where it starts. */
+function stringsIn(node: Node | undefined): { start: number; value: string }[] {
+  if (node === undefined) return [];
+  if (node.type === "Literal" && typeof node.value === "string") {
+    return [{ start: node.start, value: node.value }];
+  }
+  if (node.type === "TemplateElement") {
+    const value = node.value as { cooked?: string | null; raw: string };
+    return [{ start: node.start, value: value.cooked ?? value.raw }];
+  }
+  return childrenOf(node).flatMap(stringsIn);
 }
