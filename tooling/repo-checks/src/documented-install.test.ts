@@ -32,7 +32,8 @@ describe("the README's install from tarballs", () => {
     const destination = temporaryFolder("tarballs-");
     const [command, ...args] = shellWords(`${pack?.[1]} ${destination}`);
     const run = spawnSync(command as string, args, { cwd: REPOSITORY, encoding: "utf8" });
-    expect(run.status, run.stderr).toBe(0);
+    // pnpm writes its errors to stdout.
+    expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
     expect(readdirSync(destination).sort()).toEqual(publishablePackages().map(tarballName).sort());
   });
 });
