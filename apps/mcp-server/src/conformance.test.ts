@@ -9,8 +9,8 @@ import {
   removeTemporaryFolders,
   temporaryFolder,
 } from "@org/test-kit";
+import { modernClientValidator } from "@org/test-kit/mcp-client-validators";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { modernClientValidator } from "./test-support/client-schema-validators.js";
 import {
   type HttpProcess,
   startHttpProcess,

@@ -17,11 +17,8 @@ import {
   startNginxProxy,
   startPostgresServer,
 } from "@org/test-kit";
+import { legacyClientValidator, modernClientValidator } from "@org/test-kit/mcp-client-validators";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  legacyClientValidator,
-  modernClientValidator,
-} from "./test-support/client-schema-validators.js";
 import {
   type HttpProcess,
   startHttpProcess,

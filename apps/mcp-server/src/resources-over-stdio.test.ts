@@ -12,8 +12,8 @@ import {
   makeOpenSpecRepository,
   removeTemporaryFolders,
 } from "@org/test-kit";
+import { legacyClientValidator } from "@org/test-kit/mcp-client-validators";
 import { afterEach, describe, expect, it } from "vitest";
-import { legacyClientValidator } from "./test-support/client-schema-validators.js";
 import { PUBLISHED_BIN, serverEnvironment } from "./test-support/sandbox.js";
 
 let client: Client | undefined;

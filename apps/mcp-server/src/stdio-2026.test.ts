@@ -4,8 +4,8 @@ import { Client, type JSONRPCMessage, type Progress } from "@modelcontextprotoco
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { toolCatalog, toolsets } from "@org/openspec-core";
 import { AUTH_SPEC, makeOpenSpecRepository, removeTemporaryFolders } from "@org/test-kit";
+import { modernClientValidator } from "@org/test-kit/mcp-client-validators";
 import { afterEach, describe, expect, it } from "vitest";
-import { modernClientValidator } from "./test-support/client-schema-validators.js";
 import { type RawServer, spawnRawServer } from "./test-support/raw-server.js";
 import { PUBLISHED_BIN, serverEnvironment } from "./test-support/sandbox.js";
 import { isRunning, slowOpenSpecCli, waitForPids } from "./test-support/slow-cli.js";

@@ -15,11 +15,8 @@ import {
   removeTemporaryFolders,
   temporaryFolder,
 } from "@org/test-kit";
+import { legacyClientValidator, modernClientValidator } from "@org/test-kit/mcp-client-validators";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import {
-  legacyClientValidator,
-  modernClientValidator,
-} from "./test-support/client-schema-validators.js";
 import { startHttpProcess, stopHttpProcess } from "./test-support/http-process.js";
 import { PUBLISHED_BIN, serverEnvironment } from "./test-support/sandbox.js";
 import { isRunning, waitForPids } from "./test-support/slow-cli.js";

@@ -10,9 +10,9 @@ import {
   removeTemporaryFolders,
   temporaryFolder,
 } from "@org/test-kit";
+import { legacyClientValidator } from "@org/test-kit/mcp-client-validators";
 import { afterEach, describe, expect, it } from "vitest";
 import { createServer, type OpenSpecMcpServer } from "./create-server.js";
-import { legacyClientValidator } from "./test-support/client-schema-validators.js";
 import { serverEnvironment } from "./test-support/sandbox.js";
 
 const opened: { server: OpenSpecMcpServer; client: Client }[] = [];

@@ -1,8 +1,8 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { toolCatalog } from "@org/openspec-core";
+import { legacyClientValidator } from "@org/test-kit/mcp-client-validators";
 import { describe, expect, it } from "vitest";
-import { legacyClientValidator } from "./test-support/client-schema-validators.js";
 import { useHttpServers } from "./test-support/http-harness.js";
 
 const startServer = useHttpServers();

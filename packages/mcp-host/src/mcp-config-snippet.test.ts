@@ -9,11 +9,11 @@ import {
   removeTemporaryFolders,
   temporaryFolder,
 } from "@org/test-kit";
+import { legacyClientValidator } from "@org/test-kit/mcp-client-validators";
 import { afterEach, describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import { mcpConfigSnippet } from "./mcp-config-snippet.js";
-import { legacyClientValidator } from "./test-support/client-schema-validators.js";
 import { nodeOnlyPath, STDIO_SERVER } from "./test-support/sandbox.js";
 
 afterEach(removeTemporaryFolders);

@@ -8,9 +8,9 @@ import {
   REAL_OPENSPEC_BIN,
   removeTemporaryFolders,
 } from "@org/test-kit";
+import { legacyClientValidator } from "@org/test-kit/mcp-client-validators";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServer, type OpenSpecMcpServer } from "./create-server.js";
-import { legacyClientValidator } from "./test-support/client-schema-validators.js";
 import { serverEnvironment } from "./test-support/sandbox.js";
 
 let server: OpenSpecMcpServer;

@@ -6,9 +6,9 @@ import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { createCatalog } from "@org/openspec-core";
 import { makeOpenSpecRepository, REAL_OPENSPEC_BIN, removeTemporaryFolders } from "@org/test-kit";
+import { legacyClientValidator } from "@org/test-kit/mcp-client-validators";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServer, type OpenSpecMcpServer } from "./create-server.js";
-import { legacyClientValidator } from "./test-support/client-schema-validators.js";
 import { serverEnvironment } from "./test-support/sandbox.js";
 
 // An agent that knows only what the server tells it: the tools of tools/list

@@ -6,11 +6,8 @@ import { StreamableHTTPClientTransport as LegacyTransport } from "@modelcontextp
 import { toolCatalog, toolFailure, toolsets } from "@org/openspec-core";
 import { openRegistry, revokeAccessToken } from "@org/openspec-registry";
 import { temporaryFolder } from "@org/test-kit";
+import { legacyClientValidator, modernClientValidator } from "@org/test-kit/mcp-client-validators";
 import { describe, expect, it } from "vitest";
-import {
-  legacyClientValidator,
-  modernClientValidator,
-} from "./test-support/client-schema-validators.js";
 import { eventually } from "./test-support/eventually.js";
 import { type TestHttpServer, useHttpServers } from "./test-support/http-harness.js";
 

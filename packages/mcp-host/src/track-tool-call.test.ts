@@ -3,10 +3,10 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { Progress } from "@modelcontextprotocol/sdk/types.js";
 import { type CatalogContext, createCatalog, defineTool } from "@org/openspec-core";
 import { removeTemporaryFolders } from "@org/test-kit";
+import { legacyClientValidator } from "@org/test-kit/mcp-client-validators";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createServer, type OpenSpecMcpServer } from "./create-server.js";
-import { legacyClientValidator } from "./test-support/client-schema-validators.js";
 
 const opened: { server: OpenSpecMcpServer; client: Client }[] = [];
 

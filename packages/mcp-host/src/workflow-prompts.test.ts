@@ -8,8 +8,8 @@ import {
   makeOpenSpecRepository,
   removeTemporaryFolders,
 } from "@org/test-kit";
+import { legacyClientValidator } from "@org/test-kit/mcp-client-validators";
 import { afterEach, describe, expect, it } from "vitest";
-import { legacyClientValidator } from "./test-support/client-schema-validators.js";
 import { STDIO_SERVER, serverEnvironment } from "./test-support/sandbox.js";
 
 const clients: Client[] = [];

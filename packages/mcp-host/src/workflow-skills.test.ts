@@ -3,9 +3,9 @@ import { Client, ProtocolError, StreamableHTTPClientTransport } from "@modelcont
 import { SkillsClient } from "@modelcontextprotocol/client/ext/skills";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { renderWorkflowTemplate, workflowCatalog } from "@org/openspec-core";
+import { modernClientValidator } from "@org/test-kit/mcp-client-validators";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { modernClientValidator } from "./test-support/client-schema-validators.js";
 import { type TestHttpServer, useHttpServers } from "./test-support/http-harness.js";
 import { STDIO_SERVER, serverEnvironment } from "./test-support/sandbox.js";
 

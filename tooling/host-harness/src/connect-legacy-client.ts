@@ -1,13 +1,9 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
-import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
-import { compileEachSchemaOnce } from "@org/test-kit";
+import { legacyClientValidator } from "@org/test-kit/mcp-client-validators";
 import { answerOfMcpCall, REQUEST_TIMEOUT_MS } from "./answer-of-mcp-call.js";
 import type { McpClientParts } from "./host-of-mcp-client.js";
-
-/** The client's own output-schema validator, compiled once per process for every client made here. */
-const validator = compileEachSchemaOnce(new AjvJsonSchemaValidator());
 
 /**
  * The SDK 1.x client on `transport`, speaking a 2025 revision (initialize,
@@ -17,7 +13,7 @@ const validator = compileEachSchemaOnce(new AjvJsonSchemaValidator());
 export async function connectLegacyClient(transport: Transport): Promise<McpClientParts> {
   const client = new Client(
     { name: "openspec-reliability-suite", version: "0.0.0" },
-    { jsonSchemaValidator: validator },
+    { jsonSchemaValidator: legacyClientValidator },
   );
   await client.connect(transport);
   const broken = [ErrorCode.ConnectionClosed, ErrorCode.RequestTimeout];

@@ -1,11 +1,7 @@
 import { Client, ProtocolError, type Transport } from "@modelcontextprotocol/client";
-import { AjvJsonSchemaValidator } from "@modelcontextprotocol/client/validators/ajv";
-import { compileEachSchemaOnce } from "@org/test-kit";
+import { modernClientValidator } from "@org/test-kit/mcp-client-validators";
 import { answerOfMcpCall, REQUEST_TIMEOUT_MS } from "./answer-of-mcp-call.js";
 import type { McpClientParts } from "./host-of-mcp-client.js";
-
-/** The client's own output-schema validator, compiled once per process for every client made here. */
-const validator = compileEachSchemaOnce(new AjvJsonSchemaValidator());
 
 /**
  * The SDK v2 client on `transport`, pinned to the 2026-07-28 revision: no
@@ -16,7 +12,10 @@ const validator = compileEachSchemaOnce(new AjvJsonSchemaValidator());
 export async function connectModernClient(transport: Transport): Promise<McpClientParts> {
   const client = new Client(
     { name: "openspec-reliability-suite", version: "0.0.0" },
-    { versionNegotiation: { mode: { pin: "2026-07-28" } }, jsonSchemaValidator: validator },
+    {
+      versionNegotiation: { mode: { pin: "2026-07-28" } },
+      jsonSchemaValidator: modernClientValidator,
+    },
   );
   await client.connect(transport);
   return {

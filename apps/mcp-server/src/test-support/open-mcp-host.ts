@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { legacyClientValidator } from "./client-schema-validators.js";
+import { legacyClientValidator } from "@org/test-kit/mcp-client-validators";
 import { PUBLISHED_BIN, SERVER_BUNDLE } from "./sandbox.js";
 
 export type McpHostOptions = {

@@ -4,10 +4,10 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { type Catalog, createCatalog } from "@org/openspec-core";
 import { createAccessToken, openRegistry, revokeAccessToken } from "@org/openspec-registry";
 import { REAL_OPENSPEC_BIN, removeTemporaryFolders } from "@org/test-kit";
+import { legacyClientValidator } from "@org/test-kit/mcp-client-validators";
 import { afterEach } from "vitest";
 import type { HttpServerOptions } from "../http-options.js";
 import { type HttpServerHandle, startHttpServer } from "../start-http-server.js";
-import { legacyClientValidator } from "./client-schema-validators.js";
 import { serverEnvironment } from "./sandbox.js";
 
 export type TestHttpServer = {

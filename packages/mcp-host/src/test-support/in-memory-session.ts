@@ -1,12 +1,12 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { Catalog } from "@org/openspec-core";
+import { legacyClientValidator } from "@org/test-kit/mcp-client-validators";
 import {
   type CreateServerOptions,
   createServer,
   type OpenSpecMcpServer,
 } from "../create-server.js";
-import { legacyClientValidator } from "./client-schema-validators.js";
 
 const opened: { server: OpenSpecMcpServer; client: Client }[] = [];
 
