@@ -69,13 +69,22 @@ describe("markdown from a repository on a dashboard page", () => {
 
   it("GIVEN a text that takes longer than the time limit THEN its worker is stopped, the text is shown plain, and the next text renders in a new worker", async () => {
     const long = Array.from({ length: 12 }, (_, index) => `${SPEC}\n\nCopy ${index}.\n`).join("");
-    // The yardstick: how long this text takes to render here, now.
+    // The yardstick: how long this text takes to render here, now, in a worker that has already
+    // started and rendered it once (the time limit counts from when a ready worker gets the text,
+    // so a worker's start, which load can stretch many times over, must not enter the yardstick).
+    // The shorter of two renders, each of a text of its own (a text already rendered is answered
+    // from memory): a moment of load must not lengthen it either.
     // Its own renderer has all the time it needs: a loaded machine must not cut the yardstick.
-    const started = performance.now();
-    const rendered = await renderer({ timeLimitMs: 10 * 60_000 }).render(long);
-    const took = performance.now() - started;
-    expect(rendered.value).toContain("<h2>");
-    // A tenth of that: an order of magnitude below what rendering this text takes.
+    const yardstick = renderer({ timeLimitMs: 10 * 60_000, workers: 1 });
+    expect((await yardstick.render(long)).value).toContain("<h2>");
+    let took = Number.POSITIVE_INFINITY;
+    for (let run = 0; run < 2; run++) {
+      const started = performance.now();
+      expect((await yardstick.render(`${long}\nRun ${run}.\n`)).value).toContain("<h2>");
+      took = Math.min(took, performance.now() - started);
+    }
+    // A tenth of that: an order of magnitude below what rendering this text takes, and the worker
+    // that gets it is a new one, which renders slower than the yardstick's warm one.
     const hurried = renderer({ timeLimitMs: Math.max(1, Math.floor(took / 10)) });
     const cut = await hurried.render(`${long}\nOnce more.\n`);
     expect(cut.value).toMatch(/Shown as plain text: it took longer than [\d.]+ s to render/);
