@@ -40,4 +40,54 @@ describe("a change whose .openspec.yaml the CLI's metadata check refuses", () =>
     },
     CLI_TIMEOUT_MS,
   );
+
+  it(
+    "GIVEN changes whose .openspec.yaml is broken YAML, names a schema the project lacks, or is a folder WHEN their status or instructions are asked THEN each refusal names the file in the repository and what is wrong in one sentence, and the fix says what to set",
+    async () => {
+      const proposal = "## Why\nBecause.\n\n## What Changes\n- It.\n";
+      const root = makeOpenSpecRepository({
+        "openspec/changes/bad-yaml/.openspec.yaml": "schema: [spec-driven\ncreated: 2026-01-31\n",
+        "openspec/changes/bad-yaml/proposal.md": proposal,
+        "openspec/changes/other-schema/.openspec.yaml": "schema: tdd\n",
+        "openspec/changes/other-schema/proposal.md": proposal,
+        "openspec/changes/folder-meta/.openspec.yaml/README.md": "Not a file.\n",
+        "openspec/changes/folder-meta/proposal.md": proposal,
+      });
+      const { catalog } = makeCatalog();
+      const asked = async (tool: string, args: Record<string, string>) =>
+        (await catalog.call(tool, { workdir: root, ...args })) as {
+          ok: boolean;
+          code?: string;
+          error?: string;
+          fix?: string;
+        };
+
+      const yaml = await asked("openspec_status", { change: "bad-yaml" });
+      expect(yaml).toMatchObject({ ok: false, code: "exit_nonzero" });
+      expect(yaml.error).toMatch(
+        /^The openspec CLI could not read openspec\/changes\/bad-yaml\/\.openspec\.yaml, the change's metadata, as YAML: [^\n]+ at line \d+, column \d+\.$/,
+      );
+      expect(yaml.fix).toMatch(/^Correct the YAML of openspec\/changes\/bad-yaml\/\.openspec\.yaml/);
+
+      const schema = await asked("openspec_instructions", {
+        change: "other-schema",
+        artifact: "tasks",
+      });
+      expect(schema).toMatchObject({
+        ok: false,
+        code: "exit_nonzero",
+        error:
+          "The openspec CLI refused openspec/changes/other-schema/.openspec.yaml, the change's metadata: its schema 'tdd' is not a workflow schema of this project.",
+      });
+      expect(schema.fix).toMatch(
+        /^Set `schema:` in openspec\/changes\/other-schema\/\.openspec\.yaml to one of spec-driven/,
+      );
+
+      const folder = await asked("openspec_status", { change: "folder-meta" });
+      expect(folder).toMatchObject({ ok: false });
+      expect(folder.error).toContain("openspec/changes/folder-meta/.openspec.yaml");
+      expect(folder.error).not.toContain(root);
+    },
+    CLI_TIMEOUT_MS,
+  );
 });
