@@ -463,7 +463,7 @@ async function benchP12() {
   }
 }
 
-// 50 sessions listing resources and subscribing at once (docs/reliability.md, H18).
+// 50 sessions listing resources and subscribing at once (the reliability suite's resource-sessions check, docs/reliability.md).
 async function benchP10() {
   resourceSessions = await onServedLargeRepository("P10", (repository) =>
     benchResourceSessions({
