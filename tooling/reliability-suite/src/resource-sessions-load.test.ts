@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { isolatedEnvironment, REAL_OPENSPEC_BIN, removeTemporaryFolders } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import { generateRepository } from "../../../bench/generate-repository.mjs";
-import { benchResourceSessions } from "../../../bench/p10-resource-sessions.mjs";
+import { benchResourceSessions } from "../../../bench/resource-sessions.mjs";
 import { recordFigure } from "./figures/record-figure.js";
 
 const WORKSPACE = fileURLToPath(new URL("../../../", import.meta.url));
