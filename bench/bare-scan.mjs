@@ -2,9 +2,9 @@ import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 
 /**
- * P3's yardstick: the least a bare answer must read. Lists the active and
- * archived change folders, checks each for proposal.md, and walks
- * openspec/specs for spec.md files. Returns the three counts.
+ * The yardstick of context-speed: the least a bare answer must read. Lists
+ * the active and archived change folders, checks each for proposal.md, and
+ * walks openspec/specs for spec.md files. Returns the three counts.
  */
 export function bareDirectoryScan(root) {
   const changesDir = join(root, "openspec", "changes");

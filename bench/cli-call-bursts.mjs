@@ -23,7 +23,7 @@ function expectOk(result, what) {
 }
 
 /**
- * P1b: bursts of `burst` CLI-backed tool calls back to back, with no pause
+ * cli-call-bursts: bursts of `burst` CLI-backed tool calls back to back, with no pause
  * for the pool to refill, against a raw spawn of the same command (`node
  * bin/openspec.js list --json`). Before each burst the pool gets time to warm
  * (`settle`, untimed); raw spawns run between bursts, so load that drifts hits
@@ -39,13 +39,13 @@ export async function benchBurst({ bursts, burst = 10, bin, workdir, env, call, 
   // One of each first, so neither side pays for a cold disk cache.
   await spawnRawList({ bin, workdir, env });
   await settle();
-  expectOk(await call(), "the P1b tool call");
+  expectOk(await call(), "a tool call of a burst");
   for (let round = 0; round < bursts; round += 1) {
     raw.push((await timed(() => spawnRawList({ bin, workdir, env }))).ms);
     await settle();
     for (let i = 0; i < burst; i += 1) {
       const { ms, result } = await timed(call);
-      expectOk(result, "the P1b tool call");
+      expectOk(result, "a tool call of a burst");
       calls.push(ms);
     }
     raw.push((await timed(() => spawnRawList({ bin, workdir, env }))).ms);
@@ -54,7 +54,7 @@ export async function benchBurst({ bursts, burst = 10, bin, workdir, env, call, 
   const spread = summarize(calls);
   const p90 = quantile(calls, 0.9);
   return benchResult({
-    id: "P1b",
+    id: "cli-call-bursts",
     title: `${burst} CLI tool calls back to back: p90 / raw openspec spawn`,
     unit: "ratio",
     value: p90 / rawMedian,
@@ -78,7 +78,7 @@ export async function benchBurst({ bursts, burst = 10, bin, workdir, env, call, 
 }
 
 /**
- * P1c: `concurrent` CLI-backed tool calls started at once, as an agent that
+ * concurrent-cli-calls: `concurrent` CLI-backed tool calls started at once, as an agent that
  * fans out would, against one raw spawn. The figure is the slowest call over
  * the median raw spawn; details give the fastest and the median call and the
  * wall time of each round.
@@ -106,7 +106,7 @@ export async function benchConcurrent({
     raw.push((await timed(() => spawnRawList({ bin, workdir, env }))).ms);
     await settle();
     const calls = await Promise.all(Array.from({ length: concurrent }, () => timed(call)));
-    for (const { result } of calls) expectOk(result, "a P1c tool call");
+    for (const { result } of calls) expectOk(result, "a concurrent tool call");
     const times = calls.map(({ ms }) => ms);
     slowest.push(Math.max(...times));
     fastest.push(Math.min(...times));
@@ -116,7 +116,7 @@ export async function benchConcurrent({
   const rawMedian = summarize(raw).median;
   const ratios = summarize(slowest.map((ms) => ms / rawMedian));
   return benchResult({
-    id: "P1c",
+    id: "concurrent-cli-calls",
     title: `${concurrent} concurrent CLI tool calls: slowest / raw openspec spawn`,
     unit: "ratio",
     value: ratios.median,

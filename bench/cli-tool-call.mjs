@@ -3,7 +3,7 @@ import { ratioResult } from "./result.mjs";
 import { spawnRawList } from "./run-process.mjs";
 
 /**
- * P1: a CLI-backed tool call served by a warm worker, against a raw spawn of
+ * warm-cli-call: a CLI-backed tool call served by a warm worker, against a raw spawn of
  * the same command (`node bin/openspec.js list --json`). Before each timed
  * call the pool gets time to have a worker warm again (`warm`), as an agent's
  * thinking time between calls would give it.
@@ -15,7 +15,7 @@ import { spawnRawList } from "./run-process.mjs";
 export function benchPooledToolCall({ pooledCall, warm, through, id, title, ...run }) {
   return benchAgainstRawList({
     ...run,
-    id: id ?? "P1",
+    id: id ?? "warm-cli-call",
     title: title ?? "CLI tool call on a warm worker / raw openspec spawn",
     target: 0.2,
     call: pooledCall,
@@ -25,7 +25,7 @@ export function benchPooledToolCall({ pooledCall, warm, through, id, title, ...r
 }
 
 /**
- * P2: a CLI-backed tool call that spawns the CLI (no pool), against a raw
+ * cold-cli-call: a CLI-backed tool call that spawns the CLI (no pool), against a raw
  * spawn of the same command: what the tool adds around the process.
  *
  * @param {{ iterations: number, bin: string, workdir: string, env: Record<string, string>,
@@ -35,7 +35,7 @@ export function benchPooledToolCall({ pooledCall, warm, through, id, title, ...r
 export function benchColdToolCall({ coldCall, settle, through, ...run }) {
   return benchAgainstRawList({
     ...run,
-    id: "P2",
+    id: "cold-cli-call",
     title: "CLI tool call, cold spawn / raw openspec spawn",
     target: 1.05,
     call: coldCall,

@@ -2,10 +2,10 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-/** The P3 repository: 2,000 active changes, 500 archived changes, 1,000 specs of 4 requirements. */
+/** The large repository (context-speed and most others): 2,000 active changes, 500 archived changes, 1,000 specs of 4 requirements. */
 export const LARGE_REPOSITORY = { changes: 2000, archived: 500, specs: 1000, requirements: 4 };
 
-/** The P1b and P1c repository, where `list` has 20 changes to read. */
+/** The repository of cli-call-bursts and concurrent-cli-calls, where `list` has 20 changes to read. */
 export const TWENTY_CHANGE_REPOSITORY = { changes: 20, archived: 5, specs: 10, requirements: 4 };
 
 const pad = (n) => String(n).padStart(4, "0");

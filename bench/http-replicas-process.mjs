@@ -1,6 +1,6 @@
 // Replicas of `openspec-mcp --http` on one PostgreSQL registry, behind the
 // distribution's nginx on 127.0.0.1 (the test kit's helpers), with the same
-// interface as startHttpServerProcess: P8 drives them as it drives one server.
+// interface as startHttpServerProcess: http-load drives them as it drives one server.
 import { join } from "node:path";
 import { startHttpServerProcess } from "./http-server-process.mjs";
 

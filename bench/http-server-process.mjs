@@ -1,5 +1,5 @@
 // One `openspec-mcp --http` process on 127.0.0.1 with a token of its own and
-// the SDK's client, for the load figures (P8, P10) and the reliability suite's
+// the SDK's client, for the load figures (http-load, resource-sessions) and the reliability suite's
 // load check: the server runs in a process of its own, so its memory and
 // event loop are measured without the clients'.
 import { spawn } from "node:child_process";

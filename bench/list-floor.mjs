@@ -2,7 +2,7 @@ import { lstatSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
 /**
- * P11's yardstick at 10,000 changes: the least `openspec list --json` must
+ * The yardstick of native-list-floor at 10,000 changes: the least `openspec list --json` must
  * do, done directly. Lists the change folders, walks each one for its
  * newest file time (a `readdir` per folder, an `lstat` per file), and counts
  * the checkboxes of its `tasks.md`. Returns how many changes and tasks it saw.

@@ -17,7 +17,7 @@ export function runProcess(command, args, { cwd, env }) {
   });
 }
 
-/** The yardstick of P1 and P2: `node bin/openspec.js list --json` in `workdir`, spawned directly. */
+/** The yardstick of warm-cli-call and cold-cli-call: `node bin/openspec.js list --json` in `workdir`, spawned directly. */
 export function spawnRawList({ bin, workdir, env }) {
   return runProcess(process.execPath, [bin, "list", "--json"], { cwd: workdir, env });
 }

@@ -1,14 +1,20 @@
-// `pnpm bench`: measures P1–P12 (P9: the tokens each host puts in a model's context; P1b: a burst of calls; P1c: concurrent calls; P4b: pathological lines) against their yardsticks on this machine,
-// prints a table and writes bench-results/latest.json; a full run (not
-// `--smoke`) also records its figures in docs/benchmarks.json and rewrites
-// docs/benchmarks.md and the README's summary from it. Run after `turbo run
-// build` (the pnpm script does). `--smoke` runs each benchmark once on a small
-// repository (checks that it works, not how fast); `--only P3,P5` picks some;
-// `--p8-changes=1000` and `--p8-levels=1,10,50` narrow P8 (default 1,000 and
-// 10,000 changes at 1, 10, 50 and 100 sessions), `--p8-revisions=2025-11-25,2026-07-28`
-// runs it with 2025 clients (sessions, the default) and 2026-07-28 clients
-// (stateless), `--p8-cpu-prof=DIR` writes the server's CPU profile there. It measures on the Node that runs it: put
-// another line's `node` first on PATH to measure that one.
+// `pnpm bench`: measures each benchmark against its yardstick on this
+// machine (warm and cold CLI calls, `openspec_context`, the spec parser, MCP
+// start-up, the Hermes bridge, the HTTP server under load, the tokens each
+// host puts in a model's context, and more: BENCHMARK_IDS in
+// scripts/docs/benchmark-page.mjs names them all), prints a table and writes
+// bench-results/latest.json; a full run (not `--smoke`) also records its
+// figures in docs/benchmarks.json and rewrites docs/benchmarks.md and the
+// README's summary from it. Run after `turbo run build` (the pnpm script
+// does). `--smoke` runs each benchmark once on a small repository (checks
+// that it works, not how fast); `--only=context-speed,mcp-startup` picks some
+// by name; `--http-load-changes=1000` and `--http-load-levels=1,10,50` narrow
+// http-load (default 1,000 and 10,000 changes at 1, 10, 50 and 100 sessions),
+// `--http-load-revisions=2025-11-25,2026-07-28` runs it with 2025 clients
+// (sessions, the default) and 2026-07-28 clients (stateless),
+// `--http-load-cpu-prof=DIR` writes the server's CPU profile there. It
+// measures on the Node that runs it: put another line's `node` first on PATH
+// to measure that one.
 import { execFileSync } from "node:child_process";
 import {
   existsSync,
@@ -24,25 +30,26 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { benchBridgeRoundTrip } from "../bench/bridge-round-trip.mjs";
 import { benchBurst, benchConcurrent } from "../bench/cli-call-bursts.mjs";
+import { benchCliContext } from "../bench/cli-context.mjs";
 import { benchColdToolCall, benchPooledToolCall } from "../bench/cli-tool-call.mjs";
+import { benchContextTokens } from "../bench/context-tokens.mjs";
 import {
   generateRepository,
   LARGE_REPOSITORY,
   TWENTY_CHANGE_REPOSITORY,
 } from "../bench/generate-repository.mjs";
+import { benchHttpLoad, kindFigures } from "../bench/http-load.mjs";
 import { loadCliSpecParser } from "../bench/load-cli-spec-parser.mjs";
-import { benchSpecParser } from "../bench/p4-spec-parser.mjs";
-import { benchPathologicalLines } from "../bench/p4b-pathological-lines.mjs";
-import { benchMcpStartup } from "../bench/p5-mcp-startup.mjs";
-import { benchBridgeRoundTrip } from "../bench/p6-bridge-round-trip.mjs";
-import { benchCliContext } from "../bench/p7-cli-context.mjs";
-import { benchHttpLoad, kindFigures } from "../bench/p8-http-load.mjs";
-import { benchContextTokens } from "../bench/p9-context-tokens.mjs";
-import { benchResourceSessions } from "../bench/p10-resource-sessions.mjs";
-import { benchNativeList } from "../bench/p11-native-list.mjs";
-import { benchValidateByChange } from "../bench/p12-validate-by-change.mjs";
+import { benchMcpStartup } from "../bench/mcp-startup.mjs";
+import { benchNativeList } from "../bench/native-list.mjs";
+import { benchPathologicalLines } from "../bench/pathological-lines.mjs";
+import { benchResourceSessions } from "../bench/resource-sessions.mjs";
+import { benchSpecParser } from "../bench/spec-parser.mjs";
+import { benchValidateByChange } from "../bench/validate-by-change.mjs";
 import {
+  BENCHMARK_IDS,
   BENCHMARKS_DATA,
   mergeBenchmarkRun,
   readBenchmarkData,
@@ -55,7 +62,16 @@ const argv = process.argv.slice(2);
 const smoke = argv.includes("--smoke");
 const onlyArg = argv.find((arg) => arg.startsWith("--only="));
 const only = onlyArg ? new Set(onlyArg.slice("--only=".length).split(",")) : null;
-const wanted = (id) => only === null || only.has(id);
+// An --only name no benchmark has would run nothing and still look like a run.
+const unknown = [...(only ?? [])].filter((id) => !BENCHMARK_IDS.includes(id));
+if (unknown.length > 0) {
+  console.error(
+    `--only: no benchmark is called ${unknown.join(", ")}; the names are ${BENCHMARK_IDS.join(", ")}.`,
+  );
+  process.exit(2);
+}
+/** Whether any of these names was asked for: one run gives several figures, each under its own name. */
+const wanted = (...ids) => only === null || ids.some((id) => only.has(id));
 const iterations = (full) => (smoke ? 1 : full);
 const listArg = (name, fallback) => {
   const given = argv.find((arg) => arg.startsWith(`--${name}=`));
@@ -114,11 +130,13 @@ try {
     "A file beside the specs, so listing them has something to skip.\n",
   );
 
-  // P1 as every host runs it now (the CLI confined to the source, where this machine can),
-  // and P1u, the same without confinement, in the same run for comparison.
-  if (wanted("P1")) results.push(await benchP1(smallRepo, { confine: true }));
-  if (wanted("P1")) results.push(await benchP1(smallRepo, { confine: false }));
-  if (wanted("P2")) {
+  // warm-cli-call as every host runs it now (the CLI confined to the source, where this machine can),
+  // and warm-cli-call-unconfined, the same without confinement, in the same run for comparison.
+  if (wanted("warm-cli-call", "warm-cli-call-unconfined")) {
+    results.push(await benchWarmCliCall(smallRepo, { confine: true }));
+    results.push(await benchWarmCliCall(smallRepo, { confine: false }));
+  }
+  if (wanted("cold-cli-call")) {
     const catalog = core.createCatalog({ env });
     results.push(
       await benchColdToolCall({
@@ -126,7 +144,7 @@ try {
         bin: cliBin,
         workdir: smallRepo,
         env,
-        // `engine: "cli"`: the catalog answers a plain list from the files, which is P11's
+        // `engine: "cli"`: the catalog answers a plain list from the files, which is native-list's
         // figure. The file under openspec/ written before each call makes every call a new
         // question, so the CLI runs each time instead of answering from the last run.
         coldCall: () => catalog.call("openspec_list", { workdir: smallRepo, engine: "cli" }),
@@ -140,17 +158,17 @@ try {
     );
     catalog.close();
   }
-  if (wanted("P1b") || wanted("P1c")) {
+  if (wanted("cli-call-bursts") || wanted("concurrent-cli-calls")) {
     const twenty = generateRepository(TWENTY_CHANGE_REPOSITORY);
     try {
       await delay(200);
-      if (wanted("P1b")) results.push(await benchP1b(twenty));
-      if (wanted("P1c")) results.push(await benchP1c(twenty));
+      if (wanted("cli-call-bursts")) results.push(await benchCliCallBursts(twenty));
+      if (wanted("concurrent-cli-calls")) results.push(await benchConcurrentCliCalls(twenty));
     } finally {
       rmSync(twenty, { recursive: true, force: true });
     }
   }
-  if (wanted("P3") || wanted("P3b") || wanted("P4")) {
+  if (wanted("context-speed") || wanted("context-size") || wanted("spec-parser-speed")) {
     const shape = smoke
       ? { changes: 20, archived: 5, specs: 10, requirements: 4 }
       : LARGE_REPOSITORY;
@@ -158,13 +176,14 @@ try {
     try {
       // Files written in the last timestamp tick are never trusted from cache; let them settle.
       await delay(200);
-      if (wanted("P3") || wanted("P3b")) results.push(...benchP3(big));
-      if (wanted("P4")) results.push(await benchP4(big));
+      if (wanted("context-speed") || wanted("context-size"))
+        results.push(...benchContextFigures(big));
+      if (wanted("spec-parser-speed")) results.push(await benchSpecParserSpeed(big));
     } finally {
       rmSync(big, { recursive: true, force: true });
     }
   }
-  if (wanted("P4b")) {
+  if (wanted("pathological-lines")) {
     results.push(
       await benchPathologicalLines({
         iterations: iterations(9),
@@ -173,32 +192,40 @@ try {
       }),
     );
   }
-  if (wanted("P8")) await benchP8();
-  if (wanted("P11")) await benchP11();
-  if (wanted("P12")) await benchP12();
-  if (wanted("P10")) await benchP10();
-  if (wanted("P5")) await benchP5(smallRepo);
-  if (wanted("P6")) await benchP6(smallRepo);
-  if (wanted("P7")) await benchP7(smallRepo);
-  if (wanted("P9")) await benchP9();
+  if (wanted("http-load")) await benchHttpLoadFigures();
+  if (wanted("native-list", "native-list-floor")) await benchNativeListFigures();
+  if (wanted("validate-after-write")) await benchValidateAfterWrite();
+  if (wanted("resource-sessions")) await benchResourceSessionFigures();
+  if (
+    wanted(
+      "mcp-startup",
+      "mcp-startup-2026-discover",
+      "mcp-startup-2026-tools-list",
+      "mcp-sdk-alone-startup",
+    )
+  )
+    await benchMcpStartupFigures(smallRepo);
+  if (wanted("bridge-round-trip")) await benchBridge(smallRepo);
+  if (wanted("shell-cli-context")) await benchShellCliContext(smallRepo);
+  if (wanted("context-tokens")) await benchContextTokenFigures();
 } finally {
   clearInterval(keepAlive);
   rmSync(sandbox, { recursive: true, force: true });
 }
 
-async function benchP1(workdir, { confine }) {
+async function benchWarmCliCall(workdir, { confine }) {
   // The stores stay closed, so the catalog's view of the repository is the folder alone.
-  const p1Env = {
+  const callEnv = {
     ...env,
     OPENSPEC_AGENT_CONFINE: confine ? "auto" : "off",
     OPENSPEC_AGENT_ALLOW_STORES: "none",
   };
-  const pool = runner.createOpenSpecPool({ env: p1Env });
+  const pool = runner.createOpenSpecPool({ env: callEnv });
   // Confined workers serve one source's view: warm them for this one.
   const view = confine ? { root: workdir, writable: false } : undefined;
   const warm = () => pool.warm(cliBin, view);
   // Through the catalog when core takes a pool (`pool` option); else through the runner itself.
-  const catalog = core.createCatalog({ env: p1Env, pool });
+  const catalog = core.createCatalog({ env: callEnv, pool });
   await warm();
   await catalog.call("openspec_list", { workdir });
   const throughCatalog = pool.stats().warm > 0;
@@ -210,12 +237,14 @@ async function benchP1(workdir, { confine }) {
           bin: cliBin,
           args: listArgs.args,
           workdir,
-          env: p1Env,
+          env: callEnv,
           pool,
           ...(view ? { confine: view } : {}),
         });
   if (!throughCatalog) {
-    notes.push("P1 ran through runOpenSpec({ pool }): the core catalog does not take a pool yet.");
+    notes.push(
+      "warm-cli-call ran through runOpenSpec({ pool }): the core catalog does not take a pool yet.",
+    );
   }
   try {
     const confined = confine && runner.findConfinement?.().ok === true;
@@ -228,7 +257,11 @@ async function benchP1(workdir, { confine }) {
       warm,
       ...(confine
         ? {}
-        : { id: "P1u", title: "P1 with confinement off (OPENSPEC_AGENT_CONFINE=off)" }),
+        : {
+            id: "warm-cli-call-unconfined",
+            title:
+              "CLI tool call on a warm worker with confinement off / raw openspec spawn (OPENSPEC_AGENT_CONFINE=off)",
+          }),
       through: `${throughCatalog ? "core catalog: openspec_list" : "runOpenSpec({ pool }): list --json"}${confine ? (confined ? ", confined (bubblewrap)" : ", not confined: this host cannot") : ", unconfined"}`,
     });
   } finally {
@@ -256,20 +289,20 @@ async function withPooledCatalog(workdir, measure) {
   }
 }
 
-function benchP1b(workdir) {
+function benchCliCallBursts(workdir) {
   return withPooledCatalog(workdir, (run) => benchBurst({ ...run, bursts: iterations(5) }));
 }
 
-function benchP1c(workdir) {
+function benchConcurrentCliCalls(workdir) {
   return withPooledCatalog(workdir, (run) => benchConcurrent({ ...run, rounds: iterations(3) }));
 }
 
 /**
- * P3 and P3b run beside the artifacts package (`packages/artifacts/bench`),
+ * context-speed and context-size run beside the artifacts package (`packages/artifacts/bench`),
  * in a process of their own: their cold figures empty the package's caches,
  * which it does not export.
  */
-function benchP3(big) {
+function benchContextFigures(big) {
   const script = fromRoot("packages/artifacts/bench/context.mjs");
   const output = execFileSync(
     process.execPath,
@@ -285,7 +318,7 @@ function benchP3(big) {
   return JSON.parse(output).results;
 }
 
-async function benchP4(big) {
+async function benchSpecParserSpeed(big) {
   const parser = await importBuilt("packages/spec-parser/dist/index.js");
   const theirs = await loadCliSpecParser(openspecRoot);
   const specsOf = (specsDir) =>
@@ -311,14 +344,14 @@ async function benchP4(big) {
   });
 }
 
-async function benchP5(cwd) {
+async function benchMcpStartupFigures(cwd) {
   const serverBin = fromRoot("apps/mcp-server/bin/openspec-mcp.js");
   if (!existsSync(fromRoot("apps/mcp-server/dist/bin.js"))) {
-    notes.push("P5 skipped: apps/mcp-server is not built.");
+    notes.push("mcp-startup skipped: apps/mcp-server is not built.");
     return;
   }
-  const p5 = await benchMcpStartup({ iterations: iterations(15), serverBin, env, cwd });
-  results.push(p5);
+  const startup = await benchMcpStartup({ iterations: iterations(15), serverBin, env, cwd });
+  results.push(startup);
   // The yardstick: the MCP SDK v2's own server with as many one-field tools and
   // none of the catalog, bundled by the same bundler and started the same way.
   const { bundleApp } = await import("../tooling/bundle/src/bundle-app.mjs");
@@ -332,25 +365,25 @@ async function benchP5(cwd) {
     await benchMcpStartup({
       iterations: iterations(15),
       serverBin: join(yardstick, "dist", "bundle", "sdk-alone.cjs"),
-      env: { ...env, SDK_ALONE_TOOLS: String(p5.details.tools) },
+      env: { ...env, SDK_ALONE_TOOLS: String(startup.details.tools) },
       cwd,
-      id: "P5s",
+      id: "mcp-sdk-alone-startup",
       title:
         "MCP SDK v2's own server, as many one-field tools, start to tools/list answer / node -e 0",
     }),
   );
-  // A 2026-07-28 client: to server/discover (P5b) and to its first tools/list (P5c).
-  for (const modern of ["P5b", "P5c"]) {
+  // A 2026-07-28 client: to server/discover and to its first tools/list.
+  for (const modern of ["mcp-startup-2026-discover", "mcp-startup-2026-tools-list"]) {
     results.push(
       await benchMcpStartup({ iterations: iterations(15), serverBin, env, cwd, modern }),
     );
   }
 }
 
-async function benchP7(workdir) {
+async function benchShellCliContext(workdir) {
   const cliBin = fromRoot("apps/cli/bin/openspec-agent.js");
   if (!existsSync(fromRoot("apps/cli/dist/bundle/openspec-agent.bundle.cjs"))) {
-    notes.push("P7 skipped: apps/cli is not built.");
+    notes.push("shell-cli-context skipped: apps/cli is not built.");
     return;
   }
   // Registered as a user would, in the bench's own registry (OPENSPEC_AGENT_DB).
@@ -380,17 +413,17 @@ function repositoryOf(changes) {
 }
 
 // Not ratios like the others: load figures for the HTTP server, printed as tables of their own.
-async function benchP8() {
+async function benchHttpLoadFigures() {
   if (!existsSync(fromRoot("apps/mcp-server/dist/bin.js"))) {
-    notes.push("P8 skipped: apps/mcp-server is not built.");
+    notes.push("http-load skipped: apps/mcp-server is not built.");
     return;
   }
   httpLoad = [];
-  const profileDir = argv.find((arg) => arg.startsWith("--p8-cpu-prof="))?.split("=")[1];
+  const profileDir = argv.find((arg) => arg.startsWith("--http-load-cpu-prof="))?.split("=")[1];
   const revisions = (
-    argv.find((arg) => arg.startsWith("--p8-revisions="))?.split("=")[1] ?? "2025-11-25"
+    argv.find((arg) => arg.startsWith("--http-load-revisions="))?.split("=")[1] ?? "2025-11-25"
   ).split(",");
-  const sizes = smoke ? [20] : listArg("p8-changes", [1000, 10000]);
+  const sizes = smoke ? [20] : listArg("http-load-changes", [1000, 10000]);
   for (const [changes, revision] of sizes.flatMap((size) => revisions.map((r) => [size, r]))) {
     const repository = repositoryOf(changes);
     try {
@@ -403,7 +436,7 @@ async function benchP8() {
           repository,
           changes,
           revision,
-          levels: smoke ? [1, 2] : listArg("p8-levels", [1, 10, 50, 100]),
+          levels: smoke ? [1, 2] : listArg("http-load-levels", [1, 10, 50, 100]),
           seconds: smoke ? 2 : 20,
           maxCallsPerSession: smoke ? 11 : 200,
           serverNodeArguments: profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [],
@@ -416,7 +449,7 @@ async function benchP8() {
 }
 
 // openspec_list answered natively, against the raw CLI (1,000 changes) and the floor (10,000).
-async function benchP11() {
+async function benchNativeListFigures() {
   const artifacts = await importBuilt("packages/artifacts/dist/index.js");
   const [small, large] = smoke ? [20, 40] : [1000, 10000];
   const thousand = { changes: small, root: repositoryOf(small) };
@@ -441,7 +474,7 @@ async function benchP11() {
 }
 
 // Validating everything right after one change was written, against a raw whole validation.
-async function benchP12() {
+async function benchValidateAfterWrite() {
   const changes = smoke ? 20 : 1000;
   const root = repositoryOf(changes);
   try {
@@ -463,9 +496,9 @@ async function benchP12() {
   }
 }
 
-// 50 sessions listing resources and subscribing at once (docs/reliability.md, H18).
-async function benchP10() {
-  resourceSessions = await onServedLargeRepository("P10", (repository) =>
+// 50 sessions listing resources and subscribing at once (the reliability suite's resource-sessions check, docs/reliability.md).
+async function benchResourceSessionFigures() {
+  resourceSessions = await onServedLargeRepository("resource-sessions", (repository) =>
     benchResourceSessions({
       root,
       env: { ...env, OPENSPEC_BIN: cliBin },
@@ -494,10 +527,10 @@ async function onServedLargeRepository(id, run) {
 }
 
 // Token counts, not times: one measurement each, printed as their own table too.
-async function benchP9() {
+async function benchContextTokenFigures() {
   const budget = await importBuilt("tooling/context-budget/dist/index.js");
   if (budget === null) {
-    notes.push("P9 skipped: tooling/context-budget is not built.");
+    notes.push("context-tokens skipped: tooling/context-budget is not built.");
     return;
   }
   const shape = smoke ? { changes: 20, archived: 5, specs: 10, requirements: 4 } : LARGE_REPOSITORY;
@@ -517,7 +550,7 @@ async function benchP9() {
     contextTokens = measured.table;
     if (measured.anchor.source === "recorded") {
       notes.push(
-        "P9: hermes-openspec's figure is the recorded one; set HERMES_OPENSPEC_SCHEMAS to its schemas.py to measure it in this run.",
+        "context-tokens: hermes-openspec's figure is the recorded one; set HERMES_OPENSPEC_SCHEMAS to its schemas.py to measure it in this run.",
       );
     }
   } finally {
@@ -525,10 +558,10 @@ async function benchP9() {
   }
 }
 
-async function benchP6(workdir) {
+async function benchBridge(workdir) {
   const bridgeEntry = fromRoot("packages/hermes-host/dist/bridge.js");
   if (!existsSync(bridgeEntry)) {
-    notes.push("P6 skipped: packages/hermes-host is not built.");
+    notes.push("bridge-round-trip skipped: packages/hermes-host is not built.");
     return;
   }
   const catalog = core.createCatalog({ env });
@@ -604,7 +637,7 @@ function printTable({ machine, results: rows, notes: remarks }) {
   console.table(table);
   if (httpLoad !== undefined) {
     console.log(
-      "P8: concurrent MCP sessions over Streamable HTTP (127.0.0.1), mixed calls: cheap (status, one-change validate, context by token), whole repository (list, validate all), writes (task_set_status, change_write)",
+      "http-load: concurrent MCP sessions over Streamable HTTP (127.0.0.1), mixed calls: cheap (status, one-change validate, context by token), whole repository (list, validate all), writes (task_set_status, change_write)",
     );
     console.table(
       httpLoad.flatMap((row) =>
@@ -617,7 +650,7 @@ function printTable({ machine, results: rows, notes: remarks }) {
         })),
       ),
     );
-    console.log("P8 per call: p50 / p99 ms (calls)");
+    console.log("http-load per call: p50 / p99 ms (calls)");
     console.table(
       Object.fromEntries(
         httpLoad.map((row) => [
@@ -634,18 +667,18 @@ function printTable({ machine, results: rows, notes: remarks }) {
     for (const row of httpLoad)
       for (const failure of row.failures)
         console.log(
-          `P8 failure (${row.revision}) at ${row.changes} changes, ${row.sessions} sessions: ${failure}`,
+          `http-load failure (${row.revision}) at ${row.changes} changes, ${row.sessions} sessions: ${failure}`,
         );
   }
   if (resourceSessions !== undefined) {
     const figures = resourceSessions;
     console.log(
-      `P10: ${figures.sessions} MCP sessions listing ${figures.resources} resources and making ${figures.subscribed} subscriptions at once`,
+      `resource-sessions: ${figures.sessions} MCP sessions listing ${figures.resources} resources and making ${figures.subscribed} subscriptions at once`,
     );
     console.table(Object.fromEntries(resourceSessionRows(figures, { atRest: true })));
   }
   if (contextTokens !== undefined) {
-    console.log("P9: tokens (o200k) each host puts in front of a model");
+    console.log("context-tokens: tokens (o200k) each host puts in front of a model");
     console.table(contextTokens);
   }
   for (const remark of remarks) console.log(`note: ${remark}`);

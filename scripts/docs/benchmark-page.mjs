@@ -1,9 +1,9 @@
 // The benchmark page (docs/benchmarks.md) and the README's performance summary,
 // both rendered from docs/benchmarks.json, which `pnpm bench` writes: each
 // figure keeps the machine, Node, date and load of the run that measured it, so
-// a run of some figures (`--only=P5`) replaces those and leaves the others.
+// a run of some figures (`--only=mcp-startup`) replaces those and leaves the others.
 import { readFileSync, writeFileSync } from "node:fs";
-import { kindFigures } from "../../bench/p8-http-load.mjs";
+import { kindFigures } from "../../bench/http-load.mjs";
 import { resourceSessionRows } from "./resource-session-rows.mjs";
 
 export const BENCHMARKS_DATA = "docs/benchmarks.json";
@@ -33,10 +33,38 @@ export function mergeBenchmarkRun(recorded, report) {
   };
 }
 
-/** P1 < P1b < P1c < P2 < … < P12, by number then suffix. */
+/**
+ * Every benchmark `pnpm bench` runs, by the name `--only` takes, in the order of
+ * the benchmark page; http-load and resource-sessions are tables of their own.
+ */
+export const BENCHMARK_IDS = [
+  "warm-cli-call",
+  "cli-call-bursts",
+  "concurrent-cli-calls",
+  "warm-cli-call-unconfined",
+  "cold-cli-call",
+  "context-speed",
+  "context-size",
+  "spec-parser-speed",
+  "pathological-lines",
+  "mcp-startup",
+  "mcp-startup-2026-discover",
+  "mcp-startup-2026-tools-list",
+  "mcp-sdk-alone-startup",
+  "bridge-round-trip",
+  "shell-cli-context",
+  "http-load",
+  "context-tokens",
+  "resource-sessions",
+  "native-list",
+  "native-list-floor",
+  "validate-after-write",
+];
+
+/** A figure's place on the page: as BENCHMARK_IDS lists it, a name it does not know last. */
 function figureOrder(id) {
-  const [, number = "0", suffix = ""] = /^P(\d+)([a-z]*)$/.exec(id) ?? [];
-  return Number(number) * 100 + (suffix === "" ? 0 : suffix.charCodeAt(0) - 96);
+  const place = BENCHMARK_IDS.indexOf(id);
+  return place === -1 ? BENCHMARK_IDS.length : place;
 }
 
 export function readBenchmarkData(path) {
@@ -144,7 +172,7 @@ export function renderBenchmarkPage(data) {
   if (data.httpLoad) {
     parts.push(
       "",
-      "### P8: sessions of the team HTTP server",
+      "### http-load: sessions of the team HTTP server",
       "",
       `Measured ${when(data.httpLoad.measured)}. Cheap calls: status, one-change validate, context by token; whole repository: list, validate everything; writes: tick a task, rewrite design.md.`,
       "",
@@ -165,7 +193,7 @@ export function renderBenchmarkPage(data) {
     const figures = data.resourceSessions.rows;
     parts.push(
       "",
-      "### P10: MCP sessions listing and subscribing to resources",
+      "### resource-sessions: MCP sessions listing and subscribing to resources",
       "",
       `Measured ${when(data.resourceSessions.measured)}: ${figures.sessions} sessions, ${figures.resources} resources, ${figures.subscribed} subscriptions.`,
       "",
@@ -175,7 +203,7 @@ export function renderBenchmarkPage(data) {
   if (data.contextTokens) {
     parts.push(
       "",
-      "### P9: tokens each host puts in front of a model (o200k)",
+      "### context-tokens: tokens each host puts in front of a model (o200k)",
       "",
       `Measured ${when(data.contextTokens.measured)}; token counts do not depend on load.`,
       "",

@@ -1,5 +1,5 @@
 /**
- * P10's figures as `[label, value]` rows, written once for both places that
+ * resource-sessions' figures as `[label, value]` rows, written once for both places that
  * show them: `pnpm bench` prints them as a console table, and the benchmark
  * page (docs/benchmarks.md) as a Markdown table. The console also gives
  * /healthz at rest beside the figures under load (`atRest`).

@@ -1,21 +1,21 @@
-// P3 and P3b of `pnpm bench`, run beside the package because the cold figures
+// context-speed and context-size of `pnpm bench`, run beside the package because the cold figures
 // empty its caches (`forgetCaches`), which are no part of its public API:
 // `resolveContext` on a large repository against a bare directory scan of it,
 // cold and warm, with 19 more sources registered for the bare-token lookup.
 // Prints `{ "results": [...] }` as JSON. Build first (`pnpm build`).
 //   node bench/context.mjs [--smoke] [--repository=<folder>]
-// Without --repository it generates the P3 repository (a small one with --smoke).
+// Without --repository it generates the large repository (a small one with --smoke).
 import { rmSync } from "node:fs";
 import { setTimeout as delay } from "node:timers/promises";
+import { benchContext } from "../../../bench/context.mjs";
 import { generateRepository, LARGE_REPOSITORY } from "../../../bench/generate-repository.mjs";
-import { benchContext } from "../../../bench/p3-context.mjs";
 import { forgetCaches } from "../dist/cache/bounded-cache.js";
 import { resolveContext } from "../dist/index.js";
 
 const argv = process.argv.slice(2);
 const smoke = argv.includes("--smoke");
 const repositoryArg = argv.find((arg) => arg.startsWith("--repository="));
-// A token passed alone is looked up in every source: the P3 repository and
+// A token passed alone is looked up in every source: the large repository and
 // this many smaller ones, about as many artifacts together as the big one.
 const OTHER_SOURCES = 19;
 const otherShape = smoke

@@ -8,12 +8,12 @@ import { type RunOpenSpecOptions, runOpenSpec } from "./run-openspec.js";
 import { REAL_CLI } from "./test-support/real-cli.js";
 import { useRealCliRepo } from "./test-support/real-cli-fixture.js";
 
-// A smoke run of the P1 and P2 benchmarks (`pnpm bench`): one iteration
+// A smoke run of the warm and cold CLI call benchmarks (`pnpm bench`): one iteration
 // each, to show they run and measure what they claim. No timing is asserted.
-describe("benchmarks P1, P1b, P1c and P2, smoke run", () => {
+describe("the CLI call benchmarks, smoke run", () => {
   const cli = useRealCliRepo();
-  // One pool for the file: P1b and P1c settle it warm again before they time anything, so the
-  // workers P1 started serve them too instead of two more CLI starts.
+  // One pool for the file: cli-call-bursts and concurrent-cli-calls settle it warm again before they time anything, so the
+  // workers warm-cli-call started serve them too instead of two more CLI starts.
   let shared: OpenSpecPool | undefined;
   const pool = () => {
     shared ??= createOpenSpecPool({ env: cli.sandbox.env });
@@ -34,7 +34,7 @@ describe("benchmarks P1, P1b, P1c and P2, smoke run", () => {
     expect(result.details.toolCallMs).toBeGreaterThan(0);
   };
 
-  it("GIVEN a warm pool WHEN P1 runs once THEN it reports a ratio of a pooled call to a raw spawn", async () => {
+  it("GIVEN a warm pool WHEN warm-cli-call runs once THEN it reports a ratio of a pooled call to a raw spawn", async () => {
     const warmBefore = pool().stats().warm;
     const result = await benchPooledToolCall({
       iterations: 1,
@@ -45,12 +45,16 @@ describe("benchmarks P1, P1b, P1c and P2, smoke run", () => {
       pooledCall: () => listCall({ pool: pool() }),
     });
 
-    expect(result).toMatchObject({ id: "P1", unit: "ratio", target: { at: "most", value: 0.2 } });
+    expect(result).toMatchObject({
+      id: "warm-cli-call",
+      unit: "ratio",
+      target: { at: "most", value: 0.2 },
+    });
     sane(result);
     expect(pool().stats()).toMatchObject({ warm: warmBefore + 2, fallbacks: 0 });
   });
 
-  it("GIVEN no pool WHEN P2 runs once THEN it reports a ratio of a cold call to a raw spawn", async () => {
+  it("GIVEN no pool WHEN cold-cli-call runs once THEN it reports a ratio of a cold call to a raw spawn", async () => {
     const result = await benchColdToolCall({
       iterations: 1,
       bin: REAL_CLI,
@@ -59,11 +63,15 @@ describe("benchmarks P1, P1b, P1c and P2, smoke run", () => {
       coldCall: () => listCall(),
     });
 
-    expect(result).toMatchObject({ id: "P2", unit: "ratio", target: { at: "most", value: 1.05 } });
+    expect(result).toMatchObject({
+      id: "cold-cli-call",
+      unit: "ratio",
+      target: { at: "most", value: 1.05 },
+    });
     sane(result);
   });
 
-  it("GIVEN a warm pool WHEN P1b runs one short burst and P1c one round THEN each reports its ratio to a raw spawn", async () => {
+  it("GIVEN a warm pool WHEN cli-call-bursts runs one short burst and concurrent-cli-calls one round THEN each reports its ratio to a raw spawn", async () => {
     const warmBefore = pool().stats().warm;
     const limiter = createRunLimiter(2);
     const run = {
@@ -77,8 +85,16 @@ describe("benchmarks P1, P1b, P1c and P2, smoke run", () => {
     const burst = await benchBurst({ ...run, bursts: 1, burst: 3 });
     const fan = await benchConcurrent({ ...run, rounds: 1, concurrent: 4 });
 
-    expect(burst).toMatchObject({ id: "P1b", unit: "ratio", target: { at: "most", value: 0.3 } });
-    expect(fan).toMatchObject({ id: "P1c", unit: "ratio", target: { at: "most", value: 2 } });
+    expect(burst).toMatchObject({
+      id: "cli-call-bursts",
+      unit: "ratio",
+      target: { at: "most", value: 0.3 },
+    });
+    expect(fan).toMatchObject({
+      id: "concurrent-cli-calls",
+      unit: "ratio",
+      target: { at: "most", value: 2 },
+    });
     for (const result of [burst, fan]) {
       expect(Number.isFinite(result.value) && result.value > 0).toBe(true);
       expect((result.details as Record<string, unknown>).rawSpawnMs).toBeGreaterThan(0);

@@ -181,7 +181,7 @@ function createLane() {
  *   granted or the line is served. A caller alone never holds an overflow
  *   turn and keeps every turn: capping each caller at `limit - 1` instead
  *   left a token alone one turn with `limit` 2, and its cheap calls waited
- *   for its own whole-repository runs (P8, ten sessions of one token: cheap
+ *   for its own whole-repository runs (the HTTP load benchmark, ten sessions of one token: cheap
  *   calls' p99 0.86 s became 2.96 s);
  * - runs without a caller share one caller, `""`;
  * - a task whose signal aborts while it waits leaves the line at once.

@@ -1,4 +1,4 @@
-// The yardstick for P5 (`pnpm bench`): the MCP SDK v2's own stdio server with
+// The yardstick for mcp-startup (`pnpm bench`): the MCP SDK v2's own stdio server with
 // as many tools as openspec-mcp's default toolsets, each with a one-field input,
 // and none of the catalog. scripts/bench.mjs bundles it with the apps' bundler
 // and starts it as openspec-mcp starts, so the two figures differ only by what

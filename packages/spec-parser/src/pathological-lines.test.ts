@@ -13,7 +13,7 @@ import type { RequirementInput, SpecInput } from "./types.js";
 
 // Runs long enough that a backtracking regex (quadratic or worse) would take
 // minutes on any of them; a linear scan takes milliseconds. Speed itself is
-// tracked by `pnpm bench` (P4b); here a hang is the failure, so each test has
+// tracked by `pnpm bench` (pathological-lines); here a hang is the failure, so each test has
 // a generous deadline instead of a timed assertion.
 const LENGTH = 200_000;
 const DEADLINE_MS = 20_000;

@@ -129,26 +129,28 @@ describe("the default tool surface: the whole loop for at most 0.6 of hermes-ope
   });
 });
 
-/** The P9 rows `pnpm bench` recorded in docs/benchmarks.json (the benchmark page is generated from them). */
+/** The context-tokens rows `pnpm bench` recorded in docs/benchmarks.json (the benchmark page is generated from them). */
 function recordedContextRows(): { surface: string; tokens: number }[] {
   const data = JSON.parse(
     readFileSync(new URL("../../../docs/benchmarks.json", import.meta.url), "utf8"),
   );
   const rows = data.contextTokens?.rows;
   if (!Array.isArray(rows)) {
-    throw new Error("docs/benchmarks.json has no P9 figures: run node scripts/bench.mjs --only=P9");
+    throw new Error(
+      "docs/benchmarks.json has no context-tokens figures: run node scripts/bench.mjs --only=context-tokens",
+    );
   }
   return rows;
 }
 
 describe("the benchmark page's context figures", () => {
-  it("GIVEN the P9 figures docs/benchmarks.md shows WHEN the surfaces are measured again THEN each says what is sent today (else run node scripts/bench.mjs --only=P9)", () => {
+  it("GIVEN the context-tokens figures docs/benchmarks.md shows WHEN the surfaces are measured again THEN each says what is sent today (else run node scripts/bench.mjs --only=context-tokens)", () => {
     const rows = recordedContextRows();
     const recorded = (surface: string) => {
       const found = rows.find((row) => row.surface === surface);
       if (found === undefined) {
         throw new Error(
-          `docs/benchmarks.json has no P9 row "${surface}": run node scripts/bench.mjs --only=P9`,
+          `docs/benchmarks.json has no context-tokens row "${surface}": run node scripts/bench.mjs --only=context-tokens`,
         );
       }
       return found.tokens;
@@ -156,7 +158,7 @@ describe("the benchmark page's context figures", () => {
     for (const surface of surfaces.mcp) {
       expect(
         recorded(`MCP tools/list ${surface.selection}: name + description + input schema`),
-        `${surface.selection}: run node scripts/bench.mjs --only=P9`,
+        `${surface.selection}: run node scripts/bench.mjs --only=context-tokens`,
       ).toBe(surface.nameDescriptionInput.tokens);
     }
     expect(recorded("MCP instructions")).toBe(surfaces.instructions.tokens);

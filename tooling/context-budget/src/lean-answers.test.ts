@@ -7,12 +7,12 @@ import {
   temporaryFoldersInMemory,
 } from "@org/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generateRepository, LARGE_REPOSITORY } from "../../../bench/generate-repository.mjs";
 import {
   addLargeArtifacts,
   BROKEN_CHANGES,
   largeAnswerCalls,
-} from "../../../bench/p9-context-tokens.mjs";
+} from "../../../bench/context-tokens.mjs";
+import { generateRepository, LARGE_REPOSITORY } from "../../../bench/generate-repository.mjs";
 import { measureAnswers } from "./measure-answers.js";
 
 /** The target for the default answer of a large-output tool (o200k tokens). */
@@ -29,7 +29,7 @@ beforeAll(async () => {
   // second of kernel time less than on disk; what the catalog and the CLI read is the same.
   leaveMemory = temporaryFoldersInMemory();
   repository = generateRepository(LARGE_REPOSITORY);
-  // The bench's large change and spec, and its failing changes, as P9 measures them.
+  // The bench's large change and spec, and its failing changes, as context-tokens measures them.
   addLargeArtifacts(repository);
   const { env } = isolatedEnvironment({ OPENSPEC_BIN: REAL_OPENSPEC_BIN });
   catalog = createCatalog({ env });
@@ -138,7 +138,7 @@ describe("lean answers on the 2,000-change repository", () => {
     expect(whole?.text.tokens).toBeGreaterThan(ANSWER_CAP);
   });
 
-  it("GIVEN every large answer P9 measures WHEN each tool is called with its defaults THEN each answer is within the cap: bare context, the list's first page, a large change and a large spec, the diff, one failed validation and the failed validation of everything", async () => {
+  it("GIVEN every large answer context-tokens measures WHEN each tool is called with its defaults THEN each answer is within the cap: bare context, the list's first page, a large change and a large spec, the diff, one failed validation and the failed validation of everything", async () => {
     // "detail: full" asks for everything on purpose; every other call is a tool's default.
     const defaults = largeAnswerCalls(2000).filter((call) => call.args.detail !== "full");
     const answers = await measureAnswers(catalog, defaults);

@@ -37,7 +37,10 @@ beforeAll(async () => {
 });
 
 afterAll(() => {
-  recordFigure("H17", `${calls} calls, none wrote or moved anything outside the repository`);
+  recordFigure(
+    "archive through a linked baseline",
+    `${calls} calls, none wrote or moved anything outside the repository`,
+  );
   removeTemporaryFolders();
 });
 
@@ -78,7 +81,7 @@ const CALLS: Call[] = [
 ];
 
 describe.each(LONG_LIVED_HOSTS)(
-  "H17 an archive through a baseline spec symlinked out of the repository, through the $host host",
+  "an archive through a baseline spec symlinked out of the repository, through the $host host",
   ({ open }) => {
     let host: HostUnderTest;
     beforeAll(async () => {

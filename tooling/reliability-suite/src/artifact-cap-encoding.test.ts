@@ -117,7 +117,7 @@ describe("artifacts over the cap and not in UTF-8", () => {
       expect(encodings[index], `${tool} ${JSON.stringify(args)}`).toMatchObject(expected);
     }
     recordFigure(
-      "c11 artifact cap (library)",
+      "artifact cap (library)",
       `60 MB spec: spec_show ${JSON.stringify(shown).length} bytes, context ${JSON.stringify(context).length} bytes`,
     );
   });
@@ -136,10 +136,7 @@ describe("artifacts over the cap and not in UTF-8", () => {
       }
       const peak = peakRssBytes(server.peer.child.pid ?? 0) ?? 0;
       expect(peak).toBeLessThan(150 * MB);
-      recordFigure(
-        "c11 artifact cap (MCP, 64 KiB cap)",
-        `server peak RSS ${Math.round(peak / MB)} MB`,
-      );
+      recordFigure("artifact cap (MCP, 64 KiB cap)", `server peak RSS ${Math.round(peak / MB)} MB`);
     } finally {
       server.peer.child.stdin.end();
       await server.peer.exited;

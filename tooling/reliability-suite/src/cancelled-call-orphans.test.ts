@@ -124,7 +124,7 @@ describe("a cancelled tools/call through the MCP server", () => {
       await peer.exited;
     }
     recordFigure(
-      "H16 cancelled calls",
+      "cancelled calls",
       `${ROUNDS} running + ${ROUNDS} queued cancelled; CLI group gone ${Math.min(...goneAfterMs)}–${Math.max(...goneAfterMs)} ms after the cancel`,
     );
   });

@@ -56,14 +56,14 @@ beforeAll(async () => {
 
 afterAll(() => {
   recordFigure(
-    "C09",
+    "description round trip",
     `${rounds} show → edit → create rounds, ${DESCRIPTIONS.length} descriptions each`,
   );
   removeTemporaryFolders();
 });
 
 describe.each(LONG_LIVED_HOSTS)(
-  "C09 rich requirement descriptions through the $host host",
+  "rich requirement descriptions through the $host host",
   ({ host: hostName, open }) => {
     let host: HostUnderTest;
     beforeAll(async () => {

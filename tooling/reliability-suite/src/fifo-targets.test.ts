@@ -109,7 +109,7 @@ describe("a FIFO where a file is expected", () => {
     expect(created).toMatchObject({ ok: true, overwritten: true });
     expect(readFileSync(join(repo, "openspec/specs/fifo/spec.md"), "utf8")).toContain("# Piped");
     recordFigure(
-      "h01 fifo targets (library)",
+      "FIFO targets (library)",
       `${CALLS.length + 1} calls in one process, answered in ${Date.now() - started} ms in all`,
     );
   });
@@ -123,7 +123,7 @@ describe("a FIFO where a file is expected", () => {
       expect(await server.call(tool, args, DEADLINE_MS), tool).toMatchObject(expected);
       slowest = Math.max(slowest, Date.now() - started);
     }
-    recordFigure("h01 fifo targets (MCP)", `${CALLS.length} calls, the slowest ${slowest} ms`);
+    recordFigure("FIFO targets (MCP)", `${CALLS.length} calls, the slowest ${slowest} ms`);
     expect(
       await server.call("openspec_spec_create", {
         source: "shop",

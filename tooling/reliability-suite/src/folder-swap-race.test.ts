@@ -75,7 +75,7 @@ describe.each(
       { host: "mcp", open: openMcpHost },
     ] as { host: string; open: (options: HostOptions) => Promise<HostUnderTest> }[]
   ).filter(({ host }) => sizes.everyHost || host === "library"),
-)("H5 the swap race of spec_create through the $host host", ({ host, open }) => {
+)("the folder swap race of spec_create through the $host host", ({ host, open }) => {
   it(`GIVEN a process that swaps openspec/specs/${NAME} for a symlink out and back in a tight loop for ${SWAP_MS / 1000} s WHEN spec_create with force runs again and again meanwhile THEN nothing is written outside the repository and no temporary file is left`, async () => {
     const sandbox = makeSandbox();
     await registerShop(sandbox);
@@ -117,7 +117,7 @@ describe.each(
     const leftovers = temporaryFilesBelow(sandbox.repo);
     const summary = [...outcomes].map(([outcome, count]) => `${count} ${outcome}`).join(", ");
     recordFigure(
-      "H5",
+      "folder swap race",
       `${host}: ${swaps} swaps in ${SWAP_MS / 1000} s against ${[...outcomes.values()].reduce((a, b) => a + b, 0)} forced writes (${summary}): ${leaked.length} paths changed outside, ${leftovers.length} temporary files left`,
     );
     expect(leaked).toEqual([]);

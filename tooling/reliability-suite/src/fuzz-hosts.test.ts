@@ -34,7 +34,7 @@ const hosts: Host[] = [
 
 afterAll(removeTemporaryFolders);
 
-describe.each(hosts)("R1 fuzzing through the $name host", ({ name, open, callsPerTool }) => {
+describe.each(hosts)("fuzzing through the $name host", ({ name, open, callsPerTool }) => {
   const figures: FuzzFigures = { calls: 0, slowestMs: 0, knownBugs: {} };
   let sandbox: Sandbox;
   let argvLog: string;
@@ -50,7 +50,7 @@ describe.each(hosts)("R1 fuzzing through the $name host", ({ name, open, callsPe
 
   afterAll(async () => {
     await host?.close();
-    recordFigure(`R1 ${name}`, describeFuzzFigures(figures, `${callsPerTool} per tool`));
+    recordFigure(`fuzzing (${name})`, describeFuzzFigures(figures, `${callsPerTool} per tool`));
   });
 
   it.each(toolCatalog.map((tool) => tool.name))(

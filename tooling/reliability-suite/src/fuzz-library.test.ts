@@ -32,7 +32,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await library?.close();
   recordFigure(
-    "R1 library",
+    "fuzzing (library)",
     describeFuzzFigures(
       figures,
       `${sizes.libraryCallsPerTool} per tool, 100 hostile tool names, ${sizes.realCliCallsPerTool} per CLI-backed tool with the real CLI`,
@@ -41,7 +41,7 @@ afterAll(async () => {
   removeTemporaryFolders();
 });
 
-describe("R1 fuzzing through the library", () => {
+describe("fuzzing through the library", () => {
   it.each(toolCatalog.map((tool) => tool.name))(
     `GIVEN ${sizes.libraryCallsPerTool} generated hostile inputs for %s WHEN each is called THEN every answer keeps the result contract, none hangs, and nothing outside the repository changes`,
     async (tool) => {
@@ -94,7 +94,7 @@ describe("R1 fuzzing through the library", () => {
   });
 });
 
-describe("R1 regressions found by fuzzing", () => {
+describe("regressions found by fuzzing", () => {
   // statSync(path, { throwIfNoEntry: false }) throws for every error but ENOENT (ENOTDIR for a
   // spec id through a file, ELOOP for a symlink loop); the artifacts caches now treat both as missing.
   it.each([
@@ -123,7 +123,7 @@ describe("R1 regressions found by fuzzing", () => {
 });
 
 if (sizes.realCliCallsPerTool > 0) {
-  describe("R1 fuzzing the CLI-backed tools through the library with the real OpenSpec CLI", () => {
+  describe("fuzzing the CLI-backed tools through the library with the real OpenSpec CLI", () => {
     let realSandbox: Sandbox;
     let realLibrary: HostUnderTest;
     beforeAll(async () => {

@@ -9,7 +9,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordFigure } from "./figures/record-figure.js";
 
-// H19: proposals whose markdown froze the dashboard. remark's parser is
+// Proposals whose markdown froze the dashboard. remark's parser is
 // super-linear on runs of emphasis markers (16 KB of `*_` took 23 s under load,
 // 40 KB 230 s, every other page waiting behind it) and recurses once per level
 // of quotes (20 KB of `>` threw "Maximum call stack size exceeded").
@@ -77,7 +77,7 @@ async function timedGet(path: string): Promise<{ status: number; text: string; m
   return { status: response.status, text, ms: performance.now() - started };
 }
 
-describe("h19: a repository whose proposals hold markdown that froze the dashboard", () => {
+describe("a repository whose proposals hold markdown that froze the dashboard", () => {
   it("GIVEN each hostile proposal WHEN its change page is asked for, with the health check and the sources page beside it THEN the page answers with the text shown plain and a notice (the old renderer took 23 s and showed none), and the server answers the others and stays up; how long each took against a calm page is a recorded figure, not a bound", async () => {
     const withOthers = (path: string) =>
       Promise.all([timedGet(path), timedGet("/healthz"), timedGet("/sources")]);
@@ -90,7 +90,7 @@ describe("h19: a repository whose proposals hold markdown that froze the dashboa
     for (const name of Object.keys(HOSTILE)) {
       const [hostile, health, sources] = await withOthers(`/s/shop/changes/${name}`);
       recordFigure(
-        `h19 ${name}`,
+        `hostile Markdown: ${name}`,
         `page ${Math.round(hostile.ms)} ms, calm page ${Math.round(calm.ms)} ms`,
       );
       expect(hostile.status, name).toBe(200);
@@ -120,7 +120,7 @@ describe("h19: a repository whose proposals hold markdown that froze the dashboa
     const slowPages = await Promise.all(slow);
 
     recordFigure(
-      "h19 slow pages",
+      "hostile Markdown: slow pages",
       `one-line page ${oneLineMs} ms after three slow ones were asked for; answers in order ${answered.join(", ")}; slow pages ${slowPages.map((page) => Math.round(page.ms)).join(", ")} ms`,
     );
     expect(oneLine.status).toBe(200);

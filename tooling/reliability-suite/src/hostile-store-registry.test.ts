@@ -47,12 +47,15 @@ function writeStoreRegistry(sandbox: Sandbox): void {
 let calls = 0;
 
 afterAll(() => {
-  recordFigure("H15", `${calls} imports, one store registered per host, nothing outside written`);
+  recordFigure(
+    "hand-edited store registry",
+    `${calls} imports, one store registered per host, nothing outside written`,
+  );
   removeTemporaryFolders();
 });
 
 describe.each(LONG_LIVED_HOSTS)(
-  "H15 a hand-edited OpenSpec store registry, through the $host host",
+  "a hand-edited OpenSpec store registry, through the $host host",
   ({ open }) => {
     let sandbox: Sandbox;
     let host: HostUnderTest;

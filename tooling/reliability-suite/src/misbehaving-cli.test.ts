@@ -62,7 +62,7 @@ describe.each([
   { name: "library", open: openLibraryHost },
   { name: "mcp", open: openMcpHost },
   { name: "hermes", open: openHermesHost },
-])("R3 the OpenSpec CLI misbehaving, through the $name host", ({ name, open }) => {
+])("the OpenSpec CLI misbehaving, through the $name host", ({ name, open }) => {
   let quick: Rig;
   let patient: Rig;
 
@@ -101,7 +101,7 @@ describe.each([
       const peak = (hostPid && peakRssBytes(hostPid)) ?? Number.POSITIVE_INFINITY;
       const hostGrowth = peak - (hostBefore ?? 0);
       recordFigure(
-        `R3 ${name}`,
+        `misbehaving CLI (${name})`,
         `300 MB flood: host peak RSS ${(peak / MB).toFixed(1)} MB, ${(hostGrowth / MB).toFixed(1)} MB above its RSS before the call`,
       );
       expect(hostBefore).toBeDefined();

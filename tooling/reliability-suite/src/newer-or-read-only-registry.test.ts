@@ -48,7 +48,7 @@ beforeAll(() => {
 });
 
 describe.each(EVERY_HOST)(
-  "C10 a registry migrated by a newer build, through the $host host",
+  "a registry migrated by a newer build, through the $host host",
   ({ open }) => {
     let host: HostUnderTest;
     let file: string;
@@ -89,9 +89,9 @@ describe.each(EVERY_HOST)(
 // A registry the user could not write answered every call, reads included, with advice to repair a damaged file.
 // Root may write anything, so the read-only checks run their host as the unprivileged user "nobody".
 const nobodyCannotRun = whyNobodyCannotRun(join(WORKERS, "call-tool.mjs"));
-warnSkipped("C10's read-only registry checks", nobodyCannotRun);
+warnSkipped("the read-only registry checks", nobodyCannotRun);
 
-describe.skipIf(nobodyCannotRun)("C10 a registry this user may only read", () => {
+describe.skipIf(nobodyCannotRun)("a registry this user may only read", () => {
   let env: Record<string, string | undefined>;
   let file: string;
   let folder: string;

@@ -20,7 +20,7 @@ const VITEST = join(
   "vitest.mjs",
 );
 /**
- * Every write and read path against hostile repositories. The swap race (H5, folder-swap-race.test.ts) is not here: without
+ * Every write and read path against hostile repositories. The folder swap race (folder-swap-race.test.ts) is not here: without
  * /proc the write walk goes by path, and a process swapping a folder in a tight loop does get
  * writes through (see "Platforms" in docs/reliability.md).
  */

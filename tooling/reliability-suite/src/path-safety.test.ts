@@ -67,11 +67,11 @@ beforeAll(async () => {
 });
 
 afterAll(() => {
-  recordFigure("R4", `${calls} calls`);
+  recordFigure("path safety", `${calls} calls`);
   removeTemporaryFolders();
 });
 
-describe.each(LONG_LIVED_HOSTS)("R4 path safety through the $host host", ({ open }) => {
+describe.each(LONG_LIVED_HOSTS)("path safety through the $host host", ({ open }) => {
   let host: HostUnderTest;
   beforeAll(async () => {
     host = await open({ env: sandbox.env, cwd: sandbox.home });
@@ -130,7 +130,7 @@ describe.each(LONG_LIVED_HOSTS)("R4 path safety through the $host host", ({ open
   });
 });
 
-describe("R4 path safety: regressions found by this suite", () => {
+describe("path safety: regressions found by this suite", () => {
   let library: HostUnderTest;
   beforeAll(async () => {
     library = await openLibraryHost({ env: sandbox.env, cwd: sandbox.home });

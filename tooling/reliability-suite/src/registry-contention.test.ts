@@ -99,7 +99,7 @@ async function readWhileWriting(
   return { reads, failures };
 }
 
-describe("R2 the registry under contention", () => {
+describe("the registry under contention", () => {
   it(`GIVEN ${sizes.registryWriters} processes and the shell CLI writing one registry file at once while the MCP server reads it WHEN each adds, renames and removes sources THEN nothing is lost or duplicated and no caller sees a busy failure`, async () => {
     const sandbox = makeSandbox();
     await registerShop(sandbox);
@@ -153,7 +153,7 @@ describe("R2 the registry under contention", () => {
     expect(new Set(sources.map((source) => source.token)).size).toBe(sources.length);
     const writes = sizes.registryWriters * sizes.sourcesPerWriter * 2.5 + CLI_SOURCES * 2;
     recordFigure(
-      "R2",
+      "registry contention",
       `${writes} writes from ${sizes.registryWriters + CLI_SOURCES * 2} processes, ${reading.reads} reads through MCP meanwhile, 0 busy`,
     );
   });

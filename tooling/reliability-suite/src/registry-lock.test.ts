@@ -30,7 +30,7 @@ async function timed(call: Promise<unknown>): Promise<{ answer: unknown; ms: num
   return { answer, ms: Math.round(performance.now() - started) };
 }
 
-describe("H04 a registry write lock held by another process", () => {
+describe("a registry write lock held by another process", () => {
   // better-sqlite3's busy wait once ran on the event loop: the server answered nothing for 10 s per waiting write.
   it("GIVEN another process holds BEGIN IMMEDIATE on the registry WHEN openspec_source_add waits through the MCP server THEN openspec_context and openspec_source_list answer meanwhile, and the add completes once the lock is released", async () => {
     const holder = spawn(process.execPath, [HOLD_LOCK, String(sandbox.env.OPENSPEC_AGENT_DB)], {
@@ -51,7 +51,7 @@ describe("H04 a registry write lock held by another process", () => {
     const added = await adding;
 
     recordFigure(
-      "H04",
+      "registry lock",
       `while a write waited on the lock: openspec_context ${context.ms} ms, openspec_source_list ${listed.ms} ms`,
     );
     expect(context.answer).toMatchObject({

@@ -1,23 +1,23 @@
 /** How hard each check pushes: the default fits the test command, `long` is for a soak before a release. */
 export type ReliabilitySizes = {
   mode: "default" | "long";
-  /** R1: calls per tool through the library. */
+  /** Fuzzing: calls per tool through the library. */
   libraryCallsPerTool: number;
-  /** R1: calls per CLI-backed tool through the library with the real OpenSpec CLI (about a second each). */
+  /** Fuzzing: calls per CLI-backed tool through the library with the real OpenSpec CLI (about a second each). */
   realCliCallsPerTool: number;
-  /** R1: calls per tool through the MCP server and through the Hermes plugin. */
+  /** Fuzzing: calls per tool through the MCP server and through the Hermes plugin. */
   hostCallsPerTool: number;
-  /** R1: calls per tool through the shell CLI, one process each. */
+  /** Fuzzing: calls per tool through the shell CLI, one process each. */
   shellCallsPerTool: number;
   /**
-   * R2: processes that write the registry at once, and sources each one adds.
+   * Registry contention: processes that write the registry at once, and sources each one adds.
    * The registry's own test has 8 processes with 50 sources each; by default
-   * R2 only shows the hosts' writes and reads meet the same registry together.
+   * the contention check only shows the hosts' writes and reads meet the same registry together.
    */
   registryWriters: number;
   sourcesPerWriter: number;
   /**
-   * R5: how many writers are killed mid-write. Each kill costs a fresh writer process
+   * Torn writes: how many writers are killed mid-write. Each kill costs a fresh writer process
    * (about 0.35 s of CPU to load the library and write once). With the library's write made
    * in place (truncate, then write) instead of a rename of a finished copy, 16 kills left an
    * empty spec in each of eight runs (3 to 7 empty specs per run). About half the kills land
@@ -26,7 +26,7 @@ export type ReliabilitySizes = {
    */
   tornWriteKills: number;
   /**
-   * Whether the hostile-repository check (H0) and the swap race (H5) run through every host
+   * Whether the hostile-repository check and the folder swap race run through every host
    * they name, or through the library and one host over a transport (MCP) only: every host calls
    * the same catalog, which the contract suite proves, so the other hosts add minutes of CPU to
    * each run for no new path; the long mode keeps them.

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { isolatedEnvironment, REAL_OPENSPEC_BIN, removeTemporaryFolders } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import { generateRepository } from "../../../bench/generate-repository.mjs";
-import { benchResourceSessions } from "../../../bench/p10-resource-sessions.mjs";
+import { benchResourceSessions } from "../../../bench/resource-sessions.mjs";
 import { recordFigure } from "./figures/record-figure.js";
 
 const WORKSPACE = fileURLToPath(new URL("../../../", import.meta.url));
@@ -22,7 +22,7 @@ function countFolders(folder: string): number {
   return count;
 }
 
-describe("H18: many sessions list and subscribe to resources on one HTTP server", () => {
+describe("many sessions list and subscribe to resources on one HTTP server", () => {
   it("GIVEN a repository of 300 changes WHEN 50 sessions list every resource and subscribe to 20 each at once THEN memory stays bounded, the watches follow the folders, not the sessions, and /healthz keeps answering", async () => {
     const repository = generateRepository({
       changes: 300,
@@ -39,7 +39,7 @@ describe("H18: many sessions list and subscribe to resources on one HTTP server"
       sessions: SESSIONS,
       subscriptionsPerSession: SUBSCRIPTIONS_PER_SESSION,
     });
-    recordFigure("H18 resource sessions", JSON.stringify(figures));
+    recordFigure("resource sessions", JSON.stringify(figures));
 
     // 300 changes, 50 archived, 150 specs: every session saw all of them and got every subscription.
     expect(figures.resources).toBe(500);

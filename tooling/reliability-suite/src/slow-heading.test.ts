@@ -96,7 +96,7 @@ function callInProcess(tool: string, input: unknown): Promise<unknown> {
   });
 }
 
-describe("h03: a delta spec whose title is padded with 80,000 spaces", () => {
+describe("a delta spec whose title is padded with 80,000 spaces", () => {
   it("GIVEN the slow heading WHEN openspec_spec_show runs through the library THEN it answers with the title about as fast as on a short title", async () => {
     const started = performance.now();
     const result = await withDeadline(
@@ -106,7 +106,7 @@ describe("h03: a delta spec whose title is padded with 80,000 spaces", () => {
     );
     const took = performance.now() - started;
     recordFigure(
-      "h03 library",
+      "slow heading (library)",
       `spec_show answered in ${Math.round(took)} ms (process start included; short title ${Math.round(yardstickMs)} ms)`,
     );
     expectWithinBound(took, "openspec_spec_show through the library");
@@ -128,7 +128,7 @@ describe("h03: a delta spec whose title is padded with 80,000 spaces", () => {
         "openspec_spec_show through the MCP server",
       );
       const took = performance.now() - started;
-      recordFigure("h03 mcp", `spec_show answered in ${Math.round(took)} ms`);
+      recordFigure("slow heading (MCP)", `spec_show answered in ${Math.round(took)} ms`);
       // The server runs already: its call has no process start, so the same bound is looser here.
       expectWithinBound(took, "openspec_spec_show through the MCP server");
       expect(shown).toMatchObject({

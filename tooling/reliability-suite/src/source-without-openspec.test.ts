@@ -36,7 +36,10 @@ beforeAll(async () => {
 });
 
 afterAll(() => {
-  recordFigure("H7", `${calls} calls, none wrote to or read from the ancestor's openspec/`);
+  recordFigure(
+    "source without openspec/",
+    `${calls} calls, none wrote to or read from the ancestor's openspec/`,
+  );
   removeTemporaryFolders();
 });
 
@@ -52,7 +55,7 @@ const REFUSED: [tool: string, args: Record<string, unknown>][] = [
 ];
 
 describe.each(LONG_LIVED_HOSTS)(
-  "H7 a source without openspec/ under an ancestor that has one, through the $host host",
+  "a source without openspec/ under an ancestor that has one, through the $host host",
   ({ open }) => {
     let host: HostUnderTest;
     beforeAll(async () => {

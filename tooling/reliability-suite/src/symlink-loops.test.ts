@@ -84,10 +84,7 @@ describe("branching symlink loops", () => {
         largest = Math.max(largest, JSON.stringify(answer).length);
       }
       expect(largest).toBeLessThan(8_000);
-      recordFigure(
-        `h02 symlink loops, ${links} links (library)`,
-        `largest answer ${largest} bytes`,
-      );
+      recordFigure(`symlink loops, ${links} links (library)`, `largest answer ${largest} bytes`);
     },
   );
 
@@ -102,7 +99,7 @@ describe("branching symlink loops", () => {
         slowest = Math.max(slowest, Date.now() - started);
       }
       recordFigure(
-        "h02 symlink loops, 3 links (MCP)",
+        "symlink loops, 3 links (MCP)",
         `the slowest of ${calls.length} calls ${slowest} ms`,
       );
     } finally {

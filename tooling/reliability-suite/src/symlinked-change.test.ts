@@ -36,7 +36,10 @@ beforeAll(async () => {
 });
 
 afterAll(() => {
-  recordFigure("H6", `${calls} calls, none answered from the change folder outside`);
+  recordFigure(
+    "symlinked change folder",
+    `${calls} calls, none answered from the change folder outside`,
+  );
   removeTemporaryFolders();
 });
 
@@ -58,7 +61,7 @@ const PICKED: [tool: string, args: Record<string, unknown>][] = [
 ];
 
 describe.each(LONG_LIVED_HOSTS)(
-  "H6 a change folder symlinked out of the repository, through the $host host",
+  "a change folder symlinked out of the repository, through the $host host",
   ({ open }) => {
     let host: HostUnderTest;
     beforeAll(async () => {

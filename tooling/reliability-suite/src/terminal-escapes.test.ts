@@ -44,7 +44,10 @@ beforeAll(async () => {
 });
 
 afterAll(() => {
-  recordFigure("H12", `${commands} shell CLI commands, ${HOSTILE_NAMES.length} hostile names`);
+  recordFigure(
+    "terminal escapes",
+    `${commands} shell CLI commands, ${HOSTILE_NAMES.length} hostile names`,
+  );
   removeTemporaryFolders();
 });
 
@@ -53,7 +56,7 @@ const run = async (args: string[]) => {
   return runProcess(process.execPath, [CLI_BIN, ...args], { env, cwd: home });
 };
 
-describe("H12 escape sequences in repository names never reach the terminal", () => {
+describe("escape sequences in repository names never reach the terminal", () => {
   it.each([
     [["context", "shop"]],
     [["context", `shop/${HOSTILE_NAMES[0]}`]],

@@ -13,7 +13,7 @@ afterAll(() => removeTemporaryFolders());
 
 // A folder named like alpha's token, added without a name, once took every write addressed to alpha's token.
 describe.each(EVERY_HOST)(
-  "C07 a folder named like another source's token, through the $host host",
+  "a folder named like another source's token, through the $host host",
   ({ open }) => {
     let host: HostUnderTest;
     let alpha: string;

@@ -118,7 +118,7 @@ async function killWritersOf(sandbox: Sandbox, name: string, kills: number): Pro
   return seen;
 }
 
-describe("R5 torn writes", () => {
+describe("torn writes", () => {
   it(`GIVEN a writer replacing a spec with force in a tight loop WHEN it is killed with SIGKILL at a random moment, ${sizes.tornWriteKills} times THEN the file is always exactly the old or the new content, and leftover temporary files never show up as specs`, async () => {
     const sandbox = makeSandbox();
     const library = await openLibraryHost({ env: sandbox.env, cwd: sandbox.home });
@@ -163,7 +163,7 @@ describe("R5 torn writes", () => {
       0,
     );
     recordFigure(
-      "R5",
+      "torn writes",
       `${kills} writers killed mid-loop: ${olds} left the old content, ${kills - olds} the new, 0 torn; ${leftovers.length} temporary files left behind, none listed as a spec`,
     );
   });

@@ -97,7 +97,7 @@ async function unreadableSandbox() {
 }
 
 const nobodyCannotRun = whyNobodyCannotRun(join(import.meta.dirname, "workers", "call-tool.mjs"));
-warnSkipped("H11's unreadable-file checks", nobodyCannotRun);
+warnSkipped("the unreadable-file checks", nobodyCannotRun);
 
 describe.skipIf(nobodyCannotRun)("files and folders that may not be read", () => {
   it("GIVEN an unreadable spec.md, spec folder and proposal.md WHEN the tools are called through the library as nobody THEN each says unreadable with the path", async () => {
@@ -115,7 +115,7 @@ describe.skipIf(nobodyCannotRun)("files and folders that may not be read", () =>
     expect(
       callInProcess("openspec_spec_show", { source: "shop", name: "auth" }, env, { uid: NOBODY }),
     ).toMatchObject({ ok: true });
-    recordFigure("h11 unreadable files (library, as nobody)", `${calls.length + 1} calls`);
+    recordFigure("unreadable files (library, as nobody)", `${calls.length + 1} calls`);
   });
 
   it("GIVEN the same repository WHEN the calls go to an MCP server running as nobody THEN each says unreadable with the path", async () => {

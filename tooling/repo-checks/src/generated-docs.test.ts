@@ -114,7 +114,7 @@ describe("the READMEs' sections generated from the tool catalog", () => {
       JSON.stringify({
         figures: [
           {
-            id: "P5",
+            id: "mcp-startup",
             title: "MCP server start to the tools/list answer / node -e 0",
             unit: "ratio",
             value: 2.75,
@@ -140,11 +140,11 @@ describe("the READMEs' sections generated from the tool catalog", () => {
     expect(runDocs(`--root=${root}`).status).toBe(0);
     const page = readFileSync(join(root, "docs", "benchmarks.md"), "utf8");
     expect(page).toContain(
-      "| P5 | MCP server start to the tools/list answer / node -e 0 | 2.75 (2.50–3.10) |",
+      "| mcp-startup | MCP server start to the tools/list answer / node -e 0 | 2.75 (2.50–3.10) |",
     );
     expect(page).toContain("2026-12-06, Node 22.23.5, load 1.5→2.0");
     expect(readFileSync(join(root, "README.md"), "utf8")).toContain(
-      "| P5 | MCP server start to the tools/list answer / node -e 0 | 2.75 | ≤ 3.00 | yes |",
+      "| mcp-startup | MCP server start to the tools/list answer / node -e 0 | 2.75 | ≤ 3.00 | yes |",
     );
   });
 

@@ -10,7 +10,7 @@ type RowsOf = { resourceSessionRows: (figures: unknown, options?: { atRest?: boo
 const load = async <T>(file: string) =>
   (await import(pathToFileURL(join(REPOSITORY, file)).href)) as T;
 
-/** P10 figures as `pnpm bench` records them. */
+/** resource-sessions figures as `pnpm bench` records them. */
 const FIGURES = {
   sessions: 50,
   resources: 5000,
@@ -26,8 +26,8 @@ const FIGURES = {
   watchesAfterClose: 0,
 };
 
-describe("the P10 table, drawn once for the bench's console and the benchmark page", () => {
-  it("GIVEN recorded P10 figures WHEN the benchmark page is rendered THEN its table holds the rows the bench prints, without /healthz at rest", async () => {
+describe("the resource-sessions table, drawn once for the bench's console and the benchmark page", () => {
+  it("GIVEN recorded resource-sessions figures WHEN the benchmark page is rendered THEN its table holds the rows the bench prints, without /healthz at rest", async () => {
     const { renderBenchmarkPage } = await load<Page>("scripts/docs/benchmark-page.mjs");
     const { resourceSessionRows } = await load<RowsOf>("scripts/docs/resource-session-rows.mjs");
     const measured = {

@@ -12,7 +12,7 @@ import {
  * reaching outside is tried through it: another root (`--store`), a file at
  * any path (`--code-workspace`, `init <path>`, `store setup --path`), names
  * that climb, and the symlinked specs and changes of the sandbox. Each is
- * refused before the CLI is looked for (the R4 sandbox has none), so a
+ * refused before the CLI is looked for (the path-safety sandbox has none), so a
  * refusal here is the passthrough's own check, never a missing CLI.
  */
 export function cliPassthroughRows(outside: string): CaseRow[] {

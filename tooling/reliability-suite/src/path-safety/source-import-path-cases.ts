@@ -3,8 +3,8 @@ import { type CaseRow, contained, HOSTILE_SPEC_NAMES, refusedAs } from "./path-c
 /**
  * `openspec_source_import` takes no path, only store ids: every hostile name
  * is refused by the input schema (a store id is kebab-case) before the CLI
- * is looked for. The R4 sandbox has no CLI, so a whole import answers
- * `openspec_not_found` and writes nothing; H14 runs the real CLI on a
+ * is looked for. The path-safety sandbox has no CLI, so a whole import answers
+ * `openspec_not_found` and writes nothing; hostile-store-registry.test.ts runs the real CLI on a
  * hand-edited store registry.
  */
 export function sourceImportRows(): CaseRow[] {

@@ -6,7 +6,7 @@ import { type CaseRow, refusedAs } from "./path-case-parts.js";
  * the passthrough) of shop, whose specs leak-dir, leak-file and chained lead
  * out, and of linked, whose whole `openspec/specs` does; and status and
  * instructions for shop's project schema `stolen`, a symlink out. Each is
- * refused as `path_outside_repository` before the CLI is looked for (the R4
+ * refused as `path_outside_repository` before the CLI is looked for (the path-safety
  * sandbox has none), so the refusal is the repository check, never a missing CLI.
  */
 export function wholeRepositoryReadRows(): CaseRow[] {

@@ -3,7 +3,7 @@ import { measureRatio, summarize } from "./measure.mjs";
 import { benchResult, spreadOf } from "./result.mjs";
 
 /**
- * P6: one tool call through the Hermes bridge (a JSON line to a running
+ * bridge-round-trip: one tool call through the Hermes bridge (a JSON line to a running
  * `node dist/bridge.js` and its answer back), against the same call to the
  * catalog in this process. The figure is the time the bridge adds at p50.
  *
@@ -40,7 +40,7 @@ export async function benchBridgeRoundTrip({
     });
     const added = summarize(measured.pairs.map(({ baseline, candidate }) => candidate - baseline));
     return benchResult({
-      id: "P6",
+      id: "bridge-round-trip",
       title: "Hermes bridge round trip, time added to the in-process call",
       unit: "ms",
       value: added.median,

@@ -1,4 +1,4 @@
-// P8: N concurrent MCP sessions over Streamable HTTP against one
+// http-load: N concurrent MCP sessions over Streamable HTTP against one
 // `openspec-mcp --http` process on 127.0.0.1, on a generated repository,
 // each session going round a mixed workload for a fixed time and at most a
 // fixed number of calls: cheap calls (`openspec_status` and one-change
@@ -17,7 +17,7 @@ import { startHttpServerProcess } from "./http-server-process.mjs";
 /** The kinds of call the figures are split by. */
 export const CALL_KINDS = ["cheap", "whole", "write"];
 
-/** One printed row per kind of call of a P8 row: its counts, rate, latencies and the server's memory. */
+/** One printed row per kind of call of an http-load row: its counts, rate, latencies and the server's memory. */
 export function kindFigures(row) {
   return CALL_KINDS.map((kind) => ({
     kind,

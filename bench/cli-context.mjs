@@ -3,7 +3,7 @@ import { ratioResult } from "./result.mjs";
 import { runProcess } from "./run-process.mjs";
 
 /**
- * P7: the shell CLI's `openspec-agent context <source> --json` on a registered
+ * shell-cli-context: the shell CLI's `openspec-agent context <source> --json` on a registered
  * small repository, start to exit, against starting `node -e 0` and waiting
  * for it to exit: what a short shell command costs over a bare Node start.
  * openspec-agent's compile cache is warm, as for every start of a user's
@@ -30,7 +30,7 @@ export async function benchCliContext({ iterations, cliBin, source, env, cwd }) 
     candidate: context,
   });
   return ratioResult({
-    id: "P7",
+    id: "shell-cli-context",
     title: "openspec-agent context <source> --json / node -e 0",
     measured,
     atMost: 2.5,

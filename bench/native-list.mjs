@@ -1,10 +1,10 @@
-// P11: `openspec_list` answered from the files (engine "native") through the
-// core catalog, against a raw `openspec list --json` on the 1,000-change
-// repository and against the floor (`list-floor.mjs`: readdir, stat and
-// counting tasks.md, done directly) on the 10,000-change one. Ratios of
-// pairs run alternately in the same run; a listing that is not byte for
-// byte the CLI's (checked at both sizes), or not answered natively, fails
-// its target.
+// native-list and native-list-floor: `openspec_list` answered from the files
+// (engine "native") through the core catalog, against a raw `openspec list
+// --json` on the 1,000-change repository and against the floor
+// (`list-floor.mjs`: readdir, stat and counting tasks.md, done directly) on the
+// 10,000-change one. Ratios of pairs run alternately in the same run; a listing
+// that is not byte for byte the CLI's (checked at both sizes), or not answered
+// natively, fails its target.
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { listFloor } from "./list-floor.mjs";
@@ -48,7 +48,7 @@ export async function benchNativeList({
     });
     return [
       ratioResult({
-        id: "P11",
+        id: "native-list",
         title: `openspec_list (native) / raw \`openspec list --json\`, ${thousand.changes} changes`,
         measured: againstCli,
         atMost: 0.1,
@@ -60,7 +60,7 @@ export async function benchNativeList({
         },
       }),
       ratioResult({
-        id: "P11b",
+        id: "native-list-floor",
         title: `openspec_list (native) / floor (readdir, stat, count tasks.md), ${tenThousand.changes} changes`,
         measured: againstFloor,
         atMost: 2,

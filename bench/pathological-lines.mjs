@@ -100,7 +100,7 @@ function megabytes(documents) {
 }
 
 /**
- * P4b: every spec-parser entry point (parseSpec, parseDeltaSpec, readTitle,
+ * pathological-lines: every spec-parser entry point (parseSpec, parseDeltaSpec, readTitle,
  * parseTasks, toCliChangeJson of the proposal (its title and deltas), stringify and parse
  * again) on documents whose lines hold runs of `length` spaces, `#`,
  * backticks, `*`, `-`, `[`, `|`, tabs and a mix. The figure is the time per
@@ -133,7 +133,7 @@ export async function benchPathologicalLines({ iterations, length, parser }) {
   const longMs = Math.min(timeOf(longer), timeOf(longer), timeOf(longer));
   const size = megabytes(documents);
   return benchResult({
-    id: "P4b",
+    id: "pathological-lines",
     title: "spec-parser on pathological lines: time per MB / split per MB",
     unit: "×",
     value: measured.ratio.median,

@@ -11,30 +11,31 @@ const MODERN_META = {
 };
 
 /**
- * The figures of a 2026-07-28 client, which sends no `initialize`: P5b from
- * starting the server to its `server/discover` answer, P5c to its answer to
- * the client's first `tools/list` (sent after `server/discover`, as the SDK
- * v2 client does), each against starting `node -e 0`.
+ * The figures of a 2026-07-28 client, which sends no `initialize`:
+ * mcp-startup-2026-discover from starting the server to its `server/discover`
+ * answer, mcp-startup-2026-tools-list to its answer to the client's first
+ * `tools/list` (sent after `server/discover`, as the SDK v2 client does), each
+ * against starting `node -e 0`.
  */
 const MODERN_STEPS = {
-  P5b: {
+  "mcp-startup-2026-discover": {
     title: "MCP server start to a 2026-07-28 client's server/discover answer / node -e 0",
     methods: ["server/discover"],
   },
-  P5c: {
+  "mcp-startup-2026-tools-list": {
     title: "MCP server start to a 2026-07-28 client's first tools/list answer / node -e 0",
     methods: ["server/discover", "tools/list"],
   },
 };
 
 /**
- * P5: from starting the MCP server to its `tools/list` answer (initialize,
+ * mcp-startup: from starting the MCP server to its `tools/list` answer (initialize,
  * initialized, tools/list over stdio), against starting `node -e 0` and
- * waiting for it to exit. `modern: "P5b"` or `"P5c"` measures a 2026-07-28
- * client instead (see MODERN_STEPS). `id` and `title` name another server
- * measured the same way (the SDK's own server, as P5's yardstick).
+ * waiting for it to exit. `modern` (a key of MODERN_STEPS) measures a
+ * 2026-07-28 client instead. `id` and `title` name another server
+ * measured the same way (the SDK's own server, as mcp-startup's yardstick).
  *
- * @param {{ iterations: number, serverBin: string, env: Record<string, string>, cwd: string, modern?: "P5b" | "P5c", id?: string, title?: string }} options
+ * @param {{ iterations: number, serverBin: string, env: Record<string, string>, cwd: string, modern?: "mcp-startup-2026-discover" | "mcp-startup-2026-tools-list", id?: string, title?: string }} options
  */
 export async function benchMcpStartup({
   iterations,
@@ -42,7 +43,7 @@ export async function benchMcpStartup({
   env,
   cwd,
   modern,
-  id = "P5",
+  id = "mcp-startup",
   title = "MCP server start to tools/list answer / node -e 0",
 }) {
   if (modern !== undefined) return benchModernStartup({ iterations, serverBin, env, cwd, modern });
@@ -88,7 +89,7 @@ export async function benchMcpStartup({
   });
 }
 
-/** P5b or P5c: a 2026-07-28 client's requests, each standing alone with its own `_meta`. */
+/** A 2026-07-28 client's requests (MODERN_STEPS), each standing alone with its own `_meta`. */
 async function benchModernStartup({ iterations, serverBin, env, cwd, modern }) {
   const { title, methods } = MODERN_STEPS[modern];
   let answered = false;

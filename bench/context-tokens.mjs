@@ -4,7 +4,7 @@ import { specMarkdown } from "./generate-repository.mjs";
 import { benchResult } from "./result.mjs";
 
 /**
- * P9: what each host puts into a model's context, in o200k tokens
+ * context-tokens: what each host puts into a model's context, in o200k tokens
  * (`gpt-tokenizer`): the MCP server's tools/list (whole answer, name +
  * description + input schema alone, output schemas alone) for the default toolsets, all and each
  * one; prompts/list; the instructions; the Hermes plugin's registered schemas;
@@ -32,7 +32,7 @@ export async function benchContextTokens({ budget, core, env, repository, change
     const targets = budget.CONTEXT_TARGETS;
     const row = (title, value, target, details = {}) =>
       benchResult({
-        id: "P9",
+        id: "context-tokens",
         title,
         unit: "tokens",
         value,
@@ -112,7 +112,7 @@ export const NEW_SPEC_CHANGE = "large-new-spec";
 export const BROKEN_CHANGES = 30;
 
 /**
- * The typical answers P9 counts on the large repository registered as "big"
+ * The typical answers context-tokens counts on the large repository registered as "big"
  * (with addLargeArtifacts), each as `measureAnswers` takes it; the context
  * budget's test holds some of them to the 2,000-token target.
  *
@@ -173,7 +173,7 @@ export function largeAnswerCalls(changes) {
   ];
 }
 
-/** One row of the P9 table: tokens and bytes, and the whole result's tokens for answers. */
+/** One row of the context-tokens table: tokens and bytes, and the whole result's tokens for answers. */
 function line(surface, figure, whole) {
   return {
     surface,

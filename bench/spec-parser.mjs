@@ -3,7 +3,7 @@ import { measureRatio } from "./measure.mjs";
 import { benchResult, spreadOf } from "./result.mjs";
 
 /**
- * P4: throughput of our spec parser against OpenSpec's own on the same specs,
+ * spec-parser-speed: throughput of our spec parser against OpenSpec's own on the same specs,
  * both producing what `openspec show <id> --type spec --json` prints. Every
  * spec must come out equal; the figure is their time over ours (2 means we
  * parse twice as many specs per second).
@@ -29,7 +29,7 @@ export async function benchSpecParser({ iterations, specs, ours, theirs }) {
     candidate: parseAll(theirs),
   });
   return benchResult({
-    id: "P4",
+    id: "spec-parser-speed",
     title: "spec-parser throughput / OpenSpec's own parser",
     unit: "×",
     value: measured.ratio.median,

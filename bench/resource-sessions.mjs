@@ -1,4 +1,4 @@
-// P10: N MCP sessions over Streamable HTTP against one `openspec-mcp --http`
+// resource-sessions: N MCP sessions over Streamable HTTP against one `openspec-mcp --http`
 // process, each paging through resources/list and subscribing to some of
 // the listed resources, all at once, on the generated repository. Reports
 // the server's resident memory (with the sessions open, its peak while they

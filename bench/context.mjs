@@ -3,7 +3,7 @@ import { measureRatio } from "./measure.mjs";
 import { benchResult, ratioResult } from "./result.mjs";
 
 /**
- * P3 and P3b: the bare `openspec_context` answer and lookups by token on a
+ * context-speed and context-size: the bare `openspec_context` answer and lookups by token on a
  * large repository, each against a bare directory scan of it
  * (`bareDirectoryScan`). Cold runs empty the caches first (`forgetCaches`,
  * untimed); warm runs follow one another. With `registeredSources` (the
@@ -67,12 +67,12 @@ export async function benchContext({
     });
   const bytes = Buffer.byteLength(JSON.stringify(bare), "utf8");
   return [
-    row("P3", "bare openspec_context, cold caches / bare scan", coldBare, 1.5),
-    row("P3", "bare openspec_context, warm caches / bare scan", warmBare, 0.5),
-    row("P3", "openspec_context by change token / bare scan", changeLookup, 0.3),
-    row("P3", "openspec_context by spec token / bare scan", specLookup, 0.3),
+    row("context-speed", "bare openspec_context, cold caches / bare scan", coldBare, 1.5),
+    row("context-speed", "bare openspec_context, warm caches / bare scan", warmBare, 0.5),
+    row("context-speed", "openspec_context by change token / bare scan", changeLookup, 0.3),
+    row("context-speed", "openspec_context by spec token / bare scan", specLookup, 0.3),
     row(
-      "P3",
+      "context-speed",
       "openspec_context by spec token, first lookup (cold) / bare scan",
       coldSpecLookup,
       0.3,
@@ -81,14 +81,14 @@ export async function benchContext({
       ? []
       : [
           row(
-            "P3",
+            "context-speed",
             `openspec_context by a spec token alone, ${registeredSources} sources / bare scan`,
             bareTokenLookup,
             0.6,
           ),
         ]),
     benchResult({
-      id: "P3b",
+      id: "context-size",
       title: "size of the bare openspec_context answer",
       unit: "bytes",
       value: bytes,

@@ -1,4 +1,4 @@
-// `node scripts/bench-p8-replicas.mjs`: P8 against one `openspec-mcp --http`
+// `node scripts/bench-http-replicas.mjs`: the HTTP load benchmark (http-load) against one `openspec-mcp --http`
 // and against two replicas behind nginx, in one run on this machine, all on
 // one PostgreSQL registry (the test kit's throwaway cluster). Prints the
 // figures; writes nothing of the docs. `--changes=1000`, `--sessions=50`,
@@ -10,8 +10,8 @@ import { cpus, loadavg } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { generateRepository } from "../bench/generate-repository.mjs";
+import { benchHttpLoad, kindFigures } from "../bench/http-load.mjs";
 import { startHttpReplicas } from "../bench/http-replicas-process.mjs";
-import { benchHttpLoad, kindFigures } from "../bench/p8-http-load.mjs";
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const argv = process.argv.slice(2);
@@ -75,7 +75,7 @@ try {
   removeTemporaryFolders();
 }
 console.log(
-  `P8 on ${changes} changes, ${sessions} sessions for ${seconds} s — node ${process.version}, ${cpus().length} CPUs, load ${loadBefore.map((l) => l.toFixed(1)).join(" ")} before, ${loadavg()
+  `http-load on ${changes} changes, ${sessions} sessions for ${seconds} s — node ${process.version}, ${cpus().length} CPUs, load ${loadBefore.map((l) => l.toFixed(1)).join(" ")} before, ${loadavg()
     .map((l) => l.toFixed(1))
     .join(" ")} after`,
 );

@@ -1,4 +1,4 @@
-// P12: `openspec_validate` of everything through the core catalog right after
+// validate-after-write: `openspec_validate` of everything through the core catalog right after
 // one change's tasks.md was written, against a raw `openspec validate --all
 // --strict --json` of the same repository (1,000 changes). The catalog keeps
 // its last report and validates only the written change (packages/core,
@@ -43,7 +43,7 @@ export async function benchValidateByChange({ core, env, bin, repository, iterat
     const same = await sameReport(validateAll, rawValidate);
     return [
       ratioResult({
-        id: "P12",
+        id: "validate-after-write",
         title: `openspec_validate of everything after one change was written / raw \`openspec validate --all\`, ${repository.changes} changes`,
         measured,
         atMost: 0.3,
