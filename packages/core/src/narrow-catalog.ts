@@ -7,9 +7,9 @@ import { unknownTool } from "./unknown-tool.js";
  * The catalog as a host offers it to one client: only the tools `keep`
  * accepts are listed, and a call to another catalog tool is answered with
  * `refuse(name)` without reaching it; a name the catalog does not have gets
- * `unknown_tool` naming the tools the view offers, not the whole catalog's. `keep` is asked on every use, so a
- * host can widen the view while it serves. Closing the view leaves the
- * shared catalog open. Read-only tokens, `--read-only` and toolsets are all
+ * `unknown_tool` naming the tools the view offers, not the whole catalog's.
+ * `keep` is asked on every use, so a host can widen the view while it
+ * serves. Closing the view leaves the shared catalog open. Read-only tokens, `--read-only` and toolsets are all
  * such views, and they compose.
  */
 export function narrowCatalog(
