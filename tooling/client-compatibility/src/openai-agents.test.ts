@@ -18,7 +18,7 @@ import { REPORT_EXIT, watchExits } from "./test-support/watch-exits.js";
 
 const demo = useDemoServer("openai-agents");
 
-/** The function tools an agent run hands the model, strict where the SDK could make them so, and two calls the model makes. */
+/** The function tools an agent run hands the model, strict where the SDK could make them so, and two calls a model makes with them. */
 async function runAsAnAgent(server: MCPServerStdio | MCPServerStreamableHttp) {
   await server.connect();
   const tools = (await getAllMcpTools({
@@ -29,7 +29,9 @@ async function runAsAnAgent(server: MCPServerStdio | MCPServerStreamableHttp) {
   const list = tools.find((tool) => tool.name === "openspec_list");
   if (list === undefined) throw new Error("the agent got no openspec_list tool");
   const context = new RunContext({});
-  const read = await list.invoke(context, JSON.stringify({ source: "demo" }));
+  // A strict schema makes every field required and the optional ones nullable: the model sends null for them.
+  const unset = { workdir: null, kind: null, sort: null, engine: null, limit: null, offset: null };
+  const read = await list.invoke(context, JSON.stringify({ source: "demo", ...unset }));
   const failed = await list.invoke(context, JSON.stringify({ source: "nowhere" }));
   const { resources } = await server.listResources();
   await server.close();
