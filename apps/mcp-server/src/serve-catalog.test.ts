@@ -59,8 +59,10 @@ describe("GIVEN a server that finds the OpenSpec CLI", () => {
         Object.keys(input.properties ?? {}),
       );
       expect(listed?.inputSchema.required ?? []).toEqual(input.required ?? []);
-      // Left out of what the model reads; the catalog still refuses a field the tool does not have.
-      expect(listed?.inputSchema.additionalProperties).toBeUndefined();
+      // Left out of what the model reads where the tool lists its fields; the catalog still
+      // refuses a field the tool does not have. A tool without fields is closed, as MCP advises.
+      const listsFields = Object.keys(input.properties ?? {}).length > 0;
+      expect(listed?.inputSchema.additionalProperties).toBe(listsFields ? undefined : false);
       const output = toolOutputJsonSchema(definition);
       expect(listed?.outputSchema).toMatchObject({ type: "object", required: ["ok"] });
       expect(listed?.outputSchema?.anyOf).toHaveLength((output.anyOf as unknown[]).length);

@@ -8,6 +8,7 @@ import type { SequenceToImport } from "./sequence/import-hermes-sequences.js";
 import type { ToolCallContext } from "./tool-call-context.js";
 import type { ToolDefinition } from "./tool-definition.js";
 import { type ToolFailure, type ToolResult, toolFailure } from "./tool-result.js";
+import { unknownTool } from "./unknown-tool.js";
 import type { WarmPoolStatus } from "./warm-pool-status.js";
 
 /** Whether a host should offer a tool right now, and why not. */
@@ -82,11 +83,7 @@ export function catalogOf(
   ): Promise<ToolResult> => {
     const tool = byName.get(name);
     if (!tool) {
-      return toolFailure(
-        "unknown_tool",
-        `There is no tool named "${String(name)}".`,
-        `Use one of: ${[...byName.keys()].join(", ")}.`,
-      );
+      return unknownTool(name, [...byName.keys()]);
     }
     if (context.settingFailure !== undefined) return context.settingFailure;
     // Names from the earlier Python Hermes plugin become ours first (argument-aliases.ts).

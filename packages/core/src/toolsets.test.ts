@@ -142,7 +142,7 @@ describe("toolsets", () => {
 });
 
 describe("narrowCatalog", () => {
-  it("GIVEN a view of the read toolset THEN it lists only those tools, refuses others with the host's failure, and widens when its rule does", async () => {
+  it("GIVEN a view of the read toolset THEN it lists only those tools, refuses others with the host's failure, answers a name that is no tool with the tools it offers, and widens when its rule does", async () => {
     const catalog = createCatalog({ registryPath: `${temporaryFolder()}/registry.db` });
     const allowed = new Set(["openspec_source_list"]);
     const view = narrowCatalog(
@@ -158,7 +158,12 @@ describe("narrowCatalog", () => {
       code: "tool_unavailable",
       error: "openspec_source_add is not offered here.",
     });
-    expect(await view.call("openspec_nothing", {})).toMatchObject({ code: "unknown_tool" });
+    expect(await view.call("openspec_nothing", {})).toEqual({
+      ok: false,
+      code: "unknown_tool",
+      error: 'There is no tool named "openspec_nothing".',
+      fix: "Use one of: openspec_source_list.",
+    });
     allowed.add("openspec_source_add");
     expect(view.tools.map((tool) => tool.name)).toContain("openspec_source_add");
     view.close();

@@ -25,6 +25,19 @@ async function initialize(url: string, secret: string | undefined) {
   return { status: answer.status, body: answer.body, sessionId };
 }
 
+/** Sends ping in a session; returns the HTTP status (404 once the session is gone). */
+async function ping(url: string, sessionId: string | undefined, secret: string) {
+  const answer = await rawRequest(url, {
+    body: JSON.stringify({ jsonrpc: "2.0", id: 7, method: "ping" }),
+    headers: {
+      authorization: `Bearer ${secret}`,
+      "mcp-session-id": sessionId ?? "",
+      "mcp-protocol-version": PROTOCOL,
+    },
+  });
+  return answer.status;
+}
+
 /** Opens the session's GET stream; `ended` settles when the server ends it. */
 function openStream(url: string, sessionId: string, secret: string | undefined) {
   const target = new URL(url);
@@ -59,11 +72,15 @@ function openStream(url: string, sessionId: string, secret: string | undefined) 
 describe("HTTP sessions: per-token limits, revocation and idle streams", () => {
   const startServer = useHttpServers();
 
-  it("GIVEN a token at its session cap WHEN it initializes again THEN 429 with a fix, while another token still opens a session, and ending one frees a slot", async () => {
+  it("GIVEN a token at its session cap, each session with its stream open WHEN it initializes again THEN 429 with a fix, while another token still opens a session, and ending one frees a slot", async () => {
     const http = await startServer({ maxSessionsPerToken: 3 });
     const greedy = http.token("greedy", true);
     const held = [];
-    for (let index = 0; index < 3; index += 1) held.push(await initialize(http.server.url, greedy));
+    for (let index = 0; index < 3; index += 1) {
+      const session = await initialize(http.server.url, greedy);
+      await openStream(http.server.url, session.sessionId, greedy);
+      held.push(session);
+    }
 
     const over = await initialize(http.server.url, greedy);
     const other = await initialize(http.server.url, http.token("colleague"));
@@ -79,10 +96,35 @@ describe("HTTP sessions: per-token limits, revocation and idle streams", () => {
 
     expect(held.map((session) => session.status)).toEqual([200, 200, 200]);
     expect(over.status).toBe(429);
-    expect(JSON.parse(over.body).error.message).toMatch(/holds 3 sessions already; end one/);
+    expect(JSON.parse(over.body).error.message).toMatch(
+      /holds 3 sessions already, each with a request or stream open; end one/,
+    );
     expect(other.status).toBe(200);
     expect(afterEnding.status).toBe(200);
     expect(http.server.sessionCount()).toBe(4);
+  });
+
+  it("GIVEN a token at its session cap whose clients went away without DELETE (no request, no stream open) WHEN it initializes again THEN the session unheard from longest gives way, and the others, the one with a stream among them, still answer", async () => {
+    const http = await startServer({ maxSessionsPerToken: 3 });
+    const secret = http.token("langchain-app");
+    const left = [];
+    for (let index = 0; index < 3; index += 1) left.push(await initialize(http.server.url, secret));
+    const [first, second, third] = left.map((session) => session.sessionId);
+    // The first is used again, so the second is the one unheard from longest; the third keeps its stream.
+    const pingFirst = await ping(http.server.url, first, secret);
+    const stream = await openStream(http.server.url, third ?? "", secret);
+
+    const again = await initialize(http.server.url, secret);
+    const andAgain = await initialize(http.server.url, secret);
+
+    expect(pingFirst).toBe(200);
+    expect(again.status).toBe(200);
+    expect(await ping(http.server.url, second, secret)).toBe(404);
+    expect(andAgain.status).toBe(200);
+    expect(await ping(http.server.url, first, secret)).toBe(404);
+    expect(await ping(http.server.url, third, secret)).toBe(200);
+    expect(stream.response.statusCode).toBe(200);
+    expect(http.server.sessionCount()).toBe(3);
   });
 
   it("GIVEN a token whose sessions hold open streams and fill the server WHEN another process revokes it THEN its streams end, its sessions go, and another token gets a session", async () => {

@@ -55,6 +55,9 @@ export function createSessionStore(settings: SessionSettings) {
   const sessions = new Map<string, HttpSession>();
   /** Requests in flight per session, GET streams left out. */
   const busy = new Map<string, number>();
+  /** GET streams open per session. */
+  const streams = new Map<string, number>();
+  /** When each session last heard from its client; kept in that order, least recent first. */
   const lastRequest = new Map<string, number>();
   /** Sessions being opened, per token: they count against its cap before they have an id. */
   const opening = new Map<number | null, number>();
@@ -76,7 +79,15 @@ export function createSessionStore(settings: SessionSettings) {
   const forget = (id: string): void => {
     sessions.delete(id);
     busy.delete(id);
+    streams.delete(id);
     lastRequest.delete(id);
+  };
+  const touch = (id: string): void => {
+    lastRequest.delete(id);
+    lastRequest.set(id, Date.now());
+  };
+  const add = (counts: Map<string, number>, id: string, by: number): void => {
+    counts.set(id, Math.max(0, (counts.get(id) ?? 0) + by));
   };
   const countOpening = (tokenId: number | null, by: number): void => {
     const count = (opening.get(tokenId) ?? 0) + by;
@@ -106,6 +117,27 @@ export function createSessionStore(settings: SessionSettings) {
       }
       return ids;
     },
+    /**
+     * Closes the session of this token that has gone longest without a
+     * request, if it has no request running and no stream open: a client that
+     * went away without `DELETE` (the MCP SDK's own 2025 client, LangChain's
+     * adapters and mcp-remote all close that way) leaves such a session, and
+     * without this its token could open no new one until the idle timeout.
+     * False when every session of the token is in use.
+     */
+    async closeUnusedOf(tokenId: number): Promise<boolean> {
+      for (const id of lastRequest.keys()) {
+        const session = sessions.get(id);
+        if (session?.principal.tokenId !== tokenId) continue;
+        if ((busy.get(id) ?? 0) > 0 || (streams.get(id) ?? 0) > 0) continue;
+        settings.log(
+          `closing session ${id}: its token needs room, and it has no request or stream open`,
+        );
+        await session.close();
+        return true;
+      }
+      return false;
+    },
     /** Closes every session of these tokens, with their open streams. */
     async closeTokens(tokenIds: ReadonlySet<number>, reason: string): Promise<void> {
       const closing = [...sessions.values()].filter(
@@ -134,7 +166,7 @@ export function createSessionStore(settings: SessionSettings) {
         onsessioninitialized: (id) => {
           settle();
           sessions.set(id, session);
-          lastRequest.set(id, Date.now());
+          touch(id);
         },
       });
       const close = async (): Promise<void> => {
@@ -153,18 +185,17 @@ export function createSessionStore(settings: SessionSettings) {
           const id = transport.sessionId;
           // An open GET stream is not activity: only what the client sends is.
           const counts = request.method !== "GET";
+          const held = counts ? busy : streams;
           if (id !== undefined) {
-            lastRequest.set(id, Date.now());
-            if (counts) busy.set(id, (busy.get(id) ?? 0) + 1);
+            touch(id);
+            add(held, id, 1);
           }
-          if (counts) {
-            response.once("close", () => {
-              const current = transport.sessionId;
-              if (current === undefined || !sessions.has(current)) return;
-              if (id !== undefined) busy.set(current, Math.max(0, (busy.get(current) ?? 1) - 1));
-              lastRequest.set(current, Date.now());
-            });
-          }
+          response.once("close", () => {
+            const current = transport.sessionId;
+            if (current === undefined || !sessions.has(current)) return;
+            if (id !== undefined) add(held, current, -1);
+            if (counts) touch(current);
+          });
           await transport.handleRequest(request, response, body);
         },
         close,

@@ -1,5 +1,6 @@
 import type { Tool } from "@modelcontextprotocol/server";
 import { type ToolDefinition, toolInputJsonSchema, toolOutputJsonSchema } from "@org/openspec-core";
+import { closedWhenEmpty } from "./closed-when-empty.js";
 import { leanOutputSchema } from "./lean-output-schema.js";
 import { portableJsonSchema } from "./portable-json-schema.js";
 import { recordedToolSchemas } from "./recorded-tool-schemas.js";
@@ -7,7 +8,8 @@ import { recordedToolSchemas } from "./recorded-tool-schemas.js";
 /**
  * One catalog tool as tools/list shows it: the catalog's description and
  * annotations, its input schema as JSON Schema (what the catalog checks), and
- * its whole result, success or failure, as the output schema; both in the
+ * its whole result, success or failure, as the output schema (a tool without
+ * arguments closed with `additionalProperties: false`); both in the
  * portable spelling, so strict clients read them without a warning, and the
  * output schema lean (no prose, each repeated shape defined once). The
  * title is not repeated inside the annotations. With `outputSchema: false`
@@ -28,7 +30,7 @@ export function listCatalogTool(
     title,
     description: tool.description,
     inputSchema: (recorded?.inputSchema as Tool["inputSchema"] | undefined) ?? {
-      ...portableJsonSchema(toolInputJsonSchema(tool)),
+      ...closedWhenEmpty(portableJsonSchema(toolInputJsonSchema(tool))),
       type: "object",
     },
     ...(outputSchema

@@ -52,6 +52,24 @@ describe("GIVEN an SDK client that has read tools/list", () => {
     }
   });
 
+  it("WHEN a tool takes no arguments THEN its input schema is the closed empty object the MCP specification gives for one, and every other tool lists its fields", async () => {
+    const { tools } = await client.listTools();
+    const withoutFields = tools.filter(
+      (tool) => Object.keys(tool.inputSchema.properties ?? {}).length === 0,
+    );
+    expect(withoutFields.map((tool) => tool.name)).toEqual([
+      "openspec_source_list",
+      "openspec_store_list",
+    ]);
+    for (const tool of withoutFields) {
+      expect(tool.inputSchema, tool.name).toEqual({
+        type: "object",
+        properties: {},
+        additionalProperties: false,
+      });
+    }
+  });
+
   it.each([
     ["a number where a string belongs", "openspec_context", { identifier: 42 }],
     ["a missing required field", "openspec_spec_show", {}],

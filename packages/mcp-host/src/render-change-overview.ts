@@ -13,7 +13,8 @@ export function renderChangeOverview(source: string, answer: ChangeAnswer): stri
   const lines = [
     `# ${change.archived ? "Archived change" : "Change"}: ${change.name}`,
     "",
-    `- Source: ${source} (${answer.path})`,
+    // A token's answers name a source's folder by the source's name: said once, not "shop (shop)".
+    answer.path === source ? `- Source: ${source}` : `- Source: ${source} (${answer.path})`,
     `- Folder: ${change.path}`,
     `- Token: ${change.token}`,
     `- Tasks: ${progress(change.task_progress)}`,

@@ -231,11 +231,16 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
     if (c.req.method !== "POST" || !isInitializeRequest(body)) {
       return jsonRpcError(c, 400, "Bad Request: no session; send an initialize request first.");
     }
-    if (principal.tokenId !== null && sessions.countFor(principal.tokenId) >= maxSessionsPerToken) {
+    // At its cap, a token's session that nobody uses any more gives way; one in use never does.
+    if (
+      principal.tokenId !== null &&
+      sessions.countFor(principal.tokenId) >= maxSessionsPerToken &&
+      !(await sessions.closeUnusedOf(principal.tokenId))
+    ) {
       return jsonRpcError(
         c,
         429,
-        `This token holds ${maxSessionsPerToken} sessions already; end one you no longer use (DELETE /mcp with its Mcp-Session-Id), or wait until an idle one expires.`,
+        `This token holds ${maxSessionsPerToken} sessions already, each with a request or stream open; end one you no longer use (DELETE /mcp with its Mcp-Session-Id), or wait until an idle one expires.`,
       );
     }
     if (sessions.size >= maxSessions) {

@@ -147,7 +147,7 @@ describe("what a token reaches over HTTP", () => {
     }
   });
 
-  it("GIVEN a read-only token that listed resources and subscribed to a spec WHEN the spec is edited twice and then a change is created THEN it hears resources/updated for each edit, list_changed only for the new change, and the change's resource names the source, not its folder", async () => {
+  it("GIVEN a read-only token that listed resources and subscribed to a spec WHEN the spec is edited twice and then a change is created THEN it hears resources/updated for each edit, list_changed only for the new change, and the change's resource names the source once, not its folder", async () => {
     const http = await startServer();
     const repository = makeOpenSpecRepository({
       ...DARK_MODE_CHANGE,
@@ -198,5 +198,6 @@ describe("what a token reaches over HTTP", () => {
     const change = await reader.readResource({ uri: "openspec://shop/changes/add-dark-mode" });
     expect(JSON.stringify(change)).not.toContain(repository);
     expect(JSON.stringify(change)).toContain("add-dark-mode");
+    expect(JSON.stringify(change)).toContain("- Source: shop\\n");
   });
 });

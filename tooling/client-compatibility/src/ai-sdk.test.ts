@@ -1,0 +1,85 @@
+import { createMCPClient, type MCPClient } from "@ai-sdk/mcp";
+import { Experimental_StdioMCPTransport } from "@ai-sdk/mcp/mcp-stdio";
+import { describe, expect, it } from "vitest";
+import { sessionCount } from "./test-support/http-server.js";
+import { SERVER_BIN } from "./test-support/server-bin.js";
+import { useDemoServer } from "./test-support/use-demo-server.js";
+import { expectTheDemoAnswers, useLikeAnApp } from "./test-support/use-like-an-app.js";
+import { REPORT_EXIT, watchExits } from "./test-support/watch-exits.js";
+
+// Vercel's AI SDK: `createMCPClient` probes with `server/discover` (2026-07-28)
+// unless `protocolVersionDiscovery: false`, which makes it initialize a 2025-11-25
+// session. Both are what its users get, so both are checked on both transports.
+const REVISIONS = [
+  { revision: "2026-07-28", protocolVersionDiscovery: true },
+  { revision: "2025-11-25", protocolVersionDiscovery: false },
+] as const;
+
+const demo = useDemoServer("ai-sdk");
+
+/** An app's session, and what the model gets: the AI SDK's own tool set, a failing call run as generateText would. */
+async function useAsAnAiApp(client: MCPClient) {
+  const seen = await useLikeAnApp(client);
+  const prompt = await client.getPrompt({ name: "explore", arguments: { source: "demo" } });
+  const modelTools = await client.tools();
+  const modelFailure = await modelTools.openspec_list?.execute(
+    { source: "nowhere" },
+    { toolCallId: "call-1", messages: [], context: {} },
+  );
+  return { ...seen, protocol: client.initializeResult.protocolVersion, prompt, modelFailure };
+}
+
+function expectAnAiAppsSession(seen: Awaited<ReturnType<typeof useAsAnAiApp>>, revision: string) {
+  expect(seen.protocol).toBe(revision);
+  expect(seen.tools).toHaveLength(15);
+  expectTheDemoAnswers(seen);
+  expect(JSON.stringify(seen.prompt.messages)).toContain("demo");
+  expect(seen.modelFailure).toMatchObject({
+    isError: true,
+    structuredContent: { ok: false, code: "source_not_found" },
+  });
+}
+
+describe("Vercel's AI SDK (@ai-sdk/mcp) with openspec-mcp", () => {
+  it.each(REVISIONS)(
+    "GIVEN the server over stdio WHEN the AI SDK connects at $revision and an app lists, calls, reads and closes THEN every answer arrives as the SDK expects and the server process exits",
+    async ({ revision, protocolVersionDiscovery }) => {
+      const exits = await watchExits();
+      const client = await createMCPClient({
+        transport: new Experimental_StdioMCPTransport({
+          command: process.execPath,
+          args: ["--require", REPORT_EXIT, SERVER_BIN],
+          env: { ...demo.home.env, ...exits.env },
+          stderr: "ignore",
+        }),
+        protocolVersionDiscovery,
+      });
+      const seen = await useAsAnAiApp(client);
+      await client.close();
+
+      expectAnAiAppsSession(seen, revision);
+      await exits.allGone(`the server the AI SDK started over stdio at ${revision}`);
+      await exits.close();
+    },
+  );
+
+  it.each(REVISIONS)(
+    "GIVEN the server over HTTP with a token WHEN the AI SDK connects at $revision and an app lists, calls, reads and closes THEN every answer arrives as the SDK expects and no session is left on the server",
+    async ({ revision, protocolVersionDiscovery }) => {
+      const client = await createMCPClient({
+        transport: {
+          type: "http",
+          url: demo.http.url,
+          headers: { Authorization: `Bearer ${demo.token}` },
+        },
+        protocolVersionDiscovery,
+      });
+      const seen = await useAsAnAiApp(client);
+      await client.close();
+
+      expectAnAiAppsSession(seen, revision);
+      // A 2025 session is ended with DELETE on close; a 2026-07-28 client holds none.
+      expect(await sessionCount(demo.http)).toBe(0);
+    },
+  );
+});
