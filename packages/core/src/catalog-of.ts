@@ -2,6 +2,7 @@ import type { OpenSpecDiscovery } from "@org/openspec-cli-runner";
 import type { SourceToImport } from "@org/openspec-registry";
 import { applyArgumentAliases } from "./apply-argument-aliases.js";
 import { type CatalogOptions, createCatalogContext } from "./catalog-context.js";
+import { dropNullFields } from "./drop-null-fields.js";
 import type { ProcessSourceView } from "./process-sources.js";
 import { safeParseToolInput } from "./safe-parse-tool-input.js";
 import type { SequenceToImport } from "./sequence/import-hermes-sequences.js";
@@ -86,11 +87,12 @@ export function catalogOf(
       return unknownTool(name, [...byName.keys()]);
     }
     if (context.settingFailure !== undefined) return context.settingFailure;
-    // Names from the earlier Python Hermes plugin become ours first (argument-aliases.ts).
+    // A null field is one not given (drop-null-fields.ts); names from the earlier
+    // Python Hermes plugin then become ours (argument-aliases.ts).
     const aliased = applyArgumentAliases(
       tool.name,
       Object.keys(tool.inputSchema.shape),
-      args ?? {},
+      dropNullFields(args ?? {}, tool.inputSchema),
     );
     if (!aliased.ok) return aliased;
     const parsed = safeParseToolInput(tool.inputSchema, aliased.args);
