@@ -57,21 +57,30 @@ const measured = new Map();
 removeTestReports(root);
 
 let exitCode = 0;
-const note = (code) => {
+/** Each step that failed, named, for the summary: a lint or typecheck failure has no test report. */
+const failedSteps = [];
+const note = (code, step) => {
   if (code !== 0 && exitCode === 0) exitCode = code;
+  if (code !== 0) failedSteps.push(`${step}: exited with code ${code}`);
 };
 
-note(run("pnpm", ["exec", "turbo", "run", "build", "--concurrency=2"]));
+note(run("pnpm", ["exec", "turbo", "run", "build", "--concurrency=2"]), "the build");
 await runPool(tasks(), SLOTS);
 saveDurations();
-note(run("node", ["scripts/validate-own-specs.mjs"]));
+note(run("node", ["scripts/validate-own-specs.mjs"]), "the project's own specs");
 // A publishable package's src changed on this branch without a changeset (docs/releasing.md).
-note(run("node", ["scripts/check-changesets.mjs"]));
-note(run("node", ["scripts/test-summary.mjs"]));
+note(run("node", ["scripts/check-changesets.mjs"]), "the changesets check");
+note(
+  run("node", ["scripts/test-summary.mjs"], {
+    ...process.env,
+    OPENSPEC_AGENT_FAILED_STEPS: failedSteps.join("\n"),
+  }),
+  "the summary",
+);
 process.exit(exitCode);
 
-function run(command, args) {
-  return spawnSync(command, args, { cwd: root, stdio: "inherit" }).status ?? 1;
+function run(command, args, env = process.env) {
+  return spawnSync(command, args, { cwd: root, stdio: "inherit", env }).status ?? 1;
 }
 
 /**
@@ -84,16 +93,24 @@ function tasks() {
     (LONGEST_FIRST.includes(folder) ? 1e9 - LONGEST_FIRST.indexOf(folder) : 0);
   const suites = packages
     .filter((pkg) => pkg.scripts.test)
-    .map((pkg) => ({ folder: pkg.folder, task: [...script(pkg, "test"), pkg.folder] }))
+    .map((pkg) => ({
+      folder: pkg.folder,
+      task: [...script(pkg, "test"), pkg.folder, `the tests of ${pkg.folder}`],
+    }))
     .sort((a, b) => weight(b) - weight(a));
   const long = suites.filter((suite) => weight(suite) >= LONG_SUITE_MS);
   const short = suites.filter((suite) => weight(suite) < LONG_SUITE_MS);
-  const typechecks = typecheckCommands(root, packages).map(({ command, args }) => [command, args]);
+  const typechecks = typecheckCommands(root, packages).map(({ label, command, args }) => [
+    command,
+    args,
+    undefined,
+    `the typecheck of ${label}`,
+  ]);
   return [
     ...long.map((suite) => suite.task),
     ...typechecks,
     ...short.map((suite) => suite.task),
-    ["pnpm", ["run", "lint"]],
+    ["pnpm", ["run", "lint"], undefined, "lint (biome ci .)"],
   ];
 }
 
@@ -117,7 +134,7 @@ function packageEnv(pkg) {
 async function runPool(queue, slots) {
   const next = async () => {
     for (let task = queue.shift(); task !== undefined; task = queue.shift()) {
-      const [command, args, folder] = task;
+      const [command, args, folder, step] = task;
       const started = performance.now();
       note(
         typeof command === "function"
@@ -126,6 +143,7 @@ async function runPool(queue, slots) {
               return 1;
             })
           : await runAsync(command, args),
+        step,
       );
       if (folder !== undefined) measured.set(folder, Math.round(performance.now() - started));
     }

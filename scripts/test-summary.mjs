@@ -1,6 +1,7 @@
 // Adds up every package's test reports into the one closing line of `pnpm test`:
-// "N passed, N failed, N skipped", followed by each failed test's package, file and name with the
-// first line of its error. A package without a report counts as a failure.
+// "N passed, N failed, N skipped", followed by each step that failed (named by the root test command
+// in OPENSPEC_AGENT_FAILED_STEPS, one a line), then each failed test's package, file and name with
+// the first line of its error. A package without a report counts as a failure.
 // Usage: node scripts/test-summary.mjs [repository root]
 import { readFileSync } from "node:fs";
 import { failuresIn } from "./test-failures.mjs";
@@ -38,6 +39,11 @@ for (const { name, dir } of testedPackages(root)) {
 if (missing.length > 0) process.exitCode = 1;
 if (failed > 0 || passed === 0) process.exitCode = 1;
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
+// Steps of `pnpm test` that failed (scripts/run-tests.mjs): a lint or typecheck failure leaves no
+// test report, and a suite can fail outside its tests (an unhandled error), so each is named here.
+const failedSteps = (process.env.OPENSPEC_AGENT_FAILED_STEPS ?? "").split("\n").filter(Boolean);
+if (failedSteps.length > 0) process.exitCode = 1;
+for (const step of failedSteps) console.log(`FAIL ${step}`);
 for (const name of missing) {
   console.log(`FAIL ${name}: no test report (its build or tests did not run)`);
 }

@@ -88,7 +88,30 @@ exit 1
     });
     expect(run.status).toBe(1);
     expect(run.stdout).toContain("specs ok");
-    expect(run.stdout.trimEnd().split("\n").at(-1)).toBe("4 passed, 2 failed, 0 skipped");
+    expect(run.stdout.trimEnd().split("\n").slice(-3)).toEqual([
+      "4 passed, 2 failed, 0 skipped",
+      "FAIL the build: exited with code 1",
+      "FAIL lint (biome ci .): exited with code 1",
+    ]);
+  });
+
+  it("GIVEN every test passes and only lint fails WHEN the tests run THEN the closing line is followed by the lint failure, and the exit code is non-zero", () => {
+    const root = scratchRepository();
+    testedPackage(root, "packages/good");
+    const bin = standIns(root, {
+      pnpm: `#!/bin/sh\n[ "$1 $2" = "run lint" ] && { echo "File content differs from formatting output" >&2; exit 1; }\nexit 0\n`,
+      vitest: `${inPackage(root)}printf '%s' '${JSON.stringify(report(5, 0))}' > test-results.json\n`,
+    });
+    const run = spawnSync(process.execPath, [join(root, "scripts", "run-tests.mjs")], {
+      cwd: root,
+      encoding: "utf8",
+      env: { ...process.env, PATH: `${bin}:${process.env.PATH ?? ""}` },
+    });
+    expect(run.status).toBe(1);
+    expect(run.stdout.trimEnd().split("\n").slice(-2)).toEqual([
+      "5 passed, 0 failed, 0 skipped",
+      "FAIL lint (biome ci .): exited with code 1",
+    ]);
   });
 
   it("GIVEN failed tests, a file that failed before its tests ran and a failed Python test WHEN the summary prints THEN each is named under the closing line with its package, file, name and the first line of its error", () => {
@@ -161,8 +184,11 @@ exit 1
     });
     expect(existsSync(join(root, "apps/stale/test-results.json"))).toBe(false);
     expect(run.status).toBe(1);
-    expect(run.stdout.trimEnd().split("\n").slice(-2)).toEqual([
+    expect(run.stdout.trimEnd().split("\n").slice(-5)).toEqual([
       "0 passed, 0 failed, 0 skipped",
+      "FAIL the build: exited with code 1",
+      "FAIL the tests of apps/stale: exited with code 1",
+      "FAIL lint (biome ci .): exited with code 1",
       "FAIL apps/stale: no test report (its build or tests did not run)",
     ]);
   });

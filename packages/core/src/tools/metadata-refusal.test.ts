@@ -67,7 +67,9 @@ describe("a change whose .openspec.yaml the CLI's metadata check refuses", () =>
       expect(yaml.error).toMatch(
         /^The openspec CLI could not read openspec\/changes\/bad-yaml\/\.openspec\.yaml, the change's metadata, as YAML: [^\n]+ at line \d+, column \d+\.$/,
       );
-      expect(yaml.fix).toMatch(/^Correct the YAML of openspec\/changes\/bad-yaml\/\.openspec\.yaml/);
+      expect(yaml.fix).toMatch(
+        /^Correct the YAML of openspec\/changes\/bad-yaml\/\.openspec\.yaml/,
+      );
 
       const schema = await asked("openspec_instructions", {
         change: "other-schema",
