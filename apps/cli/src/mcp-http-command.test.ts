@@ -66,7 +66,7 @@ describe("openspec-agent mcp --http", () => {
     expect(Number(perSession)).toBeLessThan(Number(all));
   });
 
-  it("GIVEN mcp --http --max-sessions-per-token 1 and a token WHEN the token initializes twice THEN the second gets 429", async () => {
+  it("GIVEN mcp --http --max-sessions-per-token 1 and a token whose session holds its stream open WHEN the token initializes again THEN it gets 429", async () => {
     const { home, env } = isolatedEnvironment();
     const created = spawnSync(
       process.execPath,
@@ -97,10 +97,23 @@ describe("openspec-agent mcp --http", () => {
 
     const first = await initialize();
     await first.body?.cancel();
+    // A session with its stream open is in use; an idle one would give way to the new one.
+    const streaming = new AbortController();
+    const stream = await fetch(server.url, {
+      headers: {
+        authorization: `Bearer ${secret}`,
+        accept: "text/event-stream",
+        "mcp-session-id": first.headers.get("mcp-session-id") ?? "",
+        "mcp-protocol-version": "2025-06-18",
+      },
+      signal: streaming.signal,
+    });
     const second = await initialize();
+    streaming.abort();
     await server.stop();
 
     expect(first.status).toBe(200);
+    expect(stream.status).toBe(200);
     expect(second.status).toBe(429);
   });
 });
