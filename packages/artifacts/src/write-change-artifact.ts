@@ -1,6 +1,5 @@
 import { realpathSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
-import { archivedFoldersOf } from "./archived-folders-of.js";
 import { type ChangeArtifactKind, changeArtifactWarnings } from "./change-artifact-warnings.js";
 import type { ChangeWarning } from "./change-warnings.js";
 import { checkSpecId } from "./check-name.js";
@@ -66,12 +65,9 @@ export async function writeChangeArtifact(
 ): Promise<WrittenChangeArtifact | Failure> {
   const bad = checkInput(input);
   if (bad) return bad;
+  // An archived change is refused there, with where it is archived.
   const located = await locateActiveChangeInTurns(repository, input.change);
-  if ("ok" in located) {
-    return located.code === "change_not_found"
-      ? await notActive(repository, input.change, located)
-      : located;
-  }
+  if ("ok" in located) return located;
   const specId = input.artifact === "spec" ? (input.spec as string) : null;
   const folderParts = specId === null ? [] : ["specs", ...specId.split("/")];
   const name = specId === null ? FILES[input.artifact as keyof typeof FILES] : "spec.md";
@@ -180,21 +176,6 @@ function checkInput(input: WriteChangeArtifactInput): Failure | null {
   if (input.content.trim() === "") return invalidInput("The content is empty.");
   if (CONTROL.test(input.content)) return invalidInput("The content contains a control character.");
   return null;
-}
-
-/** change_not_found, saying so when the name is an archived change's. */
-async function notActive(
-  repository: Repository,
-  change: string,
-  missing: Failure,
-): Promise<Failure> {
-  const archived = await archivedFoldersOf(repository, change);
-  if (archived.length === 0) return missing;
-  return failure(
-    "change_not_found",
-    `"${change}" is archived (openspec/changes/archive/${archived[0]}), not an active change; archived changes are not written.`,
-    { fix: "Unarchive it first, or propose a new change for further work." },
-  );
 }
 
 /** Whether the deepest existing folder of `path` resolves inside the change folder. */
