@@ -15,7 +15,7 @@ import {
 export const changeWriteTool = defineTool({
   name: "openspec_change_write",
   description:
-    "Write one artifact of an active change (proposal, design, tasks, a delta spec, or another artifact of its schema) as a whole file.",
+    "Write one artifact of an active change (proposal, design, tasks, a delta spec or another of its schema) as a whole file.",
   notes:
     'Write one artifact of an existing active change, without the OpenSpec CLI: artifact "proposal", "design" or "tasks" (proposal.md, design.md, tasks.md), or "spec" with spec (the delta spec specs/<spec>/spec.md), or the id of another artifact of the schema of the change (the "decisions" of a project schema), written to the one file the schema generates for it, as openspec_status lists it (unknown_artifact names the artifacts of the schema). content is the whole Markdown file, written atomically exactly as given. A missing file is created; an existing one is replaced only with force: true (else artifact_exists). Archived changes and paths leading out of the change folder are refused. Answers with the path, whether the file is new, warnings where `openspec validate --strict` (for a proposal, `openspec show`) would object to the artifact, and, when the CLI is there, its validation of the whole change.',
   inputSchema: () =>
@@ -25,11 +25,9 @@ export const changeWriteTool = defineTool({
         change: nameField("Active change."),
         artifact: z
           .string()
-          .regex(/^[a-z0-9][a-z0-9-]*$/)
+          .min(1)
           .max(64)
-          .describe(
-            "proposal, design, tasks, spec (needs spec), or another artifact id of the change's schema.",
-          ),
+          .describe("proposal, design, tasks, spec (needs spec), or another id of its schema."),
         spec: z.string().min(1).max(256).optional().describe("The delta spec's id."),
         content: z.string().min(1).describe("The whole file."),
         force: z.boolean().optional().describe("Replace an existing file."),
