@@ -39,6 +39,19 @@ describe("a monorepo registered at its root, its OpenSpec folder beside one serv
     expect(named).toMatchObject({ ok: true, stdout: { specs: [{ id: "auth" }] } });
   });
 
+  it("GIVEN the root registered WHEN an agent starts with its context THEN the hint says where the OpenSpec project is and to register that folder, not to init one at the root", async () => {
+    const { catalog } = makeCatalog();
+    const root = monorepo();
+    await catalog.call("openspec_source_add", { path: root, name: "mono" });
+
+    const context = await catalog.call("openspec_context", { identifier: "mono" });
+
+    expect(context).toMatchObject({
+      ok: true,
+      hint: `${root} has no openspec/ folder; its OpenSpec project is below it (services/api/openspec): register ${join(root, "services/api")} with openspec_source_add to reach it.`,
+    });
+  });
+
   it("GIVEN a root with no OpenSpec folder anywhere below WHEN its changes are listed THEN the failure only says to initialise it", async () => {
     const { catalog } = makeCatalog();
     const root = temporaryFolder("plain-");
