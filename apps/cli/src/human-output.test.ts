@@ -108,4 +108,27 @@ describe("human output", () => {
     );
     expect(validated.stderr).toContain("2 more report items, all of them valid: --offset 10.");
   });
+
+  it("GIVEN an active change and an archived folder of the same name, as repositories archive by hand WHEN context is asked for that name THEN the candidates to pass are listed above the error, and the one listed for the archived change resolves", async () => {
+    const { env } = isolatedEnvironment({});
+    const root = makeOpenSpecRepository({
+      "openspec/changes/shared-ui-cleanup/proposal.md": PROPOSAL,
+      "openspec/changes/archive/shared-ui-cleanup/proposal.md": PROPOSAL,
+    });
+    expect((await runCommand(["sources", "add", "."], { env, cwd: root })).status).toBe(0);
+
+    const asked = await runCommand(["context", "shop/shared-ui-cleanup"], { env, cwd: root });
+
+    expect(asked.status).toBe(1);
+    const lines = asked.stderr.split("\n");
+    expect(lines[0]).toMatch(/^CANDIDATE\s+KIND\s+NAME$/);
+    expect(lines[1]).toMatch(/^shop\/os_[0-9a-f]{6}\s+change\s+shared-ui-cleanup$/);
+    expect(lines[2]).toMatch(/^shop\/os_[0-9a-f]{6}\s+archived change\s+shared-ui-cleanup$/);
+    expect(lines[3]).toContain("(ambiguous_artifact)");
+    const archived = lines[2]?.split(/\s+/)[0] ?? "";
+    const resolved = await runCommand(["context", archived, "--json"], { env, cwd: root });
+    expect(JSON.parse(resolved.stdout)).toMatchObject({
+      change: { name: "shared-ui-cleanup", archived: true },
+    });
+  });
 });

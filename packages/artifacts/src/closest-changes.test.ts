@@ -7,6 +7,7 @@ import {
   turnsDuring,
 } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
+import { listTasks } from "./list-tasks.js";
 import { locateActiveChange } from "./locate-active-change.js";
 import { openRepository, type Repository } from "./open-repository.js";
 import { setTaskStatus } from "./set-task-status.js";
@@ -39,6 +40,44 @@ describe("a change name with a typo", () => {
     expect(locateActiveChange(repositoryAt(root), "zzz")).toMatchObject({
       error: `No active change "zzz" in ${root}.`,
       fix: "List the changes with {tool:openspec_list}, or create this one with {tool:openspec_change_create}.",
+    });
+  });
+});
+
+describe("a change that is already archived", () => {
+  const TASKS = "## 1. Sync\n\n- [x] 1.1 Strip refs/heads/\n";
+  const archivedRepository = () =>
+    repositoryAt(
+      makeOpenSpecRepository({
+        "openspec/changes/archive/2025-11-10-fix-branch-names/tasks.md": TASKS,
+        "openspec/changes/archive/fix-branch-names-2/tasks.md": TASKS,
+        "openspec/changes/add-dark-mode/tasks.md": TASKS,
+      }),
+    );
+
+  it("GIVEN changes/archive/2025-11-10-fix-branch-names WHEN its tasks are asked for or ticked by the plain name or the folder's name THEN the failure says where it is archived and how to put it back, never to create it", async () => {
+    const repository = archivedRepository();
+    const archived = {
+      ok: false,
+      code: "change_not_found",
+      error:
+        '"fix-branch-names" is archived (openspec/changes/archive/2025-11-10-fix-branch-names), not an active change.',
+      fix: "Its work is done; put it back with {tool:openspec_change_unarchive} to work on it again, or name an active change.",
+    };
+    expect(listTasks(repository, { change: "fix-branch-names" })).toEqual(archived);
+    expect(
+      await setTaskStatus(repository, { change: "fix-branch-names", ids: "all", done: true }),
+    ).toEqual(archived);
+    expect(locateActiveChange(repository, "2025-11-10-fix-branch-names")).toMatchObject({
+      error:
+        '"2025-11-10-fix-branch-names" is archived (openspec/changes/archive/2025-11-10-fix-branch-names), not an active change.',
+    });
+  });
+
+  it("GIVEN a change archived by hand under its own name WHEN it is asked for THEN it is found archived too", () => {
+    expect(locateActiveChange(archivedRepository(), "fix-branch-names-2")).toMatchObject({
+      error:
+        '"fix-branch-names-2" is archived (openspec/changes/archive/fix-branch-names-2), not an active change.',
     });
   });
 });

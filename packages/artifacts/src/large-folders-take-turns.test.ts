@@ -100,6 +100,8 @@ describe("an archive of ten thousand changes", () => {
   });
 
   it("GIVEN 10,000 archived changes WHEN an archived change is written to THEN the event loop turns while the archive is read, and the refusal says it is archived", async () => {
+    // A new entry, so the archive is read again rather than answered from the listing cached before.
+    mkdirSync(join(archive, "2026-03-03-fresh"));
     const { value, turns } = await turnsDuring(() =>
       writeChangeArtifact(repository, { change: "old-7", artifact: "tasks", content: "- [ ] x\n" }),
     );

@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { archivedFolderOf } from "./archived-folder-of.js";
 import { checkSegment } from "./check-name.js";
 import { closestChanges } from "./closest-changes.js";
 import { containedRealPath } from "./contained-path.js";
@@ -14,7 +15,8 @@ export type ActiveChange = { changeDir: string; change: string };
  * The folder of the active change `change`: a plain name (no archived
  * change, no `archive` folder), an existing folder, and one whose real path
  * stays inside the repository. A server awaits `locateActiveChangeInTurns`,
- * which reads `changes/` ahead for the suggestion a missing change gets.
+ * which reads `changes/` and `changes/archive/` ahead for what a missing
+ * change's failure says: that it is archived, or the closest names.
  */
 export function locateActiveChange(repository: Repository, change: string): ActiveChange | Failure {
   const invalid = checkSegment("change", change);
@@ -31,6 +33,17 @@ export function locateActiveChange(repository: Repository, change: string): Acti
       return failure("change_not_found", `No active change "${change}" in ${repository.root}.`, {
         fix: "This repository has no openspec/changes folder; run `{openspec} init` and create a change first.",
       });
+    }
+    // An archived change is done: say where it is, rather than suggesting a new one.
+    const archived = archivedFolderOf(repository, change);
+    if (archived !== undefined) {
+      return failure(
+        "change_not_found",
+        `"${change}" is archived (openspec/changes/archive/${archived}), not an active change.`,
+        {
+          fix: "Its work is done; put it back with {tool:openspec_change_unarchive} to work on it again, or name an active change.",
+        },
+      );
     }
     // A typo names the change meant, rather than suggesting a new one.
     const closest = closestChanges(repository, change);

@@ -22,6 +22,14 @@ function repositoryWith(files: Record<string, string> = {}): {
   return { root, repository: opened.repository };
 }
 
+/** Writes the sample delta into add-login as the fields say. */
+function writeDelta(
+  repository: Repository,
+  fields: Omit<Parameters<typeof writeChangeArtifact>[1], "change" | "content">,
+) {
+  return writeChangeArtifact(repository, { change: "add-login", content: DELTA, ...fields });
+}
+
 describe("writeChangeArtifact", () => {
   it("GIVEN a change without design WHEN the design is written THEN it is created byte for byte, CRLF kept", async () => {
     const { root, repository } = repositoryWith();
@@ -64,23 +72,29 @@ describe("writeChangeArtifact", () => {
     expect(readFileSync(join(root, CHANGE, "proposal.md"), "utf8")).toBe(replacement);
   });
 
-  it("GIVEN a nested spec id WHEN a delta spec is written THEN its folders are made inside the change", async () => {
-    const { root, repository } = repositoryWith();
-    const written = await writeChangeArtifact(repository, {
-      change: "add-login",
-      artifact: "spec",
-      spec: "platform/auth",
-      content: DELTA,
-    });
-    expect(written).toMatchObject({
-      ok: true,
-      spec: "platform/auth",
-      path: `${CHANGE}/specs/platform/auth/spec.md`,
-      created: true,
-      warnings: [],
-    });
-    expect(readFileSync(join(root, CHANGE, "specs/platform/auth/spec.md"), "utf8")).toBe(DELTA);
-  });
+  it.each([
+    [
+      "a nested delta spec",
+      { artifact: "spec", spec: "platform/auth" },
+      "specs/platform/auth/spec.md",
+    ],
+    // Another artifact of the change's own schema, in the file its schema generates.
+    ["a schema artifact in a folder", { artifact: "api", output: "api/v1.yaml" }, "api/v1.yaml"],
+  ] as const)(
+    "GIVEN %s WHEN it is written THEN its folders are made inside the change and the file holds the content",
+    async (_, fields, file) => {
+      const { root, repository } = repositoryWith();
+      const written = await writeDelta(repository, fields);
+      expect(written).toMatchObject({
+        ok: true,
+        artifact: fields.artifact,
+        path: `${CHANGE}/${file}`,
+        created: true,
+        warnings: [],
+      });
+      expect(readFileSync(join(root, CHANGE, file), "utf8")).toBe(DELTA);
+    },
+  );
 
   it.each([
     ["a spec id that climbs", { artifact: "spec", spec: "../../specs/auth" }, "invalid_name"],
@@ -88,14 +102,15 @@ describe("writeChangeArtifact", () => {
     ["a spec id with a NUL", { artifact: "spec", spec: "au\u0000th" }, "invalid_name"],
     ["a spec artifact without its id", { artifact: "spec" }, "invalid_input"],
     ["a spec id beside a proposal", { artifact: "proposal", spec: "auth" }, "invalid_input"],
+    ["a schema artifact without its file", { artifact: "adr" }, "invalid_input"],
+    ["a schema file that climbs", { artifact: "adr", output: "../adr.md" }, "invalid_input"],
+    ["an absolute schema file", { artifact: "adr", output: "/etc/adr.md" }, "invalid_input"],
+    ["a schema file pattern", { artifact: "adr", output: "adr/*.md" }, "invalid_input"],
+    ["a file beside a known artifact", { artifact: "design", output: "x.md" }, "invalid_input"],
   ] as const)("GIVEN %s THEN it is refused and nothing is written", async (_, fields, code) => {
     const { root, repository } = repositoryWith();
     const before = readdirSync(join(root, CHANGE));
-    const result = await writeChangeArtifact(repository, {
-      change: "add-login",
-      content: DELTA,
-      ...fields,
-    });
+    const result = await writeDelta(repository, fields);
     expect(result).toMatchObject({ ok: false, code });
     expect(readdirSync(join(root, CHANGE))).toEqual(before);
   });

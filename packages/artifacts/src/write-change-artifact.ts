@@ -1,6 +1,5 @@
 import { realpathSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
-import { archivedFoldersOf } from "./archived-folders-of.js";
 import { type ChangeArtifactKind, changeArtifactWarnings } from "./change-artifact-warnings.js";
 import type { ChangeWarning } from "./change-warnings.js";
 import { checkSpecId } from "./check-name.js";
@@ -20,9 +19,19 @@ import { writeFileAtomic } from "./write-file-atomic.js";
 
 export type WriteChangeArtifactInput = {
   change: string;
-  artifact: ChangeArtifactKind;
+  /**
+   * `proposal`, `design`, `tasks`, `spec`, or the id of another artifact of
+   * the change's schema (`decisions`), whose file `output` names.
+   */
+  artifact: string;
   /** The delta spec's id (`auth`, `platform/session`); exactly when `artifact` is `spec`. */
   spec?: string | null;
+  /**
+   * For an artifact of the change's schema other than the four: its file,
+   * relative to the change folder, as the schema's `generates` names it
+   * (`decisions.md`, `docs/asyncapi.yaml`); one file, no pattern.
+   */
+  output?: string | null;
   content: string;
   /** Replace the artifact when it exists. */
   force?: boolean;
@@ -33,7 +42,7 @@ export type WriteChangeArtifactInput = {
 export type WrittenChangeArtifact = {
   ok: true;
   change: string;
-  artifact: ChangeArtifactKind;
+  artifact: string;
   spec?: string;
   /** The written file, relative to the repository root. */
   path: string;
@@ -53,8 +62,9 @@ const FILES: Record<Exclude<ChangeArtifactKind, "spec">, string> = {
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /**
- * Writes one artifact of an active change (proposal.md, design.md, tasks.md or
- * specs/<id>/spec.md) atomically, byte for byte as given. A new file is
+ * Writes one artifact of an active change (proposal.md, design.md, tasks.md,
+ * specs/<id>/spec.md, or the file another artifact of its schema generates)
+ * atomically, byte for byte as given. A new file is
  * created; an existing one is replaced only with `force`. The file must land
  * inside the change folder: a symlinked folder or file that leads anywhere
  * else is refused. tasks.md is written under the same lock as task ticks, so
@@ -66,15 +76,11 @@ export async function writeChangeArtifact(
 ): Promise<WrittenChangeArtifact | Failure> {
   const bad = checkInput(input);
   if (bad) return bad;
+  // An archived change is refused there, with where it is archived.
   const located = await locateActiveChangeInTurns(repository, input.change);
-  if ("ok" in located) {
-    return located.code === "change_not_found"
-      ? await notActive(repository, input.change, located)
-      : located;
-  }
+  if ("ok" in located) return located;
   const specId = input.artifact === "spec" ? (input.spec as string) : null;
-  const folderParts = specId === null ? [] : ["specs", ...specId.split("/")];
-  const name = specId === null ? FILES[input.artifact as keyof typeof FILES] : "spec.md";
+  const { folderParts, name } = artifactFile(input, specId);
   const file = join(located.changeDir, ...folderParts, name);
   const path = relative(repository.root, file);
   const changeReal = containedRealPath(repository, located.changeDir);
@@ -109,7 +115,10 @@ export async function writeChangeArtifact(
       path,
       created: outcome.created,
       bytes: Buffer.byteLength(input.content, "utf8"),
-      warnings: changeArtifactWarnings(input.artifact, input.content),
+      // The CLI checks the four artifacts it knows; another schema artifact is free text.
+      warnings: isKnownKind(input.artifact)
+        ? changeArtifactWarnings(input.artifact, input.content)
+        : [],
     };
   } finally {
     folder.close();
@@ -152,9 +161,50 @@ function writeInto(
       });
 }
 
+function isKnownKind(artifact: string): artifact is ChangeArtifactKind {
+  return ["proposal", "design", "tasks", "spec"].includes(artifact);
+}
+
+/** The folders below the change folder and the file name the artifact is written to. */
+function artifactFile(
+  input: WriteChangeArtifactInput,
+  specId: string | null,
+): { folderParts: string[]; name: string } {
+  if (specId !== null) return { folderParts: ["specs", ...specId.split("/")], name: "spec.md" };
+  if (isKnownKind(input.artifact)) {
+    return { folderParts: [], name: FILES[input.artifact as keyof typeof FILES] };
+  }
+  const parts = (input.output as string).split("/");
+  return { folderParts: parts.slice(0, -1), name: parts.at(-1) as string };
+}
+
+/** Why `output` cannot be the file of a schema artifact, or null: a relative path of plain names. */
+function checkOutput(artifact: string, output: string | null): Failure | null {
+  if (output === null || output === "") {
+    return invalidInput(
+      `"${artifact.slice(0, 40)}" is not proposal, design, tasks or spec, and no file of the change's schema was given for it (output).`,
+    );
+  }
+  const parts = output.split("/");
+  const bad = parts.some(
+    (part) => part === "" || part === "." || part === ".." || /[*?[\]{}\\]/.test(part),
+  );
+  if (bad || CONTROL.test(output) || parts.length > 8) {
+    return invalidInput(
+      `The schema names ${JSON.stringify(output.slice(0, 80))} for "${artifact.slice(0, 40)}": not one file inside the change folder.`,
+    );
+  }
+  return null;
+}
+
 function checkInput(input: WriteChangeArtifactInput): Failure | null {
-  if (!["proposal", "design", "tasks", "spec"].includes(input.artifact)) {
-    return invalidInput(`"${String(input.artifact).slice(0, 40)}" is not an artifact of a change.`);
+  if (!isKnownKind(input.artifact)) {
+    const bad = checkOutput(input.artifact, input.output ?? null);
+    if (bad) return bad;
+  } else if ((input.output ?? null) !== null) {
+    return invalidInput(
+      `output names the file of another schema artifact, not of "${input.artifact}".`,
+    );
   }
   const spec = input.spec ?? null;
   if (input.artifact === "spec") {
@@ -180,21 +230,6 @@ function checkInput(input: WriteChangeArtifactInput): Failure | null {
   if (input.content.trim() === "") return invalidInput("The content is empty.");
   if (CONTROL.test(input.content)) return invalidInput("The content contains a control character.");
   return null;
-}
-
-/** change_not_found, saying so when the name is an archived change's. */
-async function notActive(
-  repository: Repository,
-  change: string,
-  missing: Failure,
-): Promise<Failure> {
-  const archived = await archivedFoldersOf(repository, change);
-  if (archived.length === 0) return missing;
-  return failure(
-    "change_not_found",
-    `"${change}" is archived (openspec/changes/archive/${archived[0]}), not an active change; archived changes are not written.`,
-    { fix: "Unarchive it first, or propose a new change for further work." },
-  );
 }
 
 /** Whether the deepest existing folder of `path` resolves inside the change folder. */

@@ -1,8 +1,8 @@
+import { candidateTable } from "./candidate-table.js";
 import type { PrintedResult } from "./printed-result.js";
+import { paint, type Terminal } from "./terminal.js";
 
 type PrintedFailure = Extract<PrintedResult, { ok: false }>;
-
-import { paint, type Terminal } from "./terminal.js";
 
 type InvalidItem = {
   type: string;
@@ -14,9 +14,12 @@ type InvalidItem = {
 /**
  * What a failure carries beyond its sentence, shown above it: for a failed
  * validation, each invalid item of the page with its file and issues, and
- * where the next page starts. Undefined when there is none.
+ * where the next page starts; for a name that matched several artifacts or
+ * sources, the candidates to pass instead. Undefined when there is none.
  */
 export function failureDetails(result: PrintedFailure, terminal: Terminal): string | undefined {
+  const candidates = candidateTable(result);
+  if (candidates !== undefined) return candidates;
   const invalid = invalidItems(result);
   if (invalid === undefined || invalid.length === 0) return undefined;
   const lines = invalid.flatMap((item) => [

@@ -28,10 +28,14 @@ export async function cliRootRefusal(folder: string): Promise<ToolFailure | unde
     ].map((path) => pathKind(path, true)),
   );
   if (root !== "folder") {
-    return toolFailure(
-      "no_openspec_root",
-      "The source has no openspec/ folder, so the OpenSpec CLI would work in a folder above it.",
-      "Run `{openspec} init` in the source's folder, then call again.",
+    const { nameNestedOpenSpec } = await import("../name-nested-openspec.js");
+    return nameNestedOpenSpec(
+      toolFailure(
+        "no_openspec_root",
+        "The source has no openspec/ folder, so the OpenSpec CLI would work in a folder above it.",
+        "Run `{openspec} init` in the source's folder, then call again.",
+      ),
+      folder,
     );
   }
   for (const [part, marker] of [

@@ -1,4 +1,4 @@
-import { readFileSync, symlinkSync } from "node:fs";
+import { readdirSync, readFileSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { makeOpenSpecRepository, temporaryFolder } from "@org/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
@@ -121,6 +121,103 @@ describe("openspec_change_write", () => {
       readOnlyHint: false,
       destructiveHint: true,
       idempotentHint: true,
+    });
+  });
+
+  describe("a repository on a schema of its own, as public repositories keep one with a decisions step", () => {
+    // The built-in spec-driven artifacts, with decisions.md between design and tasks.
+    const artifact = (id: string, generates: string, requires: string) =>
+      `  - { id: ${id}, generates: '${generates}', description: ${id}, template: ${id}.md, requires: [${requires}] }`;
+    const SCHEMA = [
+      "name: with-decisions",
+      "version: 1",
+      "description: spec-driven with a record of decisions",
+      "artifacts:",
+      artifact("proposal", "proposal.md", ""),
+      artifact("specs", "specs/**/*.md", "proposal"),
+      artifact("design", "design.md", "proposal"),
+      artifact("decisions", "decisions.md", "design"),
+      artifact("tasks", "tasks.md", "specs, design, decisions"),
+      "apply: { requires: [tasks], tracks: tasks.md }",
+      "",
+    ].join("\n");
+    const ownSchemaRepository = () =>
+      makeOpenSpecRepository({
+        "openspec/config.yaml": "schema: with-decisions\n",
+        "openspec/schemas/with-decisions/schema.yaml": SCHEMA,
+        ...Object.fromEntries(
+          ["proposal", "specs", "design", "decisions", "tasks"].map((name) => [
+            `openspec/schemas/with-decisions/templates/${name}.md`,
+            `# ${name}\n`,
+          ]),
+        ),
+        [`${CHANGE}/.openspec.yaml`]: "schema: with-decisions\ncreated: 2026-01-01\n",
+        [`${CHANGE}/proposal.md`]: PROPOSAL,
+        [`${CHANGE}/design.md`]: "# Design\n\nA form posts to /login.\n",
+      });
+    const writeIn = (root: string, id: string, content: string) =>
+      makeCatalog().catalog.call("openspec_change_write", {
+        workdir: root,
+        change: "add-login",
+        artifact: id,
+        content,
+      });
+
+    it("GIVEN a change on it WHEN its decisions artifact is written THEN decisions.md is created, and openspec status counts it done", async () => {
+      const root = ownSchemaRepository();
+      const content = "# Decisions\n\n- Sessions live in a cookie.\n";
+
+      const result = await writeIn(root, "decisions", content);
+
+      expect(schema.safeParse(result).success).toBe(true);
+      expect(result).toMatchObject({
+        ok: true,
+        artifact: "decisions",
+        path: `${CHANGE}/decisions.md`,
+        created: true,
+        warnings: [],
+      });
+      expect(readFileSync(join(root, CHANGE, "decisions.md"), "utf8")).toBe(content);
+      const status = await makeCatalog().catalog.call("openspec_status", {
+        workdir: root,
+        change: "add-login",
+      });
+      expect(status).toMatchObject({
+        ok: true,
+        stdout: {
+          artifacts: expect.arrayContaining([
+            expect.objectContaining({
+              id: "decisions",
+              outputPath: "decisions.md",
+              status: "done",
+            }),
+          ]),
+        },
+      });
+    });
+
+    it("GIVEN a change on it WHEN an artifact its schema lacks, or its set of delta specs, is written THEN unknown_artifact names the artifacts there are, and specs asks for one spec at a time, and nothing is written", async () => {
+      const root = ownSchemaRepository();
+
+      const unknown = await writeIn(root, "adr", "# ADR\n");
+      const set = await writeIn(root, "specs", DELTA);
+
+      expect(unknown).toMatchObject({
+        ok: false,
+        code: "unknown_artifact",
+        error:
+          '"adr" is not an artifact of the schema with-decisions of change "add-login"; its artifacts are proposal, specs, design, decisions, tasks.',
+      });
+      expect(set).toMatchObject({
+        ok: false,
+        code: "invalid_input",
+        error: '"specs" generates a set of files (specs/**/*.md), not one file.',
+      });
+      expect(readdirSync(join(root, CHANGE)).sort()).toEqual([
+        ".openspec.yaml",
+        "design.md",
+        "proposal.md",
+      ]);
     });
   });
 });

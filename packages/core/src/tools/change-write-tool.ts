@@ -15,17 +15,19 @@ import {
 export const changeWriteTool = defineTool({
   name: "openspec_change_write",
   description:
-    "Write one artifact of an active change (proposal, design, tasks or a delta spec) as a whole Markdown file.",
+    "Write one artifact of an active change (proposal, design, tasks, a delta spec or another of its schema) as a whole file.",
   notes:
-    'Write one artifact of an existing active change, without the OpenSpec CLI: artifact "proposal", "design" or "tasks" (proposal.md, design.md, tasks.md), or "spec" with spec (the delta spec specs/<spec>/spec.md). content is the whole Markdown file, written atomically exactly as given. A missing file is created; an existing one is replaced only with force: true (else artifact_exists). Archived changes and paths leading out of the change folder are refused. Answers with the path, whether the file is new, warnings where `openspec validate --strict` (for a proposal, `openspec show`) would object to the artifact, and, when the CLI is there, its validation of the whole change.',
+    'Write one artifact of an existing active change, without the OpenSpec CLI: artifact "proposal", "design" or "tasks" (proposal.md, design.md, tasks.md), or "spec" with spec (the delta spec specs/<spec>/spec.md), or the id of another artifact of the schema of the change (the "decisions" of a project schema), written to the one file the schema generates for it, as openspec_status lists it (unknown_artifact names the artifacts of the schema). content is the whole Markdown file, written atomically exactly as given. A missing file is created; an existing one is replaced only with force: true (else artifact_exists). Archived changes and paths leading out of the change folder are refused. Answers with the path, whether the file is new, warnings where `openspec validate --strict` (for a proposal, `openspec show`) would object to the artifact, and, when the CLI is there, its validation of the whole change.',
   inputSchema: () =>
     z
       .object({
         ...repositoryTargetFields(),
         change: nameField("Active change."),
         artifact: z
-          .enum(["proposal", "design", "tasks", "spec"])
-          .describe("Which file; `spec` needs spec."),
+          .string()
+          .min(1)
+          .max(64)
+          .describe("proposal, design, tasks, spec (needs spec), or another id of its schema."),
         spec: z.string().min(1).max(256).optional().describe("The delta spec's id."),
         content: z.string().min(1).describe("The whole file."),
         force: z.boolean().optional().describe("Replace an existing file."),
@@ -35,7 +37,7 @@ export const changeWriteTool = defineTool({
     z.strictObject({
       ok: z.literal(true),
       change: z.string().describe("The change name."),
-      artifact: z.enum(["proposal", "design", "tasks", "spec"]),
+      artifact: z.string().describe("The artifact written."),
       spec: z.string().optional().describe("The delta spec's id, for artifact spec."),
       path: z.string().describe("The written file, relative to the repository root."),
       created: z.boolean().describe("true for a new file, false when force replaced one."),
@@ -53,7 +55,8 @@ export const changeWriteTool = defineTool({
   },
   presentation: {
     command: ["change", "write"],
-    summary: "write a change's proposal, design, tasks or one delta spec (--spec)",
+    summary:
+      "write a change's proposal, design, tasks, one delta spec (--spec) or another artifact of its schema",
     arguments: ["change", "artifact"],
     shortFlags: { source: "s", workdir: "w" },
     paths: ["workdir"],
@@ -67,10 +70,18 @@ export const changeWriteTool = defineTool({
   },
   handler: inRepository(async (input, context, repository) => {
     const { writeChangeArtifact } = await import("@org/openspec-artifacts");
+    let output: string | null = null;
+    if (!["proposal", "design", "tasks", "spec"].includes(input.artifact)) {
+      const { schemaArtifactFile } = await import("./schema-artifact-file.js");
+      const file = await schemaArtifactFile(context, repository, input.change, input.artifact);
+      if (!file.ok) return file;
+      output = file.output;
+    }
     const written = await writeChangeArtifact(repository, {
       change: input.change,
       artifact: input.artifact,
       spec: input.spec ?? null,
+      output,
       content: input.content,
       force: input.force === true,
       maxBytes: context.maxArtifactBytes,

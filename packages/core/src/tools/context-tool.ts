@@ -127,7 +127,7 @@ export const contextTool = defineTool({
     }
     const everySource = (): KnownSource[] => known;
     // The listed folders are read first without holding the event loop, however many entries they hold.
-    const result = await resolveContextAsync(
+    const resolved = await resolveContextAsync(
       input.identifier,
       resolveNamed,
       {
@@ -137,7 +137,14 @@ export const contextTool = defineTool({
       },
       { everySource, maxArtifactBytes: context.maxArtifactBytes },
     );
-    if (!result.ok) return toolFailure(result.code, result.error, result.fix, extrasOf(result));
+    if (!resolved.ok) {
+      return toolFailure(resolved.code, resolved.error, resolved.fix, extrasOf(resolved));
+    }
+    // An empty source may hold its OpenSpec project further down (a monorepo): say where.
+    const result =
+      "changes" in resolved && resolved.totals.changes + resolved.totals.specs === 0
+        ? await (await import("./hint-nested-openspec.js")).hintNestedOpenSpec(resolved)
+        : resolved;
     if ("changes" in result && input.detail === "summary") return leanOverview(result, "summary");
     const sequenced = await addSequences(result);
     if (!("changes" in sequenced)) return sequenced;

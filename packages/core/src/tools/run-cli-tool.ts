@@ -30,10 +30,14 @@ export async function prepareCliCall(
   const { repository } = resolved;
   // The CLI searches upward for openspec/, so in an uninitialised source it would read an ancestor's.
   if (resolved.source !== null && !repository.hasOpenSpec) {
-    return toolFailure(
-      "no_openspec_root",
-      `The source "${resolved.source.name}" (${repository.root}) has no openspec/ folder.`,
-      `Initialise it with \`{openspec} init\` in ${repository.root}, then call again.`,
+    const { nameNestedOpenSpec } = await import("../name-nested-openspec.js");
+    return nameNestedOpenSpec(
+      toolFailure(
+        "no_openspec_root",
+        `The source "${resolved.source.name}" (${repository.root}) has no openspec/ folder.`,
+        `Initialise it with \`{openspec} init\` in ${repository.root}, then call again.`,
+      ),
+      repository.root,
     );
   }
   if (typeof named === "function") {
