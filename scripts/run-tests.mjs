@@ -57,11 +57,15 @@ const measured = new Map();
 removeTestReports(root);
 
 let exitCode = 0;
-/** Each step that failed, named, for the summary: a lint or typecheck failure has no test report. */
-const failedSteps = [];
+/**
+ * Each step's exit code by its name, in the order the steps started (two run at once, so the order
+ * they end in varies): the summary names each that failed, since a lint or typecheck failure leaves
+ * no test report.
+ */
+const stepCodes = new Map();
 const note = (code, step) => {
   if (code !== 0 && exitCode === 0) exitCode = code;
-  if (code !== 0) failedSteps.push(`${step}: exited with code ${code}`);
+  if (step !== undefined) stepCodes.set(step, code);
 };
 
 note(run("pnpm", ["exec", "turbo", "run", "build", "--concurrency=2"]), "the build");
@@ -73,9 +77,11 @@ note(run("node", ["scripts/check-changesets.mjs"]), "the changesets check");
 note(
   run("node", ["scripts/test-summary.mjs"], {
     ...process.env,
-    OPENSPEC_AGENT_FAILED_STEPS: failedSteps.join("\n"),
+    OPENSPEC_AGENT_FAILED_STEPS: [...stepCodes]
+      .filter(([, code]) => code !== 0)
+      .map(([step, code]) => `${step}: exited with code ${code}`)
+      .join("\n"),
   }),
-  "the summary",
 );
 process.exit(exitCode);
 
@@ -136,6 +142,7 @@ async function runPool(queue, slots) {
     for (let task = queue.shift(); task !== undefined; task = queue.shift()) {
       const [command, args, folder, step] = task;
       const started = performance.now();
+      stepCodes.set(step, 0);
       note(
         typeof command === "function"
           ? await command().catch((error) => {
