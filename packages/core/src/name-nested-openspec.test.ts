@@ -52,13 +52,34 @@ describe("a monorepo registered at its root, its OpenSpec folder beside one serv
     });
   });
 
+  it("GIVEN a monorepo's root WHEN it is registered THEN the answer notes where its OpenSpec project is and to register that folder; a folder with its own openspec/ gets no note", async () => {
+    const { catalog } = makeCatalog();
+    const root = monorepo();
+
+    const added = await catalog.call("openspec_source_add", { path: root, name: "mono" });
+    const inner = await catalog.call("openspec_source_add", {
+      path: join(root, "services/api"),
+      name: "api",
+    });
+
+    expect(added).toMatchObject({
+      ok: true,
+      source: { name: "mono", has_openspec: false },
+      note: `${root} has no openspec/ folder; its OpenSpec project is below it (services/api/openspec): register ${join(root, "services/api")} with openspec_source_add to reach it.`,
+    });
+    expect(inner).toMatchObject({ ok: true, source: { name: "api", has_openspec: true } });
+    expect(inner).not.toHaveProperty("note");
+  });
+
   it("GIVEN a root with no OpenSpec folder anywhere below WHEN its changes are listed THEN the failure only says to initialise it", async () => {
     const { catalog } = makeCatalog();
     const root = temporaryFolder("plain-");
     writeFiles(root, { "src/index.ts": "export {};\n" });
-    await catalog.call("openspec_source_add", { path: root, name: "plain" });
-
+    const added = await catalog.call("openspec_source_add", { path: root, name: "plain" });
     const listed = await catalog.call("openspec_list", { source: "plain" });
+
+    expect(added).toMatchObject({ ok: true });
+    expect(added).not.toHaveProperty("note");
 
     expect(listed).toMatchObject({
       ok: false,

@@ -16,6 +16,17 @@ const oneSource = builtOnFirstUse(() =>
   z.strictObject({ ok: z.literal(true), source: sourceViewSchema() }),
 );
 
+const addedSource = builtOnFirstUse(() =>
+  z.strictObject({
+    ok: z.literal(true),
+    source: sourceViewSchema(),
+    note: z
+      .string()
+      .optional()
+      .describe("Where the OpenSpec project is, when it sits below the folder."),
+  }),
+);
+
 function describeSource(source: SourceView): string {
   return `${source.display_name} ${source.token} ${source.path}${source.has_openspec ? "" : " (no openspec/ folder yet)"}`;
 }
@@ -34,7 +45,7 @@ export const sourceAddTool = defineTool({
   notes:
     "Register a repository folder as an OpenSpec source, shared by every host on this machine. It gets a stable os_ token and is addressed by its vanity name or, without one, by its folder's basename. The folder must exist; its openspec/ folder may come later.",
   inputSchema: () => z.object({ path: pathField(), name: nameField().optional() }).strict(),
-  outputSchema: () => oneSource(),
+  outputSchema: () => addedSource(),
   requiresCli: false,
   annotations: writingTool("Register an OpenSpec source", false),
   presentation: {
@@ -43,14 +54,23 @@ export const sourceAddTool = defineTool({
     arguments: ["path"],
     shortFlags: { name: "n" },
     paths: ["path"],
-    render: ({ source }) => [{ kind: "text", text: describeSource(source) }],
+    render: ({ source, note }) => [
+      { kind: "text", text: describeSource(source) },
+      ...(note === undefined ? [] : [{ kind: "text" as const, text: note, tone: "dim" as const }]),
+    ],
   },
   async handler(input, context) {
     const relative = refuseRelative(input.path);
     if (relative) return relative;
-    return withRegistry(context, (registry) =>
+    const added = await withRegistry(context, (registry) =>
       registry.add({ path: input.path, name: input.name ?? null }),
     );
+    if (!added.ok || added.source.has_openspec) return added;
+    // A monorepo's root registered: say where its OpenSpec project is now, not at the first call.
+    const { hintNestedOpenSpec } = await import("./hint-nested-openspec.js");
+    const { path } = added.source;
+    const hinted = await hintNestedOpenSpec({ path, hint: "" });
+    return hinted.hint === "" ? added : { ...added, note: hinted.hint };
   },
 });
 
