@@ -1,5 +1,9 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { createMCPClient, type MCPClient } from "@ai-sdk/mcp";
 import { Experimental_StdioMCPTransport } from "@ai-sdk/mcp/mcp-stdio";
+import { temporaryFolder } from "@org/test-kit";
 import { describe, expect, it } from "vitest";
 import { sessionCount } from "./test-support/http-server.js";
 import { SERVER_BIN } from "./test-support/server-bin.js";
@@ -16,6 +20,33 @@ const REVISIONS = [
 ] as const;
 
 const demo = useDemoServer("ai-sdk");
+
+/** Loaded with `--require` in front of the server: what it writes to stdout also goes to RECORD_ANSWERS_FILE. */
+const RECORD_ANSWERS = fileURLToPath(new URL("./test-support/record-answers.cjs", import.meta.url));
+
+/**
+ * The revision an app gets over stdio. The AI SDK waits one second for the
+ * answer to `server/discover` over stdio, then initializes a 2025-11-25
+ * session instead: on a loaded machine the server's start alone can take
+ * longer. So 2025-11-25 is right only when the server did answer the probe
+ * with 2026-07-28 among its versions (late), and never when it refused it.
+ */
+function expectedOverStdio(revision: string, protocol: unknown, answers: string): string {
+  if (revision !== "2026-07-28" || protocol === revision) return revision;
+  const discovered = answers
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .some((line) => {
+      try {
+        const message = JSON.parse(line) as { result?: { supportedVersions?: unknown } };
+        const versions = message.result?.supportedVersions;
+        return Array.isArray(versions) && versions.includes("2026-07-28");
+      } catch {
+        return false;
+      }
+    });
+  return discovered ? "2025-11-25" : revision;
+}
 
 /** An app's session, and what the model gets: the AI SDK's own tool set, a failing call run as generateText would. */
 async function useAsAnAiApp(client: MCPClient) {
@@ -45,11 +76,12 @@ describe("Vercel's AI SDK (@ai-sdk/mcp) with openspec-mcp", () => {
     "GIVEN the server over stdio WHEN the AI SDK connects at $revision and an app lists, calls, reads and closes THEN every answer arrives as the SDK expects and the server process exits",
     async ({ revision, protocolVersionDiscovery }) => {
       const exits = await watchExits();
+      const answers = join(temporaryFolder("answers-"), "stdout.jsonl");
       const client = await createMCPClient({
         transport: new Experimental_StdioMCPTransport({
           command: process.execPath,
-          args: ["--require", REPORT_EXIT, SERVER_BIN],
-          env: { ...demo.home.env, ...exits.env },
+          args: ["--require", REPORT_EXIT, "--require", RECORD_ANSWERS, SERVER_BIN],
+          env: { ...demo.home.env, ...exits.env, RECORD_ANSWERS_FILE: answers },
           stderr: "ignore",
         }),
         protocolVersionDiscovery,
@@ -57,7 +89,10 @@ describe("Vercel's AI SDK (@ai-sdk/mcp) with openspec-mcp", () => {
       const seen = await useAsAnAiApp(client);
       await client.close();
 
-      expectAnAiAppsSession(seen, revision);
+      expectAnAiAppsSession(
+        seen,
+        expectedOverStdio(revision, seen.protocol, readFileSync(answers, "utf8")),
+      );
       await exits.allGone(`the server the AI SDK started over stdio at ${revision}`);
       await exits.close();
     },
