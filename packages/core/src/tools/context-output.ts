@@ -7,6 +7,10 @@ import { sequenceViewSchema } from "../sequence/sequence-view-schema.js";
  * spec's content, or one idea's. Built on call, so loading the tool costs no schema nodes.
  */
 export function contextOutput() {
+  const outline = z
+    .literal(true)
+    .optional()
+    .describe("With detail summary: each Markdown text holds only its headings.");
   const taskProgress = z.strictObject({ completed: z.number().int(), total: z.number().int() });
   const scaffolded = z
     .literal(true)
@@ -108,6 +112,7 @@ export function contextOutput() {
         }),
       ),
       warnings: z.array(readWarningSchema()).optional(),
+      outline,
     }),
   });
 
@@ -119,6 +124,7 @@ export function contextOutput() {
       token: z.string(),
       content: z.string(),
       ...truncatedFields(),
+      outline,
     }),
   });
 
@@ -138,6 +144,7 @@ export function contextOutput() {
       change: z.string().nullable().describe("The change it was promoted to."),
       content: z.string(),
       ...truncatedFields(),
+      outline,
     }),
   });
 

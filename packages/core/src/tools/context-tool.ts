@@ -26,7 +26,7 @@ export const contextTool = defineTool({
   description:
     "Start here. `<source>` lists a repository's changes, specs and ideas with os_ tokens; `<source>/<name>` or a token gives one's content.",
   notes:
-    "Resolve an OpenSpec identifier of a registered repository. `<source>` returns the repository path, a workdir hint, its active and archived changes, its specs and its ideas, each with an os_ token (six hex digits, more only where two artifacts of the repository share them). A token alone, without `<source>/`, is looked up in every registered source. `<source>/<token>` (or `<source>/<change-name>`, `<source>/archive/<change-name>`, `<source>/<spec-id>`) returns that change's proposal, tasks, design and delta specs, or that spec's full content. Lists are paged, 20 entries each by default: truncated says a list goes on, note and page.next_offset where; use limit, offset and query on large repositories, and detail summary for the counts alone. Reads the registry and files only; works without the OpenSpec CLI.",
+    "Resolve an OpenSpec identifier of a registered repository. `<source>` returns the repository path, a workdir hint, its active and archived changes, its specs and its ideas, each with an os_ token (six hex digits, more only where two artifacts of the repository share them). A token alone, without `<source>/`, is looked up in every registered source. `<source>/<token>` (or `<source>/<change-name>`, `<source>/archive/<change-name>`, `<source>/<spec-id>`) returns that change's proposal, tasks, design and delta specs, or that spec's full content. Lists are paged, 20 entries each by default: truncated says a list goes on, note and page.next_offset where; use limit, offset and query on large repositories, and detail summary for the counts alone, or for a change's or spec's headings only (every requirement and scenario named). Reads the registry and files only; works without the OpenSpec CLI.",
   inputSchema: () =>
     z
       .object({
@@ -76,6 +76,7 @@ export const contextTool = defineTool({
             }),
           ),
           ...readNotices(c.warnings),
+          ...(c.outline ? [OUTLINE_NOTICE] : []),
         ];
       }
       if ("idea" in result) {
@@ -83,6 +84,7 @@ export const contextTool = defineTool({
         return [
           { kind: "document", title: `${idea.path} ${idea.token}`, text: idea.content },
           ...(idea.truncated && idea.size !== undefined ? [cutNotice(idea.path, idea.size)] : []),
+          ...(idea.outline ? [OUTLINE_NOTICE] : []),
         ];
       }
       if ("spec" in result) {
@@ -90,6 +92,7 @@ export const contextTool = defineTool({
         return [
           { kind: "document", title: `${spec.path} ${spec.token}`, text: spec.content },
           ...(spec.truncated && spec.size !== undefined ? [cutNotice(spec.path, spec.size)] : []),
+          ...(spec.outline ? [OUTLINE_NOTICE] : []),
         ];
       }
       return renderOverview(result);
@@ -147,13 +150,24 @@ export const contextTool = defineTool({
         : resolved;
     if ("changes" in result && input.detail === "summary") return leanOverview(result, "summary");
     const sequenced = await addSequences(result);
-    if (!("changes" in sequenced)) return sequenced;
+    if (!("changes" in sequenced)) {
+      if (input.detail !== "summary") return sequenced;
+      const { outlineContext } = await import("./outline-context.js");
+      return outlineContext(sequenced);
+    }
     const overview = leanOverview(sequenced, input.detail);
     return input.last_modified === true
       ? addLastModified(overview.path, overview, context.env)
       : overview;
   },
 });
+
+/** Said under an outline (`detail: "summary"`), in the host's words for the field. */
+const OUTLINE_NOTICE: ResultBlock = {
+  kind: "text",
+  text: "Headings only: call again without {field:detail} for the whole text.",
+  tone: "dim",
+};
 
 /**
  * The listed active changes (or the one change answered) with their place in
