@@ -72,6 +72,7 @@ export {
   type IdeaSections,
   readIdeaSections,
 } from "./idea-document.js";
+export { isChangeArtifactKind } from "./is-change-artifact-kind.js";
 export { isDirectory } from "./is-directory.js";
 export { listDeltaSpecIds } from "./list-delta-spec-ids.js";
 export { listSpecs, type SpecList } from "./list-specs.js";

@@ -9,6 +9,7 @@ import { type Failure, failure } from "./failure.js";
 import { findLinkLoop, linkLoopFailure } from "./find-link-loop.js";
 import { holdFolderLock } from "./hold-folder-lock.js";
 import { invalidInput } from "./invalid-input.js";
+import { isChangeArtifactKind } from "./is-change-artifact-kind.js";
 import { locateActiveChangeInTurns } from "./locate-active-change-in-turns.js";
 import { lockFailure } from "./lock-failure.js";
 import { type FolderHandle, openFolderInside } from "./open-folder-inside.js";
@@ -116,7 +117,7 @@ export async function writeChangeArtifact(
       created: outcome.created,
       bytes: Buffer.byteLength(input.content, "utf8"),
       // The CLI checks the four artifacts it knows; another schema artifact is free text.
-      warnings: isKnownKind(input.artifact)
+      warnings: isChangeArtifactKind(input.artifact)
         ? changeArtifactWarnings(input.artifact, input.content)
         : [],
     };
@@ -161,17 +162,13 @@ function writeInto(
       });
 }
 
-function isKnownKind(artifact: string): artifact is ChangeArtifactKind {
-  return ["proposal", "design", "tasks", "spec"].includes(artifact);
-}
-
 /** The folders below the change folder and the file name the artifact is written to. */
 function artifactFile(
   input: WriteChangeArtifactInput,
   specId: string | null,
 ): { folderParts: string[]; name: string } {
   if (specId !== null) return { folderParts: ["specs", ...specId.split("/")], name: "spec.md" };
-  if (isKnownKind(input.artifact)) {
+  if (isChangeArtifactKind(input.artifact)) {
     return { folderParts: [], name: FILES[input.artifact as keyof typeof FILES] };
   }
   const parts = (input.output as string).split("/");
@@ -198,7 +195,7 @@ function checkOutput(artifact: string, output: string | null): Failure | null {
 }
 
 function checkInput(input: WriteChangeArtifactInput): Failure | null {
-  if (!isKnownKind(input.artifact)) {
+  if (!isChangeArtifactKind(input.artifact)) {
     const bad = checkOutput(input.artifact, input.output ?? null);
     if (bad) return bad;
   } else if ((input.output ?? null) !== null) {

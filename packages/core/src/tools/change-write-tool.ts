@@ -69,9 +69,9 @@ export const changeWriteTool = defineTool({
     ],
   },
   handler: inRepository(async (input, context, repository) => {
-    const { writeChangeArtifact } = await import("@org/openspec-artifacts");
+    const { isChangeArtifactKind, writeChangeArtifact } = await import("@org/openspec-artifacts");
     let output: string | null = null;
-    if (!["proposal", "design", "tasks", "spec"].includes(input.artifact)) {
+    if (!isChangeArtifactKind(input.artifact)) {
       const { schemaArtifactFile } = await import("./schema-artifact-file.js");
       const file = await schemaArtifactFile(context, repository, input.change, input.artifact);
       if (!file.ok) return file;

@@ -144,10 +144,11 @@ export const contextTool = defineTool({
       return toolFailure(resolved.code, resolved.error, resolved.fix, extrasOf(resolved));
     }
     // An empty source may hold its OpenSpec project further down (a monorepo): say where.
-    const result =
+    const hint =
       "changes" in resolved && resolved.totals.changes + resolved.totals.specs === 0
-        ? await (await import("./hint-nested-openspec.js")).hintNestedOpenSpec(resolved)
-        : resolved;
+        ? await (await import("./nested-openspec-hint.js")).nestedOpenSpecHint(resolved.path)
+        : undefined;
+    const result = hint === undefined ? resolved : { ...resolved, hint };
     if ("changes" in result && input.detail === "summary") return leanOverview(result, "summary");
     const sequenced = await addSequences(result);
     if (!("changes" in sequenced)) {

@@ -67,10 +67,9 @@ export const sourceAddTool = defineTool({
     );
     if (!added.ok || added.source.has_openspec) return added;
     // A monorepo's root registered: say where its OpenSpec project is now, not at the first call.
-    const { hintNestedOpenSpec } = await import("./hint-nested-openspec.js");
-    const { path } = added.source;
-    const hinted = await hintNestedOpenSpec({ path, hint: "" });
-    return hinted.hint === "" ? added : { ...added, note: hinted.hint };
+    const { nestedOpenSpecHint } = await import("./nested-openspec-hint.js");
+    const note = await nestedOpenSpecHint(added.source.path);
+    return note === undefined ? added : { ...added, note };
   },
 });
 
