@@ -3,10 +3,10 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createMCPClient, type MCPClient } from "@ai-sdk/mcp";
 import { Experimental_StdioMCPTransport } from "@ai-sdk/mcp/mcp-stdio";
+import { MCP_BIN } from "@org/host-harness";
 import { temporaryFolder } from "@org/test-kit";
 import { describe, expect, it } from "vitest";
-import { sessionCount } from "./test-support/http-server.js";
-import { SERVER_BIN } from "./test-support/server-bin.js";
+import { sessionCount } from "./test-support/session-count.js";
 import { useDemoServer } from "./test-support/use-demo-server.js";
 import { expectTheDemoAnswers, useLikeAnApp } from "./test-support/use-like-an-app.js";
 import { REPORT_EXIT, watchExits } from "./test-support/watch-exits.js";
@@ -80,7 +80,7 @@ describe("Vercel's AI SDK (@ai-sdk/mcp) with openspec-mcp", () => {
       const client = await createMCPClient({
         transport: new Experimental_StdioMCPTransport({
           command: process.execPath,
-          args: ["--require", REPORT_EXIT, "--require", RECORD_ANSWERS, SERVER_BIN],
+          args: ["--require", REPORT_EXIT, "--require", RECORD_ANSWERS, MCP_BIN],
           env: { ...demo.home.env, ...exits.env, RECORD_ANSWERS_FILE: answers },
           stderr: "ignore",
         }),

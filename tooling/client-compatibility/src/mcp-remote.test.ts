@@ -2,11 +2,13 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import type { SpawnedHttpServer } from "@org/host-harness";
 import { removeTemporaryFolders } from "@org/test-kit";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type DemoHome, demoHome } from "./test-support/demo-home.js";
-import { type HttpServer, sessionCount, startHttpServer } from "./test-support/http-server.js";
 import { requireBuiltServer } from "./test-support/server-bin.js";
+import { sessionCount } from "./test-support/session-count.js";
+import { serveDemoHome } from "./test-support/use-demo-server.js";
 import { expectTheDemoAnswers, useLikeAnApp } from "./test-support/use-like-an-app.js";
 import { REPORT_EXIT, watchExits } from "./test-support/watch-exits.js";
 
@@ -18,7 +20,7 @@ const BRIDGE = join(require.resolve("mcp-remote/package.json"), "..", "dist", "p
 
 let home: DemoHome;
 let token: string;
-const servers: HttpServer[] = [];
+const servers: SpawnedHttpServer[] = [];
 
 beforeAll(() => {
   requireBuiltServer();
@@ -69,7 +71,7 @@ async function connectThroughBridge(url: string) {
 
 describe("mcp-remote (the stdio bridge of Claude Desktop users) with openspec-mcp --http", () => {
   it("GIVEN the server over HTTP with a token WHEN a stdio client lists, calls, reads and closes through the bridge THEN it negotiates 2025-11-25, every answer arrives whole, bad input is a tool result, and the bridge exits", async () => {
-    const server = await startHttpServer(home.env);
+    const server = await serveDemoHome(home);
     servers.push(server);
     const bridge = await connectThroughBridge(server.url);
 
@@ -90,7 +92,7 @@ describe("mcp-remote (the stdio bridge of Claude Desktop users) with openspec-mc
   it("GIVEN a token allowed two sessions WHEN the desktop app starts the bridge, quits and starts it again THEN the second start connects too: the bridge ends without DELETE, and the sessions it left make room", async () => {
     // The bridge opens two sessions (its own first connection, then the client's initialize)
     // and ends both by closing its connections, never with DELETE.
-    const server = await startHttpServer(home.env, ["--max-sessions-per-token", "2"]);
+    const server = await serveDemoHome(home, ["--max-sessions-per-token", "2"]);
     servers.push(server);
 
     const first = await connectThroughBridge(server.url);

@@ -5,9 +5,9 @@ import {
   MCPServerStreamableHttp,
   RunContext,
 } from "@openai/agents-core";
+import { MCP_BIN } from "@org/host-harness";
 import { describe, expect, it } from "vitest";
-import { sessionCount } from "./test-support/http-server.js";
-import { SERVER_BIN } from "./test-support/server-bin.js";
+import { sessionCount } from "./test-support/session-count.js";
 import { useDemoServer } from "./test-support/use-demo-server.js";
 import { REPORT_EXIT, watchExits } from "./test-support/watch-exits.js";
 
@@ -61,7 +61,7 @@ describe("the OpenAI Agents SDK (@openai/agents-core) with openspec-mcp", () => 
     const server = new MCPServerStdio({
       name: "openspec",
       command: process.execPath,
-      args: ["--require", REPORT_EXIT, SERVER_BIN],
+      args: ["--require", REPORT_EXIT, MCP_BIN],
       env: { ...demo.home.env, ...exits.env },
     });
 

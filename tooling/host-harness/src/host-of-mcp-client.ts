@@ -16,7 +16,7 @@ export async function hostOfMcpClient(
   name: HostName,
   client: McpClientParts,
   server: { readonly pid?: number | null | undefined },
-  stop?: () => Promise<void>,
+  stop?: () => Promise<unknown>,
 ): Promise<HostUnderTest> {
   // The client learns the tools' output schemas from the list and then checks every answer against them.
   await client.listTools();

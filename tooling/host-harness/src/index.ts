@@ -8,3 +8,8 @@ export { openLibraryHost } from "./open-library-host.js";
 export { MCP_BIN, openMcpHost } from "./open-mcp-host.js";
 export { openMcpHost2026 } from "./open-mcp-host-2026.js";
 export { type ProcessRun, runProcess } from "./run-process.js";
+export {
+  type HttpServerOptions,
+  type SpawnedHttpServer,
+  spawnHttpServer,
+} from "./spawn-http-server.js";

@@ -1,13 +1,13 @@
+import { type SpawnedHttpServer, spawnHttpServer } from "@org/host-harness";
 import { removeTemporaryFolders } from "@org/test-kit";
 import { afterAll, beforeAll, expect } from "vitest";
 import { type DemoHome, demoHome } from "./demo-home.js";
-import { type HttpServer, startHttpServer } from "./http-server.js";
 import { requireBuiltServer } from "./server-bin.js";
 
 export type DemoServer = {
   home: DemoHome;
   /** `openspec-mcp --http` in that home, tokens required. */
-  http: HttpServer;
+  http: SpawnedHttpServer;
   /** A token of that home, for `Authorization: Bearer`. */
   token: string;
 };
@@ -23,11 +23,19 @@ export function useDemoServer(tokenName: string): DemoServer {
     requireBuiltServer();
     shared.home = demoHome();
     shared.token = shared.home.token(tokenName);
-    shared.http = await startHttpServer(shared.home.env);
+    shared.http = await serveDemoHome(shared.home);
   });
   afterAll(async () => {
     if (shared.http !== undefined) expect(await shared.http.stop()).toBe(0);
     removeTemporaryFolders();
   });
   return shared;
+}
+
+/** `openspec-mcp --http` in a demo home with its default toolsets, tokens required, as a team runs it. */
+export function serveDemoHome(
+  home: DemoHome,
+  args: readonly string[] = [],
+): Promise<SpawnedHttpServer> {
+  return spawnHttpServer({ env: home.env, cwd: home.home, firstRun: true }, { tokens: true, args });
 }
