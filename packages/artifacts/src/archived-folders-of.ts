@@ -1,25 +1,23 @@
-import { join } from "node:path";
-import { byteOrder, readFolderEntries } from "./cli-listing/read-folder-entries.js";
+import { byteOrder } from "./cli-listing/read-folder-entries.js";
 import type { Repository } from "./open-repository.js";
+import { changeCandidates } from "./scan-changes.js";
+
+/** An archive folder's date prefix, as `openspec archive` writes it. */
+const DATED = /^\d{4}-\d{2}-\d{2}-(.+)$/;
 
 /**
- * The archive folders (`<date>-<change>`) that hold a change of this name, as
- * listed; none when the archive cannot be read. A writer names them: an
- * archived change is not written, and a new one may share its name. The
- * archive is listed in batches, so one of 100,000 changes never holds a
- * server's other callers.
+ * The folders under `changes/archive/` that hold a change of this name:
+ * `<date>-<change>` as `openspec archive` writes them, or its own name as
+ * repositories archive by hand; in byte order, so the newest dated one is
+ * last. A writer names them (an archived change is not written, and a new one
+ * may share its name), and a lookup of a change that is not active says it is
+ * done. Reads the cached listing of `changes/archive/`: a server reads it
+ * ahead in turns first (`readChangeFoldersAhead`), so 100,000 archived
+ * changes never hold its other callers.
  */
-export async function archivedFoldersOf(repository: Repository, change: string): Promise<string[]> {
-  try {
-    const entries = await readFolderEntries(
-      join(repository.openspecDir, "changes", "archive"),
-      Number.POSITIVE_INFINITY,
-    );
-    return (entries as { name: string }[])
-      .map((entry) => entry.name)
-      .filter((entry) => /^\d{4}-\d{2}-\d{2}-/.test(entry) && entry.slice(11) === change)
-      .sort(byteOrder);
-  } catch {
-    return [];
-  }
+export function archivedFoldersOf(repository: Repository, change: string): string[] {
+  return changeCandidates(repository, true)
+    .map(({ name }) => name)
+    .filter((name) => name === change || DATED.exec(name)?.[1] === change)
+    .sort(byteOrder);
 }

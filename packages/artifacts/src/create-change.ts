@@ -105,7 +105,8 @@ export async function createChange(
   if (!written.ok) return written;
 
   const scans = await readListingsAhead(repository.root);
-  const archived = await archivedFoldersOf(repository, input.name);
+  // The archive was read ahead in turns with the listings.
+  const archived = archivedFoldersOf(repository, input.name);
   const specsDir = join(repository.openspecDir, "specs");
   const specs = scans.get(specsDir)?.specs ?? scanSpecFiles(repository, specsDir);
   const tokens = repositoryTokens(repository, specs);

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { archivedFolderOf } from "./archived-folder-of.js";
+import { archivedFoldersOf } from "./archived-folders-of.js";
 import { checkSegment } from "./check-name.js";
 import { closestChanges } from "./closest-changes.js";
 import { containedRealPath } from "./contained-path.js";
@@ -35,7 +35,7 @@ export function locateActiveChange(repository: Repository, change: string): Acti
       });
     }
     // An archived change is done: say where it is, rather than suggesting a new one.
-    const archived = archivedFolderOf(repository, change);
+    const archived = archivedFoldersOf(repository, change).at(-1);
     if (archived !== undefined) {
       return failure(
         "change_not_found",
